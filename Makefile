@@ -1,0 +1,55 @@
+# Touché: the two commands a new checkout needs are `make run` and `make test`.
+# This file only drives CMake; every build lives under build/.
+.PHONY: all run test test-debug test-release test-asan bench fuzz docs clean
+
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE ?= cmake
+CTEST ?= ctest
+GCC ?= gcc
+CLANG ?= clang
+COMMON = -DTOUCHE_WERROR=ON
+SCENE ?= examples/scenes/five_figures.scene
+
+all: build/release/.built
+
+# Each configuration: build directory, compiler, CMake flags.
+build/debug/.built: FORCE
+	$(CMAKE) -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=$(GCC) -DCMAKE_CXX_COMPILER=g++ $(COMMON)
+	$(CMAKE) --build build/debug -j $(JOBS)
+	@touch $@
+build/release/.built: FORCE
+	$(CMAKE) -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=$(CLANG) -DCMAKE_CXX_COMPILER=clang++ $(COMMON)
+	$(CMAKE) --build build/release -j $(JOBS)
+	@touch $@
+build/asan/.built: FORCE
+	$(CMAKE) -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=$(GCC) -DCMAKE_CXX_COMPILER=g++ -DTOUCHE_SANITIZE=ON -DTOUCHE_BUILD_BENCH=OFF $(COMMON)
+	$(CMAKE) --build build/asan -j $(JOBS)
+	@touch $@
+FORCE:
+
+# Debug (gcc, asserts on), optimised (clang -O3), and sanitized (gcc, ASan + UBSan).
+test: test-debug test-release test-asan
+	@echo "make test: all three configurations passed"
+test-debug: build/debug/.built
+	$(CTEST) --test-dir build/debug --output-on-failure -j $(JOBS)
+test-release: build/release/.built
+	$(CTEST) --test-dir build/release --output-on-failure -j $(JOBS)
+test-asan: build/asan/.built
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	$(CTEST) --test-dir build/asan --output-on-failure -j $(JOBS)
+
+run: build/release/.built
+	@if [ -x build/release/tools/touche ]; then \
+		build/release/tools/touche run $(SCENE) --svg build/scene.svg && echo "picture: build/scene.svg"; \
+	else \
+		build/release/examples/example_basics; \
+	fi
+
+bench: build/release/.built
+	@for b in build/release/bench/bench_*; do [ -x "$$b" ] && "$$b" || exit 1; done
+
+fuzz:
+	@$(MAKE) -s -f tools/fuzz/fuzz.mk
+
+clean:
+	rm -rf build
