@@ -1,0 +1,148 @@
+/* Vector, quaternion, matrix and transform functions that are too large to
+ * inline or need <math.h>. */
+#include <math.h>
+#include <touche/math.h>
+
+#include "core/float.h"
+
+float tc_vec3_length(tc_vec3 a) { return sqrtf(tc_vec3_dot(a, a)); }
+
+float tc_vec3_distance(tc_vec3 a, tc_vec3 b) { return tc_vec3_length(tc_vec3_sub(a, b)); }
+
+bool tc_vec3_is_finite(tc_vec3 a) { return tc_vec3_finite(a); }
+
+tc_vec3 tc_vec3_normalize(tc_vec3 a)
+{
+    /* Scale first so tiny (denormal) and huge vectors normalise without
+     * underflow or overflow in the squared length. */
+    float m = tc_vec3_max_abs(a);
+    if (!(m > 0.0f) || !tc_is_finite(m)) return tc_vec3_zero();
+    a = tc_vec3_scale(a, 1.0f / m);
+    return tc_vec3_scale(a, 1.0f / sqrtf(tc_vec3_dot(a, a)));
+}
+
+tc_quat tc_quat_mul(tc_quat a, tc_quat b)
+{
+    return tc_quat_make(a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
+                        a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+                        a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
+                        a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z);
+}
+
+tc_quat tc_quat_normalize(tc_quat q)
+{
+    float m = tc_maxf(tc_maxf(tc_absf(q.x), tc_absf(q.y)), tc_maxf(tc_absf(q.z), tc_absf(q.w)));
+    if (!(m > 0.0f) || !tc_is_finite(m) || !tc_is_finite(q.x + q.y + q.z + q.w)) return tc_quat_identity();
+    float s = 1.0f / m;
+    q = tc_quat_make(q.x * s, q.y * s, q.z * s, q.w * s);
+    s = 1.0f / sqrtf(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    return tc_quat_make(q.x * s, q.y * s, q.z * s, q.w * s);
+}
+
+tc_quat tc_quat_from_axis_angle(tc_vec3 axis, float angle)
+{
+    tc_vec3 n = tc_vec3_normalize(axis);
+    if (tc_vec3_dot(n, n) == 0.0f || !tc_is_finite(angle)) return tc_quat_identity();
+    float s = sinf(0.5f * angle);
+    return tc_quat_make(n.x * s, n.y * s, n.z * s, cosf(0.5f * angle));
+}
+
+tc_quat tc_quat_from_euler_deg(float x_deg, float y_deg, float z_deg)
+{
+    const float to_rad = 3.14159265358979323846f / 180.0f;
+    tc_quat qx = tc_quat_from_axis_angle(tc_vec3_make(1.0f, 0.0f, 0.0f), x_deg * to_rad);
+    tc_quat qy = tc_quat_from_axis_angle(tc_vec3_make(0.0f, 1.0f, 0.0f), y_deg * to_rad);
+    tc_quat qz = tc_quat_from_axis_angle(tc_vec3_make(0.0f, 0.0f, 1.0f), z_deg * to_rad);
+    return tc_quat_mul(tc_quat_mul(qx, qy), qz);
+}
+
+tc_mat3 tc_mat3_from_quat(tc_quat q)
+{
+    q = tc_quat_normalize(q);
+    float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+    float xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+    float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+    return tc_mat3_make(tc_vec3_make(1.0f - 2.0f * (yy + zz), 2.0f * (xy + wz), 2.0f * (xz - wy)),
+                        tc_vec3_make(2.0f * (xy - wz), 1.0f - 2.0f * (xx + zz), 2.0f * (yz + wx)),
+                        tc_vec3_make(2.0f * (xz + wy), 2.0f * (yz - wx), 1.0f - 2.0f * (xx + yy)));
+}
+
+tc_vec3 tc_quat_rotate(tc_quat q, tc_vec3 v) { return tc_mat3_mul_vec3(tc_mat3_from_quat(q), v); }
+
+tc_quat tc_quat_from_mat3(tc_mat3 m)
+{
+    /* Shepperd: pick the largest of w, x, y, z to divide by, for accuracy. */
+    float m00 = m.cx.x, m11 = m.cy.y, m22 = m.cz.z;
+    float trace = m00 + m11 + m22;
+    tc_quat q;
+    if (trace >= m00 && trace >= m11 && trace >= m22) {
+        float s = 2.0f * sqrtf(tc_maxf(1.0f + trace, 0.0f));
+        if (!(s > 0.0f)) return tc_quat_identity();
+        q = tc_quat_make((m.cy.z - m.cz.y) / s, (m.cz.x - m.cx.z) / s, (m.cx.y - m.cy.x) / s, 0.25f * s);
+    } else if (m00 >= m11 && m00 >= m22) {
+        float s = 2.0f * sqrtf(tc_maxf(1.0f + m00 - m11 - m22, 0.0f));
+        if (!(s > 0.0f)) return tc_quat_identity();
+        q = tc_quat_make(0.25f * s, (m.cy.x + m.cx.y) / s, (m.cz.x + m.cx.z) / s, (m.cy.z - m.cz.y) / s);
+    } else if (m11 >= m22) {
+        float s = 2.0f * sqrtf(tc_maxf(1.0f - m00 + m11 - m22, 0.0f));
+        if (!(s > 0.0f)) return tc_quat_identity();
+        q = tc_quat_make((m.cy.x + m.cx.y) / s, 0.25f * s, (m.cz.y + m.cy.z) / s, (m.cz.x - m.cx.z) / s);
+    } else {
+        float s = 2.0f * sqrtf(tc_maxf(1.0f - m00 - m11 + m22, 0.0f));
+        if (!(s > 0.0f)) return tc_quat_identity();
+        q = tc_quat_make((m.cz.x + m.cx.z) / s, (m.cz.y + m.cy.z) / s, 0.25f * s, (m.cx.y - m.cy.x) / s);
+    }
+    if (q.w < 0.0f) q = tc_quat_make(-q.x, -q.y, -q.z, -q.w);
+    return tc_quat_normalize(q);
+}
+
+float tc_mat3_determinant(tc_mat3 m) { return tc_vec3_dot(m.cx, tc_vec3_cross(m.cy, m.cz)); }
+
+tc_mat3 tc_mat3_inverse(tc_mat3 m)
+{
+    /* Rows of the inverse are the cross products of columns over det. */
+    tc_vec3 r0 = tc_vec3_cross(m.cy, m.cz), r1 = tc_vec3_cross(m.cz, m.cx), r2 = tc_vec3_cross(m.cx, m.cy);
+    float det = tc_vec3_dot(m.cx, r0);
+    if (det == 0.0f || !tc_is_finite(det)) {
+        tc_mat3 zero = { { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } };
+        return zero;
+    }
+    float s = 1.0f / det;
+    return tc_mat3_transpose(tc_mat3_make(tc_vec3_scale(r0, s), tc_vec3_scale(r1, s), tc_vec3_scale(r2, s)));
+}
+
+tc_transform tc_transform_mul(tc_transform parent, tc_transform child)
+{
+    return tc_transform_make(tc_transform_point(parent, child.position),
+                             tc_quat_normalize(tc_quat_mul(parent.rotation, child.rotation)));
+}
+
+tc_transform tc_transform_inverse(tc_transform t)
+{
+    tc_quat inv = tc_quat_conjugate(tc_quat_normalize(t.rotation));
+    return tc_transform_make(tc_quat_rotate(inv, tc_vec3_neg(t.position)), inv);
+}
+
+tc_transform tc_transform_inv_mul(tc_transform a, tc_transform b)
+{
+    return tc_transform_mul(tc_transform_inverse(a), b);
+}
+
+tc_vec3 tc_transform_point(tc_transform t, tc_vec3 p) { return tc_vec3_add(t.position, tc_quat_rotate(t.rotation, p)); }
+
+tc_vec3 tc_transform_direction(tc_transform t, tc_vec3 d) { return tc_quat_rotate(t.rotation, d); }
+
+tc_vec3 tc_transform_inv_point(tc_transform t, tc_vec3 p)
+{
+    return tc_mat3_tmul_vec3(tc_mat3_from_quat(t.rotation), tc_vec3_sub(p, t.position));
+}
+
+tc_vec3 tc_transform_inv_direction(tc_transform t, tc_vec3 d) { return tc_mat3_tmul_vec3(tc_mat3_from_quat(t.rotation), d); }
+
+tc_frame tc_frame_from_transform(tc_transform t)
+{
+    tc_frame f;
+    f.position = t.position;
+    f.rotation = tc_mat3_from_quat(t.rotation);
+    return f;
+}

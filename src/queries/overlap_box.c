@@ -1,0 +1,69 @@
+/* Overlap of boxes (AABB, OBB) with boxes, triangles and planes. An AABB is
+ * handled as the OBB with identity axes wherever that reuses the one
+ * separating-axis implementation. */
+#include <touche/overlap.h>
+
+#include "queries/sat_box_box.h"
+#include "queries/sat_box_triangle.h"
+#include "shapes/box.h"
+
+bool tc_overlap_aabb_aabb(const tc_aabb *a, const tc_aabb *b)
+{
+    if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b)) return false;
+    /* Exact in float: comparisons only. */
+    return a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y &&
+           a->min.z <= b->max.z && b->min.z <= a->max.z;
+}
+
+bool tc_overlap_aabb_obb(const tc_aabb *a, const tc_obb *b)
+{
+    if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b)) return false;
+    tc_obb box = tc_obb_from_aabb(a);
+    return tc_box_box_separating_axis(&box, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE;
+}
+
+static bool tc_box_triangle_overlap(tc_vec3 center, tc_vec3 half, const tc_mat3 *rotation, const tc_triangle *t)
+{
+    tc_vec3 d[3] = { tc_vec3_sub(t->a, center), tc_vec3_sub(t->b, center), tc_vec3_sub(t->c, center) };
+    tc_vec3 v[3];
+    for (int k = 0; k < 3; ++k) v[k] = rotation ? tc_mat3_tmul_vec3(*rotation, d[k]) : d[k];
+    float mag = tc_vec3_norm1(d[0]) + tc_vec3_norm1(d[1]) + tc_vec3_norm1(d[2]) + tc_vec3_max_abs(center);
+    return tc_box_triangle_overlap_local(half, v, mag);
+}
+
+bool tc_overlap_aabb_triangle(const tc_aabb *a, const tc_triangle *b)
+{
+    if (!tc_aabb_is_valid(a) || !tc_triangle_is_valid(b)) return false;
+    tc_vec3 center, half;
+    tc_aabb_center_half(a, &center, &half);
+    return tc_box_triangle_overlap(center, half, NULL, b);
+}
+
+bool tc_overlap_obb_triangle(const tc_obb *a, const tc_triangle *b)
+{
+    if (!tc_obb_is_valid(a) || !tc_triangle_is_valid(b)) return false;
+    return tc_box_triangle_overlap(a->center, a->half, &a->rotation, b);
+}
+
+/* Box centre's signed distance to the plane against the box's projected
+ * radius on the normal. */
+static bool tc_box_plane_overlap(tc_vec3 center, float radius, float half_scale, const tc_plane *p)
+{
+    float s = tc_vec3_dot(p->normal, center) - p->offset;
+    return s <= radius + TC_PAD_REL * (tc_vec3_norm1(center) + tc_absf(p->offset) + half_scale);
+}
+
+bool tc_overlap_aabb_plane(const tc_aabb *a, const tc_plane *b)
+{
+    if (!tc_aabb_is_valid(a) || !tc_plane_is_valid(b)) return false;
+    tc_vec3 center, half;
+    tc_aabb_center_half(a, &center, &half);
+    float r = tc_vec3_dot(half, tc_vec3_abs(b->normal));
+    return tc_box_plane_overlap(center, r, half.x + half.y + half.z, b);
+}
+
+bool tc_overlap_obb_plane(const tc_obb *a, const tc_plane *b)
+{
+    if (!tc_obb_is_valid(a) || !tc_plane_is_valid(b)) return false;
+    return tc_box_plane_overlap(a->center, tc_obb_projected_radius(a, b->normal), a->half.x + a->half.y + a->half.z, b);
+}

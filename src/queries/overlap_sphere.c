@@ -1,0 +1,59 @@
+/* Overlap of a sphere with each shape: the distance from the centre to the
+ * other shape against the radius. */
+#include <touche/overlap.h>
+
+#include "queries/pad.h"
+#include "shapes/box.h"
+#include "shapes/closest.h"
+
+bool tc_overlap_sphere_sphere(const tc_sphere *a, const tc_sphere *b)
+{
+    if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b)) return false;
+    tc_vec3 d = tc_vec3_sub(b->center, a->center);
+    float r = a->radius + b->radius;
+    return tc_within(tc_vec3_dot(d, d), r, tc_vec3_max_abs(d) + r);
+}
+
+bool tc_overlap_sphere_capsule(const tc_sphere *a, const tc_capsule *b)
+{
+    if (!tc_sphere_is_valid(a) || !tc_capsule_is_valid(b)) return false;
+    tc_vec3 q = tc_vec3_lerp(b->a, b->b, tc_segment_closest_param(b->a, b->b, a->center));
+    tc_vec3 d = tc_vec3_sub(a->center, q);
+    float r = a->radius + b->radius;
+    float mag = tc_vec3_max_abs(tc_vec3_sub(a->center, b->a)) + tc_vec3_max_abs(tc_vec3_sub(b->b, b->a)) + r;
+    return tc_within(tc_vec3_dot(d, d), r, mag);
+}
+
+bool tc_overlap_sphere_aabb(const tc_sphere *a, const tc_aabb *b)
+{
+    if (!tc_sphere_is_valid(a) || !tc_aabb_is_valid(b)) return false;
+    /* Clamping is exact; only the subtraction and the squares round. */
+    tc_vec3 d = tc_vec3_sub(a->center, tc_vec3_max(b->min, tc_vec3_min(b->max, a->center)));
+    return tc_within(tc_vec3_dot(d, d), a->radius, tc_vec3_max_abs(d) + a->radius);
+}
+
+bool tc_overlap_sphere_obb(const tc_sphere *a, const tc_obb *b)
+{
+    if (!tc_sphere_is_valid(a) || !tc_obb_is_valid(b)) return false;
+    tc_vec3 rel = tc_vec3_sub(a->center, b->center);
+    tc_vec3 local = tc_mat3_tmul_vec3(b->rotation, rel);
+    tc_vec3 d = tc_vec3_sub(local, tc_box_clamp_local(local, b->half));
+    return tc_within(tc_vec3_dot(d, d), a->radius, tc_vec3_norm1(rel) + tc_vec3_max_abs(b->half) + a->radius);
+}
+
+bool tc_overlap_sphere_triangle(const tc_sphere *a, const tc_triangle *b)
+{
+    if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return false;
+    tc_vec3 q = tc_triangle_closest(b->a, b->b, b->c, a->center);
+    tc_vec3 d = tc_vec3_sub(a->center, q);
+    float mag = tc_vec3_max_abs(tc_vec3_sub(a->center, b->a)) + tc_vec3_max_abs(tc_vec3_sub(b->b, b->a)) +
+                tc_vec3_max_abs(tc_vec3_sub(b->c, b->a)) + a->radius;
+    return tc_within(tc_vec3_dot(d, d), a->radius, mag);
+}
+
+bool tc_overlap_sphere_plane(const tc_sphere *a, const tc_plane *b)
+{
+    if (!tc_sphere_is_valid(a) || !tc_plane_is_valid(b)) return false;
+    float s = tc_vec3_dot(b->normal, a->center) - b->offset;
+    return s <= a->radius + TC_PAD_REL * (tc_vec3_norm1(a->center) + tc_absf(b->offset) + a->radius);
+}

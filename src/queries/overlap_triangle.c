@@ -1,0 +1,48 @@
+/* Triangle-triangle and triangle-plane overlap.
+ *
+ * Two triangles are handled through distances rather than a separating-axis
+ * list, because that stays exact for every degenerate case (a triangle that
+ * is a segment or a point, coplanar triangles): closed triangles meet iff
+ * some edge of one comes within the pad of the other triangle. Each triangle
+ * plane first rejects the common far-apart case cheaply. */
+#include <touche/overlap.h>
+
+#include "queries/pad.h"
+#include "shapes/closest.h"
+
+/* Are all of `other`'s corners strictly beyond the pad on one side of t's plane? */
+static bool tc_triangle_plane_separates(const tc_triangle *t, const tc_triangle *other, float mag)
+{
+    tc_vec3 n = tc_vec3_cross(tc_vec3_sub(t->b, t->a), tc_vec3_sub(t->c, t->a));
+    float pad = TC_PAD_REL * mag * tc_vec3_norm1(n);
+    float s0 = tc_vec3_dot(n, tc_vec3_sub(other->a, t->a));
+    float s1 = tc_vec3_dot(n, tc_vec3_sub(other->b, t->a));
+    float s2 = tc_vec3_dot(n, tc_vec3_sub(other->c, t->a));
+    return (s0 > pad && s1 > pad && s2 > pad) || (s0 < -pad && s1 < -pad && s2 < -pad);
+}
+
+bool tc_overlap_triangle_triangle(const tc_triangle *a, const tc_triangle *b)
+{
+    if (!tc_triangle_is_valid(a) || !tc_triangle_is_valid(b)) return false;
+    tc_vec3 lo = tc_vec3_min(tc_vec3_min(a->a, a->b), tc_vec3_min(a->c, tc_vec3_min(b->a, tc_vec3_min(b->b, b->c))));
+    tc_vec3 hi = tc_vec3_max(tc_vec3_max(a->a, a->b), tc_vec3_max(a->c, tc_vec3_max(b->a, tc_vec3_max(b->b, b->c))));
+    float mag = tc_vec3_max_abs(tc_vec3_sub(hi, lo)) * 4.0f;
+    if (tc_triangle_plane_separates(a, b, mag) || tc_triangle_plane_separates(b, a, mag)) return false;
+    const tc_triangle *tris[2] = { a, b };
+    for (int k = 0; k < 2; ++k) {
+        const tc_triangle *t = tris[k], *o = tris[1 - k];
+        const tc_vec3 c[4] = { t->a, t->b, t->c, t->a };
+        for (int i = 0; i < 3; ++i) {
+            if (tc_within(tc_segment_triangle_closest(c[i], c[i + 1], o, NULL, NULL), 0.0f, mag)) return true;
+        }
+    }
+    return false;
+}
+
+bool tc_overlap_triangle_plane(const tc_triangle *a, const tc_plane *b)
+{
+    if (!tc_triangle_is_valid(a) || !tc_plane_is_valid(b)) return false;
+    float s = tc_minf(tc_vec3_dot(b->normal, a->a), tc_minf(tc_vec3_dot(b->normal, a->b), tc_vec3_dot(b->normal, a->c)));
+    float mag = tc_vec3_norm1(a->a) + tc_vec3_norm1(a->b) + tc_vec3_norm1(a->c) + tc_absf(b->offset);
+    return s - b->offset <= TC_PAD_REL * mag;
+}

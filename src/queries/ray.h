@@ -1,0 +1,45 @@
+/* Shared pieces of the ray casts: argument checks, the inside-start rule and
+ * filling a hit. */
+#ifndef TOUCHE_QUERIES_RAY_H
+#define TOUCHE_QUERIES_RAY_H
+
+#include <touche/raycast.h>
+
+#include "core/float.h"
+
+/* A usable ray: finite origin and direction, max_t >= 0 (INFINITY allowed,
+ * NaN refused). */
+static inline bool tc_ray_is_usable(const tc_ray *ray, float max_t)
+{
+    return ray && tc_vec3_finite(ray->origin) && tc_vec3_finite(ray->dir) && max_t >= 0.0f;
+}
+
+/* The ray starts inside or on the shape: t = 0, normal against the ray. */
+static inline bool tc_ray_hit_inside(const tc_ray *ray, tc_ray_hit *hit)
+{
+    if (hit) {
+        hit->t = 0.0f;
+        hit->point = ray->origin;
+        hit->normal = tc_vec3_neg(tc_vec3_normalize(ray->dir));
+    }
+    return true;
+}
+
+/* A hit at t >= 0 with the given outward normal (normalised here). */
+static inline bool tc_ray_hit_at(const tc_ray *ray, float t, tc_vec3 normal, float max_t, tc_ray_hit *hit)
+{
+    if (t < 0.0f) t = 0.0f;
+    if (!(t <= max_t)) return false;
+    if (hit) {
+        hit->t = t;
+        hit->point = tc_vec3_mul_add(ray->origin, ray->dir, t);
+        hit->normal = tc_vec3_normalize(normal);
+    }
+    return true;
+}
+
+/* First entry of the ray into a sphere (origin known to be outside), as t
+ * and outward normal. Internal to the round-shape casts. */
+bool tc_ray_sphere_entry(tc_vec3 origin, tc_vec3 dir, tc_vec3 center, float radius, float *t, tc_vec3 *normal);
+
+#endif

@@ -1,0 +1,100 @@
+/* Ray casts against triangles and planes. */
+#include <math.h>
+
+#include "queries/ray.h"
+#include "shapes/closest.h"
+
+bool tc_raycast_plane(const tc_ray *ray, const tc_plane *shape, float max_t, tc_ray_hit *hit)
+{
+    if (!tc_ray_is_usable(ray, max_t) || !tc_plane_is_valid(shape)) return false;
+    if (tc_contains_point_plane(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
+    float s = tc_vec3_dot(shape->normal, ray->origin) - shape->offset; /* > 0: outside */
+    float rate = tc_vec3_dot(shape->normal, ray->dir);
+    if (!(rate < 0.0f)) return false;
+    return tc_ray_hit_at(ray, s / -rate, shape->normal, max_t, hit);
+}
+
+/* A ray in the triangle's plane: clip its parameter range against the
+ * three edges' in-plane half-planes (Cyrus-Beck). */
+static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, tc_vec3 n, float mag, float max_t,
+                                     tc_ray_hit *hit)
+{
+    const tc_vec3 v[3] = { tri->a, tri->b, tri->c };
+    float t0 = 0.0f, t1 = max_t;
+    for (int i = 0; i < 3; ++i) {
+        tc_vec3 p = v[i], q = v[(i + 1) % 3], r = v[(i + 2) % 3];
+        tc_vec3 m = tc_vec3_cross(tc_vec3_sub(q, p), n); /* in-plane, perpendicular to the edge */
+        if (tc_vec3_dot(m, tc_vec3_sub(r, p)) > 0.0f) m = tc_vec3_neg(m);
+        /* Inside when dot(m, x - p) <= pad. */
+        float pad = TC_PAD_REL * mag * tc_vec3_norm1(m);
+        float s = tc_vec3_dot(m, tc_vec3_sub(ray->origin, p)) - pad;
+        float rate = tc_vec3_dot(m, ray->dir);
+        if (rate == 0.0f) {
+            if (s > 0.0f) return false;
+            continue;
+        }
+        float t = -s / rate;
+        if (rate > 0.0f) {
+            if (t < t1) t1 = t;
+        } else if (t > t0) {
+            t0 = t;
+        }
+        if (t0 > t1) return false;
+    }
+    if (t0 == 0.0f) return tc_ray_hit_inside(ray, hit);
+    /* In the plane the two faces are equally near; report the one on the
+     * origin's side (or either, when the origin is exactly in the plane). */
+    tc_vec3 normal = tc_vec3_dot(n, tc_vec3_sub(ray->origin, tri->a)) < 0.0f ? tc_vec3_neg(n) : n;
+    return tc_ray_hit_at(ray, t0, normal, max_t, hit);
+}
+
+bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
+{
+    if (!tc_ray_is_usable(ray, max_t) || !tc_triangle_is_valid(shape)) return false;
+    tc_vec3 e1 = tc_vec3_sub(shape->b, shape->a), e2 = tc_vec3_sub(shape->c, shape->a);
+    tc_vec3 n = tc_vec3_cross(e1, e2);
+    float n1 = tc_vec3_norm1(n);
+    float ext = tc_vec3_norm1(e1) + tc_vec3_norm1(e2);
+    tc_vec3 w = tc_vec3_sub(ray->origin, shape->a);
+    float mag = tc_vec3_norm1(w) + ext;
+    if (!(n1 > 1e-6f * ext * ext)) {
+        /* A triangle with no area is the segment (or point) it spans: cast
+         * against its longest side as a zero-radius capsule. */
+        tc_vec3 ends[3][2] = { { shape->a, shape->b }, { shape->b, shape->c }, { shape->c, shape->a } };
+        int best = 0;
+        float best_len = -1.0f;
+        for (int i = 0; i < 3; ++i) {
+            float len = tc_vec3_length_sq(tc_vec3_sub(ends[i][1], ends[i][0]));
+            if (len > best_len) { best_len = len; best = i; }
+        }
+        tc_capsule seg;
+        seg.a = ends[best][0];
+        seg.b = ends[best][1];
+        seg.radius = 0.0f;
+        if (!tc_raycast_capsule(ray, &seg, max_t, hit)) return false;
+        if (hit) hit->normal = tc_vec3_neg(tc_vec3_normalize(ray->dir));
+        return true;
+    }
+    float dist = tc_vec3_dot(n, w); /* origin's height above the plane, times |n| */
+    float rate = tc_vec3_dot(n, ray->dir);
+    float height_pad = TC_PAD_REL * mag * n1;
+    if (tc_absf(dist) <= height_pad && tc_absf(rate) <= TC_PAD_REL * tc_vec3_norm1(ray->dir) * n1)
+        return tc_ray_triangle_in_plane(ray, shape, n, mag, max_t, hit);
+    if (tc_absf(dist) <= height_pad) {
+        /* Origin on the plane: inside the triangle is a hit at t = 0. */
+        if (tc_contains_point_triangle(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
+        return false;
+    }
+    if (rate == 0.0f || (dist > 0.0f) == (rate > 0.0f)) return false; /* parallel off-plane, or heading away */
+    float t = -dist / rate;
+    if (!(t <= max_t)) return false;
+    /* Barycentric inside test at the crossing, padded relative to the size. */
+    tc_vec3 x = tc_vec3_mul_add(ray->origin, ray->dir, t);
+    tc_vec3 xa = tc_vec3_sub(shape->a, x), xb = tc_vec3_sub(shape->b, x), xc = tc_vec3_sub(shape->c, x);
+    float u = tc_vec3_dot(n, tc_vec3_cross(xb, xc));
+    float v = tc_vec3_dot(n, tc_vec3_cross(xc, xa));
+    float s = tc_vec3_dot(n, tc_vec3_cross(xa, xb));
+    float pad = TC_PAD_REL * n1 * (mag + tc_vec3_norm1(tc_vec3_sub(x, shape->a))) * ext;
+    if (u < -pad || v < -pad || s < -pad) return false;
+    return tc_ray_hit_at(ray, t, rate > 0.0f ? tc_vec3_neg(n) : n, max_t, hit);
+}

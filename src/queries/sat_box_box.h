@@ -1,0 +1,42 @@
+/* The one 15-axis separating-axis test for two oriented boxes, shared by the
+ * overlap test, its hint and report variants, and the box-box contact.
+ *
+ * Axis order (tc_sat_axis): A's 3 face normals, B's 3 face normals, then
+ * A_i x B_j at 6 + 3i + j. See docs/sat.md for why all 15 are needed and how
+ * parallel edges are handled. */
+#ifndef TOUCHE_QUERIES_SAT_BOX_BOX_H
+#define TOUCHE_QUERIES_SAT_BOX_BOX_H
+
+#include <touche/overlap.h>
+
+/* Everything the 15 tests need, computed once per pair: B's axes and centre
+ * expressed in A's frame. */
+typedef struct tc_box_box_frame {
+    const tc_obb *a, *b;
+    float r[3][3];   /* r[i][j] = A_i . B_j */
+    float ar[3][3];  /* |r[i][j]| */
+    float t[3];      /* B's centre minus A's centre, in A's frame */
+    float ha[3], hb[3];
+    float pad;       /* absolute rounding pad for the float tests */
+} tc_box_box_frame;
+
+void tc_box_box_frame_init(tc_box_box_frame *f, const tc_obb *a, const tc_obb *b);
+
+/* Does `axis` (0..14) separate the boxes? Conservative: never true for
+ * boxes that overlap in exact arithmetic on their float data. */
+bool tc_box_box_axis_separates(const tc_box_box_frame *f, int axis);
+
+/* Gap between the boxes' projections on `axis`, computed in double from the
+ * world-space data: positive apart, negative overlapping (then minus the
+ * penetration depth along the unit axis). `unit_axis` (may be NULL) receives
+ * the unit axis, oriented from A towards B. Returns false when the axis is
+ * degenerate (parallel edges: the cross product vanishes). Any output
+ * pointer may be NULL. */
+bool tc_box_box_axis_gap(const tc_obb *a, const tc_obb *b, int axis, double *gap, tc_vec3 *unit_axis,
+                         double *radius_a, double *radius_b);
+
+/* The test itself: the first separating axis, trying `hint` first, or
+ * TC_SAT_AXIS_NONE. Does not check validity (callers do). */
+tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_axis hint);
+
+#endif

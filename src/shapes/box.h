@@ -1,0 +1,42 @@
+/* The one closest-point-on-box routine and the OBB frame helpers every box
+ * query shares. A box here is centred at the origin of its own frame with
+ * half extents `half`; world <-> local goes through the OBB's rotation. */
+#ifndef TOUCHE_SHAPES_BOX_H
+#define TOUCHE_SHAPES_BOX_H
+
+#include <touche/shapes.h>
+
+#include "core/float.h"
+
+/* Closest point of the box [-half, half] to a local point: clamp per axis. */
+static inline tc_vec3 tc_box_clamp_local(tc_vec3 p, tc_vec3 half)
+{
+    return tc_vec3_make(tc_clampf(p.x, -half.x, half.x), tc_clampf(p.y, -half.y, half.y),
+                        tc_clampf(p.z, -half.z, half.z));
+}
+
+static inline tc_vec3 tc_obb_point_to_local(const tc_obb *b, tc_vec3 p)
+{
+    return tc_mat3_tmul_vec3(b->rotation, tc_vec3_sub(p, b->center));
+}
+
+static inline tc_vec3 tc_obb_point_to_world(const tc_obb *b, tc_vec3 p)
+{
+    return tc_vec3_add(b->center, tc_mat3_mul_vec3(b->rotation, p));
+}
+
+/* An AABB as centre and half extents. */
+static inline void tc_aabb_center_half(const tc_aabb *b, tc_vec3 *center, tc_vec3 *half)
+{
+    *center = tc_vec3_scale(tc_vec3_add(b->min, b->max), 0.5f);
+    *half = tc_vec3_scale(tc_vec3_sub(b->max, b->min), 0.5f);
+}
+
+/* Projected radius of an OBB onto a world axis: sum of half * |axis . column|. */
+static inline float tc_obb_projected_radius(const tc_obb *b, tc_vec3 axis)
+{
+    return b->half.x * tc_absf(tc_vec3_dot(b->rotation.cx, axis)) + b->half.y * tc_absf(tc_vec3_dot(b->rotation.cy, axis)) +
+           b->half.z * tc_absf(tc_vec3_dot(b->rotation.cz, axis));
+}
+
+#endif

@@ -1,0 +1,22 @@
+/* Closest-point primitives shared by overlap, distance and contact queries. */
+#ifndef TOUCHE_SHAPES_CLOSEST_H
+#define TOUCHE_SHAPES_CLOSEST_H
+
+#include <touche/shapes.h>
+
+/* Parameter in [0,1] of the point of segment a-b closest to p. */
+float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p);
+
+/* Closest points between segments p1-q1 and p2-q2: parameters s, t in [0,1],
+ * returns the squared distance. */
+float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s, float *t);
+
+/* Closest point of triangle abc to p (degenerate triangles handled as the
+ * segment or point they span). */
+tc_vec3 tc_triangle_closest(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_vec3 p);
+
+/* Squared distance between segment p-q and triangle abc, with the closest
+ * points (either may be NULL). Zero when the segment pierces the triangle. */
+float tc_segment_triangle_closest(tc_vec3 p, tc_vec3 q, const tc_triangle *tri, tc_vec3 *on_segment, tc_vec3 *on_triangle);
+
+#endif

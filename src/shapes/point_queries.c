@@ -1,0 +1,100 @@
+/* Closest point on each solid shape, and point containment. Containment is
+ * padded by the same relative rule as the overlap tests, so a point the
+ * closest-point query puts on the surface is always contained. */
+#include <math.h>
+
+#include "core/float.h"
+#include "shapes/box.h"
+#include "shapes/closest.h"
+
+tc_vec3 tc_closest_point_sphere(const tc_sphere *s, tc_vec3 p)
+{
+    if (!tc_sphere_is_valid(s)) return p;
+    tc_vec3 d = tc_vec3_sub(p, s->center);
+    float len = tc_vec3_length(d);
+    if (len <= s->radius) return p;
+    return tc_vec3_mul_add(s->center, d, s->radius / len);
+}
+
+tc_vec3 tc_closest_point_capsule(const tc_capsule *c, tc_vec3 p)
+{
+    if (!tc_capsule_is_valid(c)) return p;
+    tc_sphere s;
+    s.center = tc_vec3_lerp(c->a, c->b, tc_segment_closest_param(c->a, c->b, p));
+    s.radius = c->radius;
+    return tc_closest_point_sphere(&s, p);
+}
+
+tc_vec3 tc_closest_point_aabb(const tc_aabb *b, tc_vec3 p)
+{
+    if (!tc_aabb_is_valid(b)) return p;
+    return tc_vec3_max(b->min, tc_vec3_min(b->max, p));
+}
+
+tc_vec3 tc_closest_point_obb(const tc_obb *b, tc_vec3 p)
+{
+    if (!tc_obb_is_valid(b)) return p;
+    tc_vec3 local = tc_obb_point_to_local(b, p);
+    tc_vec3 clamped = tc_box_clamp_local(local, b->half);
+    if (clamped.x == local.x && clamped.y == local.y && clamped.z == local.z) return p;
+    return tc_obb_point_to_world(b, clamped);
+}
+
+tc_vec3 tc_closest_point_plane(const tc_plane *pl, tc_vec3 p)
+{
+    if (!tc_plane_is_valid(pl)) return p;
+    float s = tc_vec3_dot(pl->normal, p) - pl->offset;
+    return s <= 0.0f ? p : tc_vec3_mul_add(p, pl->normal, -s);
+}
+
+/* Padding for containment: relative to the point's and the shape's size. */
+static float tc_point_pad(tc_vec3 p, float shape_scale)
+{
+    return TC_PAD_REL * (tc_vec3_max_abs(p) + shape_scale);
+}
+
+bool tc_contains_point_sphere(const tc_sphere *s, tc_vec3 p)
+{
+    if (!tc_sphere_is_valid(s) || !tc_vec3_finite(p)) return false;
+    float r = s->radius + tc_point_pad(tc_vec3_sub(p, s->center), s->radius);
+    return tc_vec3_length_sq(tc_vec3_sub(p, s->center)) <= r * r;
+}
+
+bool tc_contains_point_capsule(const tc_capsule *c, tc_vec3 p)
+{
+    if (!tc_capsule_is_valid(c) || !tc_vec3_finite(p)) return false;
+    tc_vec3 q = tc_vec3_lerp(c->a, c->b, tc_segment_closest_param(c->a, c->b, p));
+    float r = c->radius + tc_point_pad(tc_vec3_sub(p, c->a), c->radius + tc_vec3_max_abs(tc_vec3_sub(c->b, c->a)));
+    return tc_vec3_length_sq(tc_vec3_sub(p, q)) <= r * r;
+}
+
+bool tc_contains_point_aabb(const tc_aabb *b, tc_vec3 p)
+{
+    if (!tc_aabb_is_valid(b) || !tc_vec3_finite(p)) return false;
+    return p.x >= b->min.x && p.x <= b->max.x && p.y >= b->min.y && p.y <= b->max.y && p.z >= b->min.z &&
+           p.z <= b->max.z;
+}
+
+bool tc_contains_point_obb(const tc_obb *b, tc_vec3 p)
+{
+    if (!tc_obb_is_valid(b) || !tc_vec3_finite(p)) return false;
+    tc_vec3 d = tc_vec3_sub(p, b->center);
+    tc_vec3 local = tc_mat3_tmul_vec3(b->rotation, d);
+    float pad = tc_point_pad(d, tc_vec3_max_abs(b->half));
+    return tc_absf(local.x) <= b->half.x + pad && tc_absf(local.y) <= b->half.y + pad && tc_absf(local.z) <= b->half.z + pad;
+}
+
+bool tc_contains_point_triangle(const tc_triangle *t, tc_vec3 p)
+{
+    if (!tc_triangle_is_valid(t) || !tc_vec3_finite(p)) return false;
+    tc_vec3 q = tc_triangle_closest(t->a, t->b, t->c, p);
+    tc_vec3 ext = tc_vec3_max(tc_vec3_abs(tc_vec3_sub(t->b, t->a)), tc_vec3_abs(tc_vec3_sub(t->c, t->a)));
+    float pad = tc_point_pad(tc_vec3_sub(p, t->a), tc_vec3_max_abs(ext));
+    return tc_vec3_length_sq(tc_vec3_sub(p, q)) <= pad * pad;
+}
+
+bool tc_contains_point_plane(const tc_plane *pl, tc_vec3 p)
+{
+    if (!tc_plane_is_valid(pl) || !tc_vec3_finite(p)) return false;
+    return tc_vec3_dot(pl->normal, p) - pl->offset <= TC_PAD_REL * (tc_vec3_max_abs(p) + tc_absf(pl->offset));
+}

@@ -1,0 +1,66 @@
+/* Closest points on segments (after Ericson, Real-Time Collision Detection,
+ * 5.1.2 and 5.1.9), with degenerate segments handled explicitly. */
+#include "shapes/closest.h"
+
+#include "core/float.h"
+
+float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p)
+{
+    tc_vec3 ab = tc_vec3_sub(b, a);
+    float len2 = tc_vec3_dot(ab, ab);
+    if (!(len2 > 0.0f)) return 0.0f;
+    return tc_clampf(tc_vec3_dot(tc_vec3_sub(p, a), ab) / len2, 0.0f, 1.0f);
+}
+
+float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s_out, float *t_out)
+{
+    tc_vec3 d1 = tc_vec3_sub(q1, p1), d2 = tc_vec3_sub(q2, p2), r = tc_vec3_sub(p1, p2);
+    float a = tc_vec3_dot(d1, d1), e = tc_vec3_dot(d2, d2), f = tc_vec3_dot(d2, r);
+    float s, t;
+    if (!(a > 0.0f) && !(e > 0.0f)) {
+        s = t = 0.0f;
+    } else if (!(a > 0.0f)) {
+        s = 0.0f;
+        t = tc_clampf(f / e, 0.0f, 1.0f);
+    } else {
+        float c = tc_vec3_dot(d1, r);
+        if (!(e > 0.0f)) {
+            t = 0.0f;
+            s = tc_clampf(-c / a, 0.0f, 1.0f);
+        } else {
+            float b = tc_vec3_dot(d1, d2);
+            float denom = a * e - b * b; /* >= 0; zero when parallel */
+            /* Parallel (or nearly): any s works for the infinite lines, start
+             * from s = 0 and let the clamping below find the closest pair. */
+            s = denom > FLT_EPSILON * a * e ? tc_clampf((b * f - c * e) / denom, 0.0f, 1.0f) : 0.0f;
+            t = (b * s + f) / e;
+            if (t < 0.0f) {
+                t = 0.0f;
+                s = tc_clampf(-c / a, 0.0f, 1.0f);
+            } else if (t > 1.0f) {
+                t = 1.0f;
+                s = tc_clampf((b - c) / a, 0.0f, 1.0f);
+            }
+        }
+    }
+    if (s_out) *s_out = s;
+    if (t_out) *t_out = t;
+    tc_vec3 d = tc_vec3_sub(tc_vec3_mul_add(p1, d1, s), tc_vec3_mul_add(p2, d2, t));
+    return tc_vec3_dot(d, d);
+}
+
+float tc_closest_points_segment_segment(const tc_segment *s1, const tc_segment *s2, tc_vec3 *p, tc_vec3 *q)
+{
+    if (!tc_segment_is_valid(s1) || !tc_segment_is_valid(s2)) return -1.0f;
+    float s, t;
+    float d2 = tc_segment_segment_closest(s1->a, s1->b, s2->a, s2->b, &s, &t);
+    if (p) *p = tc_vec3_lerp(s1->a, s1->b, s);
+    if (q) *q = tc_vec3_lerp(s2->a, s2->b, t);
+    return d2;
+}
+
+tc_vec3 tc_closest_point_segment(const tc_segment *s, tc_vec3 p)
+{
+    if (!tc_segment_is_valid(s)) return p;
+    return tc_vec3_lerp(s->a, s->b, tc_segment_closest_param(s->a, s->b, p));
+}
