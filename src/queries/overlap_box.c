@@ -3,12 +3,14 @@
  * separating-axis implementation. */
 #include <touche/overlap.h>
 
+#include "core/assert.h"
 #include "queries/sat_box_box.h"
 #include "queries/sat_box_triangle.h"
 #include "shapes/box.h"
 
 bool tc_overlap_aabb_aabb(const tc_aabb *a, const tc_aabb *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b)) return false;
     /* Exact in float: comparisons only. */
     return a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y &&
@@ -17,6 +19,7 @@ bool tc_overlap_aabb_aabb(const tc_aabb *a, const tc_aabb *b)
 
 bool tc_overlap_aabb_obb(const tc_aabb *a, const tc_obb *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b)) return false;
     tc_obb box = tc_obb_from_aabb(a);
     return tc_box_box_separating_axis(&box, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE;
@@ -33,6 +36,7 @@ static bool tc_box_triangle_overlap(tc_vec3 center, tc_vec3 half, const tc_mat3 
 
 bool tc_overlap_aabb_triangle(const tc_aabb *a, const tc_triangle *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_aabb_is_valid(a) || !tc_triangle_is_valid(b)) return false;
     tc_vec3 center, half;
     tc_aabb_center_half(a, &center, &half);
@@ -41,6 +45,7 @@ bool tc_overlap_aabb_triangle(const tc_aabb *a, const tc_triangle *b)
 
 bool tc_overlap_obb_triangle(const tc_obb *a, const tc_triangle *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_obb_is_valid(a) || !tc_triangle_is_valid(b)) return false;
     return tc_box_triangle_overlap(a->center, a->half, &a->rotation, b);
 }
@@ -55,6 +60,7 @@ static bool tc_box_plane_overlap(tc_vec3 center, float radius, float half_scale,
 
 bool tc_overlap_aabb_plane(const tc_aabb *a, const tc_plane *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_aabb_is_valid(a) || !tc_plane_is_valid(b)) return false;
     tc_vec3 center, half;
     tc_aabb_center_half(a, &center, &half);
@@ -64,6 +70,7 @@ bool tc_overlap_aabb_plane(const tc_aabb *a, const tc_plane *b)
 
 bool tc_overlap_obb_plane(const tc_obb *a, const tc_plane *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_obb_is_valid(a) || !tc_plane_is_valid(b)) return false;
     return tc_box_plane_overlap(a->center, tc_obb_projected_radius(a, b->normal), a->half.x + a->half.y + a->half.z, b);
 }

@@ -2,6 +2,7 @@
  * the other shape against the radius. */
 #include <touche/overlap.h>
 
+#include "core/assert.h"
 #include "queries/pad.h"
 #include "queries/slab.h"
 #include "shapes/box.h"
@@ -9,6 +10,7 @@
 
 bool tc_overlap_capsule_capsule(const tc_capsule *a, const tc_capsule *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_capsule_is_valid(a) || !tc_capsule_is_valid(b)) return false;
     float d2 = tc_segment_segment_closest(a->a, a->b, b->a, b->b, NULL, NULL);
     float r = a->radius + b->radius;
@@ -57,6 +59,7 @@ static bool tc_segment_box_within(tc_vec3 p, tc_vec3 q, tc_vec3 half, float r, f
 
 bool tc_overlap_capsule_aabb(const tc_capsule *a, const tc_aabb *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_capsule_is_valid(a) || !tc_aabb_is_valid(b)) return false;
     tc_vec3 center, half;
     tc_aabb_center_half(b, &center, &half);
@@ -68,6 +71,7 @@ bool tc_overlap_capsule_aabb(const tc_capsule *a, const tc_aabb *b)
 
 bool tc_overlap_capsule_obb(const tc_capsule *a, const tc_obb *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_capsule_is_valid(a) || !tc_obb_is_valid(b)) return false;
     tc_vec3 p = tc_obb_point_to_local(b, a->a), q = tc_obb_point_to_local(b, a->b);
     float mag = tc_vec3_norm1(tc_vec3_sub(a->a, b->center)) + tc_vec3_norm1(tc_vec3_sub(a->b, b->center)) +
@@ -77,6 +81,7 @@ bool tc_overlap_capsule_obb(const tc_capsule *a, const tc_obb *b)
 
 bool tc_overlap_capsule_triangle(const tc_capsule *a, const tc_triangle *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_capsule_is_valid(a) || !tc_triangle_is_valid(b)) return false;
     float d2 = tc_segment_triangle_closest(a->a, a->b, b, NULL, NULL);
     float mag = tc_vec3_max_abs(tc_vec3_sub(a->a, b->a)) + tc_vec3_max_abs(tc_vec3_sub(a->b, b->a)) +
@@ -86,6 +91,7 @@ bool tc_overlap_capsule_triangle(const tc_capsule *a, const tc_triangle *b)
 
 bool tc_overlap_capsule_plane(const tc_capsule *a, const tc_plane *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_capsule_is_valid(a) || !tc_plane_is_valid(b)) return false;
     float s = tc_minf(tc_vec3_dot(b->normal, a->a), tc_vec3_dot(b->normal, a->b)) - b->offset;
     float mag = tc_vec3_norm1(a->a) + tc_vec3_norm1(a->b) + tc_absf(b->offset) + a->radius;

@@ -2,12 +2,14 @@
  * other shape against the radius. */
 #include <touche/overlap.h>
 
+#include "core/assert.h"
 #include "queries/pad.h"
 #include "shapes/box.h"
 #include "shapes/closest.h"
 
 bool tc_overlap_sphere_sphere(const tc_sphere *a, const tc_sphere *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b)) return false;
     tc_vec3 d = tc_vec3_sub(b->center, a->center);
     float r = a->radius + b->radius;
@@ -16,6 +18,7 @@ bool tc_overlap_sphere_sphere(const tc_sphere *a, const tc_sphere *b)
 
 bool tc_overlap_sphere_capsule(const tc_sphere *a, const tc_capsule *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_sphere_is_valid(a) || !tc_capsule_is_valid(b)) return false;
     tc_vec3 q = tc_vec3_lerp(b->a, b->b, tc_segment_closest_param(b->a, b->b, a->center));
     tc_vec3 d = tc_vec3_sub(a->center, q);
@@ -26,6 +29,7 @@ bool tc_overlap_sphere_capsule(const tc_sphere *a, const tc_capsule *b)
 
 bool tc_overlap_sphere_aabb(const tc_sphere *a, const tc_aabb *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_sphere_is_valid(a) || !tc_aabb_is_valid(b)) return false;
     /* Clamping is exact; only the subtraction and the squares round. */
     tc_vec3 d = tc_vec3_sub(a->center, tc_vec3_max(b->min, tc_vec3_min(b->max, a->center)));
@@ -34,6 +38,7 @@ bool tc_overlap_sphere_aabb(const tc_sphere *a, const tc_aabb *b)
 
 bool tc_overlap_sphere_obb(const tc_sphere *a, const tc_obb *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_sphere_is_valid(a) || !tc_obb_is_valid(b)) return false;
     tc_vec3 rel = tc_vec3_sub(a->center, b->center);
     tc_vec3 local = tc_mat3_tmul_vec3(b->rotation, rel);
@@ -43,6 +48,7 @@ bool tc_overlap_sphere_obb(const tc_sphere *a, const tc_obb *b)
 
 bool tc_overlap_sphere_triangle(const tc_sphere *a, const tc_triangle *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return false;
     tc_vec3 q = tc_triangle_closest(b->a, b->b, b->c, a->center);
     tc_vec3 d = tc_vec3_sub(a->center, q);
@@ -53,6 +59,7 @@ bool tc_overlap_sphere_triangle(const tc_sphere *a, const tc_triangle *b)
 
 bool tc_overlap_sphere_plane(const tc_sphere *a, const tc_plane *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_sphere_is_valid(a) || !tc_plane_is_valid(b)) return false;
     float s = tc_vec3_dot(b->normal, a->center) - b->offset;
     return s <= a->radius + TC_PAD_REL * (tc_vec3_norm1(a->center) + tc_absf(b->offset) + a->radius);

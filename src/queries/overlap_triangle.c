@@ -7,6 +7,7 @@
  * plane first rejects the common far-apart case cheaply. */
 #include <touche/overlap.h>
 
+#include "core/assert.h"
 #include "queries/pad.h"
 #include "shapes/closest.h"
 
@@ -23,6 +24,7 @@ static bool tc_triangle_plane_separates(const tc_triangle *t, const tc_triangle 
 
 bool tc_overlap_triangle_triangle(const tc_triangle *a, const tc_triangle *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_triangle_is_valid(a) || !tc_triangle_is_valid(b)) return false;
     tc_vec3 lo = tc_vec3_min(tc_vec3_min(a->a, a->b), tc_vec3_min(a->c, tc_vec3_min(b->a, tc_vec3_min(b->b, b->c))));
     tc_vec3 hi = tc_vec3_max(tc_vec3_max(a->a, a->b), tc_vec3_max(a->c, tc_vec3_max(b->a, tc_vec3_max(b->b, b->c))));
@@ -41,6 +43,7 @@ bool tc_overlap_triangle_triangle(const tc_triangle *a, const tc_triangle *b)
 
 bool tc_overlap_triangle_plane(const tc_triangle *a, const tc_plane *b)
 {
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_triangle_is_valid(a) || !tc_plane_is_valid(b)) return false;
     float s = tc_minf(tc_vec3_dot(b->normal, a->a), tc_minf(tc_vec3_dot(b->normal, a->b), tc_vec3_dot(b->normal, a->c)));
     float mag = tc_vec3_norm1(a->a) + tc_vec3_norm1(a->b) + tc_vec3_norm1(a->c) + tc_absf(b->offset);

@@ -1,6 +1,7 @@
 /* Ray casts against AABBs and OBBs: the slab test, in the box's own frame.
  * The box is grown by a relative pad so a ray grazing a face, an edge or a
  * corner is not lost to rounding. */
+#include "core/assert.h"
 #include "queries/ray.h"
 #include "queries/slab.h"
 #include "shapes/box.h"
@@ -38,6 +39,7 @@ static float tc_component(tc_vec3 v, int axis) { return axis == 0 ? v.x : (axis 
 
 bool tc_raycast_aabb(const tc_ray *ray, const tc_aabb *shape, float max_t, tc_ray_hit *hit)
 {
+    if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_aabb_is_valid(shape)) return false;
     tc_vec3 center, half;
     tc_aabb_center_half(shape, &center, &half);
@@ -52,6 +54,7 @@ bool tc_raycast_aabb(const tc_ray *ray, const tc_aabb *shape, float max_t, tc_ra
 
 bool tc_raycast_obb(const tc_ray *ray, const tc_obb *shape, float max_t, tc_ray_hit *hit)
 {
+    if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_obb_is_valid(shape)) return false;
     tc_vec3 rel = tc_vec3_sub(ray->origin, shape->center);
     tc_vec3 o = tc_mat3_tmul_vec3(shape->rotation, rel);

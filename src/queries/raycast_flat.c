@@ -1,11 +1,13 @@
 /* Ray casts against triangles and planes. */
 #include <math.h>
 
+#include "core/assert.h"
 #include "queries/ray.h"
 #include "shapes/closest.h"
 
 bool tc_raycast_plane(const tc_ray *ray, const tc_plane *shape, float max_t, tc_ray_hit *hit)
 {
+    if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_plane_is_valid(shape)) return false;
     if (tc_contains_point_plane(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
     float s = tc_vec3_dot(shape->normal, ray->origin) - shape->offset; /* > 0: outside */
@@ -50,6 +52,7 @@ static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, 
 
 bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
 {
+    if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_triangle_is_valid(shape)) return false;
     tc_vec3 e1 = tc_vec3_sub(shape->b, shape->a), e2 = tc_vec3_sub(shape->c, shape->a);
     tc_vec3 n = tc_vec3_cross(e1, e2);

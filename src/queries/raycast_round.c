@@ -7,6 +7,7 @@
  * 2019). The near root is taken as c / q to avoid a second cancellation. */
 #include <math.h>
 
+#include "core/assert.h"
 #include "queries/ray.h"
 #include "shapes/closest.h"
 
@@ -43,6 +44,7 @@ bool tc_ray_sphere_entry(tc_vec3 origin, tc_vec3 dir, tc_vec3 center, float radi
 
 bool tc_raycast_sphere(const tc_ray *ray, const tc_sphere *shape, float max_t, tc_ray_hit *hit)
 {
+    if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_sphere_is_valid(shape)) return false;
     if (tc_contains_point_sphere(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
     float t;
@@ -53,6 +55,7 @@ bool tc_raycast_sphere(const tc_ray *ray, const tc_sphere *shape, float max_t, t
 
 bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t, tc_ray_hit *hit)
 {
+    if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_capsule_is_valid(shape)) return false;
     if (tc_contains_point_capsule(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
     /* The capsule is the union of a finite cylinder and two end spheres; the

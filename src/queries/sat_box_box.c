@@ -11,6 +11,7 @@
  * the world-space data, where the error is proportional to |L|. A vanishing
  * cross product then simply cannot separate, and the face axes (which always
  * separate parallel-edge configurations) decide. */
+#include "core/assert.h"
 #include "queries/sat_box_box.h"
 
 #include <math.h>
@@ -190,7 +191,7 @@ tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_
 
 tc_sat_axis tc_sat_obb_obb(const tc_obb *a, const tc_obb *b, tc_sat_axis hint)
 {
-    if (!tc_obb_is_valid(a) || !tc_obb_is_valid(b)) return TC_SAT_AXIS_COUNT;
+    if (!TC_REQUIRE(a != NULL && b != NULL) || !tc_obb_is_valid(a) || !tc_obb_is_valid(b)) return TC_SAT_AXIS_COUNT;
     return tc_box_box_separating_axis(a, b, hint);
 }
 
@@ -198,7 +199,7 @@ bool tc_overlap_obb_obb(const tc_obb *a, const tc_obb *b)
 {
     /* Invalid data cannot be trusted to separate, so validity is checked on
      * the overlap path only: separated pairs return without that cost. */
-    if (!a || !b) return false;
+    if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     return tc_box_box_separating_axis(a, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE && tc_obb_is_valid(a) &&
            tc_obb_is_valid(b);
 }
