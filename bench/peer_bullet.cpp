@@ -1,0 +1,122 @@
+// Bullet glue for the box-box benchmarks (compiled only when Bullet is
+// installed). Boxes become btBoxShape with a zero collision margin (Bullet's
+// default margin of 0.04 would make every box bigger than the one tested)
+// and btTransform; both are built outside the timed loop.
+#include "peers.h"
+#include "bench_util.h"
+
+#include <btBulletCollisionCommon.h>
+#include <BulletCollision/CollisionDispatch/btBoxBoxDetector.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
+#include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>
+#include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
+
+#include <cmath>
+#include <new>
+
+namespace {
+
+struct Chunk {
+    btTransform tf_a[BENCH_BOX_CHUNK], tf_b[BENCH_BOX_CHUNK];
+    btBoxShape *box_a[BENCH_BOX_CHUNK], *box_b[BENCH_BOX_CHUNK];
+    size_t n = 0;
+};
+
+btBoxShape *make_box(const tc_obb &o)
+{
+    btVector3 half(o.half.x, o.half.y, o.half.z);
+    btBoxShape *box = new btBoxShape(half);
+    box->setMargin(0);
+    // setMargin keeps the outer size but rounds through the old margin; set
+    // the exact half extents again.
+    box->setImplicitShapeDimensions(half);
+    return box;
+}
+
+btTransform make_transform(const tc_obb &o)
+{
+    const tc_mat3 &r = o.rotation;
+    btMatrix3x3 m(r.cx.x, r.cy.x, r.cz.x, r.cx.y, r.cy.y, r.cz.y, r.cx.z, r.cy.z, r.cz.z);
+    return btTransform(m, btVector3(o.center.x, o.center.y, o.center.z));
+}
+
+Chunk *convert(const tc_obb *a, const tc_obb *b, size_t n)
+{
+    Chunk *c = new Chunk;
+    c->n = n;
+    for (size_t i = 0; i < n; ++i) {
+        c->tf_a[i] = make_transform(a[i]);
+        c->tf_b[i] = make_transform(b[i]);
+        c->box_a[i] = make_box(a[i]);
+        c->box_b[i] = make_box(b[i]);
+    }
+    return c;
+}
+
+void release(Chunk *c)
+{
+    for (size_t i = 0; i < c->n; ++i) {
+        delete c->box_a[i];
+        delete c->box_b[i];
+    }
+    delete c;
+}
+
+// Overlap = a contact at zero or negative distance.
+struct OverlapResult : public btDiscreteCollisionDetectorInterface::Result {
+    bool hit = false;
+    void setShapeIdentifiersA(int, int) override {}
+    void setShapeIdentifiersB(int, int) override {}
+    void addContactPoint(const btVector3 &, const btVector3 &, btScalar depth) override
+    {
+        if (depth <= 0) hit = true;
+    }
+};
+
+} // namespace
+
+extern "C" double peer_bullet_box_box(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps)
+{
+    Chunk *c = convert(a, b, n);
+    double best = INFINITY;
+    for (int r = 0; r < reps; ++r) {
+        double t0 = bench_now();
+        for (size_t i = 0; i < n; ++i) {
+            btBoxBoxDetector detector(c->box_a[i], c->box_b[i]);
+            btDiscreteCollisionDetectorInterface::ClosestPointInput input;
+            input.m_transformA = c->tf_a[i];
+            input.m_transformB = c->tf_b[i];
+            OverlapResult result;
+            detector.getClosestPoints(input, result, nullptr);
+            out[i] = result.hit ? 1 : 0;
+        }
+        double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+    }
+    release(c);
+    return best;
+}
+
+extern "C" double peer_bullet_gjk(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps)
+{
+    Chunk *c = convert(a, b, n);
+    btVoronoiSimplexSolver simplex;
+    btGjkEpaPenetrationDepthSolver epa;
+    double best = INFINITY;
+    for (int r = 0; r < reps; ++r) {
+        double t0 = bench_now();
+        for (size_t i = 0; i < n; ++i) {
+            btGjkPairDetector detector(c->box_a[i], c->box_b[i], &simplex, &epa);
+            btDiscreteCollisionDetectorInterface::ClosestPointInput input;
+            input.m_transformA = c->tf_a[i];
+            input.m_transformB = c->tf_b[i];
+            OverlapResult result;
+            detector.getClosestPoints(input, result, nullptr);
+            out[i] = result.hit ? 1 : 0;
+        }
+        double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+    }
+    release(c);
+    return best;
+}

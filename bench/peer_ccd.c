@@ -1,0 +1,91 @@
+/* libccd glue for the box-box benchmarks (compiled only when libccd is
+ * installed). libccd works on any convex shape through a support function;
+ * ours returns the box corner furthest along the direction, in the build's
+ * ccd_real_t (double on Debian). */
+#include "peers.h"
+#include "bench_util.h"
+
+#include <ccd/ccd.h>
+
+#include <math.h>
+
+typedef struct ccd_box {
+    ccd_real_t c[3], h[3], axis[3][3];
+} ccd_box;
+
+static ccd_box box_a[BENCH_BOX_CHUNK], box_b[BENCH_BOX_CHUNK];
+
+static void support(const void *obj, const ccd_vec3_t *dir, ccd_vec3_t *out)
+{
+    const ccd_box *b = (const ccd_box *)obj;
+    ccd_real_t p[3] = { b->c[0], b->c[1], b->c[2] };
+    for (int k = 0; k < 3; ++k) {
+        ccd_real_t d = dir->v[0] * b->axis[k][0] + dir->v[1] * b->axis[k][1] + dir->v[2] * b->axis[k][2];
+        ccd_real_t s = d >= 0 ? b->h[k] : -b->h[k];
+        p[0] += s * b->axis[k][0];
+        p[1] += s * b->axis[k][1];
+        p[2] += s * b->axis[k][2];
+    }
+    out->v[0] = p[0];
+    out->v[1] = p[1];
+    out->v[2] = p[2];
+}
+
+static void center(const void *obj, ccd_vec3_t *out)
+{
+    const ccd_box *b = (const ccd_box *)obj;
+    out->v[0] = b->c[0];
+    out->v[1] = b->c[1];
+    out->v[2] = b->c[2];
+}
+
+static void to_ccd(const tc_obb *o, ccd_box *b)
+{
+    const tc_vec3 *ax[3] = { &o->rotation.cx, &o->rotation.cy, &o->rotation.cz };
+    b->c[0] = o->center.x; b->c[1] = o->center.y; b->c[2] = o->center.z;
+    b->h[0] = o->half.x; b->h[1] = o->half.y; b->h[2] = o->half.z;
+    for (int k = 0; k < 3; ++k) {
+        b->axis[k][0] = ax[k]->x;
+        b->axis[k][1] = ax[k]->y;
+        b->axis[k][2] = ax[k]->z;
+    }
+}
+
+static double run(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps, int mpr)
+{
+    for (size_t i = 0; i < n; ++i) {
+        to_ccd(&a[i], &box_a[i]);
+        to_ccd(&b[i], &box_b[i]);
+    }
+    ccd_t ccd;
+    CCD_INIT(&ccd);
+    ccd.support1 = support;
+    ccd.support2 = support;
+    ccd.center1 = center;
+    ccd.center2 = center;
+    /* The default is unbounded; a bound keeps a degenerate pair from hanging
+     * the benchmark and is far above what converging pairs use. */
+    ccd.max_iterations = 1000;
+    double best = INFINITY;
+    for (int r = 0; r < reps; ++r) {
+        double t0 = bench_now();
+        if (mpr) {
+            for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(ccdMPRIntersect(&box_a[i], &box_b[i], &ccd) != 0);
+        } else {
+            for (size_t i = 0; i < n; ++i) out[i] = (unsigned char)(ccdGJKIntersect(&box_a[i], &box_b[i], &ccd) != 0);
+        }
+        double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+    }
+    return best;
+}
+
+double peer_ccd_gjk(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps)
+{
+    return run(a, b, n, out, reps, 0);
+}
+
+double peer_ccd_mpr(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps)
+{
+    return run(a, b, n, out, reps, 1);
+}

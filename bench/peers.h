@@ -1,0 +1,83 @@
+/* Glue to the peer libraries the benchmarks compare against.
+ *
+ * Each peer is optional: bench/CMakeLists.txt looks for it and defines
+ * TOUCHE_BENCH_HAVE_<PEER> to 1 or 0. The glue for a peer lives in its own
+ * file (peer_ode.c, peer_ccd.c, peer_bullet.cpp, peer_fcl.cpp, ...) that is
+ * compiled only when the peer was found; the benchmarks call it only under
+ * the same macro, and print a plain "not installed" line otherwise.
+ *
+ * Every runner has the same shape: it converts n pairs of boxes into the
+ * peer's own representation (not timed: a real program keeps its data in
+ * that form), then times `reps` passes over the n pairs, writes out[i] = 1
+ * for the pairs the peer reports overlapping, and returns the fastest pass
+ * in seconds. n is at most BENCH_BOX_CHUNK.
+ */
+#ifndef TOUCHE_BENCH_PEERS_H
+#define TOUCHE_BENCH_PEERS_H
+
+#include <touche/shapes.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef TOUCHE_BENCH_HAVE_ODE
+#  define TOUCHE_BENCH_HAVE_ODE 0
+#endif
+#ifndef TOUCHE_BENCH_HAVE_BULLET
+#  define TOUCHE_BENCH_HAVE_BULLET 0
+#endif
+#ifndef TOUCHE_BENCH_HAVE_CCD
+#  define TOUCHE_BENCH_HAVE_CCD 0
+#endif
+#ifndef TOUCHE_BENCH_HAVE_FCL
+#  define TOUCHE_BENCH_HAVE_FCL 0
+#endif
+#ifndef TOUCHE_BENCH_HAVE_EMBREE
+#  define TOUCHE_BENCH_HAVE_EMBREE 0
+#endif
+
+#define BENCH_BOX_CHUNK 1024
+
+typedef double bench_box_box_fn(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps);
+
+/* Bit per peer, for bench_peers_print_missing. */
+enum {
+    BENCH_PEER_ODE = 1,
+    BENCH_PEER_BULLET = 2,
+    BENCH_PEER_CCD = 4,
+    BENCH_PEER_FCL = 8,
+    BENCH_PEER_EMBREE = 16
+};
+
+/* Prints "<peer> not installed: skipped (apt-get install <package>)" for each
+ * peer in `wanted` that this build lacks; returns how many were missing. */
+int bench_peers_print_missing(unsigned wanted);
+
+#if TOUCHE_BENCH_HAVE_ODE
+void peer_ode_init(void);
+void peer_ode_close(void);
+bench_box_box_fn peer_ode_box_touches_box; /* dBoxTouchesBox: ODE's boolean 15-axis test */
+bench_box_box_fn peer_ode_box_box;         /* dBoxBox with one contact */
+bench_box_box_fn peer_ode_collide;         /* dCollide on two dBox geoms */
+#endif
+
+#if TOUCHE_BENCH_HAVE_BULLET
+bench_box_box_fn peer_bullet_box_box; /* btBoxBoxDetector (ODE's algorithm) */
+bench_box_box_fn peer_bullet_gjk;     /* btGjkPairDetector + btGjkEpaPenetrationDepthSolver on btBoxShape */
+#endif
+
+#if TOUCHE_BENCH_HAVE_CCD
+bench_box_box_fn peer_ccd_gjk; /* ccdGJKIntersect with a box support function */
+bench_box_box_fn peer_ccd_mpr; /* ccdMPRIntersect */
+#endif
+
+#if TOUCHE_BENCH_HAVE_FCL
+bench_box_box_fn peer_fcl_collide; /* fcl::collide on two fcl::Boxd */
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
