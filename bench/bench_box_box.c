@@ -35,8 +35,10 @@
 typedef struct lib {
     const char *name;
     bench_box_box_fn *run;
+    int in_bar;   /* one of the calls issue 2's speed bar names (ODE's boolean test is extra) */
+    int reps;
     double seconds;
-    unsigned long reported, missed, false_pos, false_pos_beyond_band;
+    unsigned long reported, missed, missed_beyond_band, missed_parallel, false_pos, false_pos_beyond_band;
 } lib;
 
 static double touche_run(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps)
@@ -90,7 +92,9 @@ static tc_quat random_quat(bench_rng *rng)
     return tc_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
 }
 
-static void make_pair(bench_rng *rng, tc_obb *a, tc_obb *b)
+/* Returns 1 when the pair's rotations make some edge cross products vanish
+ * exactly (identical, 90-degree-related or both axis-aligned). */
+static int make_pair(bench_rng *rng, tc_obb *a, tc_obb *b)
 {
     double scale = bench_rng_log_range(rng, 0.1, 10.0);
     tc_vec3 ca = tc_vec3_make((float)bench_rng_range(rng, -10, 10), (float)bench_rng_range(rng, -10, 10),
@@ -122,6 +126,7 @@ static void make_pair(bench_rng *rng, tc_obb *a, tc_obb *b)
     }
     if (!isfinite(t)) t = 0.0;
     b->center = tc_vec3_make((float)(ca.x + t * d[0]), (float)(ca.y + t * d[1]), (float)(ca.z + t * d[2]));
+    return rot_mode >= 75;
 }
 
 /* The documented band (base.h): TC_TOLERANCE times the largest coordinate of
@@ -154,31 +159,41 @@ int main(int argc, char **argv)
 
     lib libs[16];
     size_t nlibs = 0;
-    libs[nlibs++] = (lib){ "Touche tc_overlap_obb_obb", touche_run, 0, 0, 0, 0, 0 };
+    libs[nlibs++] = (lib){ "Touche tc_overlap_obb_obb", touche_run, 1, REPS, 0, 0, 0, 0, 0, 0, 0 };
 #if TOUCHE_BENCH_HAVE_ODE
     peer_ode_init();
-    libs[nlibs++] = (lib){ "ODE dBoxTouchesBox", peer_ode_box_touches_box, 0, 0, 0, 0, 0 };
-    libs[nlibs++] = (lib){ "ODE dBoxBox (1 contact)", peer_ode_box_box, 0, 0, 0, 0, 0 };
-    libs[nlibs++] = (lib){ "ODE dCollide (dBox geoms)", peer_ode_collide, 0, 0, 0, 0, 0 };
+    libs[nlibs++] = (lib){ "ODE dBoxTouchesBox", peer_ode_box_touches_box, 0, REPS, 0, 0, 0, 0, 0, 0, 0 };
+    libs[nlibs++] = (lib){ "ODE dBoxBox (1 contact)", peer_ode_box_box, 1, REPS, 0, 0, 0, 0, 0, 0, 0 };
+    libs[nlibs++] = (lib){ "ODE dCollide (dBox geoms)", peer_ode_collide, 1, REPS, 0, 0, 0, 0, 0, 0, 0 };
 #endif
 #if TOUCHE_BENCH_HAVE_BULLET
-    libs[nlibs++] = (lib){ "Bullet btBoxBoxDetector", peer_bullet_box_box, 0, 0, 0, 0, 0 };
-    libs[nlibs++] = (lib){ "Bullet btGjkPairDetector", peer_bullet_gjk, 0, 0, 0, 0, 0 };
+    libs[nlibs++] = (lib){ "Bullet btBoxBoxDetector", peer_bullet_box_box, 1, REPS, 0, 0, 0, 0, 0, 0, 0 };
+    libs[nlibs++] = (lib){ "Bullet btGjkPairDetector", peer_bullet_gjk, 1, REPS, 0, 0, 0, 0, 0, 0, 0 };
 #endif
 #if TOUCHE_BENCH_HAVE_CCD
-    libs[nlibs++] = (lib){ "libccd ccdGJKIntersect", peer_ccd_gjk, 0, 0, 0, 0, 0 };
-    libs[nlibs++] = (lib){ "libccd ccdMPRIntersect", peer_ccd_mpr, 0, 0, 0, 0, 0 };
+    libs[nlibs++] = (lib){ "libccd ccdGJKIntersect", peer_ccd_gjk, 1, REPS, 0, 0, 0, 0, 0, 0, 0 };
+    libs[nlibs++] = (lib){ "libccd ccdMPRIntersect", peer_ccd_mpr, 1, REPS, 0, 0, 0, 0, 0, 0, 0 };
 #endif
 #if TOUCHE_BENCH_HAVE_FCL
-    libs[nlibs++] = (lib){ "FCL fcl::collide (Boxd)", peer_fcl_collide, 0, 0, 0, 0, 0 };
+    libs[nlibs++] = (lib){ "FCL fcl::collide (Boxd)", peer_fcl_collide, 1, REPS, 0, 0, 0, 0, 0, 0, 0 };
 #endif
+
+    /* BENCH_FILTER=substring keeps only the peers whose name contains it
+     * (Touché always runs): handy under perf or callgrind. */
+    const char *filter = getenv("BENCH_FILTER");
+    if (filter) {
+        size_t kept = 1;
+        for (size_t l = 1; l < nlibs; ++l)
+            if (strstr(libs[l].name, filter)) libs[kept++] = libs[l];
+        nlibs = kept;
+    }
 
     printf("bench_box_box: %zu random OBB pairs (seeded), many near touching; fastest of %d passes per chunk\n",
            pairs, REPS);
     bench_peers_print_missing(BENCH_PEER_ODE | BENCH_PEER_BULLET | BENCH_PEER_CCD | BENCH_PEER_FCL);
 
     static tc_obb a[BENCH_BOX_CHUNK], b[BENCH_BOX_CHUNK];
-    static unsigned char truth[BENCH_BOX_CHUNK], out[BENCH_BOX_CHUNK];
+    static unsigned char truth[BENCH_BOX_CHUNK], out[BENCH_BOX_CHUNK], parallel[BENCH_BOX_CHUNK];
     static double gap[BENCH_BOX_CHUNK], tol[BENCH_BOX_CHUNK];
     box_truth_stats stats;
     memset(&stats, 0, sizeof stats);
@@ -188,7 +203,7 @@ int main(int argc, char **argv)
 
     for (size_t done = 0; done < pairs; done += BENCH_BOX_CHUNK) {
         size_t n = pairs - done < BENCH_BOX_CHUNK ? pairs - done : BENCH_BOX_CHUNK;
-        for (size_t i = 0; i < n; ++i) make_pair(&rng, &a[i], &b[i]);
+        for (size_t i = 0; i < n; ++i) parallel[i] = (unsigned char)make_pair(&rng, &a[i], &b[i]);
         double t0 = bench_now();
         for (size_t i = 0; i < n; ++i) {
             truth[i] = (unsigned char)box_truth_overlap(&a[i], &b[i], &gap[i], &stats);
@@ -196,10 +211,18 @@ int main(int argc, char **argv)
         }
         truth_seconds += bench_now() - t0;
         for (size_t l = 0; l < nlibs; ++l) {
-            libs[l].seconds += libs[l].run(a, b, n, out, REPS);
+            double sec = libs[l].run(a, b, n, out, libs[l].reps);
+            libs[l].seconds += sec;
+            /* Keep the whole run near a minute: a peer slower than 1 us a
+             * pair gets a single pass per chunk. */
+            if (done == 0 && sec > 1e-6 * (double)n) libs[l].reps = 1;
             for (size_t i = 0; i < n; ++i) {
                 libs[l].reported += out[i];
-                if (truth[i] && !out[i]) libs[l].missed++;
+                if (truth[i] && !out[i]) {
+                    libs[l].missed++;
+                    libs[l].missed_parallel += parallel[i];
+                    if (-gap[i] > tol[i]) libs[l].missed_beyond_band++;
+                }
                 if (!truth[i] && out[i]) {
                     libs[l].false_pos++;
                     if (gap[i] > tol[i]) libs[l].false_pos_beyond_band++;
@@ -212,28 +235,38 @@ int main(int argc, char **argv)
            "%lu needed binary128, %lu exactly touching\n",
            truth_seconds * 1e9 / (double)pairs, stats.overlapping, stats.pairs - stats.overlapping,
            stats.resolved_in_quad, stats.touching);
-    printf("\n%-28s %9s %9s %10s %8s %10s %8s\n", "library / call", "ns/pair", "x touche", "overlaps", "missed",
-           "false+", "beyond");
-    printf("%-28s %9s %9s %10s %8s %10s %8s\n", "----------------------------", "---------", "---------",
-           "----------", "--------", "----------", "--------");
+    printf("\n%-27s %8s %8s %8s %7s %7s %7s %7s %7s\n", "library / call", "ns/pair", "x touche", "overlaps",
+           "missed", ">band", "par.", "false+", ">band");
+    printf("%-27s %8s %8s %8s %7s %7s %7s %7s %7s\n", "---------------------------", "--------", "--------",
+           "--------", "-------", "-------", "-------", "-------", "-------");
     double touche_ns = libs[0].seconds * 1e9 / (double)pairs;
     for (size_t l = 0; l < nlibs; ++l) {
         double ns = libs[l].seconds * 1e9 / (double)pairs;
-        printf("%-28s %9.2f %8.2fx %10lu %8lu %10lu %8lu\n", libs[l].name, ns, ns / touche_ns, libs[l].reported,
-               libs[l].missed, libs[l].false_pos, libs[l].false_pos_beyond_band);
+        printf("%-27s %8.2f %7.2fx %8lu %7lu %7lu %7lu %7lu %7lu\n", libs[l].name, ns, ns / touche_ns,
+               libs[l].reported, libs[l].missed, libs[l].missed_beyond_band, libs[l].missed_parallel,
+               libs[l].false_pos, libs[l].false_pos_beyond_band);
     }
-    printf("(x touche = peer time / Touche time; missed = truth overlaps reported apart; false+ = reported\n"
-           " overlapping while apart; beyond = of those, apart by more than the 1e-5 band on a SAT axis)\n");
+    printf("x touche = peer time / Touche time. missed = truth overlaps reported apart; of those, >band = deeper\n"
+           "than the 1e-5 band (base.h), par. = pairs with exactly parallel edges. false+ = reported overlapping\n"
+           "while apart; >band = apart by more than the band on some candidate axis. A float rotation is\n"
+           "orthonormal only to ~1e-7, so the stored box is a parallelepiped; misses inside the band mostly come\n"
+           "from peers assuming orthonormal axes, the ones beyond it do not.\n");
 
-    if (nlibs > 1) {
-        size_t fastest = 1;
-        for (size_t l = 2; l < nlibs; ++l)
-            if (libs[l].seconds < libs[fastest].seconds) fastest = l;
+    /* The bar compares with the calls issue 2 names (ODE's box-box and
+     * dCollide, Bullet, libccd, FCL); ODE's boolean dBoxTouchesBox is shown
+     * beside it because it is the closest like-for-like call. */
+    for (int pass = 0; pass < 2; ++pass) {
+        size_t fastest = 0;
+        for (size_t l = 1; l < nlibs; ++l)
+            if ((pass == 1 || libs[l].in_bar) && (fastest == 0 || libs[l].seconds < libs[fastest].seconds)) fastest = l;
+        if (fastest == 0) {
+            if (pass == 0) printf("\nbar (issue 2): no peer installed, speed comparison not made\n");
+            continue;
+        }
         double speedup = libs[fastest].seconds / libs[0].seconds;
-        printf("\nbar (issue 2): Touche >= 5x faster than the fastest peer: %.2fx vs %s -> %s\n", speedup,
-               libs[fastest].name, speedup >= 5.0 ? "MET" : "NOT MET");
-    } else {
-        printf("\nbar (issue 2): no peer installed, speed comparison not made\n");
+        printf("%sbar (issue 2): Touche >= 5x faster than the fastest %s: %.2fx vs %s (%.1f ns) -> %s\n",
+               pass == 0 ? "\n" : "", pass == 0 ? "named peer" : "peer call of any kind", speedup,
+               libs[fastest].name, libs[fastest].seconds * 1e9 / (double)pairs, speedup >= 5.0 ? "MET" : "NOT MET");
     }
     printf("bar (issue 2): Touche misses zero overlaps: %lu missed -> %s\n", libs[0].missed,
            libs[0].missed == 0 ? "MET" : "NOT MET");

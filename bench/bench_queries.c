@@ -461,7 +461,7 @@ static BENCH_NOINLINE bool base_ray_capsule(const tc_ray *ray, const shape *s, f
             }
         }
     }
-    if (!(best <= max_t)) return false;
+    if (best == INFINITY || !(best <= max_t)) return false;
     return finish_hit(ray, best, vscale(best_n, 1.0f / vlen(best_n)), hit);
 }
 
@@ -488,7 +488,7 @@ static bool per_plane_box(tc_vec3 o, tc_vec3 d, tc_vec3 mn, tc_vec3 mx, float ma
         }
     }
     *t_out = best;
-    return best <= max_t;
+    return best < INFINITY && best <= max_t;
 }
 
 static bool inside_box(tc_vec3 p, tc_vec3 mn, tc_vec3 mx)
@@ -500,8 +500,8 @@ static BENCH_NOINLINE bool base_ray_aabb(const tc_ray *ray, const shape *s, floa
 {
     const tc_aabb *b = &s->u.aabb;
     if (inside_box(ray->origin, b->min, b->max)) return inside_hit(ray, hit);
-    float t, sign;
-    int axis;
+    float t = 0.0f, sign = 1.0f;
+    int axis = 0;
     if (!per_plane_box(ray->origin, ray->dir, b->min, b->max, max_t, &t, &axis, &sign)) return false;
     tc_vec3 n = v3(axis == 0 ? sign : 0.0f, axis == 1 ? sign : 0.0f, axis == 2 ? sign : 0.0f);
     return finish_hit(ray, t, n, hit);
@@ -515,8 +515,8 @@ static BENCH_NOINLINE bool base_ray_obb(const tc_ray *ray, const shape *s, float
     tc_vec3 d = tc_mat3_tmul_vec3(r, ray->dir);
     tc_vec3 mn = tc_vec3_neg(b->half);
     if (inside_box(o, mn, b->half)) return inside_hit(ray, hit);
-    float t, sign;
-    int axis;
+    float t = 0.0f, sign = 1.0f;
+    int axis = 0;
     if (!per_plane_box(o, d, mn, b->half, max_t, &t, &axis, &sign)) return false;
     return finish_hit(ray, t, vscale(mat_col(r, axis), sign), hit);
 }
@@ -884,8 +884,9 @@ int main(void)
         size_t same = 0;
         for (size_t i = 0; i < PAIRS; ++i) {
             tc_ray_hit h1, h2;
-            same += rc->touche_one(&rs->ray[i], &rs->s[i], rs->max_t[i], &h1) ==
-                    rc->base_one(&rs->ray[i], &rs->s[i], rs->max_t[i], &h2);
+            bool x1 = rc->touche_one(&rs->ray[i], &rs->s[i], rs->max_t[i], &h1);
+            bool x2 = rc->base_one(&rs->ray[i], &rs->s[i], rs->max_t[i], &h2);
+            same += x1 == x2;
         }
         double t_ns = bench_time_ns_per_call(rc->touche_body, rs, PAIRS, 5, min_seconds);
         double b_ns = bench_time_ns_per_call(rc->base_body, rs, PAIRS, 5, min_seconds);

@@ -23,7 +23,7 @@ static void cross_d(const double a[3], const double b[3], double out[3])
 }
 
 /* The 15 candidate axes (unnormalised). */
-static void candidate_axes(const double ca[3][3], const double cb[3][3], double axes[15][3])
+static void candidate_axes(double ca[3][3], double cb[3][3], double axes[15][3])
 {
     for (int k = 0; k < 3; ++k) {
         cross_d(ca[(k + 1) % 3], ca[(k + 2) % 3], axes[k]);
@@ -46,8 +46,8 @@ static quad qabs(quad x) { return x < 0 ? -x : x; }
 
 /* Sign of the separation on one axis in binary128: 1 separates, 0 touching
  * within 1e-30 of the magnitudes, -1 does not separate. */
-static int quad_axis(const quad L[3], const double d[3], const double ha[3], const double ca[3][3],
-                     const double hb[3], const double cb[3][3])
+static int quad_axis(const quad L[3], const double d[3], const double ha[3], double ca[3][3],
+                     const double hb[3], double cb[3][3])
 {
     quad proj = (quad)d[0] * L[0] + (quad)d[1] * L[1] + (quad)d[2] * L[2];
     quad mag = qabs((quad)d[0] * L[0]) + qabs((quad)d[1] * L[1]) + qabs((quad)d[2] * L[2]);
