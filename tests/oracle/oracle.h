@@ -27,6 +27,7 @@
 #include <touche/touche.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "harness.h"
 
@@ -118,10 +119,13 @@ double orc_point_scale(const orc_shape *s, ovec p);
  * 1e-16 off a plane), and no float input comes that close without touching
  * by construction. 5 orders of magnitude below float resolution. */
 #define ORC_CONTACT_RESOLUTION 1e-12
+/* ORC_CONTACT_RESOLUTION times the larger extent plus 1e-14 of the largest
+ * coordinate (double rounding at that magnitude). */
+double orc_contact_resolution(const orc_shape *a, const orc_shape *b);
 
 /* Distance between two shapes (0 when they overlap) and whether they overlap.
  * orc_overlap is decided by exact-in-double predicates (crossing and
- * containment tests) or a distance under ORC_CONTACT_RESOLUTION * scale;
+ * containment tests) or a distance under orc_contact_resolution;
  * AABB pairs exactly by comparing bounds. */
 bool orc_overlap(const orc_shape *a, const orc_shape *b);
 double orc_distance(const orc_shape *a, const orc_shape *b);
@@ -177,6 +181,13 @@ double gen_gap(test_rng *r, double s, bool *near);
  * (before rounding to float; for g >= 0 it is the exact distance), NAN for a
  * random placement. */
 void gen_pair(test_rng *r, orc_kind ka, orc_kind kb, tc_any *a, tc_any *b, bool *near, double *gap);
+
+/* Exact printing (hex floats) of a shape or ray for failure reports. */
+void orc_print_any(FILE *f, const tc_any *s);
+void orc_print_ray(FILE *f, const tc_ray *r, float max_t);
+
+/* A point inside the shape (its centre, or near it). */
+ovec gen_interior_point(test_rng *r, const orc_shape *s);
 
 /* The library's overlap for any ordered pair of kinds (ka <= kb). */
 bool lib_overlap(const tc_any *a, const tc_any *b);

@@ -321,3 +321,23 @@ void gen_pair(test_rng *r, orc_kind ka, orc_kind kb, tc_any *a, tc_any *b, bool 
     *gap = g;
     gen_translate(b, ov_madd(ov_sub(pa, pb), n, g));
 }
+
+ovec gen_interior_point(test_rng *r, const orc_shape *s)
+{
+    switch (s->core) {
+    case ORC_CORE_POINT: return ov_madd(s->p[0], gen_unit(r), s->radius * U(r, 0, 0.9));
+    case ORC_CORE_SEGMENT:
+        return ov_madd(ov_madd(s->p[0], ov_sub(s->p[1], s->p[0]), U(r, 0, 1)), gen_unit(r), s->radius * U(r, 0, 0.9));
+    case ORC_CORE_BOX: {
+        ovec p = s->c;
+        for (int i = 0; i < 3; ++i) p = ov_madd(p, s->m[i], s->h[i] * U(r, -0.9, 0.9));
+        return p;
+    }
+    case ORC_CORE_TRIANGLE: {
+        double u = U(r, 0, 1), v = U(r, 0, 1);
+        if (u + v > 1.0) { u = 1.0 - u; v = 1.0 - v; }
+        return ov_madd(ov_madd(s->p[0], ov_sub(s->p[1], s->p[0]), u), ov_sub(s->p[2], s->p[0]), v);
+    }
+    default: return ov_madd(ov_scale(s->n, s->offset / ov_len2(s->n)), s->n, -U(r, 0, 10));
+    }
+}

@@ -492,7 +492,7 @@ bool orc_overlap(const orc_shape *a, const orc_shape *b)
     /* Contacts closer than 1e-12 of the scale are beyond what double
      * predicates resolve (a shared vertex computes as 1e-16 off a plane);
      * they only arise from exact float contacts, which count as touching. */
-    return orc_distance(a, b) <= ORC_CONTACT_RESOLUTION * orc_pair_scale(a, b);
+    return orc_distance(a, b) <= orc_contact_resolution(a, b);
 }
 
 /* ---- support ------------------------------------------------------------- */
@@ -609,6 +609,12 @@ double orc_pair_scale(const orc_shape *a, const orc_shape *b)
 double orc_point_scale(const orc_shape *s, ovec p)
 {
     return fmax(orc_shape_coord(s), ov_maxabs(p)) + orc_shape_extent(s);
+}
+
+double orc_contact_resolution(const orc_shape *a, const orc_shape *b)
+{
+    return ORC_CONTACT_RESOLUTION * fmax(orc_shape_extent(a), orc_shape_extent(b)) +
+           1e-14 * fmax(orc_shape_coord(a), orc_shape_coord(b));
 }
 
 /* ---- erosion ------------------------------------------------------------- */
