@@ -1,0 +1,17 @@
+/* Private: allocation through a tc_allocator (NULL hooks mean malloc/free). */
+#ifndef TOUCHE_SRC_CORE_ALLOC_H
+#define TOUCHE_SRC_CORE_ALLOC_H
+
+#include <touche/alloc.h>
+
+void *tc_mem_alloc(const tc_allocator *a, size_t size);
+void tc_mem_free(const tc_allocator *a, void *ptr, size_t size);
+/* Grows (or shrinks) a block: allocates new_size, copies the common prefix,
+ * frees the old block. On failure returns NULL and leaves the old block
+ * untouched. */
+void *tc_mem_resize(const tc_allocator *a, void *ptr, size_t old_size, size_t new_size);
+/* Grows an array so it holds at least `needed` elements of `elem` bytes,
+ * doubling its capacity; false (array untouched) on overflow or failure. */
+bool tc_mem_reserve(const tc_allocator *a, void **array, size_t *capacity, size_t needed, size_t elem);
+
+#endif
