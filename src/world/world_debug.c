@@ -1,0 +1,139 @@
+/* The world's debug drawing: wireframes of every collider with a state the
+ * caller colours, and optionally the tree's boxes. */
+#include "world/world_internal.h"
+
+#include <math.h>
+
+#include "core/assert.h"
+
+typedef struct draw_ctx {
+    const tc_debug_draw *d;
+    tc_debug_state state;
+    tc_collider_id id;
+    int segments;
+} draw_ctx;
+
+static void line(const draw_ctx *c, tc_vec3 a, tc_vec3 b) { c->d->line(c->d->context, a, b, c->state, c->id); }
+
+/* The 12 edges of a box from its 8 corners: corners i and i | bit are joined
+ * along the axis of that bit. */
+static void box_edges(const draw_ctx *c, const tc_vec3 corners[8])
+{
+    for (int i = 0; i < 8; ++i)
+        for (int bit = 1; bit < 8; bit <<= 1)
+            if (!(i & bit)) line(c, corners[i], corners[i | bit]);
+}
+
+static void aabb_edges(const draw_ctx *c, tc_aabb b)
+{
+    tc_vec3 k[8];
+    for (int i = 0; i < 8; ++i)
+        k[i] = tc_vec3_make(i & 1 ? b.max.x : b.min.x, i & 2 ? b.max.y : b.min.y, i & 4 ? b.max.z : b.min.z);
+    box_edges(c, k);
+}
+
+/* An arc of radius r around centre in the plane spanned by unit u, v, from
+ * angle a0 to a1, with segments proportional to its length. */
+static void arc(const draw_ctx *c, tc_vec3 centre, tc_vec3 u, tc_vec3 v, float r, double a0, double a1)
+{
+    const double two_pi = 6.283185307179586;
+    int n = (int)ceil((double)c->segments * (a1 - a0) / two_pi);
+    if (n < 1) n = 1;
+    tc_vec3 prev = tc_vec3_add(centre, tc_vec3_add(tc_vec3_scale(u, r * (float)cos(a0)), tc_vec3_scale(v, r * (float)sin(a0))));
+    for (int i = 1; i <= n; ++i) {
+        double a = a0 + (a1 - a0) * i / n;
+        tc_vec3 p = tc_vec3_add(centre, tc_vec3_add(tc_vec3_scale(u, r * (float)cos(a)), tc_vec3_scale(v, r * (float)sin(a))));
+        line(c, prev, p);
+        prev = p;
+    }
+}
+
+/* Two unit vectors perpendicular to unit axis n and to each other. */
+static void basis(tc_vec3 n, tc_vec3 *u, tc_vec3 *v)
+{
+    tc_vec3 t = fabsf(n.x) < 0.57f ? tc_vec3_make(1, 0, 0) : tc_vec3_make(0, 1, 0);
+    *u = tc_vec3_normalize(tc_vec3_cross(n, t));
+    *v = tc_vec3_cross(n, *u);
+}
+
+static void shape_lines(const draw_ctx *c, const tc_shape *s)
+{
+    const double pi = 3.141592653589793;
+    const tc_vec3 X = tc_vec3_make(1, 0, 0), Y = tc_vec3_make(0, 1, 0), Z = tc_vec3_make(0, 0, 1);
+    switch (s->type) {
+    case TC_SHAPE_SPHERE: {
+        const tc_sphere *sp = &s->u.sphere;
+        arc(c, sp->center, X, Y, sp->radius, 0.0, 2 * pi);
+        arc(c, sp->center, Y, Z, sp->radius, 0.0, 2 * pi);
+        arc(c, sp->center, Z, X, sp->radius, 0.0, 2 * pi);
+        break;
+    }
+    case TC_SHAPE_CAPSULE: {
+        const tc_capsule *cp = &s->u.capsule;
+        tc_vec3 axis = tc_vec3_sub(cp->b, cp->a);
+        tc_vec3 n = tc_vec3_normalize(axis);
+        if (tc_vec3_length_sq(n) == 0.0f) n = Y; /* a point capsule is a sphere */
+        tc_vec3 u, v;
+        basis(n, &u, &v);
+        float r = cp->radius;
+        arc(c, cp->a, u, v, r, 0.0, 2 * pi);
+        arc(c, cp->b, u, v, r, 0.0, 2 * pi);
+        line(c, tc_vec3_mul_add(cp->a, u, r), tc_vec3_mul_add(cp->b, u, r));
+        line(c, tc_vec3_mul_add(cp->a, u, -r), tc_vec3_mul_add(cp->b, u, -r));
+        line(c, tc_vec3_mul_add(cp->a, v, r), tc_vec3_mul_add(cp->b, v, r));
+        line(c, tc_vec3_mul_add(cp->a, v, -r), tc_vec3_mul_add(cp->b, v, -r));
+        /* Caps: half circles bulging away from the segment. */
+        tc_vec3 m = tc_vec3_neg(n);
+        arc(c, cp->b, u, n, r, 0.0, pi);
+        arc(c, cp->b, v, n, r, 0.0, pi);
+        arc(c, cp->a, u, m, r, 0.0, pi);
+        arc(c, cp->a, v, m, r, 0.0, pi);
+        break;
+    }
+    case TC_SHAPE_AABB: aabb_edges(c, s->u.aabb); break;
+    case TC_SHAPE_OBB: {
+        tc_vec3 k[8];
+        tc_obb_corners(&s->u.obb, k);
+        box_edges(c, k);
+        break;
+    }
+    case TC_SHAPE_TRIANGLE:
+        line(c, s->u.triangle.a, s->u.triangle.b);
+        line(c, s->u.triangle.b, s->u.triangle.c);
+        line(c, s->u.triangle.c, s->u.triangle.a);
+        break;
+    default: break;
+    }
+}
+
+static void tree_box(void *context, tc_aabb box, int32_t depth, bool leaf)
+{
+    (void)depth; (void)leaf;
+    aabb_edges((const draw_ctx *)context, box);
+}
+
+void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
+{
+    if (!TC_REQUIRE(w != NULL && d != NULL)) return;
+    draw_ctx c;
+    c.d = d;
+    c.segments = d->circle_segments > 0 ? d->circle_segments : 16;
+    if (c.segments < 3) c.segments = 3;
+    for (size_t i = 0; i < w->collider_count; ++i) {
+        const tc_world_collider *col = &w->colliders[i];
+        if (!tc_world_collider_alive(col) || !col->has_shape) continue;
+        if (!col->enabled && !d->draw_disabled) continue;
+        c.id = tc_world_collider_id_of(w, (int32_t)i);
+        if (!col->enabled) c.state = TC_DEBUG_DISABLED;
+        else if (w->ray_stamp != 0 && col->ray_stamp == w->ray_stamp) c.state = TC_DEBUG_HIT;
+        else if (col->touching > 0) c.state = TC_DEBUG_OVERLAPPING;
+        else c.state = TC_DEBUG_IDLE;
+        if (d->shape) d->shape(d->context, &col->shape, c.state, c.id);
+        if (d->line) shape_lines(&c, &col->shape);
+    }
+    if (d->draw_tree && d->line) {
+        c.state = TC_DEBUG_TREE;
+        c.id = tc_collider_null();
+        tc_tree_visit_nodes(w->tree, tree_box, &c);
+    }
+}

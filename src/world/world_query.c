@@ -1,0 +1,235 @@
+/* The world's queries: rays (closest, any, all), overlaps, points, picking. */
+#include "world/world_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "core/alloc.h"
+#include "core/assert.h"
+
+typedef enum ray_mode { RAY_CLOSEST, RAY_ANY, RAY_ALL } ray_mode;
+
+typedef struct ray_ctx {
+    tc_world *w;
+    const tc_query_filter *filter;
+    ray_mode mode;
+    bool found;
+    tc_world_hit best;
+} ray_ctx;
+
+static float ray_visit(void *context, int32_t proxy, uint64_t user_data, const tc_ray *ray, float max_t)
+{
+    ray_ctx *r = (ray_ctx *)context;
+    tc_world *w = r->w;
+    (void)proxy;
+    int32_t index = (int32_t)user_data;
+    const tc_world_collider *c = &w->colliders[index];
+    if (!tc_world_filter_passes(r->filter, c)) return max_t;
+    tc_ray_hit h;
+    if (!tc_shape_raycast(ray, &c->shape, max_t, &h)) return max_t;
+    tc_world_hit hit;
+    hit.collider = tc_world_collider_id_of(w, index);
+    hit.t = h.t;
+    hit.point = h.point;
+    hit.normal = h.normal;
+    switch (r->mode) {
+    case RAY_ANY:
+        r->found = true;
+        r->best = hit;
+        return -1.0f;
+    case RAY_CLOSEST:
+        /* ties go to the lower index, whatever order the tree visits in */
+        if (!r->found || h.t < r->best.t || (h.t == r->best.t && hit.collider.index < r->best.collider.index)) {
+            r->found = true;
+            r->best = hit;
+        }
+        return h.t;
+    case RAY_ALL:
+    default:
+        if (TC_ARRAY_RESERVE(w, w->hits, w->hits.count + 1)) w->hits.data[w->hits.count++] = hit;
+        return max_t;
+    }
+}
+
+static void mark_hit(tc_world *w, tc_collider_id id) { w->colliders[id.index].ray_stamp = w->ray_stamp; }
+
+static bool ray_args_ok(const tc_world *w, const tc_ray *ray)
+{
+    return TC_REQUIRE(w != NULL && ray != NULL);
+}
+
+static bool single_ray(tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter, tc_world_hit *hit,
+                       ray_mode mode)
+{
+    if (!ray_args_ok(w, ray)) return false;
+    ++w->ray_stamp;
+    ray_ctx r;
+    r.w = w;
+    r.filter = filter;
+    r.mode = mode;
+    r.found = false;
+    tc_tree_raycast(w->tree, ray, max_t, ray_visit, &r);
+    if (r.found) {
+        mark_hit(w, r.best.collider);
+        if (hit) *hit = r.best;
+    }
+    return r.found;
+}
+
+bool tc_world_raycast_closest(tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter,
+                              tc_world_hit *hit)
+{
+    return single_ray(w, ray, max_t, filter, hit, RAY_CLOSEST);
+}
+
+bool tc_world_raycast_any(tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter,
+                          tc_world_hit *hit)
+{
+    return single_ray(w, ray, max_t, filter, hit, RAY_ANY);
+}
+
+static int hit_order(const void *x, const void *y)
+{
+    const tc_world_hit *a = (const tc_world_hit *)x, *b = (const tc_world_hit *)y;
+    if (a->t != b->t) return a->t < b->t ? -1 : 1;
+    if (a->collider.index != b->collider.index) return a->collider.index < b->collider.index ? -1 : 1;
+    return 0;
+}
+
+size_t tc_world_raycast_all(tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter,
+                            tc_world_hit *hits, size_t capacity)
+{
+    if (!ray_args_ok(w, ray) || !TC_REQUIRE(hits != NULL || capacity == 0)) return 0;
+    ++w->ray_stamp;
+    w->hits.count = 0;
+    ray_ctx r;
+    r.w = w;
+    r.filter = filter;
+    r.mode = RAY_ALL;
+    r.found = false;
+    tc_tree_raycast(w->tree, ray, max_t, ray_visit, &r);
+    qsort(w->hits.data, w->hits.count, sizeof *w->hits.data, hit_order);
+    for (size_t i = 0; i < w->hits.count; ++i) {
+        mark_hit(w, w->hits.data[i].collider);
+        if (i < capacity) hits[i] = w->hits.data[i];
+    }
+    return w->hits.count;
+}
+
+/* ---- overlaps ------------------------------------------------------------ */
+
+typedef struct overlap_ctx {
+    tc_world *w;
+    const tc_shape *shape;
+    const tc_query_filter *filter;
+    bool point;
+    tc_vec3 p;
+} overlap_ctx;
+
+static bool overlap_visit(void *context, int32_t proxy, uint64_t user_data)
+{
+    overlap_ctx *o = (overlap_ctx *)context;
+    tc_world *w = o->w;
+    (void)proxy;
+    int32_t index = (int32_t)user_data;
+    const tc_world_collider *c = &w->colliders[index];
+    if (!tc_world_filter_passes(o->filter, c)) return true;
+    bool hit = o->point ? tc_shape_contains_point(&c->shape, o->p) : tc_shape_overlap(o->shape, &c->shape);
+    if (hit && TC_ARRAY_RESERVE(w, w->found, w->found.count + 1))
+        w->found.data[w->found.count++] = tc_world_collider_id_of(w, index);
+    return true;
+}
+
+static int id_order(const void *x, const void *y)
+{
+    const tc_collider_id *a = (const tc_collider_id *)x, *b = (const tc_collider_id *)y;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
+static size_t finish_found(tc_world *w, tc_collider_id *out, size_t capacity)
+{
+    qsort(w->found.data, w->found.count, sizeof *w->found.data, id_order);
+    for (size_t i = 0; i < w->found.count && i < capacity; ++i) out[i] = w->found.data[i];
+    return w->found.count;
+}
+
+size_t tc_world_overlap_shape(tc_world *w, const tc_shape *shape, const tc_query_filter *filter, tc_collider_id *out,
+                              size_t capacity)
+{
+    if (!TC_REQUIRE(w != NULL && shape != NULL && (out != NULL || capacity == 0))) return 0;
+    w->found.count = 0;
+    overlap_ctx o;
+    o.w = w;
+    o.shape = shape;
+    o.filter = filter;
+    o.point = false;
+    o.p = tc_vec3_zero();
+    if (!tc_shape_is_valid(shape)) return 0;
+    tc_aabb box;
+    if (shape->type == TC_SHAPE_PLANE) {
+        /* Every collider is a candidate; the exact test decides. */
+        box.min = tc_vec3_make(-INFINITY, -INFINITY, -INFINITY);
+        box.max = tc_vec3_make(INFINITY, INFINITY, INFINITY);
+        tc_tree_query_aabb(w->tree, box, overlap_visit, &o);
+    } else if (tc_shape_bounds(shape, &box)) {
+        tc_tree_query_aabb(w->tree, box, overlap_visit, &o);
+    }
+    return finish_found(w, out, capacity);
+}
+
+size_t tc_world_overlap_sphere(tc_world *w, tc_sphere s, const tc_query_filter *filter, tc_collider_id *out,
+                               size_t capacity)
+{
+    tc_shape sh = tc_shape_from_sphere(s);
+    return tc_world_overlap_shape(w, &sh, filter, out, capacity);
+}
+
+size_t tc_world_overlap_aabb(tc_world *w, tc_aabb b, const tc_query_filter *filter, tc_collider_id *out,
+                             size_t capacity)
+{
+    tc_shape sh = tc_shape_from_aabb(b);
+    return tc_world_overlap_shape(w, &sh, filter, out, capacity);
+}
+
+size_t tc_world_overlap_obb(tc_world *w, tc_obb b, const tc_query_filter *filter, tc_collider_id *out,
+                            size_t capacity)
+{
+    tc_shape sh = tc_shape_from_obb(b);
+    return tc_world_overlap_shape(w, &sh, filter, out, capacity);
+}
+
+size_t tc_world_overlap_capsule(tc_world *w, tc_capsule c, const tc_query_filter *filter, tc_collider_id *out,
+                                size_t capacity)
+{
+    tc_shape sh = tc_shape_from_capsule(c);
+    return tc_world_overlap_shape(w, &sh, filter, out, capacity);
+}
+
+size_t tc_world_query_point(tc_world *w, tc_vec3 p, const tc_query_filter *filter, tc_collider_id *out,
+                            size_t capacity)
+{
+    if (!TC_REQUIRE(w != NULL && (out != NULL || capacity == 0))) return 0;
+    w->found.count = 0;
+    if (!tc_vec3_is_finite(p)) return 0;
+    overlap_ctx o;
+    o.w = w;
+    o.shape = NULL;
+    o.filter = filter;
+    o.point = true;
+    o.p = p;
+    tc_aabb box;
+    box.min = p;
+    box.max = p;
+    tc_tree_query_aabb(w->tree, box, overlap_visit, &o);
+    return finish_found(w, out, capacity);
+}
+
+bool tc_world_pick(tc_world *w, float sx, float sy, tc_viewport viewport, tc_mat4 view, tc_mat4 projection,
+                   tc_depth_range depth, const tc_query_filter *filter, tc_world_hit *hit, tc_ray *ray_out)
+{
+    if (!TC_REQUIRE(w != NULL)) return false;
+    tc_ray ray;
+    if (!tc_camera_unproject(sx, sy, viewport, view, projection, depth, &ray)) return false;
+    if (ray_out) *ray_out = ray;
+    return tc_world_raycast_closest(w, &ray, INFINITY, filter, hit);
+}
