@@ -14,5 +14,11 @@
 #include "shapes.h"
 #include "overlap.h"
 #include "raycast.h"
+#include "dispatch.h"
+#include "alloc.h"
+#include "mat4.h"
+#include "camera.h"
+#include "tree.h"
+#include "world.h"
 
 #endif

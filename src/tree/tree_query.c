@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "core/assert.h"
+#include "queries/slab.h"
 
 /* Depth-first traversals keep their own stack. Rotations keep the height
  * within about 1.44 log2(n), so 256 entries cover any tree that fits in
@@ -31,25 +32,13 @@ void tc_tree_query_aabb(const tc_tree *tree, tc_aabb box, tc_tree_query_fn *fn, 
     }
 }
 
-/* TEMPORARY until the library's slab test lands: entry t of the ray into a
- * box within [0, max_t], or false. */
-static bool slab(tc_vec3 o, tc_vec3 inv, tc_aabb b, float max_t, float *t_enter)
+/* Entry t of the ray into a box within [0, max_t], by the library's one
+ * slab test. */
+static inline bool slab(const tc_slab_ray *r, tc_aabb b, float max_t, float *t_enter)
 {
-    float lo = 0.0f, hi = max_t;
-    const float os[3] = { o.x, o.y, o.z }, is[3] = { inv.x, inv.y, inv.z };
-    const float mn[3] = { b.min.x, b.min.y, b.min.z }, mx[3] = { b.max.x, b.max.y, b.max.z };
-    for (int k = 0; k < 3; ++k) {
-        if (isinf(is[k])) {
-            if (os[k] < mn[k] || os[k] > mx[k]) return false;
-            continue;
-        }
-        float t1 = (mn[k] - os[k]) * is[k], t2 = (mx[k] - os[k]) * is[k];
-        if (t1 > t2) { float s = t1; t1 = t2; t2 = s; }
-        if (t1 > lo) lo = t1;
-        if (t2 < hi) hi = t2;
-        if (lo > hi) return false;
-    }
-    *t_enter = lo;
+    float t0 = 0.0f, t1 = max_t;
+    if (!tc_slab_clip(r, b.min, b.max, &t0, &t1, NULL)) return false;
+    *t_enter = t0;
     return true;
 }
 
@@ -60,12 +49,11 @@ void tc_tree_raycast(const tc_tree *tree, const tc_ray *ray, float max_t, tc_tre
     if (!TC_REQUIRE(tree != NULL && ray != NULL && fn != NULL)) return;
     if (tree->root == TC_TREE_NULL) return;
     if (!tc_vec3_is_finite(ray->origin) || !tc_vec3_is_finite(ray->dir) || !(max_t >= 0.0f)) return;
-    const tc_vec3 o = ray->origin;
-    const tc_vec3 inv = tc_vec3_make(1.0f / ray->dir.x, 1.0f / ray->dir.y, 1.0f / ray->dir.z);
+    const tc_slab_ray sr = tc_slab_ray_make(ray->origin, ray->dir);
     ray_entry stack[TC_TREE_STACK];
     int n = 0;
     float t;
-    if (!slab(o, inv, tree->nodes[tree->root].box, max_t, &t)) return;
+    if (!slab(&sr, tree->nodes[tree->root].box, max_t, &t)) return;
     stack[n].node = tree->root;
     stack[n].t = t;
     ++n;
@@ -80,8 +68,8 @@ void tc_tree_raycast(const tc_tree *tree, const tc_ray *ray, float max_t, tc_tre
             continue;
         }
         float t1 = 0.0f, t2 = 0.0f;
-        bool h1 = slab(o, inv, tree->nodes[node->child1].box, max_t, &t1);
-        bool h2 = slab(o, inv, tree->nodes[node->child2].box, max_t, &t2);
+        bool h1 = slab(&sr, tree->nodes[node->child1].box, max_t, &t1);
+        bool h2 = slab(&sr, tree->nodes[node->child2].box, max_t, &t2);
         if (!TC_REQUIRE(n + 2 <= TC_TREE_STACK)) continue;
         /* Push the farther child first so the nearer one is visited first. */
         if (h1 && h2) {

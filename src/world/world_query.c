@@ -108,7 +108,7 @@ size_t tc_world_raycast_all(tc_world *w, const tc_ray *ray, float max_t, const t
     r.mode = RAY_ALL;
     r.found = false;
     tc_tree_raycast(w->tree, ray, max_t, ray_visit, &r);
-    qsort(w->hits.data, w->hits.count, sizeof *w->hits.data, hit_order);
+    if (w->hits.count > 1) qsort(w->hits.data, w->hits.count, sizeof *w->hits.data, hit_order);
     for (size_t i = 0; i < w->hits.count; ++i) {
         mark_hit(w, w->hits.data[i].collider);
         if (i < capacity) hits[i] = w->hits.data[i];
@@ -148,7 +148,7 @@ static int id_order(const void *x, const void *y)
 
 static size_t finish_found(tc_world *w, tc_collider_id *out, size_t capacity)
 {
-    qsort(w->found.data, w->found.count, sizeof *w->found.data, id_order);
+    if (w->found.count > 1) qsort(w->found.data, w->found.count, sizeof *w->found.data, id_order);
     for (size_t i = 0; i < w->found.count && i < capacity; ++i) out[i] = w->found.data[i];
     return w->found.count;
 }

@@ -2,6 +2,8 @@
  * touching pairs and their begin/stay/end events. */
 #include "world/world_internal.h"
 
+#include "tree/tree_internal.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -142,6 +144,15 @@ static void update_colliders(tc_world *w)
             drop_proxy(w, c);
             continue;
         }
+        /* Pad by the exact tests' tolerance band (base.h), so a pair they
+         * may call touching always has overlapping tree boxes. */
+        {
+            tc_vec3 ext = tc_vec3_sub(box.max, box.min);
+            float scale_ref = tc_vec3_length(tc_vec3_max(tc_vec3_abs(box.min), tc_vec3_abs(box.max))) + ext.x + ext.y + ext.z;
+            float pad = 4.0f * TC_TOLERANCE * scale_ref;
+            box.min = tc_vec3_sub(box.min, tc_vec3_make(pad, pad, pad));
+            box.max = tc_vec3_add(box.max, tc_vec3_make(pad, pad, pad));
+        }
         bool moved;
         if (c->proxy == TC_TREE_NULL) {
             c->proxy = tc_tree_create_proxy(w->tree, box, (uint64_t)i);
@@ -223,8 +234,7 @@ static bool pair_live(const tc_world *w, const tc_world_pair *p)
     const tc_world_collider *a = tc_world_get_collider(w, p->a), *b = tc_world_get_collider(w, p->b);
     if (!a || !b || !a->enabled || !b->enabled || a->proxy == TC_TREE_NULL || b->proxy == TC_TREE_NULL) return false;
     tc_aabb fa = tc_tree_fat_box(w->tree, a->proxy), fb = tc_tree_fat_box(w->tree, b->proxy);
-    return fa.min.x <= fb.max.x && fb.min.x <= fa.max.x && fa.min.y <= fb.max.y && fb.min.y <= fa.max.y &&
-           fa.min.z <= fb.max.z && fb.min.z <= fa.max.z;
+    return tc_tree_box_overlaps(fa, fb);
 }
 
 /* Step 3: test every candidate, drop the ones whose fat boxes parted. */
@@ -285,11 +295,13 @@ bool tc_world_update(tc_world *w)
     if (!TC_REQUIRE(w != NULL)) return false;
     w->out_of_memory = false;
     ++w->stamp;
+    for (size_t i = 0; i < w->node_count; ++i)
+        if (w->nodes[i].generation & 1u) node_world(w, (int32_t)i);
     update_colliders(w);
     find_new_pairs(w);
     update_pairs(w);
     /* Each pair appears once, so (a, b) is a total order. */
-    qsort(w->events.data, w->events.count, sizeof *w->events.data, event_order);
+    if (w->events.count > 1) qsort(w->events.data, w->events.count, sizeof *w->events.data, event_order);
     /* Destroyed slots whose pairs have now ended become reusable. */
     for (size_t k = 0; k < w->pending.count; ++k) {
         int32_t i = w->pending.data[k];

@@ -1,0 +1,3 @@
+file(REMOVE_RECURSE
+  "libtouche_test_support.a"
+)

@@ -1,0 +1,2 @@
+#include <touche/dispatch.h>
+int touche_header_dispatch_c;

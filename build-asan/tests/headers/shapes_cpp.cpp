@@ -1,0 +1,2 @@
+#include <touche/shapes.h>
+int touche_header_shapes_cpp;

@@ -1,0 +1,2 @@
+#include <touche/touche.h>
+int touche_header_touche_cpp;

@@ -1,0 +1,2 @@
+#include <touche/world.h>
+int touche_header_world_cpp;

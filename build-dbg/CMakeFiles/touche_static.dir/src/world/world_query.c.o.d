@@ -1,0 +1,45 @@
+CMakeFiles/touche_static.dir/src/world/world_query.c.o: \
+ /work/wt/world/src/world/world_query.c /usr/include/stdc-predef.h \
+ /work/wt/world/src/world/world_internal.h \
+ /work/wt/world/include/touche/tree.h \
+ /work/wt/world/include/touche/alloc.h \
+ /work/wt/world/include/touche/base.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stdbool.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
+ /usr/lib/gcc/x86_64-linux-gnu/12/include/stdint.h /usr/include/stdint.h \
+ /usr/include/x86_64-linux-gnu/bits/libc-header-start.h \
+ /usr/include/features.h /usr/include/features-time64.h \
+ /usr/include/x86_64-linux-gnu/bits/wordsize.h \
+ /usr/include/x86_64-linux-gnu/bits/timesize.h \
+ /usr/include/x86_64-linux-gnu/sys/cdefs.h \
+ /usr/include/x86_64-linux-gnu/bits/long-double.h \
+ /usr/include/x86_64-linux-gnu/gnu/stubs.h \
+ /usr/include/x86_64-linux-gnu/gnu/stubs-64.h \
+ /usr/include/x86_64-linux-gnu/bits/types.h \
+ /usr/include/x86_64-linux-gnu/bits/typesizes.h \
+ /usr/include/x86_64-linux-gnu/bits/time64.h \
+ /usr/include/x86_64-linux-gnu/bits/wchar.h \
+ /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
+ /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+ /work/wt/world/include/touche/raycast.h \
+ /work/wt/world/include/touche/shapes.h \
+ /work/wt/world/include/touche/math.h \
+ /work/wt/world/include/touche/world.h \
+ /work/wt/world/include/touche/camera.h \
+ /work/wt/world/include/touche/mat4.h \
+ /work/wt/world/include/touche/dispatch.h \
+ /work/wt/world/include/touche/overlap.h \
+ /work/wt/world/include/touche/tree.h /work/wt/world/src/world/pair_set.h \
+ /work/wt/world/include/touche/alloc.h /usr/include/math.h \
+ /usr/include/x86_64-linux-gnu/bits/math-vector.h \
+ /usr/include/x86_64-linux-gnu/bits/libm-simd-decl-stubs.h \
+ /usr/include/x86_64-linux-gnu/bits/floatn.h \
+ /usr/include/x86_64-linux-gnu/bits/floatn-common.h \
+ /usr/include/x86_64-linux-gnu/bits/flt-eval-method.h \
+ /usr/include/x86_64-linux-gnu/bits/fp-logb.h \
+ /usr/include/x86_64-linux-gnu/bits/fp-fast.h \
+ /usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h \
+ /usr/include/x86_64-linux-gnu/bits/mathcalls.h /usr/include/stdlib.h \
+ /usr/include/x86_64-linux-gnu/bits/stdlib-float.h \
+ /work/wt/world/src/core/alloc.h /work/wt/world/src/core/assert.h \
+ /work/wt/world/include/touche/base.h

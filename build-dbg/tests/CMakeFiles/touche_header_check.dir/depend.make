@@ -1,0 +1,2 @@
+# Empty dependencies file for touche_header_check.
+# This may be replaced when dependencies are built.

@@ -1,0 +1,2 @@
+#include <touche/math.h>
+int touche_header_math_cpp;

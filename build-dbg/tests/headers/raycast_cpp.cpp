@@ -1,0 +1,2 @@
+#include <touche/raycast.h>
+int touche_header_raycast_cpp;

@@ -1,0 +1,2 @@
+# Empty dependencies file for consumer_shared.
+# This may be replaced when dependencies are built.

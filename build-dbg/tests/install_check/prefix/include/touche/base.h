@@ -1,0 +1,68 @@
+/* Touché base definitions: export macro, version, tolerances, error handling.
+ *
+ * Conventions that hold across the whole library (every other header repeats
+ * the ones that matter to it):
+ *  - Units are whatever the caller uses; nothing assumes metres. Tolerances are
+ *    relative, never absolute lengths.
+ *  - Shapes are closed sets: touching counts as overlapping.
+ *  - Programmer mistakes (a NULL pointer where an object is required, a stale
+ *    id) go through the assert handler in debug builds and give a defined
+ *    result (false, zero, no-op) in release builds.
+ *  - Bad data (NaN, infinity, negative sizes) never crashes, traps or hangs;
+ *    queries on such shapes answer false / no hit.
+ */
+#ifndef TOUCHE_BASE_H
+#define TOUCHE_BASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32) && defined(TOUCHE_SHARED)
+#  if defined(TOUCHE_BUILDING)
+#    define TC_API __declspec(dllexport)
+#  else
+#    define TC_API __declspec(dllimport)
+#  endif
+#elif defined(__GNUC__) || defined(__clang__)
+#  define TC_API __attribute__((visibility("default")))
+#else
+#  define TC_API
+#endif
+
+#ifdef __cplusplus
+#  define TC_C_BEGIN extern "C" {
+#  define TC_C_END }
+#else
+#  define TC_C_BEGIN
+#  define TC_C_END
+#endif
+
+#define TC_VERSION_MAJOR 0
+#define TC_VERSION_MINOR 1
+#define TC_VERSION_PATCH 0
+
+/* Relative tolerance band around touching. A pair reported as overlapping is
+ * at most TC_TOLERANCE * scale apart, where scale is the largest absolute
+ * coordinate of either shape's bounding box plus its largest extent (see
+ * docs/conventions.md). A pair that overlaps exactly is never reported apart. */
+#define TC_TOLERANCE 1e-5f
+
+TC_C_BEGIN
+
+/* Called when a programmer error is detected (debug builds, or when
+ * tc_set_assert_handler installed a handler in any build). Return true to
+ * let the library abort, false to continue with the documented defined
+ * result. */
+typedef bool tc_assert_fn(const char *condition, const char *file, int line);
+
+/* Replaces the assert handler; NULL restores the default, which prints the
+ * failed condition to stderr and aborts. Returns the previous handler. */
+TC_API tc_assert_fn *tc_set_assert_handler(tc_assert_fn *handler);
+
+/* Version as (major << 16) | (minor << 8) | patch, from the compiled library. */
+TC_API uint32_t tc_version(void);
+
+TC_C_END
+
+#endif

@@ -1,0 +1,38 @@
+/* Touché ray casts: where does a ray first meet a shape?
+ *
+ * Conventions:
+ *  - A ray is origin + t * dir for t >= 0; dir need not be unit length and t
+ *    is measured in units of dir. max_t bounds the search and may be INFINITY
+ *    for an unbounded ray; a NaN or negative max_t finds nothing.
+ *  - On a hit, hit->t is in [0, max_t], hit->point = origin + t * dir and
+ *    hit->normal is the unit surface normal facing the ray (dot(normal, dir)
+ *    <= 0). For a two-sided triangle the normal faces the ray's origin.
+ *  - Shapes are closed: a ray grazing a face, edge or corner hits. A ray lying
+ *    in a triangle's plane that crosses it hits, at the first point of the
+ *    triangle along the ray.
+ *  - A ray whose origin is inside or on a solid shape hits at t = 0 with
+ *    point = origin and normal = -dir/|dir|. A zero dir hits only when the
+ *    origin is inside (normal then is zero).
+ *  - NaN or infinite ray data, or an invalid shape, finds nothing.
+ *  - hit may be NULL when only the yes/no answer is wanted.
+ */
+#ifndef TOUCHE_RAYCAST_H
+#define TOUCHE_RAYCAST_H
+
+#include "shapes.h"
+
+TC_C_BEGIN
+
+typedef struct tc_ray      { tc_vec3 origin; tc_vec3 dir; } tc_ray;        /* dir need not be unit length */
+typedef struct tc_ray_hit  { float t; tc_vec3 point; tc_vec3 normal; } tc_ray_hit;
+
+TC_API bool tc_raycast_sphere(const tc_ray *ray, const tc_sphere *shape, float max_t, tc_ray_hit *hit);
+TC_API bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t, tc_ray_hit *hit);
+TC_API bool tc_raycast_aabb(const tc_ray *ray, const tc_aabb *shape, float max_t, tc_ray_hit *hit);
+TC_API bool tc_raycast_obb(const tc_ray *ray, const tc_obb *shape, float max_t, tc_ray_hit *hit);
+TC_API bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit);
+TC_API bool tc_raycast_plane(const tc_ray *ray, const tc_plane *shape, float max_t, tc_ray_hit *hit);
+
+TC_C_END
+
+#endif

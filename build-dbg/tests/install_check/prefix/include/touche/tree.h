@@ -1,0 +1,94 @@
+/* Touché dynamic AABB tree: a bounding-volume hierarchy for objects the
+ * caller brings, usable without the world.
+ *
+ * Conventions:
+ *  - Each proxy is a caller's box plus 64-bit user data. The tree stores a
+ *    fattened copy of the box (the "fat box"): the tight box grown on every
+ *    side by margin + margin_ratio * (largest edge of the tight box). Moving a
+ *    proxy whose new tight box still lies inside its fat box does no tree
+ *    work at all; otherwise the proxy is reinserted with a new fat box.
+ *  - Insertion picks the sibling that least increases the total surface area
+ *    of the tree (surface area heuristic) and rebalances on the way up by
+ *    rotations, so the height stays logarithmic under any churn.
+ *  - Queries report fat boxes that overlap / are hit (closed boxes: touching
+ *    counts). Exact tests on the caller's objects are the caller's business.
+ *  - Proxy ids are small non-negative integers, reused after destruction. A
+ *    destroyed or out-of-range id is a programmer error: debug builds assert,
+ *    release builds ignore the call.
+ *  - Memory comes from the tc_allocator given at creation (zero: malloc). A
+ *    failed allocation makes tc_tree_create_proxy return TC_TREE_NULL.
+ *  - Callbacks must not modify the tree they are called from.
+ */
+#ifndef TOUCHE_TREE_H
+#define TOUCHE_TREE_H
+
+#include "alloc.h"
+#include "raycast.h"
+
+TC_C_BEGIN
+
+#define TC_TREE_NULL (-1)
+
+typedef struct tc_tree tc_tree;
+
+typedef struct tc_tree_def {
+    tc_allocator allocator;   /* zero: malloc/free */
+    float margin;             /* absolute fattening on every side, >= 0 */
+    float margin_ratio;       /* fattening relative to the box's largest edge, >= 0 */
+    int32_t initial_capacity; /* nodes to reserve up front (0: a small default) */
+} tc_tree_def;
+
+/* margin 0, margin_ratio 0.1, malloc. A zeroed definition also works (no
+ * fattening: every move of a proxy reinserts it). */
+TC_API tc_tree_def tc_tree_def_default(void);
+
+/* NULL on allocation failure or a negative margin. */
+TC_API tc_tree *tc_tree_create(const tc_tree_def *def);
+TC_API void tc_tree_destroy(tc_tree *tree);
+
+/* Inserts a proxy; returns its id, or TC_TREE_NULL for an invalid box (NaN,
+ * min > max) or when memory ran out. */
+TC_API int32_t tc_tree_create_proxy(tc_tree *tree, tc_aabb box, uint64_t user_data);
+TC_API void tc_tree_destroy_proxy(tc_tree *tree, int32_t proxy);
+/* Updates a proxy's tight box. Returns true when the proxy was reinserted
+ * (its fat box changed), false when the box still fits its fat box or is
+ * invalid (then the proxy keeps its old box). */
+TC_API bool tc_tree_move_proxy(tc_tree *tree, int32_t proxy, tc_aabb box);
+TC_API tc_aabb tc_tree_fat_box(const tc_tree *tree, int32_t proxy);
+TC_API uint64_t tc_tree_user_data(const tc_tree *tree, int32_t proxy);
+TC_API void tc_tree_set_user_data(tc_tree *tree, int32_t proxy, uint64_t user_data);
+
+/* Return false from a query callback to stop the query. */
+typedef bool tc_tree_query_fn(void *context, int32_t proxy, uint64_t user_data);
+/* Every proxy whose fat box overlaps box. */
+TC_API void tc_tree_query_aabb(const tc_tree *tree, tc_aabb box, tc_tree_query_fn *fn, void *context);
+
+/* Called for each proxy whose fat box the ray enters at some t in [0, max_t],
+ * roughly nearest first. Return the new max_t: the exact hit's t to clip the
+ * rest of the search (closest hit), max_t unchanged to go on (all hits), or
+ * a negative number to stop (any hit). */
+typedef float tc_tree_ray_fn(void *context, int32_t proxy, uint64_t user_data, const tc_ray *ray, float max_t);
+TC_API void tc_tree_raycast(const tc_tree *tree, const tc_ray *ray, float max_t, tc_tree_ray_fn *fn, void *context);
+
+/* Every unordered pair of proxies whose fat boxes overlap, once each, with
+ * proxy_a < proxy_b. Return false to stop. */
+typedef bool tc_tree_pair_fn(void *context, int32_t proxy_a, int32_t proxy_b);
+TC_API void tc_tree_query_pairs(const tc_tree *tree, tc_tree_pair_fn *fn, void *context);
+
+/* Introspection: number of proxies, height of the root (0 for a single
+ * leaf, -1 for an empty tree), the sum of the surface areas of the internal
+ * nodes divided by the root's (a quality measure), and a full consistency
+ * check of the structure (parents, heights, enclosing boxes, balance). */
+TC_API int32_t tc_tree_proxy_count(const tc_tree *tree);
+TC_API int32_t tc_tree_height(const tc_tree *tree);
+TC_API float tc_tree_area_ratio(const tc_tree *tree);
+TC_API bool tc_tree_validate(const tc_tree *tree);
+
+/* Visits every node's fat box with its depth (root 0) and whether it is a
+ * leaf; for debug drawing. */
+typedef void tc_tree_node_fn(void *context, tc_aabb box, int32_t depth, bool leaf);
+TC_API void tc_tree_visit_nodes(const tc_tree *tree, tc_tree_node_fn *fn, void *context);
+
+TC_C_END
+
+#endif

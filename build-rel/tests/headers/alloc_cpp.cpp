@@ -1,0 +1,2 @@
+#include <touche/alloc.h>
+int touche_header_alloc_cpp;

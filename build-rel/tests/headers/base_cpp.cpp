@@ -1,0 +1,2 @@
+#include <touche/base.h>
+int touche_header_base_cpp;

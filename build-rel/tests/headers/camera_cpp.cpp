@@ -1,0 +1,2 @@
+#include <touche/camera.h>
+int touche_header_camera_cpp;

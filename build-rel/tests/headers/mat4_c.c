@@ -1,0 +1,2 @@
+#include <touche/mat4.h>
+int touche_header_mat4_c;

@@ -1,0 +1,2 @@
+#include <touche/overlap.h>
+int touche_header_overlap_cpp;

@@ -1,0 +1,2 @@
+#include <touche/tree.h>
+int touche_header_tree_c;

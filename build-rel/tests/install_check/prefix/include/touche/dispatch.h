@@ -1,0 +1,63 @@
+/* Touché shape dispatch: any shape behind one tagged type, and the pair
+ * queries chosen at run time.
+ *
+ * Conventions:
+ *  - tc_shape holds one of the six shapes; `type` says which member of the
+ *    union is meaningful. The type order is the library's pair order, so
+ *    tc_shape_overlap(a, b) calls tc_overlap_<lower>_<higher> with the
+ *    operands swapped when needed; the answer is symmetric.
+ *  - Everything else follows overlap.h, raycast.h and shapes.h: closed shapes,
+ *    invalid data answers false, nothing allocates.
+ *  - Two planes have no pair function: tc_shape_overlap answers whether the
+ *    half-spaces intersect (always, unless their normals are exactly
+ *    opposite and the solids are separated).
+ *  - A plane is unbounded: tc_shape_bounds answers false for it.
+ */
+#ifndef TOUCHE_DISPATCH_H
+#define TOUCHE_DISPATCH_H
+
+#include "overlap.h"
+#include "raycast.h"
+
+TC_C_BEGIN
+
+typedef enum tc_shape_type {
+    TC_SHAPE_SPHERE = 0,
+    TC_SHAPE_CAPSULE = 1,
+    TC_SHAPE_AABB = 2,
+    TC_SHAPE_OBB = 3,
+    TC_SHAPE_TRIANGLE = 4,
+    TC_SHAPE_PLANE = 5,
+    TC_SHAPE_TYPE_COUNT = 6
+} tc_shape_type;
+
+typedef struct tc_shape {
+    tc_shape_type type;
+    union {
+        tc_sphere sphere;
+        tc_capsule capsule;
+        tc_aabb aabb;
+        tc_obb obb;
+        tc_triangle triangle;
+        tc_plane plane;
+    } u;
+} tc_shape;
+
+TC_API tc_shape tc_shape_from_sphere(tc_sphere s);
+TC_API tc_shape tc_shape_from_capsule(tc_capsule c);
+TC_API tc_shape tc_shape_from_aabb(tc_aabb b);
+TC_API tc_shape tc_shape_from_obb(tc_obb b);
+TC_API tc_shape tc_shape_from_triangle(tc_triangle t);
+TC_API tc_shape tc_shape_from_plane(tc_plane p);
+
+/* An unknown type is invalid. */
+TC_API bool tc_shape_is_valid(const tc_shape *s);
+/* Smallest enclosing AABB; false for a plane or an invalid shape. */
+TC_API bool tc_shape_bounds(const tc_shape *s, tc_aabb *out);
+TC_API bool tc_shape_overlap(const tc_shape *a, const tc_shape *b);
+TC_API bool tc_shape_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_ray_hit *hit);
+TC_API bool tc_shape_contains_point(const tc_shape *s, tc_vec3 p);
+
+TC_C_END
+
+#endif
