@@ -152,3 +152,96 @@ double box_truth_touch_distance(const tc_obb *a, const tc_obb *b, const double d
     }
     return best;
 }
+
+/* ---- reference distance ---------------------------------------------------------- */
+static void corner_d(const tc_obb *o, int index, double out[3])
+{
+    const double h[3] = { o->half.x, o->half.y, o->half.z };
+    const tc_vec3 *ax[3] = { &o->rotation.cx, &o->rotation.cy, &o->rotation.cz };
+    out[0] = o->center.x; out[1] = o->center.y; out[2] = o->center.z;
+    for (int k = 0; k < 3; ++k) {
+        double s = (index >> k) & 1 ? h[k] : -h[k];
+        out[0] += s * ax[k]->x;
+        out[1] += s * ax[k]->y;
+        out[2] += s * ax[k]->z;
+    }
+}
+
+static double dot3(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+static double point_box_distance(const double p[3], const tc_obb *o)
+{
+    const double h[3] = { o->half.x, o->half.y, o->half.z };
+    const tc_vec3 *ax[3] = { &o->rotation.cx, &o->rotation.cy, &o->rotation.cz };
+    const double d[3] = { p[0] - o->center.x, p[1] - o->center.y, p[2] - o->center.z };
+    double dist2 = 0.0;
+    for (int k = 0; k < 3; ++k) {
+        const double a[3] = { ax[k]->x, ax[k]->y, ax[k]->z };
+        double u = dot3(d, a), excess = fabs(u) - h[k];
+        if (excess > 0.0) dist2 += excess * excess;
+    }
+    return sqrt(dist2);
+}
+
+/* Closest distance of segments p0-p1 and q0-q1: the unconstrained solution
+ * when it lies inside, else the best of the four edge restrictions. */
+static double point_segment_d(const double p[3], const double a[3], const double b[3])
+{
+    double ab[3] = { b[0] - a[0], b[1] - a[1], b[2] - a[2] }, ap[3] = { p[0] - a[0], p[1] - a[1], p[2] - a[2] };
+    double l2 = dot3(ab, ab), t = l2 > 0.0 ? dot3(ap, ab) / l2 : 0.0;
+    if (t < 0.0) t = 0.0;
+    if (t > 1.0) t = 1.0;
+    double e[3] = { ap[0] - t * ab[0], ap[1] - t * ab[1], ap[2] - t * ab[2] };
+    return sqrt(dot3(e, e));
+}
+
+static double segment_segment_d(const double p0[3], const double p1[3], const double q0[3], const double q1[3])
+{
+    double u[3] = { p1[0] - p0[0], p1[1] - p0[1], p1[2] - p0[2] };
+    double v[3] = { q1[0] - q0[0], q1[1] - q0[1], q1[2] - q0[2] };
+    double w[3] = { p0[0] - q0[0], p0[1] - q0[1], p0[2] - q0[2] };
+    double a = dot3(u, u), b = dot3(u, v), c = dot3(v, v), d = dot3(u, w), e = dot3(v, w);
+    double den = a * c - b * b;
+    double best = INFINITY;
+    if (den > 1e-12 * a * c) {
+        double s = (b * e - c * d) / den, t = (a * e - b * d) / den;
+        if (s >= 0.0 && s <= 1.0 && t >= 0.0 && t <= 1.0) {
+            double r[3] = { w[0] + s * u[0] - t * v[0], w[1] + s * u[1] - t * v[1], w[2] + s * u[2] - t * v[2] };
+            best = sqrt(dot3(r, r));
+        }
+    }
+    double x;
+    if ((x = point_segment_d(p0, q0, q1)) < best) best = x;
+    if ((x = point_segment_d(p1, q0, q1)) < best) best = x;
+    if ((x = point_segment_d(q0, p0, p1)) < best) best = x;
+    if ((x = point_segment_d(q1, p0, p1)) < best) best = x;
+    return best;
+}
+
+double box_truth_distance(const tc_obb *a, const tc_obb *b)
+{
+    if (box_truth_overlap(a, b, NULL, NULL)) return 0.0;
+    double ca[8][3], cb[8][3];
+    for (int i = 0; i < 8; ++i) {
+        corner_d(a, i, ca[i]);
+        corner_d(b, i, cb[i]);
+    }
+    double best = INFINITY, x;
+    for (int i = 0; i < 8; ++i) {
+        if ((x = point_box_distance(ca[i], b)) < best) best = x;
+        if ((x = point_box_distance(cb[i], a)) < best) best = x;
+    }
+    /* The 12 edges: corner pairs differing in one bit. */
+    for (int i = 0; i < 8; ++i)
+        for (int k = 0; k < 3; ++k) {
+            int i2 = i | (1 << k);
+            if (i2 == i) continue;
+            for (int j = 0; j < 8; ++j)
+                for (int m = 0; m < 3; ++m) {
+                    int j2 = j | (1 << m);
+                    if (j2 == j) continue;
+                    if ((x = segment_segment_d(ca[i], ca[i2], cb[j], cb[j2])) < best) best = x;
+                }
+        }
+    return best;
+}

@@ -45,6 +45,13 @@ int box_truth_overlap(const tc_obb *a, const tc_obb *b, double *gap, box_truth_s
  * radii. Used to place pairs near touching. */
 double box_truth_touch_distance(const tc_obb *a, const tc_obb *b, const double d[3]);
 
+/* Euclidean distance between the boxes in double precision, by brute force:
+ * the least of every corner's distance to the other box and every pair of
+ * edges' distance (complete for two convex polyhedra); 0 when they overlap.
+ * The corner-to-box part treats the axes as orthonormal, which float
+ * rotations are to ~1e-7, so the result is good to ~1e-7 of the box size. */
+double box_truth_distance(const tc_obb *a, const tc_obb *b);
+
 #ifdef __cplusplus
 }
 #endif

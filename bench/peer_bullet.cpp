@@ -73,6 +73,33 @@ struct OverlapResult : public btDiscreteCollisionDetectorInterface::Result {
     }
 };
 
+// The deepest point reported (most negative distance) and its normal.
+struct DeepestResult : public btDiscreteCollisionDetectorInterface::Result {
+    bool any = false;
+    btScalar distance = BT_LARGE_FLOAT;
+    btVector3 normal_on_b{0, 0, 0};
+    void setShapeIdentifiersA(int, int) override {}
+    void setShapeIdentifiersB(int, int) override {}
+    void addContactPoint(const btVector3 &normal_on_b_in_world, const btVector3 &, btScalar depth) override
+    {
+        if (!any || depth < distance) {
+            distance = depth;
+            normal_on_b = normal_on_b_in_world;
+        }
+        any = true;
+    }
+};
+
+void to_contact(const DeepestResult &r, bench_contact &out)
+{
+    // Bullet's normal lies on B and points towards A: Touché's is its opposite.
+    out.hit = r.any && r.distance <= 0 ? 1 : 0;
+    out.depth = r.any ? (float)-r.distance : 0.0f;
+    out.normal[0] = (float)-r.normal_on_b.x();
+    out.normal[1] = (float)-r.normal_on_b.y();
+    out.normal[2] = (float)-r.normal_on_b.z();
+}
+
 } // namespace
 
 extern "C" double peer_bullet_box_box(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps)
@@ -113,6 +140,76 @@ extern "C" double peer_bullet_gjk(const tc_obb *a, const tc_obb *b, size_t n, un
             OverlapResult result;
             detector.getClosestPoints(input, result, nullptr);
             out[i] = result.hit ? 1 : 0;
+        }
+        double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+    }
+    release(c);
+    return best;
+}
+
+extern "C" double peer_bullet_box_contact(const tc_obb *a, const tc_obb *b, size_t n, bench_contact *out, int reps)
+{
+    Chunk *c = convert(a, b, n);
+    double best = INFINITY;
+    for (int r = 0; r < reps; ++r) {
+        double t0 = bench_now();
+        for (size_t i = 0; i < n; ++i) {
+            btBoxBoxDetector detector(c->box_a[i], c->box_b[i]);
+            btDiscreteCollisionDetectorInterface::ClosestPointInput input;
+            input.m_transformA = c->tf_a[i];
+            input.m_transformB = c->tf_b[i];
+            DeepestResult result;
+            detector.getClosestPoints(input, result, nullptr);
+            to_contact(result, out[i]);
+        }
+        double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+    }
+    release(c);
+    return best;
+}
+
+extern "C" double peer_bullet_gjk_contact(const tc_obb *a, const tc_obb *b, size_t n, bench_contact *out, int reps)
+{
+    Chunk *c = convert(a, b, n);
+    btVoronoiSimplexSolver simplex;
+    btGjkEpaPenetrationDepthSolver epa;
+    double best = INFINITY;
+    for (int r = 0; r < reps; ++r) {
+        double t0 = bench_now();
+        for (size_t i = 0; i < n; ++i) {
+            btGjkPairDetector detector(c->box_a[i], c->box_b[i], &simplex, &epa);
+            btDiscreteCollisionDetectorInterface::ClosestPointInput input;
+            input.m_transformA = c->tf_a[i];
+            input.m_transformB = c->tf_b[i];
+            DeepestResult result;
+            detector.getClosestPoints(input, result, nullptr);
+            to_contact(result, out[i]);
+        }
+        double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+    }
+    release(c);
+    return best;
+}
+
+extern "C" double peer_bullet_gjk_distance(const tc_obb *a, const tc_obb *b, size_t n, float *out, int reps)
+{
+    Chunk *c = convert(a, b, n);
+    btVoronoiSimplexSolver simplex;
+    btGjkEpaPenetrationDepthSolver epa;
+    double best = INFINITY;
+    for (int r = 0; r < reps; ++r) {
+        double t0 = bench_now();
+        for (size_t i = 0; i < n; ++i) {
+            btGjkPairDetector detector(c->box_a[i], c->box_b[i], &simplex, &epa);
+            btDiscreteCollisionDetectorInterface::ClosestPointInput input;
+            input.m_transformA = c->tf_a[i];
+            input.m_transformB = c->tf_b[i];
+            DeepestResult result;
+            detector.getClosestPoints(input, result, nullptr);
+            out[i] = result.any ? (float)result.distance : NAN;
         }
         double dt = bench_now() - t0;
         if (dt < best) best = dt;

@@ -89,3 +89,36 @@ double peer_ccd_mpr(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *o
 {
     return run(a, b, n, out, reps, 1);
 }
+
+double peer_ccd_mpr_contact(const tc_obb *a, const tc_obb *b, size_t n, bench_contact *out, int reps)
+{
+    for (size_t i = 0; i < n; ++i) {
+        to_ccd(&a[i], &box_a[i]);
+        to_ccd(&b[i], &box_b[i]);
+    }
+    ccd_t ccd;
+    CCD_INIT(&ccd);
+    ccd.support1 = support;
+    ccd.support2 = support;
+    ccd.center1 = center;
+    ccd.center2 = center;
+    ccd.max_iterations = 1000;
+    double best = INFINITY;
+    for (int r = 0; r < reps; ++r) {
+        double t0 = bench_now();
+        for (size_t i = 0; i < n; ++i) {
+            ccd_real_t depth = 0;
+            ccd_vec3_t dir, pos;
+            int res = ccdMPRPenetration(&box_a[i], &box_b[i], &ccd, &depth, &dir, &pos);
+            /* dir: translating obj2 by depth * dir separates the objects. */
+            out[i].hit = (unsigned char)(res == 0);
+            out[i].depth = (float)depth;
+            out[i].normal[0] = (float)dir.v[0];
+            out[i].normal[1] = (float)dir.v[1];
+            out[i].normal[2] = (float)dir.v[2];
+        }
+        double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+    }
+    return best;
+}

@@ -41,6 +41,19 @@ extern "C" {
 
 typedef double bench_box_box_fn(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps);
 
+/* A contact as the benchmarks compare it: whether the peer reports the
+ * boxes touching, its deepest penetration and its unit normal, converted to
+ * Touché's convention (from A towards B: moving B by normal * depth
+ * separates them). */
+typedef struct bench_contact {
+    unsigned char hit;
+    float depth;
+    float normal[3];
+} bench_contact;
+typedef double bench_box_contact_fn(const tc_obb *a, const tc_obb *b, size_t n, bench_contact *out, int reps);
+/* Distance between the boxes (0 or negative when the peer finds them overlapping). */
+typedef double bench_box_distance_fn(const tc_obb *a, const tc_obb *b, size_t n, float *out, int reps);
+
 /* Bit per peer, for bench_peers_print_missing. */
 enum {
     BENCH_PEER_ODE = 1,
@@ -60,20 +73,26 @@ void peer_ode_close(void);
 bench_box_box_fn peer_ode_box_touches_box; /* dBoxTouchesBox: ODE's boolean 15-axis test */
 bench_box_box_fn peer_ode_box_box;         /* dBoxBox with one contact */
 bench_box_box_fn peer_ode_collide;         /* dCollide on two dBox geoms */
+bench_box_contact_fn peer_ode_box_contact; /* dBoxBox with up to 4 contacts */
 #endif
 
 #if TOUCHE_BENCH_HAVE_BULLET
 bench_box_box_fn peer_bullet_box_box; /* btBoxBoxDetector (ODE's algorithm) */
 bench_box_box_fn peer_bullet_gjk;     /* btGjkPairDetector + btGjkEpaPenetrationDepthSolver on btBoxShape */
+bench_box_contact_fn peer_bullet_box_contact;   /* btBoxBoxDetector, up to 4 points */
+bench_box_contact_fn peer_bullet_gjk_contact;   /* GJK + EPA penetration */
+bench_box_distance_fn peer_bullet_gjk_distance; /* GJK closest points */
 #endif
 
 #if TOUCHE_BENCH_HAVE_CCD
 bench_box_box_fn peer_ccd_gjk; /* ccdGJKIntersect with a box support function */
 bench_box_box_fn peer_ccd_mpr; /* ccdMPRIntersect */
+bench_box_contact_fn peer_ccd_mpr_contact; /* ccdMPRPenetration */
 #endif
 
 #if TOUCHE_BENCH_HAVE_FCL
-bench_box_box_fn peer_fcl_collide; /* fcl::collide on two fcl::Boxd */
+bench_box_box_fn peer_fcl_collide;          /* fcl::collide on two fcl::Boxd */
+bench_box_distance_fn peer_fcl_distance;    /* fcl::distance on two fcl::Boxd (GJK, libccd solver) */
 #endif
 
 #ifdef __cplusplus
