@@ -1,0 +1,101 @@
+/* Evaluating a scene: frames placed in the world, colliders as world shapes,
+ * and the answers to everything the scene asks (overlapping pairs, rays,
+ * picks, sweeps, distances), all through the library's public API.
+ *
+ * Facts the library cannot give yet in this build are marked unavailable
+ * rather than guessed, so the report says so plainly.
+ */
+#ifndef TT_EVAL_H
+#define TT_EVAL_H
+
+#include "camera.h"
+#include "scene.h"
+
+/* One world shape of any kind. */
+typedef struct tt_shape {
+    tt_shape_kind kind;
+    union {
+        tc_sphere sphere;
+        tc_capsule capsule;
+        tc_aabb aabb;
+        tc_obb obb;
+        tc_triangle triangle;
+        tc_plane plane;
+    } u;
+} tt_shape;
+
+/* A frame's world pose: rigid transform plus the uniform scale inherited
+ * from its ancestors. */
+typedef struct tt_pose { tc_transform t; float scale; } tt_pose;
+
+/* What a shape is doing, for colouring. */
+enum { TT_STATE_OVERLAPS = 1, TT_STATE_HIT = 2, TT_STATE_PICKED = 4, TT_STATE_SWEPT = 8 };
+
+typedef struct tt_contact {
+    bool available;          /* the library computed it */
+    tc_vec3 normal;          /* from a towards b */
+    float depth;
+    int point_count;
+    tc_vec3 points[4];
+} tt_contact;
+
+typedef struct tt_pair { int a, b; tt_contact contact; } tt_pair;
+
+typedef struct tt_hit_result {
+    tc_ray ray;              /* world ray */
+    float max_t;
+    int collider;            /* first hit, or -1 */
+    tc_ray_hit hit;
+} tt_hit_result;
+
+typedef struct tt_sweep_result {
+    int mover;
+    bool available;
+    int other;               /* first collider touched along the way, or -1 */
+    float toi;               /* fraction of the velocity travelled at first contact */
+    tc_vec3 point, normal;
+    bool start_overlaps;     /* already touching something at the start */
+    bool end_overlaps;       /* touching something at the end */
+} tt_sweep_result;
+
+typedef struct tt_distance_result {
+    int a, b;
+    bool available;
+    float distance;          /* 0 when they overlap */
+    tc_vec3 point_a, point_b;
+} tt_distance_result;
+
+typedef struct tt_result {
+    tt_pose *frames;
+    tt_shape *shapes;        /* one per collider */
+    unsigned *state;         /* TT_STATE_* per collider */
+    tt_pair *pairs; int pair_count;
+    int pairs_tested;
+    tt_hit_result *rays;     /* one per scene ray */
+    tt_hit_result *picks;    /* one per click */
+    tt_sweep_result *sweeps; int sweep_count;
+    tt_distance_result *distances;
+    tt_camera camera;        /* the scene's, or a framing one */
+    bool camera_given;
+} tt_result;
+
+/* Evaluates everything; false only when memory ran out. */
+bool tt_eval(const tt_scene *scene, tt_result *out);
+void tt_result_free(tt_result *r);
+
+/* ---- shape helpers, shared by the report, the renderer and explain ------- */
+
+/* Places a collider's local description in the world under `pose`. */
+tt_shape tt_shape_place(const tt_collider *c, const tt_pose *pose);
+/* Same shape moved by d. */
+tt_shape tt_shape_translate(const tt_shape *s, tc_vec3 d);
+bool tt_shape_overlap(const tt_shape *a, const tt_shape *b);
+bool tt_shape_raycast(const tt_shape *s, const tc_ray *ray, float max_t, tc_ray_hit *hit);
+/* Bounds, for framing; planes give a small patch around their closest point to the origin. */
+bool tt_shape_bounds(const tt_shape *s, tc_aabb *out);
+/* A representative point for a label. */
+tc_vec3 tt_shape_center(const tt_shape *s);
+/* The shape as an OBB when it is a box or an aabb. */
+bool tt_shape_as_obb(const tt_shape *s, tc_obb *out);
+
+#endif

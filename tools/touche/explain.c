@@ -1,0 +1,287 @@
+#include "explain.h"
+
+#include "report.h"
+#include "svg.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const axis_labels[15] = {
+    "A.x", "A.y", "A.z", "B.x", "B.y", "B.z",
+    "A.x \xC3\x97 B.x", "A.x \xC3\x97 B.y", "A.x \xC3\x97 B.z",
+    "A.y \xC3\x97 B.x", "A.y \xC3\x97 B.y", "A.y \xC3\x97 B.z",
+    "A.z \xC3\x97 B.x", "A.z \xC3\x97 B.y", "A.z \xC3\x97 B.z",
+};
+
+const char *tt_explain_axis_name(int index)
+{
+    return index >= 0 && index < 15 ? axis_labels[index] : "?";
+}
+
+void tt_explain_compute(tt_explain *e, const tc_obb *a, const tc_obb *b, const char *a_name, const char *b_name)
+{
+    memset(e, 0, sizeof *e);
+    e->a = *a;
+    e->b = *b;
+    e->a_name = a_name;
+    e->b_name = b_name;
+    e->verdict = tc_sat_obb_obb_report(a, b, e->axes);
+}
+
+/* Gap between the two projected intervals: positive when they are apart. */
+static double gap_of(const tc_sat_axis_report *r)
+{
+    return fabs((double)r->center_b - r->center_a) - ((double)r->radius_a + r->radius_b);
+}
+
+static bool faces_overlap(const tt_explain *e)
+{
+    for (int i = 0; i < 6; i++)
+        if (e->axes[i].separates) return false;
+    return true;
+}
+
+static int separating_count(const tt_explain *e)
+{
+    int n = 0;
+    for (int i = 0; i < 15; i++) n += e->axes[i].separates && !e->axes[i].degenerate;
+    return n;
+}
+
+static void verdict_sentence(char *buf, size_t n, const tt_explain *e)
+{
+    if (e->verdict == TC_SAT_AXIS_COUNT) {
+        snprintf(buf, n, "one of the boxes is invalid (NaN, infinity or a negative size): no verdict");
+    } else if (e->verdict == TC_SAT_AXIS_NONE) {
+        snprintf(buf, n, "no axis separates them: %s and %s overlap", e->a_name, e->b_name);
+    } else {
+        char g[32];
+        tt_fmt_num(g, sizeof g, gap_of(&e->axes[e->verdict]), 4);
+        int k = separating_count(e);
+        snprintf(buf, n, "%s and %s are apart: axis %d (%s) separates them by %s; %d of the 15 axes separate%s",
+                 e->a_name, e->b_name, (int)e->verdict + 1, axis_labels[e->verdict], g, k,
+                 faces_overlap(e) ? ". All 6 face axes overlap: only an edge-edge axis finds the gap, which is why "
+                                    "the test needs all 15" : "");
+    }
+}
+
+void tt_explain_text(FILE *out, const char *path, const tt_explain *e)
+{
+    fprintf(out, "separating-axis test: %s (A) against %s (B) in %s\n\n", e->a_name, e->b_name, path);
+    tt_table t;
+    tt_table_init(&t, 7);
+    const char *head[7] = { "#", "axis", "direction", "A interval", "B interval", "gap", "verdict" };
+    tt_table_row(&t, head);
+    for (int i = 0; i < 15; i++) {
+        const tc_sat_axis_report *r = &e->axes[i];
+        char num[8], dir[96], ia[96], ib[96], gap[32], lo[32], hi[32];
+        snprintf(num, sizeof num, "%d", i + 1);
+        if (r->degenerate) {
+            const char *cells[7] = { num, axis_labels[i], "(parallel edges: no axis)", "", "", "", "skipped" };
+            tt_table_row(&t, cells);
+            continue;
+        }
+        tt_fmt_vec3(dir, sizeof dir, r->axis, 3);
+        tt_fmt_num(lo, sizeof lo, (double)r->center_a - r->radius_a, 3);
+        tt_fmt_num(hi, sizeof hi, (double)r->center_a + r->radius_a, 3);
+        snprintf(ia, sizeof ia, "[%s, %s]", lo, hi);
+        tt_fmt_num(lo, sizeof lo, (double)r->center_b - r->radius_b, 3);
+        tt_fmt_num(hi, sizeof hi, (double)r->center_b + r->radius_b, 3);
+        snprintf(ib, sizeof ib, "[%s, %s]", lo, hi);
+        tt_fmt_num(gap, sizeof gap, gap_of(r), 4);
+        const char *verdict = r->separates ? (i == (int)e->verdict ? "SEPARATES (first)" : "separates") : "overlap";
+        const char *cells[7] = { num, axis_labels[i], dir, ia, ib, gap, verdict };
+        tt_table_row(&t, cells);
+    }
+    tt_table_align_right(&t, 0);
+    tt_table_align_right(&t, 5);
+    tt_table_print(out, &t, "  ");
+    tt_table_free(&t);
+    char sentence[400];
+    verdict_sentence(sentence, sizeof sentence, e);
+    fprintf(out, "\n  gap = distance between the interval centres minus the sum of the half-widths; > 0 separates\n");
+    fprintf(out, "  verdict: %s\n", sentence);
+}
+
+void tt_explain_json(FILE *out, const char *path, const tt_explain *e)
+{
+    fputs("{\n  \"scene\": ", out);
+    tt_json_string(out, path);
+    fputs(",\n  \"a\": ", out);
+    tt_json_string(out, e->a_name);
+    fputs(",\n  \"b\": ", out);
+    tt_json_string(out, e->b_name);
+    fprintf(out, ",\n  \"overlap\": %s", e->verdict == TC_SAT_AXIS_NONE ? "true" : "false");
+    fputs(",\n  \"separating_axis\": ", out);
+    if (e->verdict >= 0 && e->verdict < TC_SAT_AXIS_COUNT) fprintf(out, "%d", (int)e->verdict);
+    else fputs("null", out);
+    fputs(",\n  \"axes\": [", out);
+    for (int i = 0; i < 15; i++) {
+        const tc_sat_axis_report *r = &e->axes[i];
+        fprintf(out, "%s\n    {\"index\": %d, \"name\": ", i ? "," : "", i);
+        /* ASCII name in JSON: "x" for the cross product. */
+        char name[16];
+        snprintf(name, sizeof name, "%s", i < 6 ? axis_labels[i] : "");
+        if (i >= 6) snprintf(name, sizeof name, "A.%c x B.%c", "xyz"[(i - 6) / 3], "xyz"[(i - 6) % 3]);
+        tt_json_string(out, name);
+        fputs(", \"axis\": ", out);
+        tt_json_vec3(out, r->axis);
+        fprintf(out, ", \"degenerate\": %s, \"separates\": %s", r->degenerate ? "true" : "false",
+                r->separates ? "true" : "false");
+        fputs(", \"center_a\": ", out); tt_json_number(out, r->center_a);
+        fputs(", \"radius_a\": ", out); tt_json_number(out, r->radius_a);
+        fputs(", \"center_b\": ", out); tt_json_number(out, r->center_b);
+        fputs(", \"radius_b\": ", out); tt_json_number(out, r->radius_b);
+        fputs(", \"gap\": ", out); tt_json_number(out, r->degenerate ? NAN : gap_of(r));
+        fputc('}', out);
+    }
+    fputs("\n  ]\n}\n", out);
+}
+
+#define EXPLAIN_COLOR_A "#1f5fbf"
+#define EXPLAIN_COLOR_B "#e8710a"
+
+bool tt_explain_svg(FILE *out, const char *path, const tt_explain *e)
+{
+    const int width = 960, view_h = 400, row_h = 30, top = 64;
+    const int height = top + view_h + 40 + 15 * row_h + 60;
+    bool overlap = e->verdict == TC_SAT_AXIS_NONE;
+
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+                 "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n", width, height, width, height);
+    fprintf(out, "<title>Separating axes: ");
+    tt_svg_escape(out, e->a_name);
+    fputs(" and ", out);
+    tt_svg_escape(out, e->b_name);
+    fputs("</title>\n", out);
+    fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fbfbf8\"/>\n", width, height);
+
+    char line[480];
+    snprintf(line, sizeof line, "The 15 separating axes of %s (A) and %s (B)", e->a_name, e->b_name);
+    tt_svg_text(out, 16, 28, line, "fill=\"#111111\" font-size=\"18\" font-weight=\"bold\"");
+    verdict_sentence(line, sizeof line, e);
+    /* The sentence can be long: split it at the first period that is followed by more. */
+    char first[480], second[480] = "";
+    snprintf(first, sizeof first, "%s", line);
+    char *cut = strstr(first, ". ");
+    if (cut) {
+        snprintf(second, sizeof second, "%s", cut + 2);
+        cut[1] = '\0';
+    }
+    tt_svg_text(out, 16, 48, first, overlap ? "fill=\"#d62728\" font-size=\"13\" font-weight=\"bold\""
+                                            : "fill=\"#1f9e3a\" font-size=\"13\" font-weight=\"bold\"");
+    if (second[0]) tt_svg_text(out, 16, 64, second, "fill=\"#444444\" font-size=\"12\"");
+
+    /* The two boxes in 3D, from a camera framing both. */
+    tc_aabb ba, bb;
+    tc_obb_bounds(&e->a, &ba);
+    tc_obb_bounds(&e->b, &bb);
+    tc_vec3 lo = tc_vec3_min(ba.min, bb.min), hi = tc_vec3_max(ba.max, bb.max);
+    tt_camera cam = tt_camera_framing(lo, hi, width, view_h);
+    tt_canvas cv;
+    tt_canvas_init(&cv, out, &cam, 0.0, top + 8);
+    fprintf(out, "<rect x=\"8\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#ffffff\" stroke=\"#dddddd\"/>\n", top + 8,
+            width - 16, view_h);
+    float span = tc_vec3_length(tc_vec3_sub(hi, lo));
+    tc_vec3 mid = tc_vec3_lerp(e->a.center, e->b.center, 0.5f);
+    if (e->verdict >= 0 && e->verdict < TC_SAT_AXIS_COUNT) {
+        /* The separating axis through the midpoint, and the gap between the shadows on it. */
+        const tc_sat_axis_report *r = &e->axes[e->verdict];
+        tc_vec3 d = r->axis;
+        tt_canvas_line3(&cv, tc_vec3_mul_add(mid, d, -span), tc_vec3_mul_add(mid, d, span));
+        tt_canvas_stroke(&cv, "stroke=\"#1f9e3a\" stroke-width=\"1.5\" stroke-dasharray=\"7 5\"");
+        tt_canvas_label3(&cv, tc_vec3_mul_add(mid, d, span * 0.9f), 4, -4, "separating axis", "#1f9e3a", 12.0, true);
+    }
+    tc_obb boxes[2] = { e->a, e->b };
+    const char *colors[2] = { EXPLAIN_COLOR_A, EXPLAIN_COLOR_B };
+    for (int k = 0; k < 2; k++) {
+        tt_shape s;
+        s.kind = TT_BOX;
+        s.u.obb = boxes[k];
+        tt_canvas_shape(&cv, &s, 1.0);
+        char attrs[96];
+        snprintf(attrs, sizeof attrs, "stroke=\"%s\" stroke-width=\"2.5\" stroke-linejoin=\"round\"", colors[k]);
+        tt_canvas_stroke(&cv, attrs);
+    }
+    for (int k = 0; k < 2; k++) {
+        char label[96];
+        snprintf(label, sizeof label, "%s (%s)", k ? e->b_name : e->a_name, k ? "B" : "A");
+        tc_vec3 at = boxes[k].center;
+        tt_canvas_label3(&cv, at, 8, -8, label, colors[k], 14.0, true);
+        /* Each box's own axes, short, so "A.x" has a meaning in the picture. */
+        tc_vec3 ax[3] = { boxes[k].rotation.cx, boxes[k].rotation.cy, boxes[k].rotation.cz };
+        float hv[3] = { boxes[k].half.x, boxes[k].half.y, boxes[k].half.z };
+        for (int i = 0; i < 3; i++) {
+            tc_vec3 tip = tc_vec3_mul_add(boxes[k].center, ax[i], hv[i] + span * 0.08f);
+            tt_canvas_arrow3(&cv, boxes[k].center, tc_vec3_sub(tip, boxes[k].center), colors[k], 1.2);
+            char name[8];
+            snprintf(name, sizeof name, "%c.%c", k ? 'B' : 'A', "xyz"[i]);
+            tt_canvas_label3(&cv, tip, 3, 4, name, colors[k], 11.0, false);
+        }
+    }
+    tt_canvas_free(&cv);
+
+    /* One number line per axis: the two projected intervals. */
+    int y0 = top + view_h + 30;
+    tt_svg_text(out, 16, y0 - 2, "axis", "fill=\"#555555\" font-size=\"12\" font-weight=\"bold\"");
+    tt_svg_text(out, 160, y0 - 2, "projections on the axis: A (blue) and B (orange)",
+                "fill=\"#555555\" font-size=\"12\" font-weight=\"bold\"");
+    tt_svg_text(out, 760, y0 - 2, "gap", "fill=\"#555555\" font-size=\"12\" font-weight=\"bold\"");
+    const double bar_x0 = 160.0, bar_x1 = 740.0;
+    for (int i = 0; i < 15; i++) {
+        const tc_sat_axis_report *r = &e->axes[i];
+        double y = y0 + 10 + i * row_h;
+        if (r->separates && !r->degenerate)
+            fprintf(out, "<rect x=\"8\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", y - 4, width - 16,
+                    row_h - 4, i == (int)e->verdict ? "#d9f2de" : "#eef8f0");
+        else if (i % 2 == 0)
+            fprintf(out, "<rect x=\"8\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"#f3f3ef\"/>\n", y - 4, width - 16,
+                    row_h - 4);
+        char label[48];
+        snprintf(label, sizeof label, "%2d  %s", i + 1, axis_labels[i]);
+        tt_svg_text(out, 16, y + 14, label, i < 6 ? "fill=\"#222222\" font-size=\"12\" xml:space=\"preserve\""
+                                                  : "fill=\"#222222\" font-size=\"12\" font-style=\"italic\" "
+                                                    "xml:space=\"preserve\"");
+        if (r->degenerate) {
+            tt_svg_text(out, bar_x0, y + 14, "parallel edges: the cross product is zero, no axis to test",
+                        "fill=\"#888888\" font-size=\"12\"");
+            continue;
+        }
+        double a0 = (double)r->center_a - r->radius_a, a1 = (double)r->center_a + r->radius_a;
+        double b0 = (double)r->center_b - r->radius_b, b1 = (double)r->center_b + r->radius_b;
+        double lo1 = fmin(a0, b0), hi1 = fmax(a1, b1);
+        double pad = (hi1 - lo1) * 0.06 + 1e-6;
+        lo1 -= pad;
+        hi1 += pad;
+        double k = (bar_x1 - bar_x0) / (hi1 - lo1);
+        fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#bbbbbb\"/>\n", bar_x0, y + 11,
+                bar_x1, y + 11);
+        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"7\" fill=\"%s\" fill-opacity=\"0.8\"/>\n",
+                bar_x0 + (a0 - lo1) * k, y + 1, fmax((a1 - a0) * k, 1.0), EXPLAIN_COLOR_A);
+        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"7\" fill=\"%s\" fill-opacity=\"0.8\"/>\n",
+                bar_x0 + (b0 - lo1) * k, y + 13, fmax((b1 - b0) * k, 1.0), EXPLAIN_COLOR_B);
+        double g = gap_of(r);
+        if (g > 0.0) {
+            /* Shade the gap between the intervals. */
+            double gx0 = a1 < b0 ? a1 : b1, gx1 = a1 < b0 ? b0 : a0;
+            fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"19\" fill=\"#1f9e3a\" "
+                         "fill-opacity=\"0.35\"/>\n", bar_x0 + (gx0 - lo1) * k, y + 1, fmax((gx1 - gx0) * k, 1.5));
+        }
+        char gtxt[64];
+        tt_fmt_num(gtxt, sizeof gtxt, g, 4);
+        char verdict[96];
+        snprintf(verdict, sizeof verdict, "%s  %s", gtxt, g > 0.0 ? "separates" : "overlap");
+        tt_svg_text(out, 760, y + 14, verdict,
+                    r->separates ? "fill=\"#1f7a30\" font-size=\"12\" font-weight=\"bold\" xml:space=\"preserve\""
+                                 : "fill=\"#555555\" font-size=\"12\" xml:space=\"preserve\"");
+    }
+    int ly = y0 + 10 + 15 * row_h + 18;
+    tt_svg_text(out, 16, ly,
+                "Axes 1-6 are the face normals of A and B; 7-15 are cross products of an edge of A with an edge of B. "
+                "A green row separates.",
+                "fill=\"#444444\" font-size=\"12\"");
+    fprintf(out, "</svg>\n");
+    (void)path;
+    return !ferror(out);
+}

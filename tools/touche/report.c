@@ -1,0 +1,555 @@
+#include "report.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- formatting -------------------------------------------------------------- */
+
+void tt_fmt_num(char *buf, size_t n, double v, int decimals)
+{
+    if (!isfinite(v)) {
+        snprintf(buf, n, v != v ? "nan" : (v > 0 ? "inf" : "-inf"));
+        return;
+    }
+    double unit = 0.5 * pow(10.0, -decimals);
+    if (fabs(v) < unit) v = 0.0;
+    snprintf(buf, n, "%.*f", decimals, v);
+}
+
+void tt_fmt_vec3(char *buf, size_t n, tc_vec3 v, int decimals)
+{
+    char x[32], y[32], z[32];
+    tt_fmt_num(x, sizeof x, v.x, decimals);
+    tt_fmt_num(y, sizeof y, v.y, decimals);
+    tt_fmt_num(z, sizeof z, v.z, decimals);
+    snprintf(buf, n, "(%s, %s, %s)", x, y, z);
+}
+
+/* ---- tables ------------------------------------------------------------------ */
+
+void tt_table_init(tt_table *t, int columns)
+{
+    memset(t, 0, sizeof *t);
+    t->columns = columns;
+    t->right = (bool *)calloc((size_t)columns, sizeof *t->right);
+}
+
+void tt_table_align_right(tt_table *t, int column)
+{
+    if (t->right && column >= 0 && column < t->columns) t->right[column] = true;
+}
+
+static char *dup(const char *s)
+{
+    size_t n = strlen(s);
+    char *d = (char *)malloc(n + 1);
+    if (d) memcpy(d, s, n + 1);
+    return d;
+}
+
+void tt_table_row(tt_table *t, const char *const *cells)
+{
+    if (t->rows == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 16;
+        char **c = (char **)realloc(t->cells, (size_t)cap * (size_t)t->columns * sizeof *c);
+        if (!c) return;
+        t->cells = c;
+        t->cap = cap;
+    }
+    for (int i = 0; i < t->columns; i++) t->cells[t->rows * t->columns + i] = dup(cells[i] ? cells[i] : "");
+    t->rows++;
+}
+
+/* Display width: UTF-8 continuation bytes take no column. */
+static int width_of(const char *s)
+{
+    int w = 0;
+    for (; s && *s; s++)
+        if (((unsigned char)*s & 0xC0) != 0x80) w++;
+    return w;
+}
+
+void tt_table_print(FILE *out, const tt_table *t, const char *indent)
+{
+    int widths[32] = { 0 };
+    int cols = t->columns < 32 ? t->columns : 32;
+    for (int r = 0; r < t->rows; r++)
+        for (int c = 0; c < cols; c++) {
+            int w = width_of(t->cells[r * t->columns + c]);
+            if (w > widths[c]) widths[c] = w;
+        }
+    for (int r = 0; r < t->rows; r++) {
+        fputs(indent, out);
+        /* Trailing empty cells print nothing, so lines carry no trailing blanks. */
+        int last = cols - 1;
+        while (last > 0 && !*t->cells[r * t->columns + last]) last--;
+        for (int c = 0; c <= last; c++) {
+            const char *cell = t->cells[r * t->columns + c];
+            if (!cell) cell = "";
+            int pad = widths[c] - width_of(cell);
+            if (t->right && t->right[c]) {
+                fprintf(out, "%*s%s", pad, "", cell);
+            } else {
+                fputs(cell, out);
+                if (c < last) fprintf(out, "%*s", pad, "");
+            }
+            if (c < last) fputs("  ", out);
+        }
+        fputc('\n', out);
+    }
+}
+
+void tt_table_free(tt_table *t)
+{
+    for (int i = 0; i < t->rows * t->columns; i++) free(t->cells[i]);
+    free(t->cells);
+    free(t->right);
+    memset(t, 0, sizeof *t);
+}
+
+/* ---- text report --------------------------------------------------------------- */
+
+static const char *state_words(unsigned st)
+{
+    if (st & TT_STATE_OVERLAPS) return (st & (TT_STATE_HIT | TT_STATE_PICKED)) ? "overlapping, hit" : "overlapping";
+    if (st & TT_STATE_PICKED) return "picked";
+    if (st & TT_STATE_HIT) return "hit by a ray";
+    return "untouched";
+}
+
+static void shape_summary(char *buf, size_t n, const tt_shape *s)
+{
+    char a[96], b[96], c[96];
+    switch (s->kind) {
+    case TT_SPHERE:
+        tt_fmt_vec3(a, sizeof a, s->u.sphere.center, 3);
+        tt_fmt_num(b, sizeof b, s->u.sphere.radius, 3);
+        snprintf(buf, n, "center %s radius %s", a, b);
+        break;
+    case TT_CAPSULE:
+        tt_fmt_vec3(a, sizeof a, s->u.capsule.a, 3);
+        tt_fmt_vec3(b, sizeof b, s->u.capsule.b, 3);
+        tt_fmt_num(c, sizeof c, s->u.capsule.radius, 3);
+        snprintf(buf, n, "%s to %s radius %s", a, b, c);
+        break;
+    case TT_AABB:
+        tt_fmt_vec3(a, sizeof a, s->u.aabb.min, 3);
+        tt_fmt_vec3(b, sizeof b, s->u.aabb.max, 3);
+        snprintf(buf, n, "min %s max %s", a, b);
+        break;
+    case TT_BOX:
+        tt_fmt_vec3(a, sizeof a, s->u.obb.center, 3);
+        tt_fmt_vec3(b, sizeof b, tc_vec3_scale(s->u.obb.half, 2.0f), 3);
+        snprintf(buf, n, "center %s size %s", a, b);
+        break;
+    case TT_TRIANGLE:
+        tt_fmt_vec3(a, sizeof a, s->u.triangle.a, 2);
+        tt_fmt_vec3(b, sizeof b, s->u.triangle.b, 2);
+        tt_fmt_vec3(c, sizeof c, s->u.triangle.c, 2);
+        snprintf(buf, n, "%s %s %s", a, b, c);
+        break;
+    case TT_PLANE:
+        tt_fmt_vec3(a, sizeof a, s->u.plane.normal, 3);
+        tt_fmt_num(b, sizeof b, s->u.plane.offset, 3);
+        snprintf(buf, n, "normal %s offset %s", a, b);
+        break;
+    default:
+        snprintf(buf, n, "?");
+    }
+}
+
+static void hit_row(tt_table *t, const char *name, const char *extra, const tt_scene *s, const tt_hit_result *h)
+{
+    char tbuf[32], p[96], nrm[96];
+    if (h->collider < 0) {
+        const char *cells[6] = { name, extra, "nothing", "", "", "" };
+        tt_table_row(t, cells);
+        return;
+    }
+    tt_fmt_num(tbuf, sizeof tbuf, h->hit.t, 4);
+    tt_fmt_vec3(p, sizeof p, h->hit.point, 3);
+    tt_fmt_vec3(nrm, sizeof nrm, h->hit.normal, 3);
+    const char *cells[6] = { name, extra, s->colliders[h->collider].name, tbuf, p, nrm };
+    tt_table_row(t, cells);
+}
+
+static const char *plural(int n, const char *one, const char *many) { return n == 1 ? one : many; }
+
+void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_result *r)
+{
+    fprintf(out, "scene %s%s%s%s\n", path, s->title ? ": \"" : "", s->title ? s->title : "", s->title ? "\"" : "");
+    fprintf(out, "  %d %s, %d %s, %d %s, %d %s\n", s->frame_count, plural(s->frame_count, "frame", "frames"),
+            s->collider_count, plural(s->collider_count, "collider", "colliders"), s->ray_count,
+            plural(s->ray_count, "ray", "rays"), s->click_count, plural(s->click_count, "click", "clicks"));
+
+    /* Colliders with their world placement. */
+    fprintf(out, "\ncolliders\n");
+    tt_table t;
+    tt_table_init(&t, 5);
+    {
+        const char *head[5] = { "name", "shape", "parent", "state", "in the world" };
+        tt_table_row(&t, head);
+    }
+    for (int i = 0; i < s->collider_count; i++) {
+        char where[320];
+        shape_summary(where, sizeof where, &r->shapes[i]);
+        const tt_collider *c = &s->colliders[i];
+        const char *cells[5] = { c->name, tt_shape_kind_name(c->kind), c->parent_name ? c->parent_name : "-",
+                                 state_words(r->state[i]), where };
+        tt_table_row(&t, cells);
+    }
+    tt_table_print(out, &t, "  ");
+    tt_table_free(&t);
+
+    fprintf(out, "\noverlapping pairs: %d of %d %s tested\n", r->pair_count, r->pairs_tested,
+            plural(r->pairs_tested, "pair", "pairs"));
+    if (r->pair_count > 0) {
+        tt_table_init(&t, 5);
+        const char *head[5] = { "a", "b", "normal (a to b)", "depth", "contact points" };
+        tt_table_row(&t, head);
+        for (int i = 0; i < r->pair_count; i++) {
+            const tt_pair *p = &r->pairs[i];
+            char nrm[96] = "-", depth[32] = "-", pts[420] = "-";
+            if (p->contact.available) {
+                tt_fmt_vec3(nrm, sizeof nrm, p->contact.normal, 3);
+                tt_fmt_num(depth, sizeof depth, p->contact.depth, 4);
+                pts[0] = '\0';
+                for (int k = 0; k < p->contact.point_count && k < 4; k++) {
+                    char one[96];
+                    tt_fmt_vec3(one, sizeof one, p->contact.points[k], 3);
+                    size_t used = strlen(pts);
+                    snprintf(pts + used, sizeof pts - used, "%s%s", k ? " " : "", one);
+                }
+            } else {
+                snprintf(pts, sizeof pts, "(contact details need the library's contact queries)");
+            }
+            const char *cells[5] = { s->colliders[p->a].name, s->colliders[p->b].name, nrm, depth, pts };
+            tt_table_row(&t, cells);
+        }
+        tt_table_align_right(&t, 3);
+        tt_table_print(out, &t, "  ");
+        tt_table_free(&t);
+    }
+
+    if (s->ray_count > 0) {
+        fprintf(out, "\nrays\n");
+        tt_table_init(&t, 6);
+        const char *head[6] = { "name", "from", "first hit", "t", "point", "normal" };
+        tt_table_row(&t, head);
+        for (int i = 0; i < s->ray_count; i++) {
+            char from[96];
+            tt_fmt_vec3(from, sizeof from, r->rays[i].ray.origin, 2);
+            hit_row(&t, s->rays[i].name, from, s, &r->rays[i]);
+        }
+        tt_table_align_right(&t, 3);
+        tt_table_print(out, &t, "  ");
+        tt_table_free(&t);
+    }
+
+    if (s->click_count > 0) {
+        fprintf(out, "\npicks\n");
+        tt_table_init(&t, 6);
+        const char *head[6] = { "click", "pixel", "picked", "t", "point", "normal" };
+        tt_table_row(&t, head);
+        for (int i = 0; i < s->click_count; i++) {
+            char px[64], a[32], b[32];
+            tt_fmt_num(a, sizeof a, s->clicks[i].x, 0);
+            tt_fmt_num(b, sizeof b, s->clicks[i].y, 0);
+            snprintf(px, sizeof px, "%s, %s", a, b);
+            hit_row(&t, s->clicks[i].name, px, s, &r->picks[i]);
+        }
+        tt_table_align_right(&t, 3);
+        tt_table_print(out, &t, "  ");
+        tt_table_free(&t);
+    }
+
+    if (r->sweep_count > 0) {
+        fprintf(out, "\nsweeps\n");
+        tt_table_init(&t, 6);
+        const char *head[6] = { "moving", "velocity", "first contact", "at fraction", "start", "end" };
+        tt_table_row(&t, head);
+        for (int i = 0; i < r->sweep_count; i++) {
+            const tt_sweep_result *w = &r->sweeps[i];
+            char vel[96], toi[32] = "-";
+            tt_fmt_vec3(vel, sizeof vel, s->colliders[w->mover].velocity, 3);
+            const char *first = "needs the library's sweep";
+            if (w->available) {
+                first = w->other >= 0 ? s->colliders[w->other].name : "nothing";
+                if (w->other >= 0) tt_fmt_num(toi, sizeof toi, w->toi, 4);
+            }
+            const char *cells[6] = { s->colliders[w->mover].name, vel, first, toi,
+                                     w->start_overlaps ? "touching" : "clear", w->end_overlaps ? "touching" : "clear" };
+            tt_table_row(&t, cells);
+        }
+        tt_table_align_right(&t, 3);
+        tt_table_print(out, &t, "  ");
+        tt_table_free(&t);
+    }
+
+    if (s->distance_count > 0) {
+        fprintf(out, "\ndistances\n");
+        tt_table_init(&t, 5);
+        const char *head[5] = { "a", "b", "distance", "closest on a", "closest on b" };
+        tt_table_row(&t, head);
+        for (int i = 0; i < s->distance_count; i++) {
+            const tt_distance_result *d = &r->distances[i];
+            char dist[32] = "-", pa[96] = "", pb[96] = "";
+            if (d->available) {
+                tt_fmt_num(dist, sizeof dist, d->distance, 4);
+                tt_fmt_vec3(pa, sizeof pa, d->point_a, 3);
+                tt_fmt_vec3(pb, sizeof pb, d->point_b, 3);
+            } else {
+                snprintf(pa, sizeof pa, "(needs the library's distance queries)");
+            }
+            const char *cells[5] = { s->colliders[d->a].name, s->colliders[d->b].name, dist, pa, pb };
+            tt_table_row(&t, cells);
+        }
+        tt_table_align_right(&t, 2);
+        tt_table_print(out, &t, "  ");
+        tt_table_free(&t);
+    }
+}
+
+/* ---- JSON -------------------------------------------------------------------------- */
+
+void tt_json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+        else if (c == '\n') fputs("\\n", out);
+        else if (c == '\t') fputs("\\t", out);
+        else if (c < 0x20 || c == 0x7f) fprintf(out, "\\u%04x", c);
+        else fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+void tt_json_number(FILE *out, double v)
+{
+    if (!isfinite(v)) { fputs("null", out); return; }
+    if (v == 0.0) v = 0.0; /* no "-0" */
+    fprintf(out, "%.9g", v);
+}
+
+void tt_json_vec3(FILE *out, tc_vec3 v)
+{
+    fputc('[', out);
+    tt_json_number(out, v.x);
+    fputs(", ", out);
+    tt_json_number(out, v.y);
+    fputs(", ", out);
+    tt_json_number(out, v.z);
+    fputc(']', out);
+}
+
+static void json_key(FILE *out, const char *key) { fprintf(out, "\"%s\": ", key); }
+
+static void json_shape(FILE *out, const tt_shape *s)
+{
+    fputc('{', out);
+    switch (s->kind) {
+    case TT_SPHERE:
+        json_key(out, "center"); tt_json_vec3(out, s->u.sphere.center);
+        fputs(", ", out); json_key(out, "radius"); tt_json_number(out, s->u.sphere.radius);
+        break;
+    case TT_CAPSULE:
+        json_key(out, "a"); tt_json_vec3(out, s->u.capsule.a);
+        fputs(", ", out); json_key(out, "b"); tt_json_vec3(out, s->u.capsule.b);
+        fputs(", ", out); json_key(out, "radius"); tt_json_number(out, s->u.capsule.radius);
+        break;
+    case TT_AABB:
+        json_key(out, "min"); tt_json_vec3(out, s->u.aabb.min);
+        fputs(", ", out); json_key(out, "max"); tt_json_vec3(out, s->u.aabb.max);
+        break;
+    case TT_BOX:
+        json_key(out, "center"); tt_json_vec3(out, s->u.obb.center);
+        fputs(", ", out); json_key(out, "half"); tt_json_vec3(out, s->u.obb.half);
+        fputs(", ", out); json_key(out, "axes");
+        fputc('[', out);
+        tt_json_vec3(out, s->u.obb.rotation.cx); fputs(", ", out);
+        tt_json_vec3(out, s->u.obb.rotation.cy); fputs(", ", out);
+        tt_json_vec3(out, s->u.obb.rotation.cz);
+        fputc(']', out);
+        break;
+    case TT_TRIANGLE:
+        json_key(out, "a"); tt_json_vec3(out, s->u.triangle.a);
+        fputs(", ", out); json_key(out, "b"); tt_json_vec3(out, s->u.triangle.b);
+        fputs(", ", out); json_key(out, "c"); tt_json_vec3(out, s->u.triangle.c);
+        break;
+    case TT_PLANE:
+        json_key(out, "normal"); tt_json_vec3(out, s->u.plane.normal);
+        fputs(", ", out); json_key(out, "offset"); tt_json_number(out, s->u.plane.offset);
+        break;
+    default:
+        break;
+    }
+    fputc('}', out);
+}
+
+static void json_hit(FILE *out, const tt_scene *s, const tt_hit_result *h)
+{
+    json_key(out, "origin"); tt_json_vec3(out, h->ray.origin);
+    fputs(", ", out); json_key(out, "dir"); tt_json_vec3(out, h->ray.dir);
+    fputs(", ", out); json_key(out, "max_t"); tt_json_number(out, h->max_t);
+    fputs(", ", out); json_key(out, "hit");
+    if (h->collider < 0) {
+        fputs("null", out);
+        return;
+    }
+    fputc('{', out);
+    json_key(out, "collider"); tt_json_string(out, s->colliders[h->collider].name);
+    fputs(", ", out); json_key(out, "t"); tt_json_number(out, h->hit.t);
+    fputs(", ", out); json_key(out, "point"); tt_json_vec3(out, h->hit.point);
+    fputs(", ", out); json_key(out, "normal"); tt_json_vec3(out, h->hit.normal);
+    fputc('}', out);
+}
+
+void tt_report_json(FILE *out, const char *path, const tt_scene *s, const tt_result *r)
+{
+    fputs("{\n  ", out);
+    json_key(out, "scene"); tt_json_string(out, path);
+    fputs(",\n  ", out); json_key(out, "title");
+    if (s->title) tt_json_string(out, s->title); else fputs("null", out);
+
+    fputs(",\n  \"frames\": [", out);
+    for (int i = 0; i < s->frame_count; i++) {
+        const tt_pose *p = &r->frames[i];
+        fprintf(out, "%s\n    {", i ? "," : "");
+        json_key(out, "name"); tt_json_string(out, s->frames[i].name);
+        fputs(", ", out); json_key(out, "parent");
+        if (s->frames[i].parent_name) tt_json_string(out, s->frames[i].parent_name); else fputs("null", out);
+        fputs(", ", out); json_key(out, "position"); tt_json_vec3(out, p->t.position);
+        fputs(", ", out); json_key(out, "rotation");
+        fputc('[', out);
+        tt_json_number(out, p->t.rotation.x); fputs(", ", out);
+        tt_json_number(out, p->t.rotation.y); fputs(", ", out);
+        tt_json_number(out, p->t.rotation.z); fputs(", ", out);
+        tt_json_number(out, p->t.rotation.w);
+        fputc(']', out);
+        fputs(", ", out); json_key(out, "scale"); tt_json_number(out, p->scale);
+        fputc('}', out);
+    }
+    fputs(s->frame_count ? "\n  ]" : "]", out);
+
+    fputs(",\n  \"colliders\": [", out);
+    for (int i = 0; i < s->collider_count; i++) {
+        const tt_collider *c = &s->colliders[i];
+        fprintf(out, "%s\n    {", i ? "," : "");
+        json_key(out, "name"); tt_json_string(out, c->name);
+        fputs(", ", out); json_key(out, "shape"); tt_json_string(out, tt_shape_kind_name(c->kind));
+        fputs(", ", out); json_key(out, "parent");
+        if (c->parent_name) tt_json_string(out, c->parent_name); else fputs("null", out);
+        fprintf(out, ", \"overlapping\": %s, \"hit\": %s, \"picked\": %s, ",
+                (r->state[i] & TT_STATE_OVERLAPS) ? "true" : "false", (r->state[i] & TT_STATE_HIT) ? "true" : "false",
+                (r->state[i] & TT_STATE_PICKED) ? "true" : "false");
+        json_key(out, "world"); json_shape(out, &r->shapes[i]);
+        fputc('}', out);
+    }
+    fputs(s->collider_count ? "\n  ]" : "]", out);
+
+    fprintf(out, ",\n  \"pairs_tested\": %d", r->pairs_tested);
+    fputs(",\n  \"pairs\": [", out);
+    for (int i = 0; i < r->pair_count; i++) {
+        const tt_pair *p = &r->pairs[i];
+        fprintf(out, "%s\n    {", i ? "," : "");
+        json_key(out, "a"); tt_json_string(out, s->colliders[p->a].name);
+        fputs(", ", out); json_key(out, "b"); tt_json_string(out, s->colliders[p->b].name);
+        fputs(", ", out); json_key(out, "contact");
+        if (!p->contact.available) {
+            fputs("null", out);
+        } else {
+            fputc('{', out);
+            json_key(out, "normal"); tt_json_vec3(out, p->contact.normal);
+            fputs(", ", out); json_key(out, "depth"); tt_json_number(out, p->contact.depth);
+            fputs(", ", out); json_key(out, "points");
+            fputc('[', out);
+            for (int k = 0; k < p->contact.point_count && k < 4; k++) {
+                if (k) fputs(", ", out);
+                tt_json_vec3(out, p->contact.points[k]);
+            }
+            fputs("]}", out);
+        }
+        fputc('}', out);
+    }
+    fputs(r->pair_count ? "\n  ]" : "]", out);
+
+    fputs(",\n  \"rays\": [", out);
+    for (int i = 0; i < s->ray_count; i++) {
+        fprintf(out, "%s\n    {", i ? "," : "");
+        json_key(out, "name"); tt_json_string(out, s->rays[i].name);
+        fputs(", ", out);
+        json_hit(out, s, &r->rays[i]);
+        fputc('}', out);
+    }
+    fputs(s->ray_count ? "\n  ]" : "]", out);
+
+    fputs(",\n  \"camera\": {", out);
+    json_key(out, "given"); fputs(r->camera_given ? "true" : "false", out);
+    fputs(", ", out); json_key(out, "position"); tt_json_vec3(out, r->camera.position);
+    fputs(", ", out); json_key(out, "target"); tt_json_vec3(out, r->camera.target);
+    fputs(", ", out); json_key(out, "up"); tt_json_vec3(out, r->camera.up);
+    fputs(", ", out); json_key(out, "fov"); tt_json_number(out, r->camera.fov_deg);
+    fprintf(out, ", \"viewport\": [%d, %d]", r->camera.width, r->camera.height);
+    fputs(", ", out); json_key(out, "near"); tt_json_number(out, r->camera.near_z);
+    fputs(", ", out); json_key(out, "far"); tt_json_number(out, r->camera.far_z);
+    fputc('}', out);
+
+    fputs(",\n  \"picks\": [", out);
+    for (int i = 0; i < s->click_count; i++) {
+        fprintf(out, "%s\n    {", i ? "," : "");
+        json_key(out, "name"); tt_json_string(out, s->clicks[i].name);
+        fputs(", \"pixel\": [", out);
+        tt_json_number(out, s->clicks[i].x);
+        fputs(", ", out);
+        tt_json_number(out, s->clicks[i].y);
+        fputs("], ", out);
+        json_hit(out, s, &r->picks[i]);
+        fputc('}', out);
+    }
+    fputs(s->click_count ? "\n  ]" : "]", out);
+
+    fputs(",\n  \"sweeps\": [", out);
+    for (int i = 0; i < r->sweep_count; i++) {
+        const tt_sweep_result *w = &r->sweeps[i];
+        fprintf(out, "%s\n    {", i ? "," : "");
+        json_key(out, "name"); tt_json_string(out, s->colliders[w->mover].name);
+        fputs(", ", out); json_key(out, "velocity"); tt_json_vec3(out, s->colliders[w->mover].velocity);
+        fprintf(out, ", \"available\": %s, \"start_overlaps\": %s, \"end_overlaps\": %s, ",
+                w->available ? "true" : "false", w->start_overlaps ? "true" : "false",
+                w->end_overlaps ? "true" : "false");
+        json_key(out, "first_contact");
+        if (!w->available || w->other < 0) {
+            fputs("null", out);
+        } else {
+            fputc('{', out);
+            json_key(out, "collider"); tt_json_string(out, s->colliders[w->other].name);
+            fputs(", ", out); json_key(out, "toi"); tt_json_number(out, w->toi);
+            fputs(", ", out); json_key(out, "point"); tt_json_vec3(out, w->point);
+            fputs(", ", out); json_key(out, "normal"); tt_json_vec3(out, w->normal);
+            fputc('}', out);
+        }
+        fputc('}', out);
+    }
+    fputs(r->sweep_count ? "\n  ]" : "]", out);
+
+    fputs(",\n  \"distances\": [", out);
+    for (int i = 0; i < s->distance_count; i++) {
+        const tt_distance_result *d = &r->distances[i];
+        fprintf(out, "%s\n    {", i ? "," : "");
+        json_key(out, "a"); tt_json_string(out, s->colliders[d->a].name);
+        fputs(", ", out); json_key(out, "b"); tt_json_string(out, s->colliders[d->b].name);
+        fprintf(out, ", \"available\": %s, ", d->available ? "true" : "false");
+        json_key(out, "distance");
+        if (d->available) tt_json_number(out, d->distance); else fputs("null", out);
+        fputs(", ", out); json_key(out, "point_a");
+        if (d->available) tt_json_vec3(out, d->point_a); else fputs("null", out);
+        fputs(", ", out); json_key(out, "point_b");
+        if (d->available) tt_json_vec3(out, d->point_b); else fputs("null", out);
+        fputc('}', out);
+    }
+    fputs(s->distance_count ? "\n  ]" : "]", out);
+    fputs("\n}\n", out);
+}

@@ -1,0 +1,133 @@
+/* The scene a `touche` scene file describes, and its loader.
+ *
+ * A scene is a set of named frames (parent/child transforms, e.g. the bones of
+ * a skeleton), colliders placed under them, rays, an optional camera with
+ * screen clicks, and distance queries. Everything here is what the file said,
+ * in the file's local coordinates; tt_eval (eval.h) places it in the world.
+ *
+ * The loader never crashes on bad input: it collects diagnostics with the
+ * line and column (1-based, columns count bytes) where something else was
+ * expected, and returns NULL when there is any. docs/scene-format.md is the
+ * user's description of the format.
+ */
+#ifndef TT_SCENE_H
+#define TT_SCENE_H
+
+#include <touche/touche.h>
+
+#include <stddef.h>
+
+/* Limits that keep a hostile file from asking for absurd work. */
+#define TT_NUMBER_LIMIT 1e6       /* every number lies within +-1e6 */
+#define TT_MAX_ERRORS 20          /* diagnostics kept per file */
+#define TT_MAX_OBJECTS 100000     /* frames + colliders + rays + clicks + queries */
+#define TT_MAX_NAME 64            /* bytes in a name */
+#define TT_MAX_VIEWPORT 16384     /* pixels on either side */
+
+typedef struct tt_loc { int line, column; } tt_loc;
+
+typedef struct tt_diag { tt_loc loc; char message[240]; } tt_diag;
+
+typedef struct tt_diags {
+    tt_diag items[TT_MAX_ERRORS];
+    int count;        /* kept */
+    int dropped;      /* found beyond TT_MAX_ERRORS */
+} tt_diags;
+
+typedef enum tt_shape_kind {
+    TT_SPHERE, TT_CAPSULE, TT_AABB, TT_BOX, TT_TRIANGLE, TT_PLANE, TT_SHAPE_KIND_COUNT
+} tt_shape_kind;
+
+/* A named transform: position and rotation relative to its parent (or the
+ * world), and a uniform scale that applies to everything beneath it. */
+typedef struct tt_frame {
+    const char *name;
+    tt_loc loc;              /* of the name */
+    const char *parent_name; /* NULL: the world */
+    tt_loc parent_loc;
+    int parent;              /* index into frames, or -1 */
+    tc_vec3 position;
+    tc_quat rotation;
+    float scale;
+} tt_frame;
+
+/* A collider, in its parent frame's coordinates. Which fields matter depends
+ * on the kind:
+ *   sphere:   p[0] centre, radius
+ *   capsule:  p[0], p[1] segment ends, radius
+ *   aabb:     p[0] min, p[1] max (world coordinates, no parent)
+ *   box:      p[0] centre, half (half extents), rotation (posture in the parent)
+ *   triangle: p[0], p[1], p[2] corners
+ *   plane:    p[0] unit normal, offset (solid: dot(normal, x) <= offset) */
+typedef struct tt_collider {
+    const char *name;
+    tt_loc loc;
+    tt_shape_kind kind;
+    const char *parent_name;
+    tt_loc parent_loc;
+    int parent;
+    tc_vec3 p[3];
+    tc_vec3 half;
+    float radius;
+    float offset;
+    tc_quat rotation;
+    bool moving;
+    tc_vec3 velocity;        /* displacement over the sweep, in world units */
+} tt_collider;
+
+typedef struct tt_ray {
+    const char *name;
+    tt_loc loc;
+    const char *parent_name;
+    tt_loc parent_loc;
+    int parent;
+    tc_vec3 origin, dir;     /* in the parent frame */
+    float max_t;             /* INFINITY when unbounded */
+} tt_ray;
+
+typedef struct tt_camera {
+    bool present;
+    tt_loc loc;
+    tc_vec3 position, target, up;
+    float fov_deg;           /* vertical field of view */
+    int width, height;       /* viewport in pixels */
+    float near_z, far_z;
+} tt_camera;
+
+/* A mouse click at a pixel of the camera's viewport (x right, y down, origin
+ * at the top-left corner); it becomes a pick ray. */
+typedef struct tt_click { const char *name; tt_loc loc; float x, y; } tt_click;
+
+typedef struct tt_query { tt_loc loc; const char *a_name, *b_name; tt_loc a_loc, b_loc; int a, b; } tt_query;
+
+typedef struct tt_grid { bool present; float height, size, step; } tt_grid;
+
+typedef struct tt_scene {
+    const char *title;       /* NULL when the file gave none */
+    tt_frame *frames; int frame_count;
+    tt_collider *colliders; int collider_count;
+    tt_ray *rays; int ray_count;
+    tt_click *clicks; int click_count;
+    tt_query *distances; int distance_count;
+    tt_camera camera;
+    tt_grid grid;
+    struct tt_arena *arena;  /* owns every string and array above */
+} tt_scene;
+
+/* Parses `size` bytes of `text` (not necessarily NUL-terminated). Returns the
+ * scene, or NULL with diags->count > 0. */
+tt_scene *tt_scene_parse(const char *text, size_t size, tt_diags *diags);
+/* Reads and parses a file; an unreadable file is one diagnostic at line 0. */
+tt_scene *tt_scene_load_file(const char *path, tt_diags *diags);
+void tt_scene_free(tt_scene *scene);
+
+/* Index of the collider, frame or ray called `name`, or -1. */
+int tt_scene_find_collider(const tt_scene *scene, const char *name);
+
+const char *tt_shape_kind_name(tt_shape_kind kind);
+
+/* Prints every diagnostic as "path:line:column: message" (or "path: message"
+ * when the line is 0) to `out`. */
+void tt_diags_print(const tt_diags *diags, const char *path, void *out_file);
+
+#endif

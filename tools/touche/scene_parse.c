@@ -1,0 +1,1140 @@
+/* The scene parser: statements of a keyword, usually a name, then properties.
+ * Each statement is checked as it is read (numbers in range, sizes not
+ * negative); names are resolved once the whole file is read, so a parent may
+ * be declared after its children. An error skips the rest of its statement
+ * and parsing goes on, so one run reports several mistakes. */
+#include "scene_lex.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- memory: one arena owns the scene's strings and arrays ---------------- */
+
+typedef struct tt_chunk { struct tt_chunk *next; size_t used, size; } tt_chunk;
+typedef struct tt_arena { tt_chunk *head; } tt_arena;
+
+static void *arena_alloc(tt_arena *a, size_t n)
+{
+    n = (n + 15u) & ~(size_t)15u;
+    size_t header = (sizeof(tt_chunk) + 15u) & ~(size_t)15u;
+    if (!a->head || a->head->size - a->head->used < n) {
+        size_t size = n > 16384 ? n : 16384;
+        tt_chunk *c = (tt_chunk *)malloc(header + size);
+        if (!c) return NULL;
+        c->next = a->head;
+        c->used = 0;
+        c->size = size;
+        a->head = c;
+    }
+    void *p = (char *)a->head + header + a->head->used;
+    a->head->used += n;
+    return p;
+}
+
+static void arena_free(tt_arena *a)
+{
+    tt_chunk *c = a->head;
+    while (c) {
+        tt_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    a->head = NULL;
+}
+
+/* A growable array of fixed-size items (kept in malloc memory while parsing,
+ * moved into the arena at the end). */
+typedef struct vec { void *data; int count, cap; size_t item; } vec;
+
+static void *vec_push(vec *v)
+{
+    if (v->count == v->cap) {
+        int cap = v->cap ? v->cap * 2 : 8;
+        void *d = realloc(v->data, (size_t)cap * v->item);
+        if (!d) return NULL;
+        v->data = d;
+        v->cap = cap;
+    }
+    void *p = (char *)v->data + (size_t)v->count * v->item;
+    memset(p, 0, v->item);
+    v->count++;
+    return p;
+}
+
+/* ---- the parser's state --------------------------------------------------- */
+
+typedef struct parser {
+    tt_lexer lx;
+    tt_token tok;           /* current token */
+    tt_token prev;          /* the one before, for "after X" locations */
+    tt_diags *diags;
+    tt_arena *arena;
+    vec frames, colliders, rays, clicks, distances;
+    tt_camera camera;
+    tt_grid grid;
+    const char *title;
+    tt_loc title_loc;
+    int objects;
+    bool statement_failed;
+    bool out_of_memory;
+} parser;
+
+static void diag_at(tt_diags *d, tt_loc loc, const char *fmt, ...)
+{
+    if (d->count >= TT_MAX_ERRORS) { d->dropped++; return; }
+    tt_diag *e = &d->items[d->count++];
+    e->loc = loc;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->message, sizeof e->message, fmt, ap);
+    va_end(ap);
+}
+
+static void advance(parser *p)
+{
+    p->prev = p->tok;
+    p->tok = tt_lexer_next(&p->lx);
+}
+
+/* Reports an error in the current statement; later errors in the same
+ * statement are suppressed (they usually follow from the first). */
+static void fail(parser *p, tt_loc loc, const char *fmt, ...)
+{
+    if (p->statement_failed) return;
+    p->statement_failed = true;
+    if (p->diags->count >= TT_MAX_ERRORS) { p->diags->dropped++; return; }
+    tt_diag *e = &p->diags->items[p->diags->count++];
+    e->loc = loc;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->message, sizeof e->message, fmt, ap);
+    va_end(ap);
+}
+
+/* Where a missing token would have been: just past the previous token when
+ * the statement ended, else at the offending token. */
+static tt_loc expected_loc(const parser *p)
+{
+    if ((p->tok.kind == TT_TOK_END || p->tok.kind == TT_TOK_EOF) && p->prev.text) {
+        tt_loc l = p->prev.loc;
+        if (p->prev.kind != TT_TOK_END) {
+            l.column += p->prev.length;
+            return l;
+        }
+    }
+    return p->tok.loc;
+}
+
+static void describe_found(const parser *p, char *buf, size_t n)
+{
+    if (p->tok.kind == TT_TOK_BAD && p->tok.problem) {
+        char t[96];
+        tt_token_describe(&p->tok, t, sizeof t);
+        snprintf(buf, n, "%s (%s)", t, p->tok.problem);
+    } else {
+        tt_token_describe(&p->tok, buf, n);
+    }
+}
+
+static bool tok_is(const tt_token *t, const char *word)
+{
+    size_t n = strlen(word);
+    return t->kind == TT_TOK_WORD && (size_t)t->length == n && memcmp(t->text, word, n) == 0;
+}
+
+static const char *intern(parser *p, const char *text, int length)
+{
+    char *s = (char *)arena_alloc(p->arena, (size_t)length + 1);
+    if (!s) { p->out_of_memory = true; return ""; }
+    memcpy(s, text, (size_t)length);
+    s[length] = '\0';
+    return s;
+}
+
+/* A string token's contents with \" and \\ unescaped. */
+static const char *intern_string(parser *p, const tt_token *t)
+{
+    char *s = (char *)arena_alloc(p->arena, (size_t)t->length + 1);
+    if (!s) { p->out_of_memory = true; return ""; }
+    int o = 0;
+    for (int i = 1; i + 1 < t->length; i++) {
+        if (t->text[i] == '\\' && i + 2 < t->length) i++;
+        s[o++] = t->text[i];
+    }
+    s[o] = '\0';
+    return s;
+}
+
+/* Edit distance, for "did you mean" hints. Short words only. */
+static int edit_distance(const char *a, int na, const char *b)
+{
+    int nb = (int)strlen(b);
+    if (na > 31 || nb > 31) return 99;
+    int row[32];
+    for (int j = 0; j <= nb; j++) row[j] = j;
+    for (int i = 1; i <= na; i++) {
+        int diag = row[0];
+        row[0] = i;
+        for (int j = 1; j <= nb; j++) {
+            int up = row[j];
+            int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            int best = diag + cost;
+            if (row[j] + 1 < best) best = row[j] + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[nb];
+}
+
+/* " (did you mean 'x'?)" for the closest candidate within two edits, else "". */
+static void suggest(const char *text, int length, const char *const *candidates, int count, char *out, size_t n)
+{
+    int best = 3;
+    const char *pick = NULL;
+    for (int i = 0; i < count; i++) {
+        int d = edit_distance(text, length, candidates[i]);
+        if (d < best) { best = d; pick = candidates[i]; }
+    }
+    if (pick) snprintf(out, n, " (did you mean '%s'?)", pick);
+    else if (n) out[0] = '\0';
+}
+
+/* ---- properties ----------------------------------------------------------- */
+
+typedef enum prop_id {
+    P_PARENT, P_POSITION, P_CENTER, P_EULER, P_QUAT, P_AXIS, P_SCALE, P_RADIUS, P_SIZE, P_HALF,
+    P_MIN, P_MAX, P_A, P_B, P_C, P_NORMAL, P_OFFSET, P_POINT, P_VELOCITY, P_ORIGIN, P_DIR, P_TO,
+    P_LENGTH, P_TARGET, P_UP, P_FOV, P_VIEWPORT, P_NEAR, P_FAR, P_AT, P_HEIGHT, P_STEP,
+    P_COUNT
+} prop_id;
+
+typedef enum arg_kind { ARG_NUMBERS, ARG_NAME } arg_kind;
+
+/* Properties in one group say the same thing in different ways (size or
+ * half; euler, quat or axis): a statement takes at most one of each group. */
+typedef struct prop_spec {
+    const char *name;
+    arg_kind kind;
+    int count;
+    int group;              /* 0: none */
+    const char *components; /* names of the numbers, for messages */
+} prop_spec;
+
+enum { G_NONE, G_ROTATION, G_SIZE, G_PLANE, G_RAY_END, G_AABB_LO, G_AABB_HI };
+
+static const prop_spec prop_specs[P_COUNT] = {
+    [P_PARENT]   = { "parent",   ARG_NAME,    1, G_NONE,     "frame name" },
+    [P_POSITION] = { "position", ARG_NUMBERS, 3, G_NONE,     "xyz" },
+    [P_CENTER]   = { "center",   ARG_NUMBERS, 3, G_AABB_LO,  "xyz" },
+    [P_EULER]    = { "euler",    ARG_NUMBERS, 3, G_ROTATION, "xyz" },
+    [P_QUAT]     = { "quat",     ARG_NUMBERS, 4, G_ROTATION, "xyzw" },
+    [P_AXIS]     = { "axis",     ARG_NUMBERS, 4, G_ROTATION, "xyza" },
+    [P_SCALE]    = { "scale",    ARG_NUMBERS, 1, G_NONE,     "s" },
+    [P_RADIUS]   = { "radius",   ARG_NUMBERS, 1, G_NONE,     "r" },
+    [P_SIZE]     = { "size",     ARG_NUMBERS, 3, G_SIZE,     "xyz" },
+    [P_HALF]     = { "half",     ARG_NUMBERS, 3, G_SIZE,     "xyz" },
+    [P_MIN]      = { "min",      ARG_NUMBERS, 3, G_AABB_LO,  "xyz" },
+    [P_MAX]      = { "max",      ARG_NUMBERS, 3, G_AABB_HI,  "xyz" },
+    [P_A]        = { "a",        ARG_NUMBERS, 3, G_NONE,     "xyz" },
+    [P_B]        = { "b",        ARG_NUMBERS, 3, G_NONE,     "xyz" },
+    [P_C]        = { "c",        ARG_NUMBERS, 3, G_NONE,     "xyz" },
+    [P_NORMAL]   = { "normal",   ARG_NUMBERS, 3, G_NONE,     "xyz" },
+    [P_OFFSET]   = { "offset",   ARG_NUMBERS, 1, G_PLANE,    "d" },
+    [P_POINT]    = { "point",    ARG_NUMBERS, 3, G_PLANE,    "xyz" },
+    [P_VELOCITY] = { "velocity", ARG_NUMBERS, 3, G_NONE,     "xyz" },
+    [P_ORIGIN]   = { "origin",   ARG_NUMBERS, 3, G_NONE,     "xyz" },
+    [P_DIR]      = { "dir",      ARG_NUMBERS, 3, G_RAY_END,  "xyz" },
+    [P_TO]       = { "to",       ARG_NUMBERS, 3, G_RAY_END,  "xyz" },
+    [P_LENGTH]   = { "length",   ARG_NUMBERS, 1, G_NONE,     "t" },
+    [P_TARGET]   = { "target",   ARG_NUMBERS, 3, G_NONE,     "xyz" },
+    [P_UP]       = { "up",       ARG_NUMBERS, 3, G_NONE,     "xyz" },
+    [P_FOV]      = { "fov",      ARG_NUMBERS, 1, G_NONE,     "degrees" },
+    [P_VIEWPORT] = { "viewport", ARG_NUMBERS, 2, G_NONE,     "wh" },
+    [P_NEAR]     = { "near",     ARG_NUMBERS, 1, G_NONE,     "z" },
+    [P_FAR]      = { "far",      ARG_NUMBERS, 1, G_NONE,     "z" },
+    [P_AT]       = { "at",       ARG_NUMBERS, 2, G_NONE,     "xy" },
+    [P_HEIGHT]   = { "height",   ARG_NUMBERS, 1, G_NONE,     "y" },
+    [P_STEP]     = { "step",     ARG_NUMBERS, 1, G_NONE,     "d" },
+};
+
+typedef struct prop_value {
+    bool present;
+    tt_loc loc;             /* of the property keyword */
+    tt_loc arg_loc[4];      /* of each number / the name */
+    double v[4];
+    const char *name;       /* ARG_NAME */
+} prop_value;
+
+/* ---- statements ----------------------------------------------------------- */
+
+typedef enum stmt_id {
+    S_FRAME, S_BONE, S_SPHERE, S_CAPSULE, S_AABB, S_BOX, S_TRIANGLE, S_PLANE, S_RAY,
+    S_CAMERA, S_CLICK, S_DISTANCE, S_GRID, S_TITLE, S_COUNT
+} stmt_id;
+
+typedef struct stmt_spec {
+    const char *keyword;
+    const char *what;        /* "a box", for messages */
+    bool named;
+    prop_id props[10];
+    int prop_count;
+} stmt_spec;
+
+static const stmt_spec stmt_specs[S_COUNT] = {
+    [S_FRAME]    = { "frame", "a frame", true, { P_PARENT, P_POSITION, P_EULER, P_QUAT, P_AXIS, P_SCALE }, 6 },
+    [S_BONE]     = { "bone", "a bone", true, { P_PARENT, P_POSITION, P_EULER, P_QUAT, P_AXIS, P_SCALE }, 6 },
+    [S_SPHERE]   = { "sphere", "a sphere", true, { P_PARENT, P_CENTER, P_RADIUS, P_VELOCITY }, 4 },
+    [S_CAPSULE]  = { "capsule", "a capsule", true, { P_PARENT, P_A, P_B, P_RADIUS, P_VELOCITY }, 5 },
+    [S_AABB]     = { "aabb", "an aabb", true, { P_MIN, P_MAX, P_CENTER, P_SIZE, P_VELOCITY }, 5 },
+    [S_BOX]      = { "box", "a box", true, { P_PARENT, P_CENTER, P_SIZE, P_HALF, P_EULER, P_QUAT, P_AXIS, P_VELOCITY }, 8 },
+    [S_TRIANGLE] = { "triangle", "a triangle", true, { P_PARENT, P_A, P_B, P_C, P_VELOCITY }, 5 },
+    [S_PLANE]    = { "plane", "a plane", true, { P_PARENT, P_NORMAL, P_OFFSET, P_POINT }, 4 },
+    [S_RAY]      = { "ray", "a ray", true, { P_PARENT, P_ORIGIN, P_DIR, P_TO, P_LENGTH }, 5 },
+    [S_CAMERA]   = { "camera", "the camera", false, { P_POSITION, P_TARGET, P_UP, P_FOV, P_VIEWPORT, P_NEAR, P_FAR }, 7 },
+    [S_CLICK]    = { "click", "a click", true, { P_AT }, 1 },
+    [S_DISTANCE] = { "distance", "a distance query", false, { 0 }, 0 },
+    [S_GRID]     = { "grid", "the grid", false, { P_HEIGHT, P_SIZE, P_STEP }, 3 },
+    [S_TITLE]    = { "title", "the title", false, { 0 }, 0 },
+};
+
+static const char *const stmt_keywords[S_COUNT] = {
+    "frame", "bone", "sphere", "capsule", "aabb", "box", "triangle", "plane", "ray",
+    "camera", "click", "distance", "grid", "title"
+};
+
+static void skip_statement(parser *p)
+{
+    while (p->tok.kind != TT_TOK_END && p->tok.kind != TT_TOK_EOF) advance(p);
+}
+
+/* Reads one number; checks it is a finite number within the limit. */
+static bool read_number(parser *p, const char *what, double *out, tt_loc *loc)
+{
+    char found[160];
+    *loc = expected_loc(p);
+    if (p->tok.kind != TT_TOK_NUMBER) {
+        describe_found(p, found, sizeof found);
+        bool nonfinite = false;
+        if (p->tok.kind == TT_TOK_WORD || p->tok.kind == TT_TOK_BAD) {
+            const char *t = p->tok.text;
+            int n = p->tok.length;
+            if (n > 0 && (t[0] == '+' || t[0] == '-')) { t++; n--; }
+            char low[12] = { 0 };
+            for (int i = 0; i < n && i < 11; i++) low[i] = (char)(t[i] | 0x20);
+            nonfinite = (n == 3 && (!memcmp(low, "nan", 3) || !memcmp(low, "inf", 3))) ||
+                        (n == 8 && !memcmp(low, "infinity", 8));
+        }
+        fail(p, *loc, "expected a number for %s, found %s%s", what, found,
+             nonfinite ? " (NaN and infinity are not allowed)" : "");
+        return false;
+    }
+    double v = p->tok.number;
+    if (!(fabs(v) <= TT_NUMBER_LIMIT)) {
+        char t[96];
+        tt_token_describe(&p->tok, t, sizeof t);
+        fail(p, *loc, "number %s for %s is out of range: numbers must lie within -1e6..1e6", t, what);
+        return false;
+    }
+    *out = v;
+    advance(p);
+    return true;
+}
+
+/* Reads a name token (a word), bounded in length. */
+static bool read_name(parser *p, const char *what, const char **out, tt_loc *loc)
+{
+    char found[160];
+    *loc = expected_loc(p);
+    if (p->tok.kind != TT_TOK_WORD) {
+        describe_found(p, found, sizeof found);
+        fail(p, *loc, "expected %s, found %s", what, found);
+        return false;
+    }
+    if (p->tok.length > TT_MAX_NAME) {
+        fail(p, *loc, "name is %d bytes long; names are at most %d", p->tok.length, TT_MAX_NAME);
+        return false;
+    }
+    *out = intern(p, p->tok.text, p->tok.length);
+    advance(p);
+    return true;
+}
+
+static const char *const axis_names[] = { "x", "y", "z", "w" };
+
+static bool read_property(parser *p, prop_id id, prop_value *val)
+{
+    const prop_spec *s = &prop_specs[id];
+    val->present = true;
+    val->loc = p->tok.loc;
+    advance(p);
+    if (s->kind == ARG_NAME) {
+        char what[64];
+        snprintf(what, sizeof what, "a %s after '%s'", s->components, s->name);
+        return read_name(p, what, &val->name, &val->arg_loc[0]);
+    }
+    for (int i = 0; i < s->count; i++) {
+        char what[96];
+        if (s->count == 1) {
+            snprintf(what, sizeof what, "'%s'", s->name);
+        } else {
+            const char *comp = axis_names[i];
+            if (id == P_AXIS && i == 3) comp = "angle in degrees";
+            else if (id == P_VIEWPORT) comp = i == 0 ? "width" : "height";
+            else if (id == P_AT) comp = i == 0 ? "x pixel" : "y pixel";
+            snprintf(what, sizeof what, "the %s of '%s' (%d numbers)", comp, s->name, s->count);
+        }
+        if (!read_number(p, what, &val->v[i], &val->arg_loc[i])) return false;
+    }
+    return true;
+}
+
+static tc_vec3 v3(const prop_value *v) { return tc_vec3_make((float)v->v[0], (float)v->v[1], (float)v->v[2]); }
+
+static bool nonnegative(parser *p, const prop_value *v, int count, const char *what)
+{
+    for (int i = 0; i < count; i++) {
+        if (v->v[i] < 0.0) {
+            fail(p, v->arg_loc[i], "%s must not be negative (found %g)", what, v->v[i]);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The rotation a statement gave, as a quaternion (identity when none). */
+static bool rotation_of(parser *p, const prop_value *props, tc_quat *out)
+{
+    *out = tc_quat_identity();
+    if (props[P_EULER].present) {
+        const double *e = props[P_EULER].v;
+        *out = tc_quat_from_euler_deg((float)e[0], (float)e[1], (float)e[2]);
+    } else if (props[P_QUAT].present) {
+        const double *q = props[P_QUAT].v;
+        double n = sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+        if (!(n > 1e-6)) {
+            fail(p, props[P_QUAT].loc, "quat must not be zero: expected x y z w of a rotation (0 0 0 1 is none)");
+            return false;
+        }
+        *out = tc_quat_make((float)(q[0] / n), (float)(q[1] / n), (float)(q[2] / n), (float)(q[3] / n));
+    } else if (props[P_AXIS].present) {
+        const double *a = props[P_AXIS].v;
+        if (!(a[0] * a[0] + a[1] * a[1] + a[2] * a[2] > 1e-12)) {
+            fail(p, props[P_AXIS].loc, "axis must not be zero: expected x y z of the axis then the angle in degrees");
+            return false;
+        }
+        *out = tc_quat_from_axis_angle(tc_vec3_make((float)a[0], (float)a[1], (float)a[2]),
+                                       (float)(a[3] * 3.14159265358979323846 / 180.0));
+    }
+    return true;
+}
+
+static bool require(parser *p, const prop_value *props, prop_id a, prop_id b, tt_loc at, const char *what,
+                    const char *name, const char *needs)
+{
+    if (props[a].present || (b != P_COUNT && props[b].present)) return true;
+    fail(p, at, "%s%s%s%s needs %s", what, name ? " '" : "", name ? name : "", name ? "'" : "", needs);
+    return false;
+}
+
+static void parse_statement(parser *p)
+{
+    p->statement_failed = false;
+    char found[160];
+    if (p->tok.kind != TT_TOK_WORD) {
+        describe_found(p, found, sizeof found);
+        fail(p, p->tok.loc, "expected a statement keyword (frame, bone, sphere, capsule, aabb, box, triangle, "
+             "plane, ray, camera, click, distance, grid or title), found %s", found);
+        skip_statement(p);
+        return;
+    }
+    int sid = -1;
+    for (int i = 0; i < S_COUNT; i++) {
+        if (tok_is(&p->tok, stmt_keywords[i])) { sid = i; break; }
+    }
+    if (sid < 0) {
+        char hint[64];
+        suggest(p->tok.text, p->tok.length, stmt_keywords, S_COUNT, hint, sizeof hint);
+        describe_found(p, found, sizeof found);
+        fail(p, p->tok.loc, "unknown statement %s%s; expected frame, bone, sphere, capsule, aabb, box, triangle, "
+             "plane, ray, camera, click, distance, grid or title", found, hint);
+        skip_statement(p);
+        return;
+    }
+    const stmt_spec *spec = &stmt_specs[sid];
+    tt_loc stmt_loc = p->tok.loc;
+    advance(p);
+
+    if (++p->objects > TT_MAX_OBJECTS) {
+        fail(p, stmt_loc, "too many statements: a scene holds at most %d", TT_MAX_OBJECTS);
+        skip_statement(p);
+        return;
+    }
+
+    const char *name = NULL;
+    tt_loc name_loc = stmt_loc;
+    if (spec->named) {
+        char what[64];
+        snprintf(what, sizeof what, "a name for %s", spec->what);
+        if (!read_name(p, what, &name, &name_loc)) { skip_statement(p); return; }
+    }
+
+    /* Statements with positional arguments. */
+    if (sid == S_DISTANCE) {
+        tt_query q;
+        memset(&q, 0, sizeof q);
+        q.loc = stmt_loc;
+        if (read_name(p, "the first collider's name after 'distance'", &q.a_name, &q.a_loc) &&
+            read_name(p, "the second collider's name after 'distance'", &q.b_name, &q.b_loc)) {
+            if (p->tok.kind != TT_TOK_END && p->tok.kind != TT_TOK_EOF) {
+                describe_found(p, found, sizeof found);
+                fail(p, p->tok.loc, "expected end of line after 'distance A B', found %s", found);
+            } else {
+                tt_query *slot = (tt_query *)vec_push(&p->distances);
+                if (slot) *slot = q; else p->out_of_memory = true;
+            }
+        }
+        skip_statement(p);
+        return;
+    }
+    if (sid == S_TITLE) {
+        if (p->title) {
+            fail(p, stmt_loc, "title given twice (first at line %d)", p->title_loc.line);
+        } else if (p->tok.kind != TT_TOK_STRING) {
+            describe_found(p, found, sizeof found);
+            fail(p, expected_loc(p), "expected a quoted string after 'title', found %s", found);
+        } else {
+            p->title = intern_string(p, &p->tok);
+            p->title_loc = stmt_loc;
+            advance(p);
+            if (p->tok.kind != TT_TOK_END && p->tok.kind != TT_TOK_EOF) {
+                describe_found(p, found, sizeof found);
+                fail(p, p->tok.loc, "expected end of line after the title, found %s", found);
+            }
+        }
+        skip_statement(p);
+        return;
+    }
+
+    /* Properties, in any order. */
+    prop_value props[P_COUNT];
+    memset(props, 0, sizeof props);
+    while (p->tok.kind != TT_TOK_END && p->tok.kind != TT_TOK_EOF && !p->statement_failed) {
+        int pid = -1;
+        for (int i = 0; i < spec->prop_count; i++) {
+            if (tok_is(&p->tok, prop_specs[spec->props[i]].name)) { pid = (int)spec->props[i]; break; }
+        }
+        if (pid < 0 && sid == S_AABB && tok_is(&p->tok, "parent")) {
+            fail(p, p->tok.loc, "an aabb has no parent: it is axis-aligned in world coordinates "
+                 "(use a box for a collider under a frame)");
+            break;
+        }
+        if (pid < 0) {
+            const char *names[10];
+            char list[160] = "";
+            for (int i = 0; i < spec->prop_count; i++) {
+                names[i] = prop_specs[spec->props[i]].name;
+                size_t used = strlen(list);
+                snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
+            }
+            char hint[64] = "";
+            if (p->tok.kind == TT_TOK_WORD) suggest(p->tok.text, p->tok.length, names, spec->prop_count, hint, sizeof hint);
+            describe_found(p, found, sizeof found);
+            const char *extra = "";
+            if (p->tok.kind == TT_TOK_NUMBER) extra = " (too many numbers for the property before it?)";
+            else if (p->tok.kind == TT_TOK_WORD && p->tok.loc.line != stmt_loc.line)
+                extra = " (an indented line continues the statement above)";
+            fail(p, p->tok.loc, "unknown property %s for %s%s; expected one of: %s%s", found, spec->what, hint, list,
+                 extra);
+            break;
+        }
+        const prop_spec *ps = &prop_specs[pid];
+        if (props[pid].present) {
+            fail(p, p->tok.loc, "'%s' given twice (first at column %d)", ps->name, props[pid].loc.column);
+            break;
+        }
+        if (ps->group != G_NONE) {
+            for (int i = 0; i < spec->prop_count; i++) {
+                prop_id other = spec->props[i];
+                if (other != (prop_id)pid && props[other].present && prop_specs[other].group == ps->group) {
+                    fail(p, p->tok.loc, "'%s' and '%s' say the same thing; give only one", prop_specs[other].name,
+                         ps->name);
+                    break;
+                }
+            }
+            if (p->statement_failed) break;
+        }
+        read_property(p, (prop_id)pid, &props[pid]);
+    }
+    if (p->statement_failed) { skip_statement(p); return; }
+
+    /* Build the object. */
+    switch (sid) {
+    case S_FRAME:
+    case S_BONE: {
+        tt_frame f;
+        memset(&f, 0, sizeof f);
+        f.name = name;
+        f.loc = name_loc;
+        f.parent = -1;
+        if (props[P_PARENT].present) { f.parent_name = props[P_PARENT].name; f.parent_loc = props[P_PARENT].arg_loc[0]; }
+        if (props[P_POSITION].present) f.position = v3(&props[P_POSITION]);
+        f.scale = 1.0f;
+        if (props[P_SCALE].present) {
+            if (!(props[P_SCALE].v[0] > 0.0)) {
+                fail(p, props[P_SCALE].arg_loc[0], "scale must be greater than zero (found %g)", props[P_SCALE].v[0]);
+                break;
+            }
+            f.scale = (float)props[P_SCALE].v[0];
+        }
+        if (!rotation_of(p, props, &f.rotation)) break;
+        tt_frame *slot = (tt_frame *)vec_push(&p->frames);
+        if (slot) *slot = f; else p->out_of_memory = true;
+        break;
+    }
+    case S_SPHERE: case S_CAPSULE: case S_AABB: case S_BOX: case S_TRIANGLE: case S_PLANE: {
+        tt_collider c;
+        memset(&c, 0, sizeof c);
+        c.name = name;
+        c.loc = name_loc;
+        c.parent = -1;
+        c.rotation = tc_quat_identity();
+        if (props[P_PARENT].present) { c.parent_name = props[P_PARENT].name; c.parent_loc = props[P_PARENT].arg_loc[0]; }
+        if (props[P_VELOCITY].present) { c.moving = true; c.velocity = v3(&props[P_VELOCITY]); }
+        if (sid == S_SPHERE) {
+            c.kind = TT_SPHERE;
+            if (!require(p, props, P_RADIUS, P_COUNT, stmt_loc, "sphere", name, "a radius (radius R)")) break;
+            if (!nonnegative(p, &props[P_RADIUS], 1, "radius")) break;
+            if (props[P_CENTER].present) c.p[0] = v3(&props[P_CENTER]);
+            c.radius = (float)props[P_RADIUS].v[0];
+        } else if (sid == S_CAPSULE) {
+            c.kind = TT_CAPSULE;
+            if (!require(p, props, P_A, P_COUNT, stmt_loc, "capsule", name, "an end point (a X Y Z)") ||
+                !require(p, props, P_B, P_COUNT, stmt_loc, "capsule", name, "a second end point (b X Y Z)") ||
+                !require(p, props, P_RADIUS, P_COUNT, stmt_loc, "capsule", name, "a radius (radius R)"))
+                break;
+            if (!nonnegative(p, &props[P_RADIUS], 1, "radius")) break;
+            c.p[0] = v3(&props[P_A]);
+            c.p[1] = v3(&props[P_B]);
+            c.radius = (float)props[P_RADIUS].v[0];
+        } else if (sid == S_AABB) {
+            c.kind = TT_AABB;
+            if (props[P_MIN].present || props[P_MAX].present) {
+                if (!require(p, props, P_MIN, P_COUNT, stmt_loc, "aabb", name, "its min corner (min X Y Z) with max") ||
+                    !require(p, props, P_MAX, P_COUNT, stmt_loc, "aabb", name, "its max corner (max X Y Z) with min"))
+                    break;
+                if (props[P_SIZE].present) {
+                    fail(p, props[P_SIZE].loc, "'size' goes with 'center', not with 'min' and 'max'");
+                    break;
+                }
+                bool ok = true;
+                for (int i = 0; i < 3 && ok; i++) {
+                    if (props[P_MIN].v[i] > props[P_MAX].v[i]) {
+                        fail(p, props[P_MAX].arg_loc[i], "max %s (%g) is below min %s (%g)", axis_names[i],
+                             props[P_MAX].v[i], axis_names[i], props[P_MIN].v[i]);
+                        ok = false;
+                    }
+                }
+                if (!ok) break;
+                c.p[0] = v3(&props[P_MIN]);
+                c.p[1] = v3(&props[P_MAX]);
+            } else {
+                if (!require(p, props, P_SIZE, P_COUNT, stmt_loc, "aabb", name,
+                             "its corners (min X Y Z max X Y Z) or a size (center X Y Z size X Y Z)"))
+                    break;
+                if (!nonnegative(p, &props[P_SIZE], 3, "size")) break;
+                tc_vec3 center = props[P_CENTER].present ? v3(&props[P_CENTER]) : tc_vec3_zero();
+                tc_vec3 half = tc_vec3_scale(v3(&props[P_SIZE]), 0.5f);
+                c.p[0] = tc_vec3_sub(center, half);
+                c.p[1] = tc_vec3_add(center, half);
+            }
+        } else if (sid == S_BOX) {
+            c.kind = TT_BOX;
+            if (!require(p, props, P_SIZE, P_HALF, stmt_loc, "box", name,
+                         "a size (size X Y Z, the full edge lengths) or half extents (half X Y Z)"))
+                break;
+            if (props[P_SIZE].present) {
+                if (!nonnegative(p, &props[P_SIZE], 3, "size")) break;
+                c.half = tc_vec3_scale(v3(&props[P_SIZE]), 0.5f);
+            } else {
+                if (!nonnegative(p, &props[P_HALF], 3, "half")) break;
+                c.half = v3(&props[P_HALF]);
+            }
+            if (props[P_CENTER].present) c.p[0] = v3(&props[P_CENTER]);
+            if (!rotation_of(p, props, &c.rotation)) break;
+        } else if (sid == S_TRIANGLE) {
+            c.kind = TT_TRIANGLE;
+            if (!require(p, props, P_A, P_COUNT, stmt_loc, "triangle", name, "corner a (a X Y Z)") ||
+                !require(p, props, P_B, P_COUNT, stmt_loc, "triangle", name, "corner b (b X Y Z)") ||
+                !require(p, props, P_C, P_COUNT, stmt_loc, "triangle", name, "corner c (c X Y Z)"))
+                break;
+            c.p[0] = v3(&props[P_A]);
+            c.p[1] = v3(&props[P_B]);
+            c.p[2] = v3(&props[P_C]);
+        } else {
+            c.kind = TT_PLANE;
+            if (!require(p, props, P_NORMAL, P_COUNT, stmt_loc, "plane", name, "a normal (normal X Y Z)")) break;
+            const double *n = props[P_NORMAL].v;
+            double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+            if (!(len > 1e-6)) {
+                fail(p, props[P_NORMAL].loc, "normal must not be zero: expected the x y z of the outward normal");
+                break;
+            }
+            c.p[0] = tc_vec3_make((float)(n[0] / len), (float)(n[1] / len), (float)(n[2] / len));
+            if (props[P_POINT].present) {
+                const double *q = props[P_POINT].v;
+                c.offset = (float)((n[0] * q[0] + n[1] * q[1] + n[2] * q[2]) / len);
+            } else if (props[P_OFFSET].present) {
+                c.offset = (float)props[P_OFFSET].v[0];
+            }
+        }
+        if (p->statement_failed) break;
+        tt_collider *slot = (tt_collider *)vec_push(&p->colliders);
+        if (slot) *slot = c; else p->out_of_memory = true;
+        break;
+    }
+    case S_RAY: {
+        tt_ray r;
+        memset(&r, 0, sizeof r);
+        r.name = name;
+        r.loc = name_loc;
+        r.parent = -1;
+        r.max_t = INFINITY;
+        if (props[P_PARENT].present) { r.parent_name = props[P_PARENT].name; r.parent_loc = props[P_PARENT].arg_loc[0]; }
+        if (!require(p, props, P_ORIGIN, P_COUNT, stmt_loc, "ray", name, "an origin (origin X Y Z)") ||
+            !require(p, props, P_DIR, P_TO, stmt_loc, "ray", name,
+                     "a direction (dir X Y Z) or an end point (to X Y Z)"))
+            break;
+        r.origin = v3(&props[P_ORIGIN]);
+        if (props[P_TO].present) {
+            if (props[P_LENGTH].present) {
+                fail(p, props[P_LENGTH].loc, "'length' goes with 'dir'; a ray given with 'to' ends there");
+                break;
+            }
+            r.dir = tc_vec3_sub(v3(&props[P_TO]), r.origin);
+            r.max_t = 1.0f;
+        } else {
+            r.dir = v3(&props[P_DIR]);
+            if (props[P_LENGTH].present) {
+                if (!nonnegative(p, &props[P_LENGTH], 1, "length")) break;
+                /* length is in world units along the direction; t counts dir lengths. */
+                double dl = sqrt((double)r.dir.x * r.dir.x + (double)r.dir.y * r.dir.y + (double)r.dir.z * r.dir.z);
+                r.max_t = dl > 0.0 ? (float)(props[P_LENGTH].v[0] / dl) : 0.0f;
+            }
+        }
+        if (!(tc_vec3_length_sq(r.dir) > 1e-12f)) {
+            fail(p, props[P_TO].present ? props[P_TO].loc : props[P_DIR].loc,
+                 "the ray's direction is zero: expected 'to' away from 'origin' or a non-zero 'dir'");
+            break;
+        }
+        tt_ray *slot = (tt_ray *)vec_push(&p->rays);
+        if (slot) *slot = r; else p->out_of_memory = true;
+        break;
+    }
+    case S_CAMERA: {
+        if (p->camera.present) {
+            fail(p, stmt_loc, "a second camera; the scene has one (at line %d)", p->camera.loc.line);
+            break;
+        }
+        tt_camera cam;
+        memset(&cam, 0, sizeof cam);
+        cam.present = true;
+        cam.loc = stmt_loc;
+        if (!require(p, props, P_POSITION, P_COUNT, stmt_loc, "the camera", NULL, "a position (position X Y Z)") ||
+            !require(p, props, P_TARGET, P_COUNT, stmt_loc, "the camera", NULL, "a target (target X Y Z)"))
+            break;
+        cam.position = v3(&props[P_POSITION]);
+        cam.target = v3(&props[P_TARGET]);
+        cam.up = props[P_UP].present ? v3(&props[P_UP]) : tc_vec3_make(0.0f, 1.0f, 0.0f);
+        cam.fov_deg = props[P_FOV].present ? (float)props[P_FOV].v[0] : 60.0f;
+        cam.width = 800;
+        cam.height = 600;
+        cam.near_z = props[P_NEAR].present ? (float)props[P_NEAR].v[0] : 0.1f;
+        cam.far_z = props[P_FAR].present ? (float)props[P_FAR].v[0] : 1000.0f;
+        tc_vec3 view = tc_vec3_sub(cam.target, cam.position);
+        if (!(tc_vec3_length_sq(view) > 1e-12f)) {
+            fail(p, props[P_TARGET].loc, "the camera's target is its position: expected a target to look at");
+            break;
+        }
+        tc_vec3 side = tc_vec3_cross(tc_vec3_normalize(view), tc_vec3_normalize(cam.up));
+        if (!(tc_vec3_length_sq(side) > 1e-8f)) {
+            fail(p, props[P_UP].present ? props[P_UP].loc : stmt_loc,
+                 "the camera looks along its up direction: give 'up X Y Z' across the view");
+            break;
+        }
+        if (!(cam.fov_deg > 0.5f && cam.fov_deg < 179.5f)) {
+            fail(p, props[P_FOV].arg_loc[0], "fov is the vertical field of view in degrees: expected 0.5..179.5");
+            break;
+        }
+        if (props[P_VIEWPORT].present) {
+            for (int i = 0; i < 2; i++) {
+                double v = props[P_VIEWPORT].v[i];
+                if (!(v >= 1.0 && v <= TT_MAX_VIEWPORT && floor(v) == v)) {
+                    fail(p, props[P_VIEWPORT].arg_loc[i], "viewport %s must be a whole number of pixels, 1..%d",
+                         i ? "height" : "width", TT_MAX_VIEWPORT);
+                    break;
+                }
+            }
+            if (p->statement_failed) break;
+            cam.width = (int)props[P_VIEWPORT].v[0];
+            cam.height = (int)props[P_VIEWPORT].v[1];
+        }
+        if (!(cam.near_z > 0.0f)) {
+            fail(p, props[P_NEAR].arg_loc[0], "near must be greater than zero");
+            break;
+        }
+        if (!(cam.far_z > cam.near_z)) {
+            fail(p, props[P_FAR].present ? props[P_FAR].arg_loc[0] : props[P_NEAR].arg_loc[0],
+                 "far must be beyond near");
+            break;
+        }
+        p->camera = cam;
+        break;
+    }
+    case S_CLICK: {
+        if (!require(p, props, P_AT, P_COUNT, stmt_loc, "click", name, "a pixel (at X Y)")) break;
+        tt_click k;
+        k.name = name;
+        k.loc = name_loc;
+        k.x = (float)props[P_AT].v[0];
+        k.y = (float)props[P_AT].v[1];
+        tt_click *slot = (tt_click *)vec_push(&p->clicks);
+        if (slot) *slot = k; else p->out_of_memory = true;
+        break;
+    }
+    case S_GRID: {
+        if (p->grid.present) { fail(p, stmt_loc, "grid given twice"); break; }
+        tt_grid g;
+        g.present = true;
+        g.height = props[P_HEIGHT].present ? (float)props[P_HEIGHT].v[0] : 0.0f;
+        g.size = props[P_SIZE].present ? (float)props[P_SIZE].v[0] : 10.0f;
+        g.step = props[P_STEP].present ? (float)props[P_STEP].v[0] : 1.0f;
+        if (!(g.size >= 0.0f)) { fail(p, props[P_SIZE].arg_loc[0], "grid size must not be negative"); break; }
+        if (!(g.step > 0.0f) || g.size / g.step > 1000.0f) {
+            fail(p, props[P_STEP].present ? props[P_STEP].arg_loc[0] : stmt_loc,
+                 "grid step must be greater than zero and at least size/1000");
+            break;
+        }
+        p->grid = g;
+        break;
+    }
+    default:
+        break;
+    }
+    skip_statement(p);
+}
+
+/* ---- names ------------------------------------------------------------------ */
+
+enum { N_FRAME, N_COLLIDER, N_RAY, N_CLICK };
+typedef struct name_entry { const char *name; tt_loc loc; int type; const char *what; int index; } name_entry;
+
+static int cmp_entry(const void *a, const void *b)
+{
+    const name_entry *x = (const name_entry *)a, *y = (const name_entry *)b;
+    int c = strcmp(x->name, y->name);
+    if (c) return c;
+    if (x->loc.line != y->loc.line) return x->loc.line < y->loc.line ? -1 : 1;
+    return x->loc.column < y->loc.column ? -1 : x->loc.column > y->loc.column;
+}
+
+static const name_entry *lookup(const name_entry *table, int count, const char *name)
+{
+    int lo = 0, hi = count - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        int c = strcmp(name, table[mid].name);
+        if (c == 0) {
+            while (mid > 0 && strcmp(table[mid - 1].name, name) == 0) mid--;
+            return &table[mid];
+        }
+        if (c < 0) hi = mid - 1; else lo = mid + 1;
+    }
+    return NULL;
+}
+
+/* Resolves a parent name to a frame index; says what was expected if not. */
+static int resolve_parent(parser *p, const name_entry *table, int count, const char *name, tt_loc loc,
+                          const tt_frame *frames, int frame_count)
+{
+    const name_entry *e = lookup(table, count, name);
+    if (e && e->type == N_FRAME) return e->index;
+    if (e) {
+        diag_at(p->diags, loc, "'%s' is %s, not a frame: a parent must be a frame or bone", name, e->what);
+        return -1;
+    }
+    /* Suggest the nearest frame name. */
+    int best = 3;
+    const char *pick = NULL;
+    for (int i = 0; i < frame_count; i++) {
+        int d = edit_distance(name, (int)strlen(name), frames[i].name);
+        if (d < best) { best = d; pick = frames[i].name; }
+    }
+    if (pick)
+        diag_at(p->diags, loc, "unknown parent '%s': expected the name of a frame (did you mean '%s'?)", name, pick);
+    else
+        diag_at(p->diags, loc, "unknown parent '%s': expected the name of a frame or bone declared in this file", name);
+    return -1;
+}
+
+static void resolve(parser *p, tt_scene *s)
+{
+    int total = s->frame_count + s->collider_count + s->ray_count + s->click_count;
+    if (total == 0) return;
+    name_entry *table = (name_entry *)malloc((size_t)total * sizeof *table);
+    if (!table) { p->out_of_memory = true; return; }
+    int n = 0;
+    for (int i = 0; i < s->frame_count; i++)
+        table[n++] = (name_entry){ s->frames[i].name, s->frames[i].loc, N_FRAME, "a frame", i };
+    for (int i = 0; i < s->collider_count; i++) {
+        static const char *const whats[] = { "a sphere", "a capsule", "an aabb", "a box", "a triangle", "a plane" };
+        table[n++] = (name_entry){ s->colliders[i].name, s->colliders[i].loc, N_COLLIDER,
+                                   whats[s->colliders[i].kind], i };
+    }
+    for (int i = 0; i < s->ray_count; i++)
+        table[n++] = (name_entry){ s->rays[i].name, s->rays[i].loc, N_RAY, "a ray", i };
+    for (int i = 0; i < s->click_count; i++)
+        table[n++] = (name_entry){ s->clicks[i].name, s->clicks[i].loc, N_CLICK, "a click", i };
+    qsort(table, (size_t)n, sizeof *table, cmp_entry);
+    for (int i = 1; i < n; i++) {
+        if (strcmp(table[i].name, table[i - 1].name) == 0) {
+            /* Report against the first definition of the name. */
+            int first = i - 1;
+            while (first > 0 && strcmp(table[first - 1].name, table[i].name) == 0) first--;
+            diag_at(p->diags, table[i].loc, "duplicate name '%s': already defined at line %d, column %d",
+                    table[i].name, table[first].loc.line, table[first].loc.column);
+        }
+    }
+    for (int i = 0; i < s->frame_count; i++) {
+        tt_frame *f = &s->frames[i];
+        if (f->parent_name)
+            f->parent = resolve_parent(p, table, n, f->parent_name, f->parent_loc, s->frames, s->frame_count);
+    }
+    for (int i = 0; i < s->collider_count; i++) {
+        tt_collider *c = &s->colliders[i];
+        if (c->parent_name)
+            c->parent = resolve_parent(p, table, n, c->parent_name, c->parent_loc, s->frames, s->frame_count);
+    }
+    for (int i = 0; i < s->ray_count; i++) {
+        tt_ray *r = &s->rays[i];
+        if (r->parent_name)
+            r->parent = resolve_parent(p, table, n, r->parent_name, r->parent_loc, s->frames, s->frame_count);
+    }
+    for (int i = 0; i < s->distance_count; i++) {
+        tt_query *q = &s->distances[i];
+        const char *names[2] = { q->a_name, q->b_name };
+        tt_loc locs[2] = { q->a_loc, q->b_loc };
+        int *idx[2] = { &q->a, &q->b };
+        for (int k = 0; k < 2; k++) {
+            const name_entry *e = lookup(table, n, names[k]);
+            *idx[k] = -1;
+            if (e && e->type == N_COLLIDER)
+                *idx[k] = e->index;
+            else if (e)
+                diag_at(p->diags, locs[k], "'%s' is %s: a distance is measured between two colliders", names[k],
+                        e->what);
+            else
+                diag_at(p->diags, locs[k], "unknown collider '%s' in distance: expected a collider's name", names[k]);
+        }
+        if (q->a >= 0 && q->a == q->b)
+            diag_at(p->diags, q->b_loc, "distance from '%s' to itself: expected two different colliders", q->a_name);
+    }
+    free(table);
+
+    /* Cycles: walk up from each frame, marking the walk; meeting the walk's
+     * own mark again is a cycle. Iterative, so deep chains cannot overflow. */
+    int *mark = (int *)calloc((size_t)s->frame_count + 1, sizeof *mark);
+    if (!mark) { p->out_of_memory = true; return; }
+    for (int i = 0; i < s->frame_count; i++) {
+        int f = i;
+        while (f >= 0 && mark[f] == 0) {
+            mark[f] = i + 1;
+            f = s->frames[f].parent;
+        }
+        if (f >= 0 && mark[f] == i + 1) {
+            /* f is on a cycle: report once, at its parent reference, naming the loop. */
+            char path[200] = "";
+            int g = f, steps = 0;
+            do {
+                size_t used = strlen(path);
+                snprintf(path + used, sizeof path - used, "%s -> ", s->frames[g].name);
+                g = s->frames[g].parent;
+            } while (g != f && ++steps < 8);
+            size_t used = strlen(path);
+            snprintf(path + used, sizeof path - used, "%s%s", g == f ? "" : "... -> ", s->frames[f].name);
+            diag_at(p->diags, s->frames[f].parent_loc, "parent cycle: %s; a frame cannot be its own ancestor",
+                    path);
+            /* The loop's frames keep their marks, so later walks stop there. */
+        }
+    }
+    free(mark);
+
+    /* Clicks need the camera; they must land in its viewport. */
+    for (int i = 0; i < s->click_count; i++) {
+        const tt_click *k = &s->clicks[i];
+        if (!s->camera.present) {
+            diag_at(p->diags, k->loc, "click '%s' needs a camera: expected a 'camera position ... target ...' line",
+                    k->name);
+        } else if (!(k->x >= 0.0f && k->y >= 0.0f && k->x <= (float)s->camera.width &&
+                     k->y <= (float)s->camera.height)) {
+            diag_at(p->diags, k->loc, "click '%s' at %g %g is outside the %dx%d viewport", k->name, k->x, k->y,
+                    s->camera.width, s->camera.height);
+        }
+    }
+}
+
+/* ---- entry points ----------------------------------------------------------- */
+
+static void *move_to_arena(parser *p, vec *v)
+{
+    if (v->count == 0) { free(v->data); return NULL; }
+    void *dst = arena_alloc(p->arena, (size_t)v->count * v->item);
+    if (dst) memcpy(dst, v->data, (size_t)v->count * v->item);
+    else p->out_of_memory = true;
+    free(v->data);
+    v->data = NULL;
+    return dst;
+}
+
+tt_scene *tt_scene_parse(const char *text, size_t size, tt_diags *diags)
+{
+    memset(diags, 0, sizeof *diags);
+    tt_arena *arena = (tt_arena *)calloc(1, sizeof *arena);
+    tt_scene *s = (tt_scene *)calloc(1, sizeof *s);
+    if (!arena || !s) {
+        free(arena);
+        free(s);
+        diag_at(diags, (tt_loc){ 1, 1 }, "out of memory");
+        return NULL;
+    }
+    parser p;
+    memset(&p, 0, sizeof p);
+    p.diags = diags;
+    p.arena = arena;
+    p.frames.item = sizeof(tt_frame);
+    p.colliders.item = sizeof(tt_collider);
+    p.rays.item = sizeof(tt_ray);
+    p.clicks.item = sizeof(tt_click);
+    p.distances.item = sizeof(tt_query);
+    tt_lexer_init(&p.lx, text, size);
+    advance(&p);
+    while (p.tok.kind != TT_TOK_EOF) {
+        if (p.tok.kind == TT_TOK_END) { advance(&p); continue; }
+        parse_statement(&p);
+        if (diags->count >= TT_MAX_ERRORS) {
+            /* Count what is left without reporting it. */
+            while (p.tok.kind != TT_TOK_EOF) advance(&p);
+            break;
+        }
+    }
+    s->arena = arena;
+    s->title = p.title;
+    s->camera = p.camera;
+    s->grid = p.grid;
+    s->frame_count = p.frames.count;
+    s->collider_count = p.colliders.count;
+    s->ray_count = p.rays.count;
+    s->click_count = p.clicks.count;
+    s->distance_count = p.distances.count;
+    s->frames = (tt_frame *)move_to_arena(&p, &p.frames);
+    s->colliders = (tt_collider *)move_to_arena(&p, &p.colliders);
+    s->rays = (tt_ray *)move_to_arena(&p, &p.rays);
+    s->clicks = (tt_click *)move_to_arena(&p, &p.clicks);
+    s->distances = (tt_query *)move_to_arena(&p, &p.distances);
+
+    if (diags->count == 0) {
+        if (s->collider_count == 0 && s->ray_count == 0)
+            diag_at(diags, (tt_loc){ 1, 1 }, "empty scene: expected at least one collider (sphere, capsule, aabb, "
+                    "box, triangle or plane)");
+        else
+            resolve(&p, s);
+    }
+    if (p.out_of_memory) diag_at(diags, (tt_loc){ 1, 1 }, "out of memory");
+    if (diags->count > 0) {
+        tt_scene_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+tt_scene *tt_scene_load_file(const char *path, tt_diags *diags)
+{
+    memset(diags, 0, sizeof *diags);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        diag_at(diags, (tt_loc){ 0, 0 }, "cannot open the scene file: %s", strerror(errno));
+        return NULL;
+    }
+    size_t cap = 65536, size = 0;
+    char *buf = (char *)malloc(cap);
+    const size_t limit = (size_t)64 << 20;
+    while (buf) {
+        if (size == cap) {
+            if (cap >= limit) break;
+            char *grown = (char *)realloc(buf, cap * 2);
+            if (!grown) { free(buf); buf = NULL; break; }
+            buf = grown;
+            cap *= 2;
+        }
+        size_t n = fread(buf + size, 1, cap - size, f);
+        size += n;
+        if (n == 0) break;
+    }
+    bool read_error = ferror(f) != 0;
+    fclose(f);
+    if (!buf || read_error) {
+        free(buf);
+        diag_at(diags, (tt_loc){ 0, 0 }, read_error ? "cannot read the scene file" : "out of memory");
+        return NULL;
+    }
+    if (size == cap && cap >= limit) {
+        free(buf);
+        diag_at(diags, (tt_loc){ 0, 0 }, "the scene file is larger than 64 MiB");
+        return NULL;
+    }
+    tt_scene *s = tt_scene_parse(buf, size, diags);
+    free(buf);
+    return s;
+}
+
+void tt_scene_free(tt_scene *scene)
+{
+    if (!scene) return;
+    if (scene->arena) {
+        arena_free(scene->arena);
+        free(scene->arena);
+    }
+    free(scene);
+}
+
+int tt_scene_find_collider(const tt_scene *scene, const char *name)
+{
+    for (int i = 0; i < scene->collider_count; i++)
+        if (strcmp(scene->colliders[i].name, name) == 0) return i;
+    return -1;
+}
+
+const char *tt_shape_kind_name(tt_shape_kind kind)
+{
+    static const char *const names[] = { "sphere", "capsule", "aabb", "box", "triangle", "plane" };
+    return (unsigned)kind < (unsigned)TT_SHAPE_KIND_COUNT ? names[kind] : "?";
+}
+
+void tt_diags_print(const tt_diags *diags, const char *path, void *out_file)
+{
+    FILE *out = (FILE *)out_file;
+    for (int i = 0; i < diags->count; i++) {
+        const tt_diag *d = &diags->items[i];
+        if (d->loc.line > 0)
+            fprintf(out, "%s:%d:%d: %s\n", path, d->loc.line, d->loc.column, d->message);
+        else
+            fprintf(out, "%s: %s\n", path, d->message);
+    }
+    if (diags->dropped > 0)
+        fprintf(out, "%s: %d more error%s not shown\n", path, diags->dropped, diags->dropped == 1 ? "" : "s");
+}
