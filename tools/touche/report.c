@@ -253,7 +253,7 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
         const char *head[6] = { "click", "pixel", "picked", "t", "point", "normal" };
         tt_table_row(&t, head);
         for (int i = 0; i < s->click_count; i++) {
-            char px[64], a[32], b[32];
+            char px[80], a[32], b[32];
             tt_fmt_num(a, sizeof a, s->clicks[i].x, 0);
             tt_fmt_num(b, sizeof b, s->clicks[i].y, 0);
             snprintf(px, sizeof px, "%s, %s", a, b);

@@ -133,17 +133,19 @@ tt_token tt_lexer_next(tt_lexer *lx)
             lx->at_line_start = false;
             size_t p = lx->pos;
             while (p < lx->size && is_space(lx->src[p])) p++;
-            bool indented = p > lx->pos;
             if (p >= lx->size || lx->src[p] == '\n' || lx->src[p] == '#') {
                 /* Blank or comment-only lines neither end nor continue a statement. */
                 lx->pos = p;
                 skip_to_newline(lx);
                 continue;
             }
-            if (!indented && lx->statement_open) {
+            if (lx->statement_open) {
+                /* A new line with content ends the statement; the parser decides
+                 * whether the line continues it (it starts with a property). */
                 lx->statement_open = false;
-                tt_token t = make(lx, TT_TOK_END, lx->pos);
+                tt_token t = make(lx, TT_TOK_END, p);
                 t.length = 0;
+                lx->pos = p;
                 return t;
             }
             lx->pos = p;

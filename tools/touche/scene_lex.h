@@ -1,8 +1,9 @@
 /* The scene file's tokens.
  *
- * A statement is one line; a line that begins with a space or a tab continues
- * the statement above it. '#' starts a comment that runs to the end of the
- * line. Tokens are words (a letter or '_' then letters, digits, '_', '.',
+ * Each line with content ends with a TT_TOK_END token (blank and comment-only
+ * lines produce none); the parser lets a line that begins with a property
+ * name continue the statement above. '#' starts a comment that runs to the
+ * end of the line. Tokens are words (a letter or '_' then letters, digits, '_', '.',
  * '-'), numbers (decimal, optional sign, fraction and exponent) and
  * double-quoted strings. Anything else is a TT_TOK_BAD token carrying the
  * offending byte, so the parser can say what it expected instead.

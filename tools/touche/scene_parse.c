@@ -210,7 +210,7 @@ static void suggest(const char *text, int length, const char *const *candidates,
 typedef enum prop_id {
     P_PARENT, P_POSITION, P_CENTER, P_EULER, P_QUAT, P_AXIS, P_SCALE, P_RADIUS, P_SIZE, P_HALF,
     P_MIN, P_MAX, P_A, P_B, P_C, P_NORMAL, P_OFFSET, P_POINT, P_VELOCITY, P_ORIGIN, P_DIR, P_TO,
-    P_LENGTH, P_TARGET, P_UP, P_FOV, P_VIEWPORT, P_NEAR, P_FAR, P_AT, P_HEIGHT, P_STEP,
+    P_LENGTH, P_TARGET, P_UP, P_FOV, P_VIEWPORT, P_NEAR, P_FAR, P_AT, P_HEIGHT, P_STEP, P_EXTENT,
     P_COUNT
 } prop_id;
 
@@ -261,6 +261,7 @@ static const prop_spec prop_specs[P_COUNT] = {
     [P_AT]       = { "at",       ARG_NUMBERS, 2, G_NONE,     "xy" },
     [P_HEIGHT]   = { "height",   ARG_NUMBERS, 1, G_NONE,     "y" },
     [P_STEP]     = { "step",     ARG_NUMBERS, 1, G_NONE,     "d" },
+    [P_EXTENT]   = { "size",     ARG_NUMBERS, 1, G_NONE,     "s" },   /* the grid's half-width */
 };
 
 typedef struct prop_value {
@@ -299,7 +300,7 @@ static const stmt_spec stmt_specs[S_COUNT] = {
     [S_CAMERA]   = { "camera", "the camera", false, { P_POSITION, P_TARGET, P_UP, P_FOV, P_VIEWPORT, P_NEAR, P_FAR }, 7 },
     [S_CLICK]    = { "click", "a click", true, { P_AT }, 1 },
     [S_DISTANCE] = { "distance", "a distance query", false, { 0 }, 0 },
-    [S_GRID]     = { "grid", "the grid", false, { P_HEIGHT, P_SIZE, P_STEP }, 3 },
+    [S_GRID]     = { "grid", "the grid", false, { P_HEIGHT, P_EXTENT, P_STEP }, 3 },
     [S_TITLE]    = { "title", "the title", false, { 0 }, 0 },
 };
 
@@ -308,9 +309,21 @@ static const char *const stmt_keywords[S_COUNT] = {
     "camera", "click", "distance", "grid", "title"
 };
 
+/* Skips to the end of the statement. After an error, also skips the lines
+ * that look like its continuation (they start with a property name), so one
+ * mistake gives one message. */
 static void skip_statement(parser *p)
 {
-    while (p->tok.kind != TT_TOK_END && p->tok.kind != TT_TOK_EOF) advance(p);
+    for (;;) {
+        while (p->tok.kind != TT_TOK_END && p->tok.kind != TT_TOK_EOF) advance(p);
+        if (p->tok.kind == TT_TOK_EOF || !p->statement_failed) return;
+        tt_lexer peek = p->lx;
+        tt_token next = tt_lexer_next(&peek);
+        bool property = false;
+        for (int i = 0; i < P_COUNT && !property; i++) property = tok_is(&next, prop_specs[i].name);
+        if (!property) return;
+        advance(p);
+    }
 }
 
 /* Reads one number; checks it is a finite number within the limit. */
@@ -482,6 +495,17 @@ static void parse_statement(parser *p)
         char what[64];
         snprintf(what, sizeof what, "a name for %s", spec->what);
         if (!read_name(p, what, &name, &name_loc)) { skip_statement(p); return; }
+        /* "sphere radius 1": the name was left out and a property taken for it. */
+        if (p->tok.kind == TT_TOK_NUMBER) {
+            for (int i = 0; i < spec->prop_count; i++) {
+                if (strcmp(name, prop_specs[spec->props[i]].name) == 0) {
+                    fail(p, name_loc, "expected a name for %s before its properties, found the property '%s'",
+                         spec->what, name);
+                    skip_statement(p);
+                    return;
+                }
+            }
+        }
     }
 
     /* Statements with positional arguments. */
@@ -524,7 +548,18 @@ static void parse_statement(parser *p)
     /* Properties, in any order. */
     prop_value props[P_COUNT];
     memset(props, 0, sizeof props);
-    while (p->tok.kind != TT_TOK_END && p->tok.kind != TT_TOK_EOF && !p->statement_failed) {
+    for (;;) {
+        if (p->statement_failed || p->tok.kind == TT_TOK_EOF) break;
+        if (p->tok.kind == TT_TOK_END) {
+            /* A next line that starts with one of this statement's properties continues it. */
+            tt_lexer peek = p->lx;
+            tt_token next = tt_lexer_next(&peek);
+            bool continues = false;
+            for (int i = 0; i < spec->prop_count && !continues; i++)
+                continues = tok_is(&next, prop_specs[spec->props[i]].name);
+            if (!continues) break;
+            advance(p);
+        }
         int pid = -1;
         for (int i = 0; i < spec->prop_count; i++) {
             if (tok_is(&p->tok, prop_specs[spec->props[i]].name)) { pid = (int)spec->props[i]; break; }
@@ -547,8 +582,6 @@ static void parse_statement(parser *p)
             describe_found(p, found, sizeof found);
             const char *extra = "";
             if (p->tok.kind == TT_TOK_NUMBER) extra = " (too many numbers for the property before it?)";
-            else if (p->tok.kind == TT_TOK_WORD && p->tok.loc.line != stmt_loc.line)
-                extra = " (an indented line continues the statement above)";
             fail(p, p->tok.loc, "unknown property %s for %s%s; expected one of: %s%s", found, spec->what, hint, list,
                  extra);
             break;
@@ -812,9 +845,9 @@ static void parse_statement(parser *p)
         tt_grid g;
         g.present = true;
         g.height = props[P_HEIGHT].present ? (float)props[P_HEIGHT].v[0] : 0.0f;
-        g.size = props[P_SIZE].present ? (float)props[P_SIZE].v[0] : 10.0f;
+        g.size = props[P_EXTENT].present ? (float)props[P_EXTENT].v[0] : 10.0f;
         g.step = props[P_STEP].present ? (float)props[P_STEP].v[0] : 1.0f;
-        if (!(g.size >= 0.0f)) { fail(p, props[P_SIZE].arg_loc[0], "grid size must not be negative"); break; }
+        if (!(g.size >= 0.0f)) { fail(p, props[P_EXTENT].arg_loc[0], "grid size must not be negative"); break; }
         if (!(g.step > 0.0f) || g.size / g.step > 1000.0f) {
             fail(p, props[P_STEP].present ? props[P_STEP].arg_loc[0] : stmt_loc,
                  "grid step must be greater than zero and at least size/1000");
@@ -1026,11 +1059,6 @@ tt_scene *tt_scene_parse(const char *text, size_t size, tt_diags *diags)
     while (p.tok.kind != TT_TOK_EOF) {
         if (p.tok.kind == TT_TOK_END) { advance(&p); continue; }
         parse_statement(&p);
-        if (diags->count >= TT_MAX_ERRORS) {
-            /* Count what is left without reporting it. */
-            while (p.tok.kind != TT_TOK_EOF) advance(&p);
-            break;
-        }
     }
     s->arena = arena;
     s->title = p.title;
