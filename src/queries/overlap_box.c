@@ -22,6 +22,12 @@ bool tc_overlap_aabb_obb(const tc_aabb *a, const tc_obb *b)
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b)) return false;
     tc_obb box = tc_obb_from_aabb(a);
+    /* The float centre and half extents round (by half an ulp of the centre
+     * and of the extent); the SAT's pad only covers the pair's local sizes,
+     * so grow the box to contain the AABB exactly. */
+    box.half.x += FLT_EPSILON * (tc_absf(box.center.x) + box.half.x);
+    box.half.y += FLT_EPSILON * (tc_absf(box.center.y) + box.half.y);
+    box.half.z += FLT_EPSILON * (tc_absf(box.center.z) + box.half.z);
     return tc_box_box_separating_axis(&box, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE;
 }
 

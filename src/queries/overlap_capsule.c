@@ -12,7 +12,9 @@ bool tc_overlap_capsule_capsule(const tc_capsule *a, const tc_capsule *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_capsule_is_valid(a) || !tc_capsule_is_valid(b)) return false;
-    float d2 = tc_segment_segment_closest(a->a, a->b, b->a, b->b, NULL, NULL);
+    /* Relative to a->a, so rounding follows the local sizes the pad uses. */
+    float d2 = tc_segment_segment_closest(tc_vec3_zero(), tc_vec3_sub(a->b, a->a), tc_vec3_sub(b->a, a->a),
+                                          tc_vec3_sub(b->b, a->a), NULL, NULL);
     float r = a->radius + b->radius;
     float mag = tc_vec3_max_abs(tc_vec3_sub(b->a, a->a)) + tc_vec3_max_abs(tc_vec3_sub(a->b, a->a)) +
                 tc_vec3_max_abs(tc_vec3_sub(b->b, b->a)) + r;
@@ -83,7 +85,12 @@ bool tc_overlap_capsule_triangle(const tc_capsule *a, const tc_triangle *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_capsule_is_valid(a) || !tc_triangle_is_valid(b)) return false;
-    float d2 = tc_segment_triangle_closest(a->a, a->b, b, NULL, NULL);
+    /* Relative to b->a, so rounding follows the local sizes the pad uses. */
+    tc_triangle t;
+    t.a = tc_vec3_zero();
+    t.b = tc_vec3_sub(b->b, b->a);
+    t.c = tc_vec3_sub(b->c, b->a);
+    float d2 = tc_segment_triangle_closest(tc_vec3_sub(a->a, b->a), tc_vec3_sub(a->b, b->a), &t, NULL, NULL);
     float mag = tc_vec3_max_abs(tc_vec3_sub(a->a, b->a)) + tc_vec3_max_abs(tc_vec3_sub(a->b, b->a)) +
                 tc_vec3_max_abs(tc_vec3_sub(b->b, b->a)) + tc_vec3_max_abs(tc_vec3_sub(b->c, b->a)) + a->radius;
     return tc_within(d2, a->radius, mag);
@@ -94,6 +101,8 @@ bool tc_overlap_capsule_plane(const tc_capsule *a, const tc_plane *b)
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_capsule_is_valid(a) || !tc_plane_is_valid(b)) return false;
     float s = tc_minf(tc_vec3_dot(b->normal, a->a), tc_vec3_dot(b->normal, a->b)) - b->offset;
-    float mag = tc_vec3_norm1(a->a) + tc_vec3_norm1(a->b) + tc_absf(b->offset) + a->radius;
+    /* Only the endpoint that gives the minimum rounds into s: the larger of
+     * the two bounds covers it (a sum would pad past the band). */
+    float mag = tc_maxf(tc_vec3_norm1(a->a), tc_vec3_norm1(a->b)) + tc_absf(b->offset) + a->radius;
     return s <= a->radius + TC_PAD_REL * mag;
 }

@@ -20,8 +20,11 @@ bool tc_overlap_sphere_capsule(const tc_sphere *a, const tc_capsule *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_sphere_is_valid(a) || !tc_capsule_is_valid(b)) return false;
-    tc_vec3 q = tc_vec3_lerp(b->a, b->b, tc_segment_closest_param(b->a, b->b, a->center));
-    tc_vec3 d = tc_vec3_sub(a->center, q);
+    /* Relative to b->a, so rounding follows the local sizes the pad uses,
+     * not the distance from the origin. */
+    tc_vec3 ab = tc_vec3_sub(b->b, b->a), pa = tc_vec3_sub(a->center, b->a);
+    tc_vec3 q = tc_vec3_scale(ab, tc_segment_closest_param(tc_vec3_zero(), ab, pa));
+    tc_vec3 d = tc_vec3_sub(pa, q);
     float r = a->radius + b->radius;
     float mag = tc_vec3_max_abs(tc_vec3_sub(a->center, b->a)) + tc_vec3_max_abs(tc_vec3_sub(b->b, b->a)) + r;
     return tc_within(tc_vec3_dot(d, d), r, mag);
@@ -50,8 +53,10 @@ bool tc_overlap_sphere_triangle(const tc_sphere *a, const tc_triangle *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return false;
-    tc_vec3 q = tc_triangle_closest(b->a, b->b, b->c, a->center);
-    tc_vec3 d = tc_vec3_sub(a->center, q);
+    /* Relative to b->a (see tc_overlap_sphere_capsule). */
+    tc_vec3 pa = tc_vec3_sub(a->center, b->a);
+    tc_vec3 q = tc_triangle_closest(tc_vec3_zero(), tc_vec3_sub(b->b, b->a), tc_vec3_sub(b->c, b->a), pa);
+    tc_vec3 d = tc_vec3_sub(pa, q);
     float mag = tc_vec3_max_abs(tc_vec3_sub(a->center, b->a)) + tc_vec3_max_abs(tc_vec3_sub(b->b, b->a)) +
                 tc_vec3_max_abs(tc_vec3_sub(b->c, b->a)) + a->radius;
     return tc_within(tc_vec3_dot(d, d), a->radius, mag);

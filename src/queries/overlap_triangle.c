@@ -14,8 +14,11 @@
 /* Are all of `other`'s corners strictly beyond the pad on one side of t's plane? */
 static bool tc_triangle_plane_separates(const tc_triangle *t, const tc_triangle *other, float mag)
 {
-    tc_vec3 n = tc_vec3_cross(tc_vec3_sub(t->b, t->a), tc_vec3_sub(t->c, t->a));
-    float pad = TC_PAD_REL * mag * tc_vec3_norm1(n);
+    tc_vec3 e1 = tc_vec3_sub(t->b, t->a), e2 = tc_vec3_sub(t->c, t->a);
+    tc_vec3 n = tc_vec3_cross(e1, e2);
+    /* The cross product's rounding is relative to |e1| |e2|, not to |n|: a
+     * sliver's normal can be mostly rounding. */
+    float pad = TC_PAD_REL * mag * tc_vec3_norm1(e1) * tc_vec3_norm1(e2);
     float s0 = tc_vec3_dot(n, tc_vec3_sub(other->a, t->a));
     float s1 = tc_vec3_dot(n, tc_vec3_sub(other->b, t->a));
     float s2 = tc_vec3_dot(n, tc_vec3_sub(other->c, t->a));
@@ -30,7 +33,15 @@ bool tc_overlap_triangle_triangle(const tc_triangle *a, const tc_triangle *b)
     tc_vec3 hi = tc_vec3_max(tc_vec3_max(a->a, a->b), tc_vec3_max(a->c, tc_vec3_max(b->a, tc_vec3_max(b->b, b->c))));
     float mag = tc_vec3_max_abs(tc_vec3_sub(hi, lo)) * 4.0f;
     if (tc_triangle_plane_separates(a, b, mag) || tc_triangle_plane_separates(b, a, mag)) return false;
-    const tc_triangle *tris[2] = { a, b };
+    /* Both relative to a->a, so rounding follows the local size the pad uses. */
+    tc_triangle la, lb;
+    la.a = tc_vec3_zero();
+    la.b = tc_vec3_sub(a->b, a->a);
+    la.c = tc_vec3_sub(a->c, a->a);
+    lb.a = tc_vec3_sub(b->a, a->a);
+    lb.b = tc_vec3_sub(b->b, a->a);
+    lb.c = tc_vec3_sub(b->c, a->a);
+    const tc_triangle *tris[2] = { &la, &lb };
     for (int k = 0; k < 2; ++k) {
         const tc_triangle *t = tris[k], *o = tris[1 - k];
         const tc_vec3 c[4] = { t->a, t->b, t->c, t->a };
@@ -46,6 +57,8 @@ bool tc_overlap_triangle_plane(const tc_triangle *a, const tc_plane *b)
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_triangle_is_valid(a) || !tc_plane_is_valid(b)) return false;
     float s = tc_minf(tc_vec3_dot(b->normal, a->a), tc_minf(tc_vec3_dot(b->normal, a->b), tc_vec3_dot(b->normal, a->c)));
-    float mag = tc_vec3_norm1(a->a) + tc_vec3_norm1(a->b) + tc_vec3_norm1(a->c) + tc_absf(b->offset);
+    /* Only the corner that gives the minimum rounds into s: the largest bound
+     * covers it (a sum would pad past the band). */
+    float mag = tc_maxf(tc_vec3_norm1(a->a), tc_maxf(tc_vec3_norm1(a->b), tc_vec3_norm1(a->c))) + tc_absf(b->offset);
     return s - b->offset <= TC_PAD_REL * mag;
 }

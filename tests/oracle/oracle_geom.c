@@ -489,6 +489,24 @@ bool orc_overlap(const orc_shape *a, const orc_shape *b)
         return alo.x <= bhi.x && blo.x <= ahi.x && alo.y <= bhi.y && blo.y <= ahi.y && alo.z <= bhi.z && blo.z <= ahi.z;
     }
     if (overlap_predicate(a, b)) return true;
+    if (is_poly(a) && is_poly(b)) {
+        /* Cheap lower bound first: the gap along the face normals. */
+        ovec axes[7];
+        int na = 0;
+        const orc_shape *ps[2] = { a, b };
+        for (int k = 0; k < 2; ++k) {
+            if (ps[k]->core == ORC_CORE_BOX) for (int i = 0; i < 3; ++i) axes[na++] = ps[k]->inv[i];
+            else axes[na++] = ps[k]->n;
+        }
+        double res = orc_contact_resolution(a, b);
+        for (int i = 0; i < na; ++i) {
+            double l = ov_len(axes[i]);
+            if (!(l > 0.0)) continue;
+            double gap1 = (-orc_support(b, ov_scale(axes[i], -1.0)) - orc_support(a, axes[i])) / l;
+            double gap2 = (-orc_support(a, ov_scale(axes[i], -1.0)) - orc_support(b, axes[i])) / l;
+            if (gap1 > res || gap2 > res) return false;
+        }
+    }
     /* Contacts closer than 1e-12 of the scale are beyond what double
      * predicates resolve (a shared vertex computes as 1e-16 off a plane);
      * they only arise from exact float contacts, which count as touching. */
