@@ -36,7 +36,9 @@ static bool tc_box_triangle_overlap(tc_vec3 center, tc_vec3 half, const tc_mat3 
     tc_vec3 d[3] = { tc_vec3_sub(t->a, center), tc_vec3_sub(t->b, center), tc_vec3_sub(t->c, center) };
     tc_vec3 v[3];
     for (int k = 0; k < 3; ++k) v[k] = rotation ? tc_mat3_tmul_vec3(*rotation, d[k]) : d[k];
-    float mag = tc_vec3_norm1(d[0]) + tc_vec3_norm1(d[1]) + tc_vec3_norm1(d[2]) + tc_vec3_max_abs(center);
+    /* Each projection rounds relative to its own corner: the largest bound
+     * covers them (a sum pads past the band for a large triangle). */
+    float mag = tc_maxf(tc_vec3_norm1(d[0]), tc_maxf(tc_vec3_norm1(d[1]), tc_vec3_norm1(d[2]))) + tc_vec3_max_abs(center);
     return tc_box_triangle_overlap_local(half, v, mag);
 }
 
