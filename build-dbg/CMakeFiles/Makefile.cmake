@@ -36,6 +36,7 @@ set(CMAKE_MAKEFILE_DEPENDS
   "CMakeFiles/cmake.verify_globs"
   "/work/wt/world/cmake/touche.pc.in"
   "/work/wt/world/cmake/toucheConfig.cmake.in"
+  "/work/wt/world/examples/CMakeLists.txt"
   "/work/wt/world/tests/CMakeLists.txt"
   )
 
@@ -52,6 +53,7 @@ set(CMAKE_MAKEFILE_PRODUCTS
   "touche.pc"
   "CMakeFiles/CMakeDirectoryInformation.cmake"
   "tests/CMakeFiles/CMakeDirectoryInformation.cmake"
+  "examples/CMakeFiles/CMakeDirectoryInformation.cmake"
   )
 
 # Dependency information for all targets:
@@ -61,8 +63,12 @@ set(CMAKE_DEPEND_INFO_FILES
   "tests/CMakeFiles/touche_test_support.dir/DependInfo.cmake"
   "tests/CMakeFiles/touche_oracle.dir/DependInfo.cmake"
   "tests/CMakeFiles/test_basics.dir/DependInfo.cmake"
+  "tests/CMakeFiles/test_errors.dir/DependInfo.cmake"
   "tests/CMakeFiles/test_mat4.dir/DependInfo.cmake"
+  "tests/CMakeFiles/test_oracle_self.dir/DependInfo.cmake"
   "tests/CMakeFiles/test_tree.dir/DependInfo.cmake"
   "tests/CMakeFiles/test_world.dir/DependInfo.cmake"
   "tests/CMakeFiles/touche_header_check.dir/DependInfo.cmake"
+  "examples/CMakeFiles/example_basics.dir/DependInfo.cmake"
+  "examples/CMakeFiles/example_five_figures.dir/DependInfo.cmake"
   )

@@ -150,12 +150,62 @@ static int32_t balance(tc_tree *t, int32_t ia)
     return ia;
 }
 
-/* Walks from i to the root, rebalancing and refitting every ancestor. */
+/* Surface-area rotation at internal node a with children b and c: swap
+ * one child with a grandchild on the other side when that shrinks the
+ * internal node between them (the rotations of Kopta et al., "Fast, Effective
+ * BVH Updates for Animated Scenes", 2012). Height balancing runs first at
+ * every node, so the height stays logarithmic; the area rotations repair the
+ * spatial coherence that balancing alone destroys. Returns true when a
+ * rotation was made. */
+static bool rotate_for_area(tc_tree *t, int32_t ia)
+{
+    tc_tree_node *a = &t->nodes[ia];
+    if (tc_tree_node_is_leaf(a)) return false;
+    int32_t side[2] = { a->child1, a->child2 };
+    float best_gain = 0.0f;
+    int best_k = -1, best_g = -1;
+    for (int k = 0; k < 2; ++k) {
+        /* swap side[k] (staying child) with a grandchild under side[1 - k] */
+        const tc_tree_node *x = &t->nodes[side[k]];
+        const tc_tree_node *y = &t->nodes[side[1 - k]];
+        if (tc_tree_node_is_leaf(y)) continue;
+        int32_t g[2] = { y->child1, y->child2 };
+        float area_y = tc_tree_box_area(y->box);
+        for (int j = 0; j < 2; ++j) {
+            /* g[j] goes up to a; g[1 - j] stays under y, joined by x */
+            const tc_tree_node *kept = &t->nodes[g[1 - j]];
+            float gain = area_y - tc_tree_box_area(tc_tree_box_union(x->box, kept->box));
+            if (gain > best_gain) {
+                best_gain = gain;
+                best_k = k;
+                best_g = j;
+            }
+        }
+    }
+    if (best_k < 0) return false;
+    int32_t ix = side[best_k], iy = side[1 - best_k];
+    tc_tree_node *y = &t->nodes[iy];
+    int32_t imoved = best_g == 0 ? y->child1 : y->child2;
+    /* a's child ix and y's child imoved trade places */
+    if (a->child1 == ix) a->child1 = imoved;
+    else a->child2 = imoved;
+    if (best_g == 0) y->child1 = ix;
+    else y->child2 = ix;
+    t->nodes[imoved].parent = ia;
+    t->nodes[ix].parent = iy;
+    refit(t, iy);
+    refit(t, ia);
+    return true;
+}
+
+/* Walks from i to the root, rebalancing, refitting and improving every
+ * ancestor. */
 static void fix_upward(tc_tree *t, int32_t i)
 {
     while (i != TC_TREE_NULL) {
         i = balance(t, i);
         refit(t, i);
+        rotate_for_area(t, i);
         i = t->nodes[i].parent;
     }
 }

@@ -270,6 +270,8 @@ CMakeFiles/touche_static.dir/src/queries/overlap_box.c.o: /work/wt/world/src/que
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/core/assert.h \
+  /work/wt/world/include/touche/base.h \
   /work/wt/world/src/queries/sat_box_box.h \
   /work/wt/world/src/queries/sat_box_triangle.h \
   /work/wt/world/include/touche/math.h \
@@ -303,6 +305,8 @@ CMakeFiles/touche_static.dir/src/queries/overlap_capsule.c.o: /work/wt/world/src
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/core/assert.h \
+  /work/wt/world/include/touche/base.h \
   /work/wt/world/src/queries/pad.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/float.h \
@@ -337,6 +341,8 @@ CMakeFiles/touche_static.dir/src/queries/overlap_sphere.c.o: /work/wt/world/src/
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/core/assert.h \
+  /work/wt/world/include/touche/base.h \
   /work/wt/world/src/queries/pad.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/float.h \
@@ -370,6 +376,8 @@ CMakeFiles/touche_static.dir/src/queries/overlap_triangle.c.o: /work/wt/world/sr
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/core/assert.h \
+  /work/wt/world/include/touche/base.h \
   /work/wt/world/src/queries/pad.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/float.h \
@@ -379,10 +387,7 @@ CMakeFiles/touche_static.dir/src/queries/overlap_triangle.c.o: /work/wt/world/sr
 
 CMakeFiles/touche_static.dir/src/queries/raycast_box.c.o: /work/wt/world/src/queries/raycast_box.c \
   /usr/include/stdc-predef.h \
-  /work/wt/world/src/queries/ray.h \
-  /work/wt/world/include/touche/raycast.h \
-  /work/wt/world/include/touche/shapes.h \
-  /work/wt/world/include/touche/math.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/include/touche/base.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/stdbool.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
@@ -403,6 +408,11 @@ CMakeFiles/touche_static.dir/src/queries/raycast_box.c.o: /work/wt/world/src/que
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/queries/ray.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/math.h \
+  /work/wt/world/include/touche/base.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/float.h \
   /work/wt/world/include/touche/math.h \
@@ -434,10 +444,7 @@ CMakeFiles/touche_static.dir/src/queries/raycast_flat.c.o: /work/wt/world/src/qu
   /usr/include/x86_64-linux-gnu/bits/fp-fast.h \
   /usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h \
   /usr/include/x86_64-linux-gnu/bits/mathcalls.h \
-  /work/wt/world/src/queries/ray.h \
-  /work/wt/world/include/touche/raycast.h \
-  /work/wt/world/include/touche/shapes.h \
-  /work/wt/world/include/touche/math.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/include/touche/base.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/stdbool.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
@@ -446,6 +453,11 @@ CMakeFiles/touche_static.dir/src/queries/raycast_flat.c.o: /work/wt/world/src/qu
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/queries/ray.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/math.h \
+  /work/wt/world/include/touche/base.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/float.h \
   /work/wt/world/include/touche/math.h \
@@ -476,10 +488,7 @@ CMakeFiles/touche_static.dir/src/queries/raycast_round.c.o: /work/wt/world/src/q
   /usr/include/x86_64-linux-gnu/bits/fp-fast.h \
   /usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h \
   /usr/include/x86_64-linux-gnu/bits/mathcalls.h \
-  /work/wt/world/src/queries/ray.h \
-  /work/wt/world/include/touche/raycast.h \
-  /work/wt/world/include/touche/shapes.h \
-  /work/wt/world/include/touche/math.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/include/touche/base.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/stdbool.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
@@ -488,6 +497,11 @@ CMakeFiles/touche_static.dir/src/queries/raycast_round.c.o: /work/wt/world/src/q
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/queries/ray.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/math.h \
+  /work/wt/world/include/touche/base.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/float.h \
   /work/wt/world/include/touche/math.h \
@@ -496,10 +510,7 @@ CMakeFiles/touche_static.dir/src/queries/raycast_round.c.o: /work/wt/world/src/q
 
 CMakeFiles/touche_static.dir/src/queries/sat_box_box.c.o: /work/wt/world/src/queries/sat_box_box.c \
   /usr/include/stdc-predef.h \
-  /work/wt/world/src/queries/sat_box_box.h \
-  /work/wt/world/include/touche/overlap.h \
-  /work/wt/world/include/touche/shapes.h \
-  /work/wt/world/include/touche/math.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/include/touche/base.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/stdbool.h \
   /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
@@ -520,6 +531,11 @@ CMakeFiles/touche_static.dir/src/queries/sat_box_box.c.o: /work/wt/world/src/que
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/queries/sat_box_box.h \
+  /work/wt/world/include/touche/overlap.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/math.h \
+  /work/wt/world/include/touche/base.h \
   /usr/include/math.h \
   /usr/include/x86_64-linux-gnu/bits/math-vector.h \
   /usr/include/x86_64-linux-gnu/bits/libm-simd-decl-stubs.h \

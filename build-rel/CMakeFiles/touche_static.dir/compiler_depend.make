@@ -280,6 +280,7 @@ CMakeFiles/touche_static.dir/src/queries/overlap_box.c.o: /work/wt/world/src/que
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/src/queries/sat_box_box.h \
   /work/wt/world/src/queries/sat_box_triangle.h \
   /work/wt/world/src/shapes/box.h \
@@ -312,6 +313,7 @@ CMakeFiles/touche_static.dir/src/queries/overlap_capsule.c.o: /work/wt/world/src
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/src/queries/pad.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/float.h \
@@ -345,6 +347,7 @@ CMakeFiles/touche_static.dir/src/queries/overlap_sphere.c.o: /work/wt/world/src/
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/src/queries/pad.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/float.h \
@@ -377,16 +380,14 @@ CMakeFiles/touche_static.dir/src/queries/overlap_triangle.c.o: /work/wt/world/sr
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/src/queries/pad.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/float.h \
   /work/wt/world/src/shapes/closest.h
 
 CMakeFiles/touche_static.dir/src/queries/raycast_box.c.o: /work/wt/world/src/queries/raycast_box.c \
-  /work/wt/world/src/queries/ray.h \
-  /work/wt/world/include/touche/raycast.h \
-  /work/wt/world/include/touche/shapes.h \
-  /work/wt/world/include/touche/math.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/include/touche/base.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h \
@@ -409,6 +410,10 @@ CMakeFiles/touche_static.dir/src/queries/raycast_box.c.o: /work/wt/world/src/que
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/queries/ray.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/math.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/float.h \
   /work/wt/world/src/queries/slab.h \
@@ -438,10 +443,7 @@ CMakeFiles/touche_static.dir/src/queries/raycast_flat.c.o: /work/wt/world/src/qu
   /usr/include/x86_64-linux-gnu/bits/fp-fast.h \
   /usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h \
   /usr/include/x86_64-linux-gnu/bits/mathcalls.h \
-  /work/wt/world/src/queries/ray.h \
-  /work/wt/world/include/touche/raycast.h \
-  /work/wt/world/include/touche/shapes.h \
-  /work/wt/world/include/touche/math.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/include/touche/base.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h \
@@ -451,6 +453,10 @@ CMakeFiles/touche_static.dir/src/queries/raycast_flat.c.o: /work/wt/world/src/qu
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/queries/ray.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/math.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/float.h \
   /work/wt/world/src/shapes/closest.h
@@ -479,10 +485,7 @@ CMakeFiles/touche_static.dir/src/queries/raycast_round.c.o: /work/wt/world/src/q
   /usr/include/x86_64-linux-gnu/bits/fp-fast.h \
   /usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h \
   /usr/include/x86_64-linux-gnu/bits/mathcalls.h \
-  /work/wt/world/src/queries/ray.h \
-  /work/wt/world/include/touche/raycast.h \
-  /work/wt/world/include/touche/shapes.h \
-  /work/wt/world/include/touche/math.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/include/touche/base.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h \
@@ -492,15 +495,16 @@ CMakeFiles/touche_static.dir/src/queries/raycast_round.c.o: /work/wt/world/src/q
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/queries/ray.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/math.h \
   /work/wt/world/src/core/float.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/float.h \
   /work/wt/world/src/shapes/closest.h
 
 CMakeFiles/touche_static.dir/src/queries/sat_box_box.c.o: /work/wt/world/src/queries/sat_box_box.c \
-  /work/wt/world/src/queries/sat_box_box.h \
-  /work/wt/world/include/touche/overlap.h \
-  /work/wt/world/include/touche/shapes.h \
-  /work/wt/world/include/touche/math.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/include/touche/base.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h \
@@ -523,6 +527,10 @@ CMakeFiles/touche_static.dir/src/queries/sat_box_box.c.o: /work/wt/world/src/que
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/queries/sat_box_box.h \
+  /work/wt/world/include/touche/overlap.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/math.h \
   /usr/include/math.h \
   /usr/include/x86_64-linux-gnu/bits/math-vector.h \
   /usr/include/x86_64-linux-gnu/bits/libm-simd-decl-stubs.h \

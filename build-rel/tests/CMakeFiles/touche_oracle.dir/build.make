@@ -83,10 +83,80 @@ tests/CMakeFiles/touche_oracle.dir/oracle/counting_allocator.c.s: cmake_force
 	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/touche_oracle.dir/oracle/counting_allocator.c.s"
 	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt/world/tests/oracle/counting_allocator.c -o CMakeFiles/touche_oracle.dir/oracle/counting_allocator.c.s
 
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.o: tests/CMakeFiles/touche_oracle.dir/flags.make
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.o: /work/wt/world/tests/oracle/oracle_gen.c
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.o: tests/CMakeFiles/touche_oracle.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt/world/build-rel/CMakeFiles --progress-num=$(CMAKE_PROGRESS_2) "Building C object tests/CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.o"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT tests/CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.o -MF CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.o.d -o CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.o -c /work/wt/world/tests/oracle/oracle_gen.c
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.i"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt/world/tests/oracle/oracle_gen.c > CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.i
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.s"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt/world/tests/oracle/oracle_gen.c -o CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.s
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.o: tests/CMakeFiles/touche_oracle.dir/flags.make
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.o: /work/wt/world/tests/oracle/oracle_geom.c
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.o: tests/CMakeFiles/touche_oracle.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt/world/build-rel/CMakeFiles --progress-num=$(CMAKE_PROGRESS_3) "Building C object tests/CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.o"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT tests/CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.o -MF CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.o.d -o CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.o -c /work/wt/world/tests/oracle/oracle_geom.c
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.i"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt/world/tests/oracle/oracle_geom.c > CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.i
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.s"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt/world/tests/oracle/oracle_geom.c -o CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.s
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.o: tests/CMakeFiles/touche_oracle.dir/flags.make
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.o: /work/wt/world/tests/oracle/oracle_lib.c
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.o: tests/CMakeFiles/touche_oracle.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt/world/build-rel/CMakeFiles --progress-num=$(CMAKE_PROGRESS_4) "Building C object tests/CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.o"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT tests/CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.o -MF CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.o.d -o CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.o -c /work/wt/world/tests/oracle/oracle_lib.c
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.i"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt/world/tests/oracle/oracle_lib.c > CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.i
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.s"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt/world/tests/oracle/oracle_lib.c -o CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.s
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.o: tests/CMakeFiles/touche_oracle.dir/flags.make
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.o: /work/wt/world/tests/oracle/oracle_print.c
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.o: tests/CMakeFiles/touche_oracle.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt/world/build-rel/CMakeFiles --progress-num=$(CMAKE_PROGRESS_5) "Building C object tests/CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.o"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT tests/CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.o -MF CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.o.d -o CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.o -c /work/wt/world/tests/oracle/oracle_print.c
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.i"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt/world/tests/oracle/oracle_print.c > CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.i
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.s"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt/world/tests/oracle/oracle_print.c -o CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.s
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.o: tests/CMakeFiles/touche_oracle.dir/flags.make
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.o: /work/wt/world/tests/oracle/oracle_ray.c
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.o: tests/CMakeFiles/touche_oracle.dir/compiler_depend.ts
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt/world/build-rel/CMakeFiles --progress-num=$(CMAKE_PROGRESS_6) "Building C object tests/CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.o"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT tests/CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.o -MF CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.o.d -o CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.o -c /work/wt/world/tests/oracle/oracle_ray.c
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.i: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Preprocessing C source to CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.i"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -E /work/wt/world/tests/oracle/oracle_ray.c > CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.i
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.s: cmake_force
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green "Compiling C source to assembly CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.s"
+	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -S /work/wt/world/tests/oracle/oracle_ray.c -o CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.s
+
 tests/CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o: tests/CMakeFiles/touche_oracle.dir/flags.make
 tests/CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o: /work/wt/world/tests/oracle/world_oracle.c
 tests/CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o: tests/CMakeFiles/touche_oracle.dir/compiler_depend.ts
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt/world/build-rel/CMakeFiles --progress-num=$(CMAKE_PROGRESS_2) "Building C object tests/CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --progress-dir=/work/wt/world/build-rel/CMakeFiles --progress-num=$(CMAKE_PROGRESS_7) "Building C object tests/CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o"
 	cd /work/wt/world/build-rel/tests && /usr/bin/clang $(C_DEFINES) $(C_INCLUDES) $(C_FLAGS) -MD -MT tests/CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o -MF CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o.d -o CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o -c /work/wt/world/tests/oracle/world_oracle.c
 
 tests/CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.i: cmake_force
@@ -100,16 +170,26 @@ tests/CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.s: cmake_force
 # Object files for target touche_oracle
 touche_oracle_OBJECTS = \
 "CMakeFiles/touche_oracle.dir/oracle/counting_allocator.c.o" \
+"CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.o" \
+"CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.o" \
+"CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.o" \
+"CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.o" \
+"CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.o" \
 "CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o"
 
 # External object files for target touche_oracle
 touche_oracle_EXTERNAL_OBJECTS =
 
 tests/libtouche_oracle.a: tests/CMakeFiles/touche_oracle.dir/oracle/counting_allocator.c.o
+tests/libtouche_oracle.a: tests/CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.o
+tests/libtouche_oracle.a: tests/CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.o
+tests/libtouche_oracle.a: tests/CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.o
+tests/libtouche_oracle.a: tests/CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.o
+tests/libtouche_oracle.a: tests/CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.o
 tests/libtouche_oracle.a: tests/CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o
 tests/libtouche_oracle.a: tests/CMakeFiles/touche_oracle.dir/build.make
 tests/libtouche_oracle.a: tests/CMakeFiles/touche_oracle.dir/link.txt
-	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/wt/world/build-rel/CMakeFiles --progress-num=$(CMAKE_PROGRESS_3) "Linking C static library libtouche_oracle.a"
+	@$(CMAKE_COMMAND) -E cmake_echo_color --switch=$(COLOR) --green --bold --progress-dir=/work/wt/world/build-rel/CMakeFiles --progress-num=$(CMAKE_PROGRESS_8) "Linking C static library libtouche_oracle.a"
 	cd /work/wt/world/build-rel/tests && $(CMAKE_COMMAND) -P CMakeFiles/touche_oracle.dir/cmake_clean_target.cmake
 	cd /work/wt/world/build-rel/tests && $(CMAKE_COMMAND) -E cmake_link_script CMakeFiles/touche_oracle.dir/link.txt --verbose=$(VERBOSE)
 

@@ -33,6 +33,294 @@ tests/CMakeFiles/touche_oracle.dir/oracle/counting_allocator.c.o: /work/wt/world
   /usr/include/x86_64-linux-gnu/bits/stdlib-float.h \
   /usr/include/string.h
 
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_gen.c.o: /work/wt/world/tests/oracle/oracle_gen.c \
+  /work/wt/world/tests/oracle/oracle.h \
+  /work/wt/world/include/touche/touche.h \
+  /work/wt/world/include/touche/base.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/__stddef_max_align_t.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdint.h \
+  /usr/include/stdint.h \
+  /usr/include/x86_64-linux-gnu/bits/libc-header-start.h \
+  /usr/include/features.h \
+  /usr/include/features-time64.h \
+  /usr/include/x86_64-linux-gnu/bits/wordsize.h \
+  /usr/include/x86_64-linux-gnu/bits/timesize.h \
+  /usr/include/stdc-predef.h \
+  /usr/include/x86_64-linux-gnu/sys/cdefs.h \
+  /usr/include/x86_64-linux-gnu/bits/long-double.h \
+  /usr/include/x86_64-linux-gnu/gnu/stubs.h \
+  /usr/include/x86_64-linux-gnu/gnu/stubs-64.h \
+  /usr/include/x86_64-linux-gnu/bits/types.h \
+  /usr/include/x86_64-linux-gnu/bits/typesizes.h \
+  /usr/include/x86_64-linux-gnu/bits/time64.h \
+  /usr/include/x86_64-linux-gnu/bits/wchar.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/include/touche/math.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/overlap.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/dispatch.h \
+  /work/wt/world/include/touche/alloc.h \
+  /work/wt/world/include/touche/mat4.h \
+  /work/wt/world/include/touche/camera.h \
+  /work/wt/world/include/touche/tree.h \
+  /work/wt/world/include/touche/world.h \
+  /usr/include/math.h \
+  /usr/include/x86_64-linux-gnu/bits/math-vector.h \
+  /usr/include/x86_64-linux-gnu/bits/libm-simd-decl-stubs.h \
+  /usr/include/x86_64-linux-gnu/bits/floatn.h \
+  /usr/include/x86_64-linux-gnu/bits/floatn-common.h \
+  /usr/include/x86_64-linux-gnu/bits/flt-eval-method.h \
+  /usr/include/x86_64-linux-gnu/bits/fp-logb.h \
+  /usr/include/x86_64-linux-gnu/bits/fp-fast.h \
+  /usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h \
+  /usr/include/x86_64-linux-gnu/bits/mathcalls.h \
+  /usr/include/stdio.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdarg.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__fpos_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__mbstate_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__fpos64_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/types/FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/types/struct_FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/stdio_lim.h \
+  /usr/include/x86_64-linux-gnu/bits/stdio.h \
+  /work/wt/world/tests/support/harness.h \
+  /usr/include/string.h
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_geom.c.o: /work/wt/world/tests/oracle/oracle_geom.c \
+  /work/wt/world/tests/oracle/oracle.h \
+  /work/wt/world/include/touche/touche.h \
+  /work/wt/world/include/touche/base.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/__stddef_max_align_t.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdint.h \
+  /usr/include/stdint.h \
+  /usr/include/x86_64-linux-gnu/bits/libc-header-start.h \
+  /usr/include/features.h \
+  /usr/include/features-time64.h \
+  /usr/include/x86_64-linux-gnu/bits/wordsize.h \
+  /usr/include/x86_64-linux-gnu/bits/timesize.h \
+  /usr/include/stdc-predef.h \
+  /usr/include/x86_64-linux-gnu/sys/cdefs.h \
+  /usr/include/x86_64-linux-gnu/bits/long-double.h \
+  /usr/include/x86_64-linux-gnu/gnu/stubs.h \
+  /usr/include/x86_64-linux-gnu/gnu/stubs-64.h \
+  /usr/include/x86_64-linux-gnu/bits/types.h \
+  /usr/include/x86_64-linux-gnu/bits/typesizes.h \
+  /usr/include/x86_64-linux-gnu/bits/time64.h \
+  /usr/include/x86_64-linux-gnu/bits/wchar.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/include/touche/math.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/overlap.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/dispatch.h \
+  /work/wt/world/include/touche/alloc.h \
+  /work/wt/world/include/touche/mat4.h \
+  /work/wt/world/include/touche/camera.h \
+  /work/wt/world/include/touche/tree.h \
+  /work/wt/world/include/touche/world.h \
+  /usr/include/math.h \
+  /usr/include/x86_64-linux-gnu/bits/math-vector.h \
+  /usr/include/x86_64-linux-gnu/bits/libm-simd-decl-stubs.h \
+  /usr/include/x86_64-linux-gnu/bits/floatn.h \
+  /usr/include/x86_64-linux-gnu/bits/floatn-common.h \
+  /usr/include/x86_64-linux-gnu/bits/flt-eval-method.h \
+  /usr/include/x86_64-linux-gnu/bits/fp-logb.h \
+  /usr/include/x86_64-linux-gnu/bits/fp-fast.h \
+  /usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h \
+  /usr/include/x86_64-linux-gnu/bits/mathcalls.h \
+  /usr/include/stdio.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdarg.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__fpos_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__mbstate_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__fpos64_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/types/FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/types/struct_FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/stdio_lim.h \
+  /usr/include/x86_64-linux-gnu/bits/stdio.h \
+  /work/wt/world/tests/support/harness.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/float.h \
+  /usr/include/string.h
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_lib.c.o: /work/wt/world/tests/oracle/oracle_lib.c \
+  /work/wt/world/tests/oracle/oracle.h \
+  /work/wt/world/include/touche/touche.h \
+  /work/wt/world/include/touche/base.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/__stddef_max_align_t.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdint.h \
+  /usr/include/stdint.h \
+  /usr/include/x86_64-linux-gnu/bits/libc-header-start.h \
+  /usr/include/features.h \
+  /usr/include/features-time64.h \
+  /usr/include/x86_64-linux-gnu/bits/wordsize.h \
+  /usr/include/x86_64-linux-gnu/bits/timesize.h \
+  /usr/include/stdc-predef.h \
+  /usr/include/x86_64-linux-gnu/sys/cdefs.h \
+  /usr/include/x86_64-linux-gnu/bits/long-double.h \
+  /usr/include/x86_64-linux-gnu/gnu/stubs.h \
+  /usr/include/x86_64-linux-gnu/gnu/stubs-64.h \
+  /usr/include/x86_64-linux-gnu/bits/types.h \
+  /usr/include/x86_64-linux-gnu/bits/typesizes.h \
+  /usr/include/x86_64-linux-gnu/bits/time64.h \
+  /usr/include/x86_64-linux-gnu/bits/wchar.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/include/touche/math.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/overlap.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/dispatch.h \
+  /work/wt/world/include/touche/alloc.h \
+  /work/wt/world/include/touche/mat4.h \
+  /work/wt/world/include/touche/camera.h \
+  /work/wt/world/include/touche/tree.h \
+  /work/wt/world/include/touche/world.h \
+  /usr/include/math.h \
+  /usr/include/x86_64-linux-gnu/bits/math-vector.h \
+  /usr/include/x86_64-linux-gnu/bits/libm-simd-decl-stubs.h \
+  /usr/include/x86_64-linux-gnu/bits/floatn.h \
+  /usr/include/x86_64-linux-gnu/bits/floatn-common.h \
+  /usr/include/x86_64-linux-gnu/bits/flt-eval-method.h \
+  /usr/include/x86_64-linux-gnu/bits/fp-logb.h \
+  /usr/include/x86_64-linux-gnu/bits/fp-fast.h \
+  /usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h \
+  /usr/include/x86_64-linux-gnu/bits/mathcalls.h \
+  /usr/include/stdio.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdarg.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__fpos_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__mbstate_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__fpos64_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/types/FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/types/struct_FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/stdio_lim.h \
+  /usr/include/x86_64-linux-gnu/bits/stdio.h \
+  /work/wt/world/tests/support/harness.h
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_print.c.o: /work/wt/world/tests/oracle/oracle_print.c \
+  /work/wt/world/tests/oracle/oracle.h \
+  /work/wt/world/include/touche/touche.h \
+  /work/wt/world/include/touche/base.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/__stddef_max_align_t.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdint.h \
+  /usr/include/stdint.h \
+  /usr/include/x86_64-linux-gnu/bits/libc-header-start.h \
+  /usr/include/features.h \
+  /usr/include/features-time64.h \
+  /usr/include/x86_64-linux-gnu/bits/wordsize.h \
+  /usr/include/x86_64-linux-gnu/bits/timesize.h \
+  /usr/include/stdc-predef.h \
+  /usr/include/x86_64-linux-gnu/sys/cdefs.h \
+  /usr/include/x86_64-linux-gnu/bits/long-double.h \
+  /usr/include/x86_64-linux-gnu/gnu/stubs.h \
+  /usr/include/x86_64-linux-gnu/gnu/stubs-64.h \
+  /usr/include/x86_64-linux-gnu/bits/types.h \
+  /usr/include/x86_64-linux-gnu/bits/typesizes.h \
+  /usr/include/x86_64-linux-gnu/bits/time64.h \
+  /usr/include/x86_64-linux-gnu/bits/wchar.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/include/touche/math.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/overlap.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/dispatch.h \
+  /work/wt/world/include/touche/alloc.h \
+  /work/wt/world/include/touche/mat4.h \
+  /work/wt/world/include/touche/camera.h \
+  /work/wt/world/include/touche/tree.h \
+  /work/wt/world/include/touche/world.h \
+  /usr/include/math.h \
+  /usr/include/x86_64-linux-gnu/bits/math-vector.h \
+  /usr/include/x86_64-linux-gnu/bits/libm-simd-decl-stubs.h \
+  /usr/include/x86_64-linux-gnu/bits/floatn.h \
+  /usr/include/x86_64-linux-gnu/bits/floatn-common.h \
+  /usr/include/x86_64-linux-gnu/bits/flt-eval-method.h \
+  /usr/include/x86_64-linux-gnu/bits/fp-logb.h \
+  /usr/include/x86_64-linux-gnu/bits/fp-fast.h \
+  /usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h \
+  /usr/include/x86_64-linux-gnu/bits/mathcalls.h \
+  /usr/include/stdio.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdarg.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__fpos_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__mbstate_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__fpos64_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/types/FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/types/struct_FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/stdio_lim.h \
+  /usr/include/x86_64-linux-gnu/bits/stdio.h \
+  /work/wt/world/tests/support/harness.h
+
+tests/CMakeFiles/touche_oracle.dir/oracle/oracle_ray.c.o: /work/wt/world/tests/oracle/oracle_ray.c \
+  /work/wt/world/tests/oracle/oracle.h \
+  /work/wt/world/include/touche/touche.h \
+  /work/wt/world/include/touche/base.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/__stddef_max_align_t.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdint.h \
+  /usr/include/stdint.h \
+  /usr/include/x86_64-linux-gnu/bits/libc-header-start.h \
+  /usr/include/features.h \
+  /usr/include/features-time64.h \
+  /usr/include/x86_64-linux-gnu/bits/wordsize.h \
+  /usr/include/x86_64-linux-gnu/bits/timesize.h \
+  /usr/include/stdc-predef.h \
+  /usr/include/x86_64-linux-gnu/sys/cdefs.h \
+  /usr/include/x86_64-linux-gnu/bits/long-double.h \
+  /usr/include/x86_64-linux-gnu/gnu/stubs.h \
+  /usr/include/x86_64-linux-gnu/gnu/stubs-64.h \
+  /usr/include/x86_64-linux-gnu/bits/types.h \
+  /usr/include/x86_64-linux-gnu/bits/typesizes.h \
+  /usr/include/x86_64-linux-gnu/bits/time64.h \
+  /usr/include/x86_64-linux-gnu/bits/wchar.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/include/touche/math.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/overlap.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/dispatch.h \
+  /work/wt/world/include/touche/alloc.h \
+  /work/wt/world/include/touche/mat4.h \
+  /work/wt/world/include/touche/camera.h \
+  /work/wt/world/include/touche/tree.h \
+  /work/wt/world/include/touche/world.h \
+  /usr/include/math.h \
+  /usr/include/x86_64-linux-gnu/bits/math-vector.h \
+  /usr/include/x86_64-linux-gnu/bits/libm-simd-decl-stubs.h \
+  /usr/include/x86_64-linux-gnu/bits/floatn.h \
+  /usr/include/x86_64-linux-gnu/bits/floatn-common.h \
+  /usr/include/x86_64-linux-gnu/bits/flt-eval-method.h \
+  /usr/include/x86_64-linux-gnu/bits/fp-logb.h \
+  /usr/include/x86_64-linux-gnu/bits/fp-fast.h \
+  /usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h \
+  /usr/include/x86_64-linux-gnu/bits/mathcalls.h \
+  /usr/include/stdio.h \
+  /usr/lib/llvm-14/lib/clang/14.0.6/include/stdarg.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__fpos_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__mbstate_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__fpos64_t.h \
+  /usr/include/x86_64-linux-gnu/bits/types/__FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/types/FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/types/struct_FILE.h \
+  /usr/include/x86_64-linux-gnu/bits/stdio_lim.h \
+  /usr/include/x86_64-linux-gnu/bits/stdio.h \
+  /work/wt/world/tests/support/harness.h
+
 tests/CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o: /work/wt/world/tests/oracle/world_oracle.c \
   /work/wt/world/tests/oracle/world_oracle.h \
   /work/wt/world/include/touche/dispatch.h \
@@ -75,94 +363,140 @@ tests/CMakeFiles/touche_oracle.dir/oracle/world_oracle.c.o: /work/wt/world/tests
   /usr/include/string.h
 
 
-/usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h:
+/work/wt/world/tests/oracle/world_oracle.h:
 
-/usr/include/x86_64-linux-gnu/bits/fp-fast.h:
+/work/wt/world/tests/oracle/world_oracle.c:
 
-/usr/include/x86_64-linux-gnu/bits/flt-eval-method.h:
+/work/wt/world/tests/oracle/oracle_ray.c:
+
+/work/wt/world/tests/oracle/oracle_print.c:
+
+/work/wt/world/tests/oracle/oracle_lib.c:
+
+/usr/lib/llvm-14/lib/clang/14.0.6/include/float.h:
+
+/usr/include/x86_64-linux-gnu/bits/stdio_lim.h:
+
+/usr/include/x86_64-linux-gnu/bits/types/__fpos64_t.h:
+
+/usr/include/x86_64-linux-gnu/bits/floatn-common.h:
+
+/usr/include/x86_64-linux-gnu/bits/floatn.h:
+
+/usr/include/x86_64-linux-gnu/bits/mathcalls.h:
+
+/work/wt/world/include/touche/base.h:
+
+/usr/include/stdlib.h:
+
+/usr/include/x86_64-linux-gnu/bits/wordsize.h:
+
+/work/wt/world/include/touche/alloc.h:
+
+/usr/include/x86_64-linux-gnu/bits/stdint-uintn.h:
+
+/usr/include/x86_64-linux-gnu/bits/wchar.h:
+
+/usr/include/string.h:
+
+/work/wt/world/include/touche/world.h:
+
+/usr/include/x86_64-linux-gnu/bits/types/__mbstate_t.h:
+
+/usr/include/x86_64-linux-gnu/bits/stdint-intn.h:
+
+/work/wt/world/tests/oracle/oracle_geom.c:
+
+/usr/include/x86_64-linux-gnu/bits/types/struct_FILE.h:
+
+/usr/include/x86_64-linux-gnu/gnu/stubs.h:
+
+/usr/include/x86_64-linux-gnu/bits/types.h:
+
+/usr/include/math.h:
+
+/work/wt/world/tests/oracle/counting_allocator.c:
+
+/usr/include/x86_64-linux-gnu/bits/long-double.h:
+
+/work/wt/world/tests/oracle/counting_allocator.h:
+
+/usr/lib/llvm-14/lib/clang/14.0.6/include/__stddef_max_align_t.h:
+
+/usr/include/x86_64-linux-gnu/bits/time64.h:
+
+/work/wt/world/include/touche/camera.h:
+
+/usr/include/x86_64-linux-gnu/bits/types/__fpos_t.h:
+
+/usr/include/x86_64-linux-gnu/sys/cdefs.h:
+
+/usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h:
+
+/usr/lib/llvm-14/lib/clang/14.0.6/include/stdint.h:
+
+/usr/include/features.h:
+
+/work/wt/world/include/touche/overlap.h:
+
+/usr/include/x86_64-linux-gnu/bits/stdio.h:
+
+/usr/include/x86_64-linux-gnu/bits/types/FILE.h:
+
+/usr/include/x86_64-linux-gnu/bits/timesize.h:
+
+/usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h:
+
+/usr/include/x86_64-linux-gnu/bits/fp-logb.h:
+
+/usr/include/x86_64-linux-gnu/bits/libc-header-start.h:
+
+/usr/include/x86_64-linux-gnu/gnu/stubs-64.h:
+
+/work/wt/world/include/touche/shapes.h:
+
+/usr/include/x86_64-linux-gnu/bits/stdlib-bsearch.h:
+
+/usr/include/stdc-predef.h:
+
+/usr/include/x86_64-linux-gnu/bits/stdlib-float.h:
+
+/usr/include/features-time64.h:
+
+/work/wt/world/tests/oracle/oracle_gen.c:
+
+/usr/include/x86_64-linux-gnu/bits/typesizes.h:
+
+/work/wt/world/tests/oracle/oracle.h:
 
 /usr/include/x86_64-linux-gnu/bits/libm-simd-decl-stubs.h:
 
-/usr/include/x86_64-linux-gnu/bits/math-vector.h:
+/work/wt/world/include/touche/touche.h:
 
 /work/wt/world/include/touche/raycast.h:
 
 /work/wt/world/include/touche/dispatch.h:
 
-/usr/include/x86_64-linux-gnu/bits/stdlib-float.h:
+/work/wt/world/include/touche/mat4.h:
 
-/work/wt/world/include/touche/shapes.h:
+/usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h:
 
-/usr/include/stdc-predef.h:
-
-/usr/include/x86_64-linux-gnu/bits/libc-header-start.h:
-
-/usr/include/features-time64.h:
-
-/usr/include/x86_64-linux-gnu/bits/fp-logb.h:
-
-/usr/include/x86_64-linux-gnu/bits/timesize.h:
-
-/usr/include/stdint.h:
-
-/work/wt/world/include/touche/overlap.h:
-
-/usr/include/features.h:
-
-/usr/lib/llvm-14/lib/clang/14.0.6/include/stdint.h:
-
-/usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h:
-
-/usr/include/x86_64-linux-gnu/sys/cdefs.h:
-
-/usr/include/x86_64-linux-gnu/bits/time64.h:
-
-/usr/lib/llvm-14/lib/clang/14.0.6/include/__stddef_max_align_t.h:
-
-/work/wt/world/tests/oracle/counting_allocator.h:
-
-/usr/include/x86_64-linux-gnu/bits/long-double.h:
-
-/work/wt/world/tests/oracle/counting_allocator.c:
-
-/usr/include/x86_64-linux-gnu/bits/types.h:
-
-/usr/include/x86_64-linux-gnu/gnu/stubs.h:
-
-/usr/include/math.h:
-
-/usr/include/x86_64-linux-gnu/bits/typesizes.h:
-
-/usr/include/x86_64-linux-gnu/bits/stdint-intn.h:
-
-/usr/include/string.h:
-
-/usr/include/x86_64-linux-gnu/bits/wchar.h:
-
-/usr/include/x86_64-linux-gnu/gnu/stubs-64.h:
-
-/usr/include/x86_64-linux-gnu/bits/stdint-uintn.h:
+/work/wt/world/include/touche/tree.h:
 
 /work/wt/world/include/touche/math.h:
 
-/work/wt/world/tests/oracle/world_oracle.h:
+/usr/include/x86_64-linux-gnu/bits/math-vector.h:
 
-/work/wt/world/include/touche/alloc.h:
+/usr/include/x86_64-linux-gnu/bits/flt-eval-method.h:
 
-/usr/include/x86_64-linux-gnu/bits/wordsize.h:
+/work/wt/world/tests/support/harness.h:
 
-/usr/include/stdlib.h:
+/usr/include/stdint.h:
 
-/work/wt/world/include/touche/base.h:
+/usr/include/x86_64-linux-gnu/bits/fp-fast.h:
 
-/usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h:
+/usr/include/stdio.h:
 
-/usr/include/x86_64-linux-gnu/bits/mathcalls.h:
+/usr/lib/llvm-14/lib/clang/14.0.6/include/stdarg.h:
 
-/work/wt/world/tests/oracle/world_oracle.c:
-
-/usr/include/x86_64-linux-gnu/bits/floatn.h:
-
-/usr/include/x86_64-linux-gnu/bits/floatn-common.h:
-
-/usr/include/x86_64-linux-gnu/bits/stdlib-bsearch.h:
+/usr/include/x86_64-linux-gnu/bits/types/__FILE.h:

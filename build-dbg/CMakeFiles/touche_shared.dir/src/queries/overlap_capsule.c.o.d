@@ -21,6 +21,7 @@ CMakeFiles/touche_shared.dir/src/queries/overlap_capsule.c.o: \
  /usr/include/x86_64-linux-gnu/bits/wchar.h \
  /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
  /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+ /work/wt/world/src/core/assert.h /work/wt/world/include/touche/base.h \
  /work/wt/world/src/queries/pad.h /work/wt/world/src/core/float.h \
  /usr/lib/gcc/x86_64-linux-gnu/12/include/float.h \
  /work/wt/world/include/touche/math.h /work/wt/world/src/queries/slab.h \

@@ -1,10 +1,6 @@
 CMakeFiles/touche_shared.dir/src/queries/sat_box_box.c.o: \
  /work/wt/world/src/queries/sat_box_box.c /usr/include/stdc-predef.h \
- /work/wt/world/src/queries/sat_box_box.h \
- /work/wt/world/include/touche/overlap.h \
- /work/wt/world/include/touche/shapes.h \
- /work/wt/world/include/touche/math.h \
- /work/wt/world/include/touche/base.h \
+ /work/wt/world/src/core/assert.h /work/wt/world/include/touche/base.h \
  /usr/lib/gcc/x86_64-linux-gnu/12/include/stdbool.h \
  /usr/lib/gcc/x86_64-linux-gnu/12/include/stddef.h \
  /usr/lib/gcc/x86_64-linux-gnu/12/include/stdint.h /usr/include/stdint.h \
@@ -21,7 +17,12 @@ CMakeFiles/touche_shared.dir/src/queries/sat_box_box.c.o: \
  /usr/include/x86_64-linux-gnu/bits/time64.h \
  /usr/include/x86_64-linux-gnu/bits/wchar.h \
  /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
- /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h /usr/include/math.h \
+ /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+ /work/wt/world/src/queries/sat_box_box.h \
+ /work/wt/world/include/touche/overlap.h \
+ /work/wt/world/include/touche/shapes.h \
+ /work/wt/world/include/touche/math.h \
+ /work/wt/world/include/touche/base.h /usr/include/math.h \
  /usr/include/x86_64-linux-gnu/bits/math-vector.h \
  /usr/include/x86_64-linux-gnu/bits/libm-simd-decl-stubs.h \
  /usr/include/x86_64-linux-gnu/bits/floatn.h \

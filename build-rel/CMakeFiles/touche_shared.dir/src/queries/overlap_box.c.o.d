@@ -23,6 +23,7 @@ CMakeFiles/touche_shared.dir/src/queries/overlap_box.c.o: \
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/core/assert.h \
   /work/wt/world/src/queries/sat_box_box.h \
   /work/wt/world/src/queries/sat_box_triangle.h \
   /work/wt/world/src/shapes/box.h /work/wt/world/src/core/float.h \

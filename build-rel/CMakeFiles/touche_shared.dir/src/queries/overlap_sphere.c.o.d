@@ -23,6 +23,7 @@ CMakeFiles/touche_shared.dir/src/queries/overlap_sphere.c.o: \
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
-  /work/wt/world/src/queries/pad.h /work/wt/world/src/core/float.h \
+  /work/wt/world/src/core/assert.h /work/wt/world/src/queries/pad.h \
+  /work/wt/world/src/core/float.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/float.h \
   /work/wt/world/src/shapes/box.h /work/wt/world/src/shapes/closest.h

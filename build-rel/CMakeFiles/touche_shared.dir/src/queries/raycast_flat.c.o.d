@@ -20,11 +20,7 @@ CMakeFiles/touche_shared.dir/src/queries/raycast_flat.c.o: \
   /usr/include/x86_64-linux-gnu/bits/fp-fast.h \
   /usr/include/x86_64-linux-gnu/bits/mathcalls-helper-functions.h \
   /usr/include/x86_64-linux-gnu/bits/mathcalls.h \
-  /work/wt/world/src/queries/ray.h \
-  /work/wt/world/include/touche/raycast.h \
-  /work/wt/world/include/touche/shapes.h \
-  /work/wt/world/include/touche/math.h \
-  /work/wt/world/include/touche/base.h \
+  /work/wt/world/src/core/assert.h /work/wt/world/include/touche/base.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/__stddef_max_align_t.h \
@@ -32,6 +28,9 @@ CMakeFiles/touche_shared.dir/src/queries/raycast_flat.c.o: \
   /usr/include/stdint.h /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
-  /work/wt/world/src/core/float.h \
+  /work/wt/world/src/queries/ray.h \
+  /work/wt/world/include/touche/raycast.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/math.h /work/wt/world/src/core/float.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/float.h \
   /work/wt/world/src/shapes/closest.h

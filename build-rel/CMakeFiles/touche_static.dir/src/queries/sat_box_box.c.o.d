@@ -1,10 +1,6 @@
 CMakeFiles/touche_static.dir/src/queries/sat_box_box.c.o: \
   /work/wt/world/src/queries/sat_box_box.c \
-  /work/wt/world/src/queries/sat_box_box.h \
-  /work/wt/world/include/touche/overlap.h \
-  /work/wt/world/include/touche/shapes.h \
-  /work/wt/world/include/touche/math.h \
-  /work/wt/world/include/touche/base.h \
+  /work/wt/world/src/core/assert.h /work/wt/world/include/touche/base.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stdbool.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/stddef.h \
   /usr/lib/llvm-14/lib/clang/14.0.6/include/__stddef_max_align_t.h \
@@ -23,7 +19,11 @@ CMakeFiles/touche_static.dir/src/queries/sat_box_box.c.o: \
   /usr/include/x86_64-linux-gnu/bits/time64.h \
   /usr/include/x86_64-linux-gnu/bits/wchar.h \
   /usr/include/x86_64-linux-gnu/bits/stdint-intn.h \
-  /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h /usr/include/math.h \
+  /usr/include/x86_64-linux-gnu/bits/stdint-uintn.h \
+  /work/wt/world/src/queries/sat_box_box.h \
+  /work/wt/world/include/touche/overlap.h \
+  /work/wt/world/include/touche/shapes.h \
+  /work/wt/world/include/touche/math.h /usr/include/math.h \
   /usr/include/x86_64-linux-gnu/bits/math-vector.h \
   /usr/include/x86_64-linux-gnu/bits/libm-simd-decl-stubs.h \
   /usr/include/x86_64-linux-gnu/bits/floatn.h \
