@@ -1,2 +1,0 @@
-#include <touche/base.h>
-int touche_header_base_cpp;

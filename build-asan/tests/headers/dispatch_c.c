@@ -1,2 +1,0 @@
-#include <touche/dispatch.h>
-int touche_header_dispatch_c;

@@ -1,2 +1,0 @@
-#include <touche/tree.h>
-int touche_header_tree_cpp;

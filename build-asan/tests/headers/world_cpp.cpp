@@ -1,2 +1,0 @@
-#include <touche/world.h>
-int touche_header_world_cpp;

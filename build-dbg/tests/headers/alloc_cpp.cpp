@@ -1,2 +1,0 @@
-#include <touche/alloc.h>
-int touche_header_alloc_cpp;

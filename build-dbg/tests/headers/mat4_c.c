@@ -1,2 +1,0 @@
-#include <touche/mat4.h>
-int touche_header_mat4_c;

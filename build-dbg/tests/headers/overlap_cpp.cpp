@@ -1,2 +1,0 @@
-#include <touche/overlap.h>
-int touche_header_overlap_cpp;

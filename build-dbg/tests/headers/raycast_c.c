@@ -1,2 +1,0 @@
-#include <touche/raycast.h>
-int touche_header_raycast_c;

@@ -1,2 +1,0 @@
-#include <touche/touche.h>
-int touche_header_touche_c;

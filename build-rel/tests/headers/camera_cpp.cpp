@@ -1,2 +1,0 @@
-#include <touche/camera.h>
-int touche_header_camera_cpp;

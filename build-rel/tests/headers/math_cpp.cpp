@@ -1,2 +1,0 @@
-#include <touche/math.h>
-int touche_header_math_cpp;

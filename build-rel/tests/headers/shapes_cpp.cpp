@@ -1,2 +1,0 @@
-#include <touche/shapes.h>
-int touche_header_shapes_cpp;
