@@ -7,49 +7,38 @@ static const double tt_pi = 3.14159265358979323846;
 tt_view tt_view_from_camera(const tt_camera *cam)
 {
     tt_view v;
-    v.eye = cam->position;
-    v.forward = tc_vec3_normalize(tc_vec3_sub(cam->target, cam->position));
-    v.right = tc_vec3_normalize(tc_vec3_cross(v.forward, cam->up));
-    v.up = tc_vec3_cross(v.right, v.forward);
-    v.tan_half_fov = tan((double)cam->fov_deg * tt_pi / 360.0);
-    v.width = cam->width;
-    v.height = cam->height;
+    v.depth = TC_DEPTH_NEGATIVE_ONE_TO_ONE;
+    v.view = tc_mat4_look_at(cam->position, cam->target, cam->up);
+    v.projection = tc_mat4_perspective((float)(cam->fov_deg * tt_pi / 180.0), (float)cam->width / (float)cam->height,
+                                       cam->near_z, cam->far_z, v.depth);
+    v.viewport.x = 0.0f;
+    v.viewport.y = 0.0f;
+    v.viewport.width = (float)cam->width;
+    v.viewport.height = (float)cam->height;
     v.near_z = cam->near_z;
-    v.far_z = cam->far_z;
     return v;
 }
 
-static double dot_d(tc_vec3 a, tc_vec3 b) { return (double)a.x * b.x + (double)a.y * b.y + (double)a.z * b.z; }
-
 tt_cam_point tt_view_to_camera(const tt_view *v, tc_vec3 world)
 {
-    tc_vec3 d = tc_vec3_sub(world, v->eye);
-    tt_cam_point c;
-    c.x = dot_d(d, v->right);
-    c.y = dot_d(d, v->up);
-    c.z = dot_d(d, v->forward);
-    return c;
+    /* The view matrix looks down -z; depth is its negation. */
+    tc_vec3 c = tc_mat4_transform_point(v->view, world);
+    tt_cam_point p = { c.x, c.y, -(double)c.z };
+    return p;
 }
 
 void tt_view_camera_to_pixel(const tt_view *v, tt_cam_point c, double *px, double *py)
 {
-    /* Vertical fov: one unit of height/2 pixels per tan(fov/2) at depth 1. */
-    double k = (v->height * 0.5) / v->tan_half_fov;
-    *px = v->width * 0.5 + k * c.x / c.z;
-    *py = v->height * 0.5 - k * c.y / c.z;
-}
-
-tc_ray tt_view_pick_ray(const tt_view *v, double px, double py)
-{
-    double k = v->tan_half_fov / (v->height * 0.5);
-    double cx = (px - v->width * 0.5) * k;
-    double cy = (v->height * 0.5 - py) * k;
-    tc_vec3 dir = tc_vec3_add(v->forward, tc_vec3_add(tc_vec3_scale(v->right, (float)cx), tc_vec3_scale(v->up, (float)cy)));
-    tc_ray r;
-    /* Start on the near plane, as an unprojected near point would. */
-    r.origin = tc_vec3_mul_add(v->eye, dir, (float)v->near_z);
-    r.dir = tc_vec3_normalize(dir);
-    return r;
+    /* Clip coordinates of the camera-space point, then the viewport mapping
+     * of camera.h (y down). */
+    const float *m = v->projection.m;
+    double x = c.x, y = c.y, z = -c.z;
+    double cx = m[0] * x + m[4] * y + m[8] * z + m[12];
+    double cy = m[1] * x + m[5] * y + m[9] * z + m[13];
+    double cw = m[3] * x + m[7] * y + m[11] * z + m[15];
+    double nx = cx / cw, ny = cy / cw;
+    *px = v->viewport.x + (nx * 0.5 + 0.5) * v->viewport.width;
+    *py = v->viewport.y + (0.5 - ny * 0.5) * v->viewport.height;
 }
 
 tt_camera tt_camera_framing(tc_vec3 lo, tc_vec3 hi, int width, int height)

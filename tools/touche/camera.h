@@ -1,33 +1,33 @@
-/* The scene camera: projection of world points to viewport pixels, and the
- * pick ray under a pixel.
+/* The scene camera as the library's matrices (mat4.h, camera.h): projection
+ * of world points to viewport pixels for the picture, and pick rays.
  *
- * Pixels: x to the right, y down, (0, 0) the viewport's top-left corner and
- * (width, height) its bottom-right corner; a click at (x, y) means that exact
- * point (not a pixel centre). The view looks from `position` at `target` with
- * `up` as the screen's up; fov is vertical, in degrees.
+ * Pixels follow camera.h: x to the right, y down, (0, 0) the viewport's
+ * top-left corner; a click at (x, y) means that exact point, so the centre
+ * of pixel (i, j) is (i + 0.5, j + 0.5). fov is vertical, in degrees; the
+ * depth range is OpenGL's (it does not change the rays).
  */
 #ifndef TT_CAMERA_H
 #define TT_CAMERA_H
 
 #include "scene.h"
 
+#include <touche/camera.h>
+
 typedef struct tt_view {
-    tc_vec3 eye, right, up, forward;   /* orthonormal camera basis in world space */
-    double tan_half_fov;               /* tan(fov / 2) */
-    double width, height;
-    double near_z, far_z;
+    tc_mat4 view, projection;
+    tc_viewport viewport;
+    tc_depth_range depth;
+    double near_z;
 } tt_view;
 
 tt_view tt_view_from_camera(const tt_camera *cam);
 
-/* A point in camera space: x right, y up, z forward (depth). */
+/* A point in camera space: x right, y up, z forward (depth, > 0 in front). */
 typedef struct tt_cam_point { double x, y, z; } tt_cam_point;
 
 tt_cam_point tt_view_to_camera(const tt_view *v, tc_vec3 world);
-/* Pixel of a camera-space point in front of the camera (z > 0). */
+/* Pixel of a camera-space point in front of the near plane. */
 void tt_view_camera_to_pixel(const tt_view *v, tt_cam_point c, double *px, double *py);
-/* The world ray through a pixel: origin on the near plane, unit direction. */
-tc_ray tt_view_pick_ray(const tt_view *v, double px, double py);
 
 /* A camera that frames an axis-aligned region from above and to the side,
  * for scenes that give none. */

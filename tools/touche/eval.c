@@ -4,50 +4,44 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- placing things in the world --------------------------------------------- */
+/* The scene's kinds are the library's shape types, in the same order. */
+typedef char tt_kind_order_check[(TT_SPHERE == (int)TC_SHAPE_SPHERE && TT_CAPSULE == (int)TC_SHAPE_CAPSULE &&
+                                  TT_AABB == (int)TC_SHAPE_AABB && TT_BOX == (int)TC_SHAPE_OBB &&
+                                  TT_TRIANGLE == (int)TC_SHAPE_TRIANGLE && TT_PLANE == (int)TC_SHAPE_PLANE) ? 1 : -1];
 
-static tc_vec3 pose_point(const tt_pose *p, tc_vec3 local)
-{
-    return tc_transform_point(p->t, tc_vec3_scale(local, p->scale));
-}
+/* ---- shapes ---------------------------------------------------------------------- */
 
-tt_shape tt_shape_place(const tt_collider *c, const tt_pose *pose)
+tt_shape tt_shape_local(const tt_collider *c)
 {
     tt_shape s;
     memset(&s, 0, sizeof s);
-    s.kind = c->kind;
-    float k = pose->scale;
+    s.type = (tc_shape_type)c->kind;
     switch (c->kind) {
     case TT_SPHERE:
-        s.u.sphere.center = pose_point(pose, c->p[0]);
-        s.u.sphere.radius = c->radius * k;
+        s.u.sphere.center = c->p[0];
+        s.u.sphere.radius = c->radius;
         break;
     case TT_CAPSULE:
-        s.u.capsule.a = pose_point(pose, c->p[0]);
-        s.u.capsule.b = pose_point(pose, c->p[1]);
-        s.u.capsule.radius = c->radius * k;
+        s.u.capsule.a = c->p[0];
+        s.u.capsule.b = c->p[1];
+        s.u.capsule.radius = c->radius;
         break;
     case TT_AABB:
-        /* World coordinates by definition (the format gives an aabb no parent). */
         s.u.aabb.min = c->p[0];
         s.u.aabb.max = c->p[1];
         break;
     case TT_BOX:
-        s.u.obb = tc_obb_from_quat(pose_point(pose, c->p[0]), tc_vec3_scale(c->half, k),
-                                   tc_quat_mul(pose->t.rotation, c->rotation));
+        s.u.obb = tc_obb_from_quat(c->p[0], c->half, c->rotation);
         break;
     case TT_TRIANGLE:
-        s.u.triangle.a = pose_point(pose, c->p[0]);
-        s.u.triangle.b = pose_point(pose, c->p[1]);
-        s.u.triangle.c = pose_point(pose, c->p[2]);
+        s.u.triangle.a = c->p[0];
+        s.u.triangle.b = c->p[1];
+        s.u.triangle.c = c->p[2];
         break;
-    case TT_PLANE: {
-        /* The plane's point nearest the local origin, carried into the world. */
-        tc_vec3 n = tc_transform_direction(pose->t, c->p[0]);
-        tc_vec3 on = pose_point(pose, tc_vec3_scale(c->p[0], c->offset));
-        s.u.plane = tc_plane_from_point_normal(on, n);
+    case TT_PLANE:
+        s.u.plane.normal = c->p[0];
+        s.u.plane.offset = c->offset;
         break;
-    }
     default:
         break;
     }
@@ -57,187 +51,184 @@ tt_shape tt_shape_place(const tt_collider *c, const tt_pose *pose)
 tt_shape tt_shape_translate(const tt_shape *src, tc_vec3 d)
 {
     tt_shape s = *src;
-    switch (s.kind) {
-    case TT_SPHERE: s.u.sphere.center = tc_vec3_add(s.u.sphere.center, d); break;
-    case TT_CAPSULE:
+    switch (s.type) {
+    case TC_SHAPE_SPHERE: s.u.sphere.center = tc_vec3_add(s.u.sphere.center, d); break;
+    case TC_SHAPE_CAPSULE:
         s.u.capsule.a = tc_vec3_add(s.u.capsule.a, d);
         s.u.capsule.b = tc_vec3_add(s.u.capsule.b, d);
         break;
-    case TT_AABB:
+    case TC_SHAPE_AABB:
         s.u.aabb.min = tc_vec3_add(s.u.aabb.min, d);
         s.u.aabb.max = tc_vec3_add(s.u.aabb.max, d);
         break;
-    case TT_BOX: s.u.obb.center = tc_vec3_add(s.u.obb.center, d); break;
-    case TT_TRIANGLE:
+    case TC_SHAPE_OBB: s.u.obb.center = tc_vec3_add(s.u.obb.center, d); break;
+    case TC_SHAPE_TRIANGLE:
         s.u.triangle.a = tc_vec3_add(s.u.triangle.a, d);
         s.u.triangle.b = tc_vec3_add(s.u.triangle.b, d);
         s.u.triangle.c = tc_vec3_add(s.u.triangle.c, d);
         break;
-    case TT_PLANE: s.u.plane.offset += tc_vec3_dot(s.u.plane.normal, d); break;
+    case TC_SHAPE_PLANE: s.u.plane.offset += tc_vec3_dot(s.u.plane.normal, d); break;
     default: break;
     }
     return s;
 }
 
-/* Pair dispatch in the library's fixed order: sphere, capsule, aabb, obb,
- * triangle, plane (the enum follows the same order, with box = obb). */
-bool tt_shape_overlap(const tt_shape *a, const tt_shape *b)
+tc_vec3 tt_shape_center(const tt_shape *s)
 {
-    if (a->kind > b->kind) {
-        const tt_shape *t = a;
-        a = b;
-        b = t;
-    }
-    switch (a->kind) {
-    case TT_SPHERE:
-        switch (b->kind) {
-        case TT_SPHERE: return tc_overlap_sphere_sphere(&a->u.sphere, &b->u.sphere);
-        case TT_CAPSULE: return tc_overlap_sphere_capsule(&a->u.sphere, &b->u.capsule);
-        case TT_AABB: return tc_overlap_sphere_aabb(&a->u.sphere, &b->u.aabb);
-        case TT_BOX: return tc_overlap_sphere_obb(&a->u.sphere, &b->u.obb);
-        case TT_TRIANGLE: return tc_overlap_sphere_triangle(&a->u.sphere, &b->u.triangle);
-        case TT_PLANE: return tc_overlap_sphere_plane(&a->u.sphere, &b->u.plane);
-        default: return false;
-        }
-    case TT_CAPSULE:
-        switch (b->kind) {
-        case TT_CAPSULE: return tc_overlap_capsule_capsule(&a->u.capsule, &b->u.capsule);
-        case TT_AABB: return tc_overlap_capsule_aabb(&a->u.capsule, &b->u.aabb);
-        case TT_BOX: return tc_overlap_capsule_obb(&a->u.capsule, &b->u.obb);
-        case TT_TRIANGLE: return tc_overlap_capsule_triangle(&a->u.capsule, &b->u.triangle);
-        case TT_PLANE: return tc_overlap_capsule_plane(&a->u.capsule, &b->u.plane);
-        default: return false;
-        }
-    case TT_AABB:
-        switch (b->kind) {
-        case TT_AABB: return tc_overlap_aabb_aabb(&a->u.aabb, &b->u.aabb);
-        case TT_BOX: return tc_overlap_aabb_obb(&a->u.aabb, &b->u.obb);
-        case TT_TRIANGLE: return tc_overlap_aabb_triangle(&a->u.aabb, &b->u.triangle);
-        case TT_PLANE: return tc_overlap_aabb_plane(&a->u.aabb, &b->u.plane);
-        default: return false;
-        }
-    case TT_BOX:
-        switch (b->kind) {
-        case TT_BOX: return tc_overlap_obb_obb(&a->u.obb, &b->u.obb);
-        case TT_TRIANGLE: return tc_overlap_obb_triangle(&a->u.obb, &b->u.triangle);
-        case TT_PLANE: return tc_overlap_obb_plane(&a->u.obb, &b->u.plane);
-        default: return false;
-        }
-    case TT_TRIANGLE:
-        switch (b->kind) {
-        case TT_TRIANGLE: return tc_overlap_triangle_triangle(&a->u.triangle, &b->u.triangle);
-        case TT_PLANE: return tc_overlap_triangle_plane(&a->u.triangle, &b->u.plane);
-        default: return false;
-        }
-    default:
-        /* plane-plane: two half-spaces; not a pair the library answers. */
-        return false;
-    }
-}
-
-bool tt_shape_raycast(const tt_shape *s, const tc_ray *ray, float max_t, tc_ray_hit *hit)
-{
-    switch (s->kind) {
-    case TT_SPHERE: return tc_raycast_sphere(ray, &s->u.sphere, max_t, hit);
-    case TT_CAPSULE: return tc_raycast_capsule(ray, &s->u.capsule, max_t, hit);
-    case TT_AABB: return tc_raycast_aabb(ray, &s->u.aabb, max_t, hit);
-    case TT_BOX: return tc_raycast_obb(ray, &s->u.obb, max_t, hit);
-    case TT_TRIANGLE: return tc_raycast_triangle(ray, &s->u.triangle, max_t, hit);
-    case TT_PLANE: return tc_raycast_plane(ray, &s->u.plane, max_t, hit);
-    default: return false;
+    switch (s->type) {
+    case TC_SHAPE_SPHERE: return s->u.sphere.center;
+    case TC_SHAPE_CAPSULE: return tc_vec3_lerp(s->u.capsule.a, s->u.capsule.b, 0.5f);
+    case TC_SHAPE_AABB: return tc_vec3_lerp(s->u.aabb.min, s->u.aabb.max, 0.5f);
+    case TC_SHAPE_OBB: return s->u.obb.center;
+    case TC_SHAPE_TRIANGLE:
+        return tc_vec3_scale(tc_vec3_add(s->u.triangle.a, tc_vec3_add(s->u.triangle.b, s->u.triangle.c)), 1.0f / 3.0f);
+    case TC_SHAPE_PLANE: return tc_vec3_scale(s->u.plane.normal, s->u.plane.offset);
+    default: return tc_vec3_zero();
     }
 }
 
 bool tt_shape_bounds(const tt_shape *s, tc_aabb *out)
 {
-    switch (s->kind) {
-    case TT_SPHERE: return tc_sphere_bounds(&s->u.sphere, out);
-    case TT_CAPSULE: return tc_capsule_bounds(&s->u.capsule, out);
-    case TT_AABB: *out = s->u.aabb; return tc_aabb_is_valid(out);
-    case TT_BOX: return tc_obb_bounds(&s->u.obb, out);
-    case TT_TRIANGLE: return tc_triangle_bounds(&s->u.triangle, out);
-    case TT_PLANE: {
-        tc_vec3 c = tt_shape_center(s);
-        out->min = tc_vec3_sub(c, tc_vec3_make(1.0f, 1.0f, 1.0f));
-        out->max = tc_vec3_add(c, tc_vec3_make(1.0f, 1.0f, 1.0f));
-        return tc_vec3_is_finite(c);
-    }
-    default: return false;
-    }
-}
-
-tc_vec3 tt_shape_center(const tt_shape *s)
-{
-    switch (s->kind) {
-    case TT_SPHERE: return s->u.sphere.center;
-    case TT_CAPSULE: return tc_vec3_lerp(s->u.capsule.a, s->u.capsule.b, 0.5f);
-    case TT_AABB: return tc_vec3_lerp(s->u.aabb.min, s->u.aabb.max, 0.5f);
-    case TT_BOX: return s->u.obb.center;
-    case TT_TRIANGLE:
-        return tc_vec3_scale(tc_vec3_add(s->u.triangle.a, tc_vec3_add(s->u.triangle.b, s->u.triangle.c)), 1.0f / 3.0f);
-    case TT_PLANE: return tc_vec3_scale(s->u.plane.normal, s->u.plane.offset);
-    default: return tc_vec3_zero();
-    }
+    if (s->type != TC_SHAPE_PLANE) return tc_shape_bounds(s, out);
+    tc_vec3 c = tt_shape_center(s);
+    out->min = tc_vec3_sub(c, tc_vec3_make(1.0f, 1.0f, 1.0f));
+    out->max = tc_vec3_add(c, tc_vec3_make(1.0f, 1.0f, 1.0f));
+    return tc_vec3_is_finite(c);
 }
 
 bool tt_shape_as_obb(const tt_shape *s, tc_obb *out)
 {
-    if (s->kind == TT_BOX) { *out = s->u.obb; return true; }
-    if (s->kind == TT_AABB) { *out = tc_obb_from_aabb(&s->u.aabb); return true; }
+    if (s->type == TC_SHAPE_OBB) { *out = s->u.obb; return true; }
+    if (s->type == TC_SHAPE_AABB) { *out = tc_obb_from_aabb(&s->u.aabb); return true; }
     return false;
 }
 
-/* ---- frames ----------------------------------------------------------------- */
-
-/* World poses in dependency order without recursion: each frame waits for its
- * parent, found by walking up to the nearest placed ancestor. */
-static void place_frames(const tt_scene *s, tt_pose *poses)
+/* A plane described in a frame, carried into the world by the frame's pose
+ * (the world refuses planes, so the tool places them itself). */
+static tt_shape place_plane(const tt_collider *c, const tt_pose *pose)
 {
-    unsigned char *done = (unsigned char *)calloc((size_t)s->frame_count + 1, 1);
-    int *chain = (int *)malloc(((size_t)s->frame_count + 1) * sizeof *chain);
-    if (!done || !chain) {
-        for (int i = 0; i < s->frame_count; i++) {
-            poses[i].t = tc_transform_identity();
-            poses[i].scale = 1.0f;
-        }
-        free(done);
-        free(chain);
-        return;
-    }
+    tc_vec3 n = tc_transform_direction(pose->t, c->p[0]);
+    tc_vec3 on = tc_transform_point(pose->t, tc_vec3_scale(c->p[0], c->offset * pose->scale));
+    return tc_shape_from_plane(tc_plane_from_point_normal(on, n));
+}
+
+/* ---- the world ---------------------------------------------------------------------- */
+
+typedef struct builder {
+    tc_world *world;
+    tc_node_id *nodes;        /* per frame */
+    tc_collider_id *ids;      /* per collider (null for planes) */
+    int *by_index;            /* world collider index -> scene collider */
+    uint32_t index_cap;
+} builder;
+
+static bool build_world(const tt_scene *s, builder *b)
+{
+    memset(b, 0, sizeof *b);
+    tc_world_def def = tc_world_def_default();
+    def.initial_capacity = s->collider_count > 0 ? s->collider_count : 1;
+    b->world = tc_world_create(&def);
+    b->nodes = (tc_node_id *)calloc((size_t)s->frame_count + 1, sizeof *b->nodes);
+    b->ids = (tc_collider_id *)calloc((size_t)s->collider_count + 1, sizeof *b->ids);
+    if (!b->world || !b->nodes || !b->ids) return false;
+
+    /* Nodes first, then their parents: a parent may come later in the file. */
     for (int i = 0; i < s->frame_count; i++) {
-        int n = 0;
-        for (int f = i; f >= 0 && !done[f] && n <= s->frame_count; f = s->frames[f].parent) chain[n++] = f;
-        while (n > 0) {
-            int f = chain[--n];
-            const tt_frame *fr = &s->frames[f];
-            tt_pose parent = { tc_transform_identity(), 1.0f };
-            if (fr->parent >= 0) parent = poses[fr->parent];
-            tc_transform local = tc_transform_make(tc_vec3_scale(fr->position, parent.scale), fr->rotation);
-            poses[f].t = tc_transform_mul(parent.t, local);
-            poses[f].scale = parent.scale * fr->scale;
-            done[f] = 1;
-        }
+        tc_node_def nd;
+        memset(&nd, 0, sizeof nd);
+        nd.local = tc_transform_make(s->frames[i].position, s->frames[i].rotation);
+        nd.scale = s->frames[i].scale;
+        b->nodes[i] = tc_world_create_node(b->world, &nd);
+        if (tc_node_is_null(b->nodes[i])) return false;
     }
-    free(done);
-    free(chain);
+    for (int i = 0; i < s->frame_count; i++)
+        if (s->frames[i].parent >= 0 && !tc_world_set_node_parent(b->world, b->nodes[i], b->nodes[s->frames[i].parent]))
+            return false;
+
+    uint32_t max_index = 0;
+    for (int i = 0; i < s->collider_count; i++) {
+        const tt_collider *c = &s->colliders[i];
+        if (c->kind == TT_PLANE) continue;
+        tc_collider_def cd;
+        memset(&cd, 0, sizeof cd);
+        cd.shape = tt_shape_local(c);
+        cd.local = tc_transform_identity();
+        cd.parent = c->parent >= 0 ? b->nodes[c->parent] : tc_node_null();
+        cd.user_data = (uint64_t)i;
+        b->ids[i] = tc_world_create_collider(b->world, &cd);
+        /* A shape the library finds invalid (the parser rules that out) stays out of the world. */
+        if (!tc_collider_is_null(b->ids[i]) && b->ids[i].index + 1 > max_index) max_index = b->ids[i].index + 1;
+    }
+    b->index_cap = max_index;
+    b->by_index = (int *)malloc(((size_t)max_index + 1) * sizeof *b->by_index);
+    if (!b->by_index) return false;
+    for (uint32_t k = 0; k <= max_index; k++) b->by_index[k] = -1;
+    for (int i = 0; i < s->collider_count; i++)
+        if (!tc_collider_is_null(b->ids[i])) b->by_index[b->ids[i].index] = i;
+    return tc_world_update(b->world);
 }
 
-static tt_pose pose_of(const tt_result *r, int frame)
+static void free_builder(builder *b)
 {
-    if (frame >= 0) return r->frames[frame];
-    tt_pose p = { tc_transform_identity(), 1.0f };
-    return p;
+    if (b->world) tc_world_destroy(b->world);
+    free(b->nodes);
+    free(b->ids);
+    free(b->by_index);
+    memset(b, 0, sizeof *b);
 }
 
-/* ---- queries ------------------------------------------------------------------ */
+static int scene_index(const builder *b, tc_collider_id id)
+{
+    if (tc_collider_is_null(id) || id.index >= b->index_cap) return -1;
+    return b->by_index[id.index];
+}
 
-static void cast(const tt_result *r, int count, tt_hit_result *h)
+static bool push_pair(tt_result *r, int *cap, int a, int b)
+{
+    if (a > b) { int t = a; a = b; b = t; }
+    if (r->pair_count == *cap) {
+        int ncap = *cap ? *cap * 2 : 16;
+        tt_pair *np = (tt_pair *)realloc(r->pairs, (size_t)ncap * sizeof *np);
+        if (!np) return false;
+        r->pairs = np;
+        *cap = ncap;
+    }
+    tt_pair *pr = &r->pairs[r->pair_count++];
+    memset(pr, 0, sizeof *pr);
+    pr->a = a;
+    pr->b = b;
+    r->state[a] |= TT_STATE_OVERLAPS;
+    r->state[b] |= TT_STATE_OVERLAPS;
+    return true;
+}
+
+static int cmp_pair(const void *x, const void *y)
+{
+    const tt_pair *a = (const tt_pair *)x, *b = (const tt_pair *)y;
+    if (a->a != b->a) return a->a < b->a ? -1 : 1;
+    return (a->b > b->b) - (a->b < b->b);
+}
+
+/* The nearer of the world's closest hit and the planes' hits. */
+static void cast_with_planes(const tt_scene *s, const tt_result *r, const builder *b, tt_hit_result *h, bool hit_world,
+                             const tc_world_hit *wh)
 {
     h->collider = -1;
     float best = h->max_t;
-    for (int i = 0; i < count; i++) {
+    if (hit_world) {
+        int i = scene_index(b, wh->collider);
+        if (i >= 0) {
+            h->collider = i;
+            h->hit.t = wh->t;
+            h->hit.point = wh->point;
+            h->hit.normal = wh->normal;
+            best = wh->t;
+        }
+    }
+    for (int i = 0; i < s->collider_count; i++) {
+        if (s->colliders[i].kind != TT_PLANE) continue;
         tc_ray_hit hit;
-        if (tt_shape_raycast(&r->shapes[i], &h->ray, best, &hit) && (h->collider < 0 || hit.t < best)) {
+        if (tc_shape_raycast(&h->ray, &r->shapes[i], best, &hit) && (h->collider < 0 || hit.t < best)) {
             best = hit.t;
             h->collider = i;
             h->hit = hit;
@@ -245,23 +236,22 @@ static void cast(const tt_result *r, int count, tt_hit_result *h)
     }
 }
 
-/* Time of first contact of a moving collider by the library's sweep, when
- * this build has it. Until then the sweep reports whether it touches
- * anything at its start and end, and marks the first contact unavailable. */
+/* Sweeps: the library's time of first contact when this build has it. Until
+ * then the report says whether the mover touches anything where it starts
+ * and where it ends, and marks the first contact unavailable. */
 static void sweep(const tt_scene *s, const tt_result *r, int mover, tt_sweep_result *out)
 {
     memset(out, 0, sizeof *out);
     out->mover = mover;
     out->other = -1;
-    out->available = false;
     const tt_collider *m = &s->colliders[mover];
     tt_shape end = tt_shape_translate(&r->shapes[mover], m->velocity);
     for (int i = 0; i < s->collider_count; i++) {
         if (i == mover) continue;
-        tt_shape other_end = tt_shape_translate(&r->shapes[i], s->colliders[i].moving ? s->colliders[i].velocity
-                                                                                   : tc_vec3_zero());
-        if (tt_shape_overlap(&r->shapes[mover], &r->shapes[i])) out->start_overlaps = true;
-        if (tt_shape_overlap(&end, &other_end)) out->end_overlaps = true;
+        tc_vec3 v = s->colliders[i].moving ? s->colliders[i].velocity : tc_vec3_zero();
+        tt_shape other_end = tt_shape_translate(&r->shapes[i], v);
+        if (tc_shape_overlap(&r->shapes[mover], &r->shapes[i])) out->start_overlaps = true;
+        if (tc_shape_overlap(&end, &other_end)) out->end_overlaps = true;
     }
 }
 
@@ -271,7 +261,6 @@ static void distance(const tt_result *r, const tt_query *q, tt_distance_result *
     memset(out, 0, sizeof *out);
     out->a = q->a;
     out->b = q->b;
-    out->available = false;
 }
 
 bool tt_eval(const tt_scene *s, tt_result *r)
@@ -285,50 +274,71 @@ bool tt_eval(const tt_scene *s, tt_result *r)
     r->picks = (tt_hit_result *)calloc((size_t)s->click_count + 1, sizeof *r->picks);
     r->sweeps = (tt_sweep_result *)calloc(nc + 1, sizeof *r->sweeps);
     r->distances = (tt_distance_result *)calloc((size_t)s->distance_count + 1, sizeof *r->distances);
-    if (!r->frames || !r->shapes || !r->state || !r->rays || !r->picks || !r->sweeps || !r->distances) {
+    builder b;
+    bool ok = r->frames && r->shapes && r->state && r->rays && r->picks && r->sweeps && r->distances &&
+              build_world(s, &b);
+    if (!ok) {
+        free_builder(&b);
         tt_result_free(r);
         return false;
     }
-    place_frames(s, r->frames);
-    for (int i = 0; i < s->collider_count; i++) {
-        tt_pose pose = pose_of(r, s->colliders[i].parent);
-        r->shapes[i] = tt_shape_place(&s->colliders[i], &pose);
-    }
 
-    /* Overlapping pairs, every pair tested (a scene is small). */
-    int cap = 0;
+    /* World poses and shapes, as the world placed them. */
+    for (int i = 0; i < s->frame_count; i++) {
+        if (!tc_world_node_world_pose(b.world, b.nodes[i], &r->frames[i].t, &r->frames[i].scale)) {
+            r->frames[i].t = tc_transform_identity();
+            r->frames[i].scale = 1.0f;
+        }
+    }
     for (int i = 0; i < s->collider_count; i++) {
-        for (int j = i + 1; j < s->collider_count; j++) {
-            if (r->shapes[i].kind == TT_PLANE && r->shapes[j].kind == TT_PLANE) continue;
-            r->pairs_tested++;
-            if (!tt_shape_overlap(&r->shapes[i], &r->shapes[j])) continue;
-            if (r->pair_count == cap) {
-                int ncap = cap ? cap * 2 : 16;
-                tt_pair *np = (tt_pair *)realloc(r->pairs, (size_t)ncap * sizeof *np);
-                if (!np) { tt_result_free(r); return false; }
-                r->pairs = np;
-                cap = ncap;
-            }
-            tt_pair *pr = &r->pairs[r->pair_count++];
-            memset(pr, 0, sizeof *pr);
-            pr->a = i;
-            pr->b = j;
-            r->state[i] |= TT_STATE_OVERLAPS;
-            r->state[j] |= TT_STATE_OVERLAPS;
+        const tt_collider *c = &s->colliders[i];
+        if (c->kind == TT_PLANE) {
+            tt_pose identity = { tc_transform_identity(), 1.0f };
+            r->shapes[i] = place_plane(c, c->parent >= 0 ? &r->frames[c->parent] : &identity);
+        } else if (tc_collider_is_null(b.ids[i]) || !tc_world_collider_shape(b.world, b.ids[i], &r->shapes[i])) {
+            r->shapes[i] = tt_shape_local(c);
         }
     }
 
-    for (int i = 0; i < s->ray_count; i++) {
+    /* Overlapping pairs: the world's BEGIN events of its first update, then
+     * every pair with a plane, which the world cannot hold. */
+    int cap = 0;
+    size_t event_count = 0;
+    const tc_contact_event *events = tc_world_contact_events(b.world, &event_count);
+    for (size_t k = 0; k < event_count && ok; k++) {
+        if (events[k].state == TC_CONTACT_END) continue;
+        int x = scene_index(&b, events[k].a), y = scene_index(&b, events[k].b);
+        if (x >= 0 && y >= 0) ok = push_pair(r, &cap, x, y);
+    }
+    int solids = 0;
+    for (int i = 0; i < s->collider_count; i++) solids += !tc_collider_is_null(b.ids[i]);
+    r->pairs_tested = solids * (solids - 1) / 2;
+    for (int i = 0; i < s->collider_count && ok; i++) {
+        if (s->colliders[i].kind != TT_PLANE) continue;
+        for (int j = 0; j < s->collider_count && ok; j++) {
+            if (j == i || (s->colliders[j].kind == TT_PLANE && j < i)) continue;
+            r->pairs_tested++;
+            if (tc_shape_overlap(&r->shapes[i], &r->shapes[j])) ok = push_pair(r, &cap, i, j);
+        }
+    }
+    if (r->pair_count > 1) qsort(r->pairs, (size_t)r->pair_count, sizeof *r->pairs, cmp_pair);
+
+    /* Rays: the world's closest hit, against the planes' hits. */
+    for (int i = 0; i < s->ray_count && ok; i++) {
         const tt_ray *ray = &s->rays[i];
-        tt_pose pose = pose_of(r, ray->parent);
+        tt_pose pose = { tc_transform_identity(), 1.0f };
+        if (ray->parent >= 0) pose = r->frames[ray->parent];
         tt_hit_result *h = &r->rays[i];
-        h->ray.origin = pose_point(&pose, ray->origin);
+        h->ray.origin = tc_transform_point(pose.t, tc_vec3_scale(ray->origin, pose.scale));
         h->ray.dir = tc_vec3_scale(tc_transform_direction(pose.t, ray->dir), pose.scale);
         h->max_t = ray->max_t;
-        cast(r, s->collider_count, h);
+        tc_world_hit wh;
+        bool hit = tc_world_raycast_closest(b.world, &h->ray, h->max_t, NULL, &wh);
+        cast_with_planes(s, r, &b, h, hit, &wh);
         if (h->collider >= 0) r->state[h->collider] |= TT_STATE_HIT;
     }
 
+    /* Picks: the world's picking from the camera's matrices. */
     r->camera_given = s->camera.present;
     if (s->camera.present) {
         r->camera = s->camera;
@@ -336,20 +346,23 @@ bool tt_eval(const tt_scene *s, tt_result *r)
         tc_vec3 lo = tc_vec3_make(-1.0f, 0.0f, -1.0f), hi = tc_vec3_make(1.0f, 1.0f, 1.0f);
         bool any = false;
         for (int i = 0; i < s->collider_count; i++) {
-            tc_aabb b;
-            if (r->shapes[i].kind == TT_PLANE || !tt_shape_bounds(&r->shapes[i], &b)) continue;
-            lo = any ? tc_vec3_min(lo, b.min) : b.min;
-            hi = any ? tc_vec3_max(hi, b.max) : b.max;
+            tc_aabb bb;
+            if (r->shapes[i].type == TC_SHAPE_PLANE || !tt_shape_bounds(&r->shapes[i], &bb)) continue;
+            lo = any ? tc_vec3_min(lo, bb.min) : bb.min;
+            hi = any ? tc_vec3_max(hi, bb.max) : bb.max;
             any = true;
         }
         r->camera = tt_camera_framing(lo, hi, 800, 600);
     }
     tt_view view = tt_view_from_camera(&r->camera);
-    for (int i = 0; i < s->click_count; i++) {
+    for (int i = 0; i < s->click_count && ok; i++) {
         tt_hit_result *h = &r->picks[i];
-        h->ray = tt_view_pick_ray(&view, s->clicks[i].x, s->clicks[i].y);
-        h->max_t = (float)(view.far_z - view.near_z);
-        cast(r, s->collider_count, h);
+        tc_world_hit wh;
+        memset(&h->ray, 0, sizeof h->ray);
+        bool hit = tc_world_pick(b.world, s->clicks[i].x, s->clicks[i].y, view.viewport, view.view, view.projection,
+                                 view.depth, NULL, &wh, &h->ray);
+        h->max_t = r->camera.far_z - r->camera.near_z;
+        cast_with_planes(s, r, &b, h, hit, &wh);
         if (h->collider >= 0) r->state[h->collider] |= TT_STATE_PICKED;
     }
 
@@ -359,7 +372,9 @@ bool tt_eval(const tt_scene *s, tt_result *r)
         r->state[i] |= TT_STATE_SWEPT;
     }
     for (int i = 0; i < s->distance_count; i++) distance(r, &s->distances[i], &r->distances[i]);
-    return true;
+    free_builder(&b);
+    if (!ok) tt_result_free(r);
+    return ok;
 }
 
 void tt_result_free(tt_result *r)

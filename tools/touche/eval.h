@@ -11,18 +11,11 @@
 #include "camera.h"
 #include "scene.h"
 
-/* One world shape of any kind. */
-typedef struct tt_shape {
-    tt_shape_kind kind;
-    union {
-        tc_sphere sphere;
-        tc_capsule capsule;
-        tc_aabb aabb;
-        tc_obb obb;
-        tc_triangle triangle;
-        tc_plane plane;
-    } u;
-} tt_shape;
+#include <touche/world.h>
+
+/* World shapes are the library's tagged shape (dispatch.h); the scene's
+ * shape kinds use the same order, so a kind converts by value. */
+typedef tc_shape tt_shape;
 
 /* A frame's world pose: rigid transform plus the uniform scale inherited
  * from its ancestors. */
@@ -79,19 +72,20 @@ typedef struct tt_result {
     bool camera_given;
 } tt_result;
 
-/* Evaluates everything; false only when memory ran out. */
+/* Evaluates everything through a tc_world built from the scene (frames as
+ * nodes, colliders on them; planes, which a world cannot hold, are tested
+ * beside it). False only when memory ran out. */
 bool tt_eval(const tt_scene *scene, tt_result *out);
 void tt_result_free(tt_result *r);
 
 /* ---- shape helpers, shared by the report, the renderer and explain ------- */
 
-/* Places a collider's local description in the world under `pose`. */
-tt_shape tt_shape_place(const tt_collider *c, const tt_pose *pose);
+/* The shape a collider describes, in its parent frame's coordinates (what
+ * the world is given). */
+tt_shape tt_shape_local(const tt_collider *c);
 /* Same shape moved by d. */
 tt_shape tt_shape_translate(const tt_shape *s, tc_vec3 d);
-bool tt_shape_overlap(const tt_shape *a, const tt_shape *b);
-bool tt_shape_raycast(const tt_shape *s, const tc_ray *ray, float max_t, tc_ray_hit *hit);
-/* Bounds, for framing; planes give a small patch around their closest point to the origin. */
+/* Bounds, for framing; a plane gives a small box around its point nearest the origin. */
 bool tt_shape_bounds(const tt_shape *s, tc_aabb *out);
 /* A representative point for a label. */
 tc_vec3 tt_shape_center(const tt_shape *s);

@@ -197,7 +197,7 @@ bool tt_explain_svg(FILE *out, const char *path, const tt_explain *e)
     const char *colors[2] = { EXPLAIN_COLOR_A, EXPLAIN_COLOR_B };
     for (int k = 0; k < 2; k++) {
         tt_shape s;
-        s.kind = TT_BOX;
+        s.type = TC_SHAPE_OBB;
         s.u.obb = boxes[k];
         tt_canvas_shape(&cv, &s, 1.0);
         char attrs[96];

@@ -121,35 +121,35 @@ static const char *state_words(unsigned st)
 static void shape_summary(char *buf, size_t n, const tt_shape *s)
 {
     char a[96], b[96], c[96];
-    switch (s->kind) {
-    case TT_SPHERE:
+    switch (s->type) {
+    case TC_SHAPE_SPHERE:
         tt_fmt_vec3(a, sizeof a, s->u.sphere.center, 3);
         tt_fmt_num(b, sizeof b, s->u.sphere.radius, 3);
         snprintf(buf, n, "center %s radius %s", a, b);
         break;
-    case TT_CAPSULE:
+    case TC_SHAPE_CAPSULE:
         tt_fmt_vec3(a, sizeof a, s->u.capsule.a, 3);
         tt_fmt_vec3(b, sizeof b, s->u.capsule.b, 3);
         tt_fmt_num(c, sizeof c, s->u.capsule.radius, 3);
         snprintf(buf, n, "%s to %s radius %s", a, b, c);
         break;
-    case TT_AABB:
+    case TC_SHAPE_AABB:
         tt_fmt_vec3(a, sizeof a, s->u.aabb.min, 3);
         tt_fmt_vec3(b, sizeof b, s->u.aabb.max, 3);
         snprintf(buf, n, "min %s max %s", a, b);
         break;
-    case TT_BOX:
+    case TC_SHAPE_OBB:
         tt_fmt_vec3(a, sizeof a, s->u.obb.center, 3);
         tt_fmt_vec3(b, sizeof b, tc_vec3_scale(s->u.obb.half, 2.0f), 3);
         snprintf(buf, n, "center %s size %s", a, b);
         break;
-    case TT_TRIANGLE:
+    case TC_SHAPE_TRIANGLE:
         tt_fmt_vec3(a, sizeof a, s->u.triangle.a, 2);
         tt_fmt_vec3(b, sizeof b, s->u.triangle.b, 2);
         tt_fmt_vec3(c, sizeof c, s->u.triangle.c, 2);
         snprintf(buf, n, "%s %s %s", a, b, c);
         break;
-    case TT_PLANE:
+    case TC_SHAPE_PLANE:
         tt_fmt_vec3(a, sizeof a, s->u.plane.normal, 3);
         tt_fmt_num(b, sizeof b, s->u.plane.offset, 3);
         snprintf(buf, n, "normal %s offset %s", a, b);
@@ -350,21 +350,21 @@ static void json_key(FILE *out, const char *key) { fprintf(out, "\"%s\": ", key)
 static void json_shape(FILE *out, const tt_shape *s)
 {
     fputc('{', out);
-    switch (s->kind) {
-    case TT_SPHERE:
+    switch (s->type) {
+    case TC_SHAPE_SPHERE:
         json_key(out, "center"); tt_json_vec3(out, s->u.sphere.center);
         fputs(", ", out); json_key(out, "radius"); tt_json_number(out, s->u.sphere.radius);
         break;
-    case TT_CAPSULE:
+    case TC_SHAPE_CAPSULE:
         json_key(out, "a"); tt_json_vec3(out, s->u.capsule.a);
         fputs(", ", out); json_key(out, "b"); tt_json_vec3(out, s->u.capsule.b);
         fputs(", ", out); json_key(out, "radius"); tt_json_number(out, s->u.capsule.radius);
         break;
-    case TT_AABB:
+    case TC_SHAPE_AABB:
         json_key(out, "min"); tt_json_vec3(out, s->u.aabb.min);
         fputs(", ", out); json_key(out, "max"); tt_json_vec3(out, s->u.aabb.max);
         break;
-    case TT_BOX:
+    case TC_SHAPE_OBB:
         json_key(out, "center"); tt_json_vec3(out, s->u.obb.center);
         fputs(", ", out); json_key(out, "half"); tt_json_vec3(out, s->u.obb.half);
         fputs(", ", out); json_key(out, "axes");
@@ -374,12 +374,12 @@ static void json_shape(FILE *out, const tt_shape *s)
         tt_json_vec3(out, s->u.obb.rotation.cz);
         fputc(']', out);
         break;
-    case TT_TRIANGLE:
+    case TC_SHAPE_TRIANGLE:
         json_key(out, "a"); tt_json_vec3(out, s->u.triangle.a);
         fputs(", ", out); json_key(out, "b"); tt_json_vec3(out, s->u.triangle.b);
         fputs(", ", out); json_key(out, "c"); tt_json_vec3(out, s->u.triangle.c);
         break;
-    case TT_PLANE:
+    case TC_SHAPE_PLANE:
         json_key(out, "normal"); tt_json_vec3(out, s->u.plane.normal);
         fputs(", ", out); json_key(out, "offset"); tt_json_number(out, s->u.plane.offset);
         break;

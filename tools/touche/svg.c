@@ -14,6 +14,7 @@ void tt_canvas_init(tt_canvas *c, FILE *out, const tt_camera *cam, double ox, do
     memset(c, 0, sizeof *c);
     c->out = out;
     c->view = tt_view_from_camera(cam);
+    c->eye = cam->position;
     c->ox = ox;
     c->oy = oy;
     c->clip_w = cam->width;
@@ -139,7 +140,7 @@ static void basis(tc_vec3 n, tc_vec3 *u, tc_vec3 *v)
  * touches the sphere. */
 static void sphere_outline(tt_canvas *c, tc_vec3 center, float r)
 {
-    tc_vec3 d = tc_vec3_sub(center, c->view.eye);
+    tc_vec3 d = tc_vec3_sub(center, c->eye);
     float dist = tc_vec3_length(d);
     if (!(dist > r * 1.001f)) return;
     tc_vec3 n = tc_vec3_scale(d, 1.0f / dist);
@@ -152,9 +153,9 @@ static void sphere_outline(tt_canvas *c, tc_vec3 center, float r)
 
 void tt_canvas_shape(tt_canvas *c, const tt_shape *s, double plane_extent)
 {
-    switch (s->kind) {
-    case TT_AABB:
-    case TT_BOX: {
+    switch (s->type) {
+    case TC_SHAPE_AABB:
+    case TC_SHAPE_OBB: {
         tc_obb box;
         tt_shape_as_obb(s, &box);
         tc_vec3 k[8];
@@ -165,13 +166,13 @@ void tt_canvas_shape(tt_canvas *c, const tt_shape *s, double plane_extent)
                 if (!(i & bit)) tt_canvas_line3(c, k[i], k[i | bit]);
         break;
     }
-    case TT_SPHERE: {
+    case TC_SHAPE_SPHERE: {
         const tc_sphere *sp = &s->u.sphere;
         sphere_outline(c, sp->center, sp->radius);
         arc3(c, sp->center, sp->radius, tc_vec3_make(1, 0, 0), tc_vec3_make(0, 0, 1), 0.0, 2.0 * tt_pi, 48);
         break;
     }
-    case TT_CAPSULE: {
+    case TC_SHAPE_CAPSULE: {
         const tc_capsule *cp = &s->u.capsule;
         tc_vec3 axis = tc_vec3_sub(cp->b, cp->a);
         tc_vec3 u, v;
@@ -196,25 +197,27 @@ void tt_canvas_shape(tt_canvas *c, const tt_shape *s, double plane_extent)
         }
         break;
     }
-    case TT_TRIANGLE: {
+    case TC_SHAPE_TRIANGLE: {
         const tc_triangle *t = &s->u.triangle;
         tt_canvas_line3(c, t->a, t->b);
         tt_canvas_line3(c, t->b, t->c);
         tt_canvas_line3(c, t->c, t->a);
         break;
     }
-    case TT_PLANE: {
-        /* A square patch of the plane around its point nearest the origin. */
+    case TC_SHAPE_PLANE: {
+        /* A square patch of the plane around its point nearest the origin:
+         * the outline and a cross, light enough not to hide what stands on it. */
         tc_vec3 o = tt_shape_center(s), u, v;
         basis(s->u.plane.normal, &u, &v);
         float e = (float)plane_extent;
-        for (int i = -4; i <= 4; i++) {
-            float f = e * (float)i / 4.0f;
-            tt_canvas_line3(c, tc_vec3_add(o, tc_vec3_add(tc_vec3_scale(u, f), tc_vec3_scale(v, -e))),
-                            tc_vec3_add(o, tc_vec3_add(tc_vec3_scale(u, f), tc_vec3_scale(v, e))));
-            tt_canvas_line3(c, tc_vec3_add(o, tc_vec3_add(tc_vec3_scale(v, f), tc_vec3_scale(u, -e))),
-                            tc_vec3_add(o, tc_vec3_add(tc_vec3_scale(v, f), tc_vec3_scale(u, e))));
+        tc_vec3 k[4];
+        for (int i = 0; i < 4; i++) {
+            float a = (i == 0 || i == 3) ? -e : e, b = (i < 2) ? -e : e;
+            k[i] = tc_vec3_add(o, tc_vec3_add(tc_vec3_scale(u, a), tc_vec3_scale(v, b)));
         }
+        for (int i = 0; i < 4; i++) tt_canvas_line3(c, k[i], k[(i + 1) % 4]);
+        tt_canvas_line3(c, tc_vec3_mul_add(o, u, -e), tc_vec3_mul_add(o, u, e));
+        tt_canvas_line3(c, tc_vec3_mul_add(o, v, -e), tc_vec3_mul_add(o, v, e));
         break;
     }
     default:
@@ -252,6 +255,25 @@ void tt_canvas_label3(tt_canvas *c, tc_vec3 p, double dx, double dy, const char 
     double x, y;
     if (!tt_canvas_project(c, p, &x, &y)) return;
     if (x < c->ox - 50 || y < c->oy - 20 || x > c->ox + c->clip_w + 50 || y > c->oy + c->clip_h + 20) return;
+    /* Keep labels from covering each other: move down until the spot is free. */
+    double w = 0.62 * size * (double)strlen(text), hgt = size;
+    x += dx;
+    y += dy;
+    for (int tries = 0; tries < 6; tries++) {
+        bool clash = false;
+        for (int i = 0; i < c->label_count && !clash; i++) {
+            const double *b = c->labels[i];
+            clash = x < b[0] + b[2] && b[0] < x + w && y - hgt < b[1] && b[1] - b[3] < y;
+        }
+        if (!clash) break;
+        y += hgt + 2.0;
+    }
+    if (c->label_count < (int)(sizeof c->labels / sizeof c->labels[0])) {
+        double *b = c->labels[c->label_count++];
+        b[0] = x; b[1] = y; b[2] = w; b[3] = hgt;
+    }
+    dx = 0.0;
+    dy = 0.0;
     char attrs[256];
     snprintf(attrs, sizeof attrs,
              "fill=\"%s\" font-size=\"%.0f\"%s stroke=\"#ffffff\" stroke-width=\"3.5\" paint-order=\"stroke\" "
@@ -303,7 +325,7 @@ static void scene_bounds(const tt_scene *s, const tt_result *r, tc_vec3 *lo, tc_
     *hi = tc_vec3_zero();
     for (int i = 0; i < s->collider_count; i++) {
         tc_aabb b;
-        if (r->shapes[i].kind == TT_PLANE || !tt_shape_bounds(&r->shapes[i], &b)) continue;
+        if (r->shapes[i].type == TC_SHAPE_PLANE || !tt_shape_bounds(&r->shapes[i], &b)) continue;
         *lo = any ? tc_vec3_min(*lo, b.min) : b.min;
         *hi = any ? tc_vec3_max(*hi, b.max) : b.max;
         any = true;
@@ -465,8 +487,8 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         }
         tt_canvas_shape(&cv, &r->shapes[i], plane_extent);
         snprintf(attrs, sizeof attrs, "stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\"%s",
-                 color_of(r->state[i]), r->shapes[i].kind == TT_PLANE ? "1" : "2.2",
-                 r->shapes[i].kind == TT_PLANE ? " stroke-dasharray=\"4 4\" opacity=\"0.7\"" : "");
+                 color_of(r->state[i]), r->shapes[i].type == TC_SHAPE_PLANE ? "1.2" : "2.2",
+                 r->shapes[i].type == TC_SHAPE_PLANE ? " stroke-dasharray=\"6 4\" opacity=\"0.55\"" : "");
         tt_canvas_stroke(&cv, attrs);
     }
 
@@ -482,6 +504,9 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
             tt_canvas_line3(&cv, hr->ray.origin, hr->hit.point);
             tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_RAY "\" stroke-width=\"2\"");
             if (hr->hit.t < t_end) {
+                /* Only a short stub beyond the hit: the ray goes on, but its first hit is the story. */
+                float stub = (float)(span * 0.25 / (dl > 0 ? dl : 1.0f));
+                if (hr->hit.t + stub < t_end) end = tc_vec3_mul_add(hr->ray.origin, hr->ray.dir, hr->hit.t + stub);
                 tt_canvas_line3(&cv, hr->hit.point, end);
                 tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_RAY "\" stroke-width=\"1.2\" stroke-dasharray=\"4 4\" "
                                       "opacity=\"0.6\"");
@@ -517,9 +542,10 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
                 x - 15, y, x + 15, y, x, y - 15, x, y + 15);
         char text[160];
         const tt_hit_result *hr = &r->picks[i];
+        if (hr->collider >= 0) dot3(&cv, hr->hit.point, 4.0, TT_COLOR_HOT, "#222222");
         if (hr->collider >= 0) snprintf(text, sizeof text, "%s picks %s", s->clicks[i].name, s->colliders[hr->collider].name);
         else snprintf(text, sizeof text, "%s picks nothing", s->clicks[i].name);
-        tt_svg_text(out, x + 14, y + 24, text, "fill=\"#111111\" font-size=\"13\" font-weight=\"bold\" stroke=\"#ffffff\" "
+        tt_svg_text(out, x + 12, y + 28, text, "fill=\"#111111\" font-size=\"13\" font-weight=\"bold\" stroke=\"#ffffff\" "
                                             "stroke-width=\"3.5\" paint-order=\"stroke\"");
     }
 
@@ -527,8 +553,14 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
     for (int i = 0; i < s->collider_count; i++) {
         tc_aabb b;
         tc_vec3 at = tt_shape_center(&r->shapes[i]);
-        if (r->shapes[i].kind != TT_PLANE && tt_shape_bounds(&r->shapes[i], &b))
+        if (r->shapes[i].type != TC_SHAPE_PLANE && tt_shape_bounds(&r->shapes[i], &b)) {
             at = tc_vec3_make(0.5f * (b.min.x + b.max.x), b.max.y, 0.5f * (b.min.z + b.max.z));
+        } else if (r->shapes[i].type == TC_SHAPE_PLANE) {
+            /* A corner of the drawn patch, away from what stands on it. */
+            tc_vec3 u, v;
+            basis(r->shapes[i].u.plane.normal, &u, &v);
+            at = tc_vec3_add(at, tc_vec3_scale(tc_vec3_add(u, v), (float)plane_extent * 0.9f));
+        }
         tt_canvas_label3(&cv, at, 6.0, -6.0, s->colliders[i].name, color_of(r->state[i]), 13.0, true);
     }
     for (int i = 0; i < s->ray_count; i++)
@@ -540,9 +572,16 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         tt_svg_text(out, 14, 24, s->title ? s->title : path, "fill=\"#111111\" font-size=\"16\" font-weight=\"bold\"");
         int hits = 0;
         for (int i = 0; i < s->ray_count; i++) hits += r->rays[i].collider >= 0;
-        snprintf(line, sizeof line, "%d collider%s, %d overlapping pair%s, %d of %d ray%s hit", s->collider_count,
-                 s->collider_count == 1 ? "" : "s", r->pair_count, r->pair_count == 1 ? "" : "s", hits, s->ray_count,
-                 s->ray_count == 1 ? "" : "s");
+        int n = snprintf(line, sizeof line, "%d collider%s, %d overlapping pair%s", s->collider_count,
+                         s->collider_count == 1 ? "" : "s", r->pair_count, r->pair_count == 1 ? "" : "s");
+        if (s->ray_count > 0 && n > 0 && (size_t)n < sizeof line)
+            n += snprintf(line + n, sizeof line - (size_t)n, ", %d of %d ray%s hit", hits, s->ray_count,
+                          s->ray_count == 1 ? "" : "s");
+        for (int i = 0; i < s->click_count && i < 3 && n > 0 && (size_t)n < sizeof line; i++) {
+            const tt_hit_result *hr = &r->picks[i];
+            n += snprintf(line + n, sizeof line - (size_t)n, ", click %s picks %s", s->clicks[i].name,
+                          hr->collider >= 0 ? s->colliders[hr->collider].name : "nothing");
+        }
         tt_svg_text(out, 14, 42, line, "fill=\"#444444\" font-size=\"12\"");
     }
 

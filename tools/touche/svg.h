@@ -18,11 +18,14 @@
 typedef struct tt_canvas {
     FILE *out;
     tt_view view;
+    tc_vec3 eye;              /* camera position */
     double ox, oy;            /* where the viewport's top-left corner sits in the SVG */
     double clip_w, clip_h;    /* viewport size, for clipping */
     char *path;               /* the path being built */
     size_t path_len, path_cap;
     bool pen_down;
+    double labels[128][4];    /* placed labels: x, baseline y, width, height */
+    int label_count;
     double last_x, last_y;
 } tt_canvas;
 
