@@ -92,6 +92,19 @@ static volatile double sink_double;
 void bench_sink_u64(uint64_t value) { sink_u64 = sink_u64 + value; }
 void bench_sink_double(double value) { sink_double = sink_double + value; }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : (x > y ? 1 : 0);
+}
+
+double bench_median(double *values, size_t n)
+{
+    if (n == 0) return 0.0;
+    qsort(values, n, sizeof(double), cmp_double);
+    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
 double bench_scale(void)
 {
     const char *s = getenv("BENCH_SCALE");

@@ -51,6 +51,9 @@ void bench_rng_quat(bench_rng *rng, double out[4]);
 void bench_sink_u64(uint64_t value);
 void bench_sink_double(double value);
 
+/* Median of n values (sorts them in place); 0 for n == 0. */
+double bench_median(double *values, size_t n);
+
 /* Environment knob: BENCH_SCALE (default 1) multiplies the amount of work,
  * e.g. BENCH_SCALE=0.1 for a quick run. Clamped to [0.001, 100]. */
 double bench_scale(void);

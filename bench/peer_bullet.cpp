@@ -12,7 +12,9 @@
 #include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
 
 #include <cmath>
+#include <cstdint>
 #include <new>
+#include <vector>
 
 namespace {
 
@@ -216,4 +218,64 @@ extern "C" double peer_bullet_gjk_distance(const tc_obb *a, const tc_obb *b, siz
     }
     release(c);
     return best;
+}
+
+// ---- broadphase -------------------------------------------------------------------
+
+struct bench_broadphase {
+    btDefaultCollisionConfiguration config;
+    btCollisionDispatcher dispatcher{&config};
+    btDbvtBroadphase broadphase;
+    std::vector<btBroadphaseProxy *> proxies;
+    std::vector<tc_aabb> tight;
+};
+
+namespace {
+
+btVector3 bt(tc_vec3 v) { return btVector3(v.x, v.y, v.z); }
+
+bool boxes_touch(const tc_aabb &a, const tc_aabb &b)
+{
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y &&
+           a.min.z <= b.max.z && b.min.z <= a.max.z;
+}
+
+} // namespace
+
+extern "C" bench_broadphase *peer_bullet_broadphase_create(const tc_aabb *boxes, size_t count)
+{
+    bench_broadphase *bp = new bench_broadphase;
+    bp->proxies.resize(count);
+    bp->tight.assign(boxes, boxes + count);
+    for (size_t i = 0; i < count; ++i)
+        bp->proxies[i] = bp->broadphase.createProxy(bt(boxes[i].min), bt(boxes[i].max), BOX_SHAPE_PROXYTYPE,
+                                                    reinterpret_cast<void *>(static_cast<uintptr_t>(i)), 1, -1,
+                                                    &bp->dispatcher);
+    bp->broadphase.calculateOverlappingPairs(&bp->dispatcher);
+    return bp;
+}
+
+extern "C" size_t peer_bullet_broadphase_update(bench_broadphase *bp, const tc_aabb *boxes, size_t count)
+{
+    for (size_t i = 0; i < count; ++i) {
+        bp->tight[i] = boxes[i];
+        bp->broadphase.setAabb(bp->proxies[i], bt(boxes[i].min), bt(boxes[i].max), &bp->dispatcher);
+    }
+    bp->broadphase.calculateOverlappingPairs(&bp->dispatcher);
+    btOverlappingPairCache *cache = bp->broadphase.getOverlappingPairCache();
+    const int n = cache->getNumOverlappingPairs();
+    const btBroadphasePair *pairs = cache->getOverlappingPairArrayPtr();
+    size_t touching = 0;
+    for (int k = 0; k < n; ++k) {
+        size_t i = static_cast<size_t>(reinterpret_cast<uintptr_t>(pairs[k].m_pProxy0->m_clientObject));
+        size_t j = static_cast<size_t>(reinterpret_cast<uintptr_t>(pairs[k].m_pProxy1->m_clientObject));
+        touching += boxes_touch(bp->tight[i], bp->tight[j]) ? 1 : 0;
+    }
+    return touching;
+}
+
+extern "C" void peer_bullet_broadphase_destroy(bench_broadphase *bp)
+{
+    for (btBroadphaseProxy *p : bp->proxies) bp->broadphase.destroyProxy(p, &bp->dispatcher);
+    delete bp;
 }

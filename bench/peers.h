@@ -15,7 +15,7 @@
 #ifndef TOUCHE_BENCH_PEERS_H
 #define TOUCHE_BENCH_PEERS_H
 
-#include <touche/shapes.h>
+#include <touche/raycast.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -82,6 +82,34 @@ bench_box_box_fn peer_bullet_gjk;     /* btGjkPairDetector + btGjkEpaPenetration
 bench_box_contact_fn peer_bullet_box_contact;   /* btBoxBoxDetector, up to 4 points */
 bench_box_contact_fn peer_bullet_gjk_contact;   /* GJK + EPA penetration */
 bench_box_distance_fn peer_bullet_gjk_distance; /* GJK closest points */
+#endif
+
+/* Broadphase for the world benchmark: n boxes that move every frame.
+ * update() moves every proxy to its new box, lets the broadphase find the
+ * pairs of (fattened) boxes that overlap, confirms each pair with the exact
+ * box test on the tight boxes, and returns the number of touching pairs. */
+typedef struct bench_broadphase bench_broadphase;
+/* Closest-hit rays against n static boxes. */
+typedef struct bench_ray_scene bench_ray_scene;
+
+#if TOUCHE_BENCH_HAVE_BULLET
+/* btDbvtBroadphase (Bullet's dynamic AABB tree broadphase) with its default
+ * hashed pair cache. */
+bench_broadphase *peer_bullet_broadphase_create(const tc_aabb *boxes, size_t count);
+size_t peer_bullet_broadphase_update(bench_broadphase *bp, const tc_aabb *boxes, size_t count);
+void peer_bullet_broadphase_destroy(bench_broadphase *bp);
+#endif
+
+#if TOUCHE_BENCH_HAVE_EMBREE
+/* Embree 3 user geometry (one box per primitive, float slab intersector),
+ * one thread. Builds the BVH on creation. */
+bench_ray_scene *peer_embree_create(const tc_aabb *boxes, size_t count);
+/* Casts each ray (t in [0, max_t], in units of dir); t_out[i] is the hit's
+ * t or INFINITY, box_out[i] the box index or UINT32_MAX (either may be NULL).
+ * Returns the number of rays that hit. */
+size_t peer_embree_raycast_closest(bench_ray_scene *s, const tc_ray *rays, size_t count, float max_t, float *t_out,
+                                   uint32_t *box_out);
+void peer_embree_destroy(bench_ray_scene *s);
 #endif
 
 #if TOUCHE_BENCH_HAVE_CCD
