@@ -1,0 +1,122 @@
+/* The contact pairs.
+ *
+ * Sphere-sphere is closed form. Box-box chooses its axis with the 15-axis
+ * separating-axis test of overlap (tc_sat_obb_obb_report): the axis of least
+ * overlap, a face axis kept over an edge axis unless clearly worse. Every
+ * other pair runs GJK on the cores: apart cores give the witness direction
+ * (the rounded parts overlap), intersecting cores the penetration axes of
+ * penetration.c. The points always come from clipping the two supporting
+ * features (manifold.c). Planes take every core vertex below the surface. */
+#include "touche/contact.h"
+
+#include "queries/manifold.h"
+#include "queries/pair_queries.h"
+#include "queries/penetration.h"
+#include "touche/overlap.h"
+
+bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
+{
+    if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b)) return false;
+    tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
+    tc_dvec3 d = tc_dvec3_sub(cb, ca);
+    double dist = tc_dvec3_length(d), ra = a->radius, rb = b->radius;
+    if (dist > ra + rb) return false;
+    if (!m) return true;
+    double scale = tc_dvec3_max_abs(ca) + tc_dvec3_max_abs(cb) + ra + rb;
+    /* Concentric spheres: +z, the documented default. */
+    tc_dvec3 n = dist > TC_CORE_CONTACT_EPSILON * scale ? tc_dvec3_scale(d, 1.0 / dist) : tc_dvec3_make(0, 0, 1);
+    double depth = ra + rb - dist;
+    m->normal = tc_dvec3_to(n);
+    m->count = 1;
+    m->points[0].depth = (float)depth;
+    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(ca, n, ra - 0.5 * depth));
+    return true;
+}
+
+/* Box-box: the SAT picks the axis, the features give the points. */
+static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
+{
+    tc_sat_axis_report r[15];
+    if (tc_sat_obb_obb_report(a, b, r) != TC_SAT_AXIS_NONE) return false;
+    if (!m) return true;
+    double best_face = INFINITY, best_edge = INFINITY;
+    tc_dvec3 face_n = tc_dvec3_make(0, 0, 1), edge_n = face_n;
+    for (int k = 0; k < 15; ++k) {
+        if (r[k].degenerate) continue;
+        double sep = (double)r[k].center_b - (double)r[k].center_a;
+        double overlap = (double)r[k].radius_a + (double)r[k].radius_b - fabs(sep);
+        /* From A to B; coincident centres (identical boxes) take +axis. */
+        tc_dvec3 axis = tc_dvec3_from(r[k].axis);
+        tc_dvec3 n = sep >= 0.0 ? axis : tc_dvec3_neg(axis);
+        if (k < 6) {
+            if (overlap < best_face) { best_face = overlap; face_n = n; } /* A's faces win ties */
+        } else if (overlap < best_edge) {
+            best_edge = overlap;
+            edge_n = n;
+        }
+    }
+    tc_core ca, cb;
+    tc_core_from_obb(&ca, a);
+    tc_core_from_obb(&cb, b);
+    tc_dvec3 n = best_edge < best_face - TC_FACE_PREFERENCE * (ca.size + cb.size) ? edge_n : face_n;
+    tc_core_manifold(&ca, &cb, tc_dvec3_normalize(n), 0.0, m);
+    return true;
+}
+
+bool tc_contact_obb_obb(const tc_obb *a, const tc_obb *b, tc_manifold *m)
+{
+    if (!tc_obb_is_valid(a) || !tc_obb_is_valid(b)) return false;
+    return box_box(a, b, m);
+}
+
+bool tc_contact_aabb_aabb(const tc_aabb *a, const tc_aabb *b, tc_manifold *m)
+{
+    if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b)) return false;
+    tc_obb oa = tc_obb_from_aabb(a), ob = tc_obb_from_aabb(b);
+    return box_box(&oa, &ob, m);
+}
+
+bool tc_contact_aabb_obb(const tc_aabb *a, const tc_obb *b, tc_manifold *m)
+{
+    if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b)) return false;
+    tc_obb oa = tc_obb_from_aabb(a);
+    return box_box(&oa, b, m);
+}
+
+#define TC_CONTACT_CORES(A, B)                                                      \
+    bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
+    {                                                                               \
+        if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b)) return false;          \
+        tc_core ca, cb;                                                             \
+        tc_core_from_##A(&ca, a);                                                   \
+        tc_core_from_##B(&cb, b);                                                   \
+        return tc_core_contact(&ca, &cb, m);                                        \
+    }
+
+TC_CONTACT_CORES(sphere, capsule)
+TC_CONTACT_CORES(sphere, aabb)
+TC_CONTACT_CORES(sphere, obb)
+TC_CONTACT_CORES(sphere, triangle)
+TC_CONTACT_CORES(capsule, capsule)
+TC_CONTACT_CORES(capsule, aabb)
+TC_CONTACT_CORES(capsule, obb)
+TC_CONTACT_CORES(capsule, triangle)
+TC_CONTACT_CORES(aabb, triangle)
+TC_CONTACT_CORES(obb, triangle)
+TC_CONTACT_CORES(triangle, triangle)
+
+#define TC_CONTACT_PLANE(A)                                                         \
+    bool tc_contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
+    {                                                                               \
+        if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b)) return false;          \
+        tc_core ca;                                                                 \
+        tc_core_from_##A(&ca, a);                                                   \
+        tc_half_space h = tc_half_space_from_plane(b);                              \
+        return tc_core_contact_plane(&ca, &h, m);                                   \
+    }
+
+TC_CONTACT_PLANE(sphere)
+TC_CONTACT_PLANE(capsule)
+TC_CONTACT_PLANE(aabb)
+TC_CONTACT_PLANE(obb)
+TC_CONTACT_PLANE(triangle)

@@ -1,0 +1,57 @@
+/* The convex "core" of a shape, for the general pair queries (distance,
+ * contact, sweeps).
+ *
+ * Every shape of the library is a small polytope swept by a ball: a sphere
+ * is a point plus a radius, a capsule a segment plus a radius, a box its 8
+ * corners, a triangle its 3 corners (radius 0). The general queries work on
+ * the core (support mapping, feature extraction) and add the radii at the
+ * end: the distance between rounded shapes is the core distance minus the
+ * radii, and a penetration depth is the core's depth plus the radii.
+ * Private header; coordinates are double (see dvec.h). */
+#ifndef TOUCHE_QUERIES_CONVEX_CORE_H
+#define TOUCHE_QUERIES_CONVEX_CORE_H
+
+#include "queries/dvec.h"
+#include "touche/shapes.h"
+
+typedef struct tc_core {
+    int count;           /* vertices: 1 point, 2 segment, 3 triangle, 8 box */
+    tc_dvec3 v[8];       /* box corners: bit 0 +x, bit 1 +y, bit 2 +z (as tc_obb_corners) */
+    tc_dvec3 axis[3];    /* box: unit axes; triangle: axis[0] = unit normal (zero if degenerate) */
+    double half[3];      /* box half extents along axis[] */
+    tc_dvec3 center;     /* centroid of the vertices */
+    double radius;
+    double size;         /* largest distance between two core points, plus 2 radius */
+    double scale;        /* largest |coordinate| of the rounded shape: yardstick of tolerances */
+} tc_core;
+
+void tc_core_from_point(tc_core *c, tc_vec3 p, float radius);
+void tc_core_from_sphere(tc_core *c, const tc_sphere *s);
+void tc_core_from_capsule(tc_core *c, const tc_capsule *s);
+void tc_core_from_segment(tc_core *c, tc_vec3 a, tc_vec3 b, float radius);
+void tc_core_from_triangle(tc_core *c, const tc_triangle *t);
+void tc_core_from_obb(tc_core *c, const tc_obb *b);
+void tc_core_from_aabb(tc_core *c, const tc_aabb *b);
+/* Recomputes center, size, scale and the triangle normal after the vertices
+ * (and box axes) were set or moved. */
+void tc_core_finish(tc_core *c);
+/* Moves every vertex by d. */
+void tc_core_translate(tc_core *c, tc_dvec3 d);
+
+/* Vertex of the core furthest along d (first such vertex on ties). */
+tc_dvec3 tc_core_support(const tc_core *c, tc_dvec3 d);
+/* Smallest and largest projection of the core's vertices on d. */
+void tc_core_project(const tc_core *c, tc_dvec3 d, double *lo, double *hi);
+
+/* The supporting feature along unit n: the vertices whose projection is
+ * within tol of the largest, in cyclic order (a box face comes out as a
+ * quad, an edge as 2 points, a corner as 1). Returns the count (1..4). */
+int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[4]);
+
+/* Face normals (unit, possibly zero for a degenerate triangle) and edge
+ * directions (not normalised) of the core: the ingredients of the facet
+ * normals of a Minkowski difference. Return counts. */
+int tc_core_face_normals(const tc_core *c, tc_dvec3 out[3]);
+int tc_core_edge_directions(const tc_core *c, tc_dvec3 out[3]);
+
+#endif

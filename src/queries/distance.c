@@ -1,0 +1,94 @@
+/* The distance pairs: closed forms for sphere and capsule pairs and sphere
+ * against boxes and triangles (closest point of the core), GJK on the cores
+ * for the rest, the support point for planes. */
+#include "touche/distance.h"
+
+#include "queries/pair_queries.h"
+
+static float point_to_solid(tc_vec3 c, float r, tc_vec3 q, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    /* q is the closest point of the other solid to the sphere's centre c. */
+    tc_dvec3 dc = tc_dvec3_from(c), dq = tc_dvec3_from(q);
+    return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, dc)), dc, dq, r, 0.0, point_a, point_b);
+}
+
+float tc_distance_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b)) return INFINITY;
+    tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
+    return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(cb, ca)), ca, cb, a->radius, b->radius, point_a, point_b);
+}
+
+float tc_distance_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!tc_sphere_is_valid(a) || !tc_capsule_is_valid(b)) return INFINITY;
+    tc_segment s = { b->a, b->b };
+    tc_vec3 q = tc_closest_point_segment(&s, a->center);
+    tc_dvec3 ca = tc_dvec3_from(a->center), dq = tc_dvec3_from(q);
+    return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, ca)), ca, dq, a->radius, b->radius, point_a, point_b);
+}
+
+float tc_distance_sphere_aabb(const tc_sphere *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!tc_sphere_is_valid(a) || !tc_aabb_is_valid(b)) return INFINITY;
+    return point_to_solid(a->center, a->radius, tc_closest_point_aabb(b, a->center), point_a, point_b);
+}
+
+float tc_distance_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!tc_sphere_is_valid(a) || !tc_obb_is_valid(b)) return INFINITY;
+    return point_to_solid(a->center, a->radius, tc_closest_point_obb(b, a->center), point_a, point_b);
+}
+
+float tc_distance_sphere_triangle(const tc_sphere *a, const tc_triangle *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return INFINITY;
+    return point_to_solid(a->center, a->radius, tc_closest_point_triangle(b, a->center), point_a, point_b);
+}
+
+float tc_distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!tc_capsule_is_valid(a) || !tc_capsule_is_valid(b)) return INFINITY;
+    tc_segment sa = { a->a, a->b }, sb = { b->a, b->b };
+    tc_vec3 p, q;
+    tc_closest_points_segment_segment(&sa, &sb, &p, &q);
+    tc_dvec3 dp = tc_dvec3_from(p), dq = tc_dvec3_from(q);
+    return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, dp)), dp, dq, a->radius, b->radius, point_a, point_b);
+}
+
+/* The GJK pairs. */
+#define TC_DISTANCE_GJK(A, B)                                                                        \
+    float tc_distance_##A##_##B(const tc_##A *a, const tc_##B *b, tc_vec3 *point_a, tc_vec3 *point_b) \
+    {                                                                                                \
+        if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b)) return INFINITY;                       \
+        tc_core ca, cb;                                                                              \
+        tc_core_from_##A(&ca, a);                                                                    \
+        tc_core_from_##B(&cb, b);                                                                    \
+        return tc_core_distance(&ca, &cb, point_a, point_b);                                         \
+    }
+
+TC_DISTANCE_GJK(capsule, aabb)
+TC_DISTANCE_GJK(capsule, obb)
+TC_DISTANCE_GJK(capsule, triangle)
+TC_DISTANCE_GJK(aabb, aabb)
+TC_DISTANCE_GJK(aabb, obb)
+TC_DISTANCE_GJK(aabb, triangle)
+TC_DISTANCE_GJK(obb, obb)
+TC_DISTANCE_GJK(obb, triangle)
+TC_DISTANCE_GJK(triangle, triangle)
+
+#define TC_DISTANCE_PLANE(A)                                                                          \
+    float tc_distance_##A##_plane(const tc_##A *a, const tc_plane *b, tc_vec3 *point_a, tc_vec3 *point_b) \
+    {                                                                                                 \
+        if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b)) return INFINITY;                         \
+        tc_core ca;                                                                                   \
+        tc_core_from_##A(&ca, a);                                                                     \
+        tc_half_space h = tc_half_space_from_plane(b);                                                \
+        return tc_core_distance_plane(&ca, &h, point_a, point_b);                                     \
+    }
+
+TC_DISTANCE_PLANE(sphere)
+TC_DISTANCE_PLANE(capsule)
+TC_DISTANCE_PLANE(aabb)
+TC_DISTANCE_PLANE(obb)
+TC_DISTANCE_PLANE(triangle)

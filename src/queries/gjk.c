@@ -1,0 +1,192 @@
+/* GJK (Gilbert, Johnson, Keerthi) on the Minkowski difference A - B.
+ *
+ * The simplex keeps, for each vertex w = a - b, the two support points a and
+ * b, so the closest point v = sum(lambda_i w_i) gives witness points
+ * sum(lambda_i a_i) and sum(lambda_i b_i). The closest point of a simplex to
+ * the origin is found by Voronoi-region tests (segment, triangle) and by
+ * trying the faces a tetrahedron's origin lies outside of; each step keeps
+ * only the vertices whose region holds the closest point. */
+#include "queries/gjk.h"
+
+typedef struct vertex { tc_dvec3 w, a, b; } vertex;
+
+typedef struct simplex {
+    vertex v[4];
+    double lambda[4];
+    int n;
+} simplex;
+
+/* Closest point of segment v[i]-v[j] to the origin; writes the reduced
+ * simplex to out. */
+static void closest_segment(const vertex *p, const vertex *q, simplex *out)
+{
+    tc_dvec3 d = tc_dvec3_sub(q->w, p->w);
+    double dd = tc_dvec3_length_sq(d);
+    double t = dd > 0.0 ? -tc_dvec3_dot(p->w, d) / dd : 0.0;
+    if (t <= 0.0) {
+        out->n = 1; out->v[0] = *p; out->lambda[0] = 1.0;
+    } else if (t >= 1.0) {
+        out->n = 1; out->v[0] = *q; out->lambda[0] = 1.0;
+    } else {
+        out->n = 2; out->v[0] = *p; out->v[1] = *q;
+        out->lambda[0] = 1.0 - t; out->lambda[1] = t;
+    }
+}
+
+static tc_dvec3 simplex_point(const simplex *s)
+{
+    tc_dvec3 r = tc_dvec3_make(0, 0, 0);
+    for (int i = 0; i < s->n; ++i) r = tc_dvec3_mad(r, s->v[i].w, s->lambda[i]);
+    return r;
+}
+
+/* Closest point of triangle (a, b, c) to the origin, by its Voronoi regions. */
+static void closest_triangle(const vertex *va, const vertex *vb, const vertex *vc, simplex *out)
+{
+    tc_dvec3 a = va->w, b = vb->w, c = vc->w;
+    tc_dvec3 ab = tc_dvec3_sub(b, a), ac = tc_dvec3_sub(c, a);
+    double d1 = -tc_dvec3_dot(ab, a), d2 = -tc_dvec3_dot(ac, a);
+    if (d1 <= 0.0 && d2 <= 0.0) { out->n = 1; out->v[0] = *va; out->lambda[0] = 1.0; return; }
+    double d3 = -tc_dvec3_dot(ab, b), d4 = -tc_dvec3_dot(ac, b);
+    if (d3 >= 0.0 && d4 <= d3) { out->n = 1; out->v[0] = *vb; out->lambda[0] = 1.0; return; }
+    double vc_ = d1 * d4 - d3 * d2;
+    if (vc_ <= 0.0 && d1 >= 0.0 && d3 <= 0.0) { closest_segment(va, vb, out); return; }
+    double d5 = -tc_dvec3_dot(ab, c), d6 = -tc_dvec3_dot(ac, c);
+    if (d6 >= 0.0 && d5 <= d6) { out->n = 1; out->v[0] = *vc; out->lambda[0] = 1.0; return; }
+    double vb_ = d5 * d2 - d1 * d6;
+    if (vb_ <= 0.0 && d2 >= 0.0 && d6 <= 0.0) { closest_segment(va, vc, out); return; }
+    double va_ = d3 * d6 - d5 * d4;
+    if (va_ <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0) { closest_segment(vb, vc, out); return; }
+    double denom = va_ + vb_ + vc_;
+    if (!(denom > 1e-300)) {
+        /* Collinear corners: the face region is empty; take the best edge. */
+        simplex s1, s2, s3;
+        closest_segment(va, vb, &s1);
+        closest_segment(vb, vc, &s2);
+        closest_segment(va, vc, &s3);
+        double l1 = tc_dvec3_length_sq(simplex_point(&s1));
+        double l2 = tc_dvec3_length_sq(simplex_point(&s2));
+        double l3 = tc_dvec3_length_sq(simplex_point(&s3));
+        *out = l1 <= l2 && l1 <= l3 ? s1 : (l2 <= l3 ? s2 : s3);
+        return;
+    }
+    double v = vb_ / denom, w = vc_ / denom;
+    out->n = 3;
+    out->v[0] = *va; out->v[1] = *vb; out->v[2] = *vc;
+    out->lambda[0] = 1.0 - v - w; out->lambda[1] = v; out->lambda[2] = w;
+}
+
+static double det3(tc_dvec3 a, tc_dvec3 b, tc_dvec3 c) { return tc_dvec3_dot(a, tc_dvec3_cross(b, c)); }
+
+/* Closest point of a tetrahedron to the origin. Returns true when the origin
+ * is inside (the simplex is then left whole, with barycentric weights). */
+static bool closest_tetrahedron(simplex *s, double size)
+{
+    const vertex *v = s->v;
+    static const int faces[4][4] = { { 0, 1, 2, 3 }, { 0, 2, 3, 1 }, { 0, 3, 1, 2 }, { 1, 3, 2, 0 } };
+    double volume = det3(tc_dvec3_sub(v[1].w, v[0].w), tc_dvec3_sub(v[2].w, v[0].w), tc_dvec3_sub(v[3].w, v[0].w));
+    bool flat = fabs(volume) <= 1e-12 * size * size * size;
+    simplex best = *s;
+    double best_d = INFINITY;
+    bool any_outside = false;
+    for (int f = 0; f < 4; ++f) {
+        const vertex *a = &v[faces[f][0]], *b = &v[faces[f][1]], *c = &v[faces[f][2]], *d = &v[faces[f][3]];
+        tc_dvec3 n = tc_dvec3_cross(tc_dvec3_sub(b->w, a->w), tc_dvec3_sub(c->w, a->w));
+        double sp = -tc_dvec3_dot(a->w, n);
+        double sd = tc_dvec3_dot(tc_dvec3_sub(d->w, a->w), n);
+        if (!flat && sp * sd >= 0.0) continue; /* origin on the inner side of this face */
+        any_outside = true;
+        simplex t;
+        closest_triangle(a, b, c, &t);
+        double dist = tc_dvec3_length_sq(simplex_point(&t));
+        if (dist < best_d) { best_d = dist; best = t; }
+    }
+    if (!any_outside) {
+        /* Barycentric weights of the origin from signed sub-volumes. */
+        double l0 = det3(tc_dvec3_neg(v[1].w), tc_dvec3_sub(v[2].w, v[1].w), tc_dvec3_sub(v[3].w, v[1].w));
+        double l1 = det3(tc_dvec3_neg(v[0].w), tc_dvec3_sub(v[3].w, v[0].w), tc_dvec3_sub(v[2].w, v[0].w));
+        double l2 = det3(tc_dvec3_neg(v[0].w), tc_dvec3_sub(v[1].w, v[0].w), tc_dvec3_sub(v[3].w, v[0].w));
+        double l3 = det3(tc_dvec3_neg(v[0].w), tc_dvec3_sub(v[2].w, v[0].w), tc_dvec3_sub(v[1].w, v[0].w));
+        double sum = l0 + l1 + l2 + l3;
+        if (sum != 0.0) {
+            s->lambda[0] = l0 / sum; s->lambda[1] = l1 / sum; s->lambda[2] = l2 / sum; s->lambda[3] = l3 / sum;
+        }
+        return true;
+    }
+    *s = best;
+    return false;
+}
+
+static vertex support(const tc_core *a, const tc_core *b, tc_dvec3 d)
+{
+    vertex r;
+    r.a = tc_core_support(a, d);
+    r.b = tc_core_support(b, tc_dvec3_neg(d));
+    r.w = tc_dvec3_sub(r.a, r.b);
+    return r;
+}
+
+static void witnesses(const simplex *s, tc_gjk_result *out)
+{
+    tc_dvec3 pa = tc_dvec3_make(0, 0, 0), pb = pa;
+    for (int i = 0; i < s->n; ++i) {
+        pa = tc_dvec3_mad(pa, s->v[i].a, s->lambda[i]);
+        pb = tc_dvec3_mad(pb, s->v[i].b, s->lambda[i]);
+    }
+    out->point_a = pa;
+    out->point_b = pb;
+}
+
+tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result *out)
+{
+    double scale = a->scale > b->scale ? a->scale : b->scale;
+    double size = a->size + b->size + 1e-300;
+    /* Below this the origin is taken to be on the simplex: relative to the
+     * coordinates, far under float rounding of the inputs. */
+    double zero_sq = (1e-12 * scale) * (1e-12 * scale);
+    simplex s;
+    tc_dvec3 d = tc_dvec3_sub(a->center, b->center);
+    if (tc_dvec3_length_sq(d) == 0.0) d = tc_dvec3_make(1, 0, 0);
+    s.v[0] = support(a, b, tc_dvec3_neg(d));
+    s.lambda[0] = 1.0;
+    s.n = 1;
+    tc_dvec3 v = s.v[0].w;
+    double vv = tc_dvec3_length_sq(v);
+    out->status = TC_GJK_MAX_ITERATIONS_REACHED;
+    int it = 0;
+    for (; it < TC_GJK_MAX_ITERATIONS; ++it) {
+        if (vv <= zero_sq) { out->status = TC_GJK_INTERSECTING; break; }
+        vertex w = support(a, b, tc_dvec3_neg(v));
+        /* v.w / |v| is a lower bound of the distance, |v| an upper bound. */
+        double gap = vv - tc_dvec3_dot(v, w.w);
+        if (gap <= 1e-13 * vv || gap <= zero_sq) { out->status = TC_GJK_SEPARATED; break; }
+        bool duplicate = false;
+        for (int i = 0; i < s.n; ++i)
+            if (tc_dvec3_length_sq(tc_dvec3_sub(s.v[i].w, w.w)) <= zero_sq) duplicate = true;
+        if (duplicate) { out->status = TC_GJK_SEPARATED; break; }
+        simplex next = s;
+        next.v[next.n++] = w;
+        bool inside = false;
+        switch (next.n) {
+        case 2: closest_segment(&next.v[0], &next.v[1], &next); break;
+        case 3: { vertex t0 = next.v[0], t1 = next.v[1], t2 = next.v[2]; closest_triangle(&t0, &t1, &t2, &next); } break;
+        default: inside = closest_tetrahedron(&next, size); break;
+        }
+        if (inside) { s = next; vv = 0.0; out->status = TC_GJK_INTERSECTING; ++it; break; }
+        tc_dvec3 nv = simplex_point(&next);
+        double nvv = tc_dvec3_length_sq(nv);
+        if (!(nvv < vv)) { out->status = TC_GJK_SEPARATED; break; } /* no progress: rounding floor */
+        s = next;
+        v = nv;
+        vv = nvv;
+    }
+    out->iterations = it;
+    witnesses(&s, out);
+    if (out->status == TC_GJK_INTERSECTING) {
+        out->distance = 0.0;
+        out->point_b = out->point_a;
+    } else {
+        out->distance = sqrt(vv);
+    }
+    return out->status;
+}

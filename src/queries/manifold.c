@@ -1,0 +1,278 @@
+/* Feature clipping.
+ *
+ * Everything happens in the plane across the normal: each supporting feature
+ * (a polygon of up to 4 vertices, a segment or a point) is projected to 2D,
+ * keeping each vertex's height along n. The 2D intersection of the two
+ * features is found by Sutherland-Hodgman when one is a polygon, by
+ * segment-segment intersection (one point, or the overlap of parallel
+ * segments) otherwise. At each vertex of the intersection the height of each
+ * feature is interpolated from its own geometry, so the depth (height of A's
+ * surface minus height of B's) is exact even when a face is tilted within the
+ * feature tolerance. */
+#include "queries/manifold.h"
+
+typedef struct p2 { double x, y; } p2;
+
+typedef struct feature2 {
+    int count;          /* 1 point, 2 segment, 3+ polygon (CCW) */
+    p2 p[4];
+    double h[4];        /* heights along n */
+    tc_dvec3 plane_n;   /* polygon: unit normal of its plane */
+    double plane_d;     /* polygon: plane_n . x for x on it */
+} feature2;
+
+typedef struct frame2 { tc_dvec3 n, u, w; } frame2;
+
+static p2 p2_make(double x, double y) { p2 r; r.x = x; r.y = y; return r; }
+static p2 p2_sub(p2 a, p2 b) { return p2_make(a.x - b.x, a.y - b.y); }
+static double p2_cross(p2 a, p2 b) { return a.x * b.y - a.y * b.x; }
+static double p2_dot(p2 a, p2 b) { return a.x * b.x + a.y * b.y; }
+static tc_dvec3 lift(const frame2 *f, p2 p, double h)
+{
+    return tc_dvec3_mad(tc_dvec3_mad(tc_dvec3_scale(f->n, h), f->u, p.x), f->w, p.y);
+}
+
+static void make_feature(const frame2 *f, const tc_dvec3 *v, int count, double size, feature2 *out)
+{
+    for (int i = 0; i < count; ++i) {
+        out->p[i] = p2_make(tc_dvec3_dot(v[i], f->u), tc_dvec3_dot(v[i], f->w));
+        out->h[i] = tc_dvec3_dot(v[i], f->n);
+    }
+    out->count = count;
+    if (count < 3) return;
+    double area = 0.0;
+    for (int i = 0; i < count; ++i) area += p2_cross(out->p[i], out->p[(i + 1) % count]);
+    if (fabs(area) <= 1e-10 * size * size) {
+        /* A face seen edge-on (zero-thickness box, collinear triangle):
+         * keep its two furthest vertices as a segment. */
+        int bi = 0, bj = 1;
+        double best = -1.0;
+        for (int i = 0; i < count; ++i)
+            for (int j = i + 1; j < count; ++j) {
+                p2 d = p2_sub(out->p[i], out->p[j]);
+                if (p2_dot(d, d) > best) { best = p2_dot(d, d); bi = i; bj = j; }
+            }
+        p2 pi = out->p[bi], pj = out->p[bj];
+        double hi = out->h[bi], hj = out->h[bj];
+        out->p[0] = pi; out->h[0] = hi;
+        out->p[1] = pj; out->h[1] = hj;
+        out->count = 2;
+        return;
+    }
+    if (area < 0.0) {
+        for (int i = 0, j = count - 1; i < j; ++i, --j) {
+            p2 tp = out->p[i]; out->p[i] = out->p[j]; out->p[j] = tp;
+            double th = out->h[i]; out->h[i] = out->h[j]; out->h[j] = th;
+        }
+    }
+    /* Newell's normal of the 3D polygon (robust for quads slightly off-plane). */
+    tc_dvec3 m = tc_dvec3_make(0, 0, 0);
+    for (int i = 0; i < count; ++i) {
+        tc_dvec3 a = v[i], b = v[(i + 1) % count];
+        m.x += (a.y - b.y) * (a.z + b.z);
+        m.y += (a.z - b.z) * (a.x + b.x);
+        m.z += (a.x - b.x) * (a.y + b.y);
+    }
+    m = tc_dvec3_normalize(m);
+    double d = 0.0;
+    for (int i = 0; i < count; ++i) d += tc_dvec3_dot(m, v[i]);
+    out->plane_n = m;
+    out->plane_d = d / count;
+}
+
+/* Height of the feature above 2D point p (clamped to a segment's ends). */
+static double feature_height(const frame2 *f, const feature2 *g, p2 p)
+{
+    if (g->count == 1) return g->h[0];
+    if (g->count == 2) {
+        p2 d = p2_sub(g->p[1], g->p[0]);
+        double dd = p2_dot(d, d);
+        double t = dd > 0.0 ? p2_dot(p2_sub(p, g->p[0]), d) / dd : 0.0;
+        t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+        return g->h[0] + (g->h[1] - g->h[0]) * t;
+    }
+    double mn = tc_dvec3_dot(g->plane_n, f->n);
+    tc_dvec3 base = lift(f, p, 0.0);
+    if (fabs(mn) < 1e-12) return g->h[0];
+    return (g->plane_d - tc_dvec3_dot(g->plane_n, base)) / mn;
+}
+
+#define MAX_CLIP 16
+
+/* Clips the subject points (a closed polygon, or a segment / point treated
+ * as a degenerate one) by the CCW convex polygon. */
+static int clip_by_polygon(const p2 *subject, int ns, const feature2 *clip, double eps, p2 *out)
+{
+    p2 buf_a[MAX_CLIP], buf_b[MAX_CLIP];
+    p2 *in = buf_a, *res = buf_b;
+    int n = ns;
+    for (int i = 0; i < n; ++i) in[i] = subject[i];
+    for (int e = 0; e < clip->count && n > 0; ++e) {
+        p2 c0 = clip->p[e], c1 = clip->p[(e + 1) % clip->count];
+        p2 edge = p2_sub(c1, c0);
+        double len = sqrt(p2_dot(edge, edge));
+        int m = 0;
+        for (int i = 0; i < n; ++i) {
+            p2 cur = in[i], prev = in[(i + n - 1) % n];
+            double dc = p2_cross(edge, p2_sub(cur, c0)), dp = p2_cross(edge, p2_sub(prev, c0));
+            bool cin = dc >= -eps * len, pin = dp >= -eps * len;
+            if (cin != pin && m < MAX_CLIP) {
+                double t = dp / (dp - dc);
+                res[m++] = p2_make(prev.x + (cur.x - prev.x) * t, prev.y + (cur.y - prev.y) * t);
+            }
+            if (cin && m < MAX_CLIP) res[m++] = cur;
+        }
+        p2 *tmp = in; in = res; res = tmp;
+        n = m;
+    }
+    for (int i = 0; i < n; ++i) out[i] = in[i];
+    return n;
+}
+
+static int intersect_features(const feature2 *fa, const feature2 *fb, double eps, p2 *out)
+{
+    if (fa->count >= 3) return clip_by_polygon(fb->p, fb->count, fa, eps, out);
+    if (fb->count >= 3) return clip_by_polygon(fa->p, fa->count, fb, eps, out);
+    if (fa->count == 1) { out[0] = fa->p[0]; return 1; }
+    if (fb->count == 1) { out[0] = fb->p[0]; return 1; }
+    p2 a0 = fa->p[0], b0 = fb->p[0];
+    p2 da = p2_sub(fa->p[1], a0), db = p2_sub(fb->p[1], b0);
+    double la = p2_dot(da, da), lb = p2_dot(db, db);
+    if (la <= eps * eps) { out[0] = a0; return 1; }
+    if (lb <= eps * eps) { out[0] = b0; return 1; }
+    double denom = p2_cross(da, db);
+    if (fabs(denom) > 1e-9 * sqrt(la * lb)) {
+        p2 r = p2_sub(b0, a0);
+        double s = p2_cross(r, db) / denom, t = p2_cross(r, da) / denom;
+        s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
+        t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+        p2 pa = p2_make(a0.x + da.x * s, a0.y + da.y * s), pb = p2_make(b0.x + db.x * t, b0.y + db.y * t);
+        out[0] = p2_make(0.5 * (pa.x + pb.x), 0.5 * (pa.y + pb.y));
+        return 1;
+    }
+    /* Parallel edges: the overlap of their extents along A's edge. */
+    double t0 = p2_dot(p2_sub(b0, a0), da) / la, t1 = p2_dot(p2_sub(fb->p[1], a0), da) / la;
+    double lo = t0 < t1 ? t0 : t1, hi = t0 < t1 ? t1 : t0;
+    lo = lo < 0.0 ? 0.0 : (lo > 1.0 ? 1.0 : lo);
+    hi = hi < 0.0 ? 0.0 : (hi > 1.0 ? 1.0 : hi);
+    out[0] = p2_make(a0.x + da.x * lo, a0.y + da.y * lo);
+    out[1] = p2_make(a0.x + da.x * hi, a0.y + da.y * hi);
+    return 2;
+}
+
+static double tri_area2(p2 a, p2 b, p2 c) { return p2_cross(p2_sub(b, a), p2_sub(c, a)); }
+
+int tc_contact_reduce(const tc_contact_candidate *c, int count, tc_dvec3 n, tc_manifold *m)
+{
+    frame2 f;
+    f.n = n;
+    f.u = tc_dvec3_perpendicular(n);
+    f.w = tc_dvec3_cross(n, f.u);
+    int pick[4];
+    int k = 0;
+    if (count <= 4) {
+        for (int i = 0; i < count; ++i) pick[k++] = i;
+    } else {
+        p2 q[MAX_CLIP];
+        int nq = count < MAX_CLIP ? count : MAX_CLIP;
+        for (int i = 0; i < nq; ++i) q[i] = p2_make(tc_dvec3_dot(c[i].point, f.u), tc_dvec3_dot(c[i].point, f.w));
+        int i1 = 0;
+        for (int i = 1; i < nq; ++i)
+            if (c[i].depth > c[i1].depth) i1 = i;
+        int i2 = i1 == 0 ? 1 : 0;
+        for (int i = 0; i < nq; ++i) {
+            p2 d = p2_sub(q[i], q[i1]), e = p2_sub(q[i2], q[i1]);
+            if (p2_dot(d, d) > p2_dot(e, e)) i2 = i;
+        }
+        int i3 = -1;
+        double best = -1.0;
+        for (int i = 0; i < nq; ++i) {
+            if (i == i1 || i == i2) continue;
+            double a = fabs(tri_area2(q[i1], q[i2], q[i]));
+            if (a > best) { best = a; i3 = i; }
+        }
+        int i4 = -1;
+        best = -1.0;
+        for (int i = 0; i < nq; ++i) {
+            if (i == i1 || i == i2 || i == i3) continue;
+            /* Area of the quadrilateral the point would close: the best of the
+             * three ways to insert it among the triangle's corners. */
+            double a = fabs(tri_area2(q[i1], q[i2], q[i3]) + tri_area2(q[i1], q[i3], q[i]));
+            double b = fabs(tri_area2(q[i1], q[i2], q[i]) + tri_area2(q[i1], q[i], q[i3]));
+            double d = fabs(tri_area2(q[i1], q[i], q[i2]) + tri_area2(q[i1], q[i2], q[i3]));
+            double area = a > b ? a : b;
+            if (d > area) area = d;
+            if (area > best) { best = area; i4 = i; }
+        }
+        pick[k++] = i1;
+        pick[k++] = i2;
+        if (i3 >= 0) pick[k++] = i3;
+        if (i4 >= 0) pick[k++] = i4;
+    }
+    for (int i = 0; i < k; ++i) {
+        m->points[i].point = tc_dvec3_to(c[pick[i]].point);
+        double d = c[pick[i]].depth;
+        m->points[i].depth = (float)(d > 0.0 ? d : 0.0);
+    }
+    m->count = k;
+    return k;
+}
+
+int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_depth, tc_manifold *m)
+{
+    frame2 f;
+    f.n = n;
+    f.u = tc_dvec3_perpendicular(n);
+    f.w = tc_dvec3_cross(n, f.u);
+    tc_dvec3 va[4], vb[4];
+    int na = tc_core_feature(a, n, TC_FEATURE_TOLERANCE * a->size, va);
+    int nb = tc_core_feature(b, tc_dvec3_neg(n), TC_FEATURE_TOLERANCE * b->size, vb);
+    double size = a->size > b->size ? a->size : b->size;
+    double scale = a->scale > b->scale ? a->scale : b->scale;
+    feature2 fa, fb;
+    make_feature(&f, va, na, size + 1e-300, &fa);
+    make_feature(&f, vb, nb, size + 1e-300, &fb);
+    p2 pts[MAX_CLIP];
+    int np = intersect_features(&fa, &fb, 1e-9 * (scale + size), pts);
+    tc_contact_candidate cand[MAX_CLIP];
+    int nc = 0, deepest = -1;
+    double deepest_depth = -INFINITY;
+    double dedupe = 1e-9 * (scale + size);
+    for (int i = 0; i < np; ++i) {
+        double ha = feature_height(&f, &fa, pts[i]) + a->radius;
+        double hb = feature_height(&f, &fb, pts[i]) - b->radius;
+        tc_contact_candidate c;
+        c.depth = ha - hb;
+        c.point = lift(&f, pts[i], 0.5 * (ha + hb));
+        bool dup = false;
+        for (int j = 0; j < nc; ++j)
+            if (tc_dvec3_length(tc_dvec3_sub(cand[j].point, c.point)) <= dedupe) {
+                dup = true;
+                if (c.depth > cand[j].depth) cand[j] = c;
+            }
+        if (dup) continue;
+        cand[nc++] = c;
+    }
+    int kept = 0;
+    tc_contact_candidate keep[MAX_CLIP];
+    for (int i = 0; i < nc; ++i) {
+        if (cand[i].depth > deepest_depth) { deepest_depth = cand[i].depth; deepest = i; }
+        if (cand[i].depth >= min_depth) keep[kept++] = cand[i];
+    }
+    if (kept == 0) {
+        if (deepest >= 0) {
+            keep[kept++] = cand[deepest];
+        } else {
+            /* Nothing from the clip (rounding at a corner): the two support
+             * points along n. */
+            tc_dvec3 pa = tc_core_support(a, n), pb = tc_core_support(b, tc_dvec3_neg(n));
+            double ha = tc_dvec3_dot(pa, n) + a->radius, hb = tc_dvec3_dot(pb, n) - b->radius;
+            tc_dvec3 mid = tc_dvec3_scale(tc_dvec3_add(pa, pb), 0.5);
+            keep[0].depth = ha - hb;
+            keep[0].point = tc_dvec3_mad(mid, n, 0.5 * (ha + hb) - tc_dvec3_dot(mid, n));
+            kept = 1;
+        }
+    }
+    m->normal = tc_dvec3_to(n);
+    return tc_contact_reduce(keep, kept, n, m);
+}

@@ -1,0 +1,32 @@
+/* Contact manifolds from supporting features, shared by every contact pair
+ * (and by sweeps for their contact point). Private header. */
+#ifndef TOUCHE_QUERIES_MANIFOLD_H
+#define TOUCHE_QUERIES_MANIFOLD_H
+
+#include "queries/convex_core.h"
+#include "touche/contact.h"
+
+/* Feature tolerance: vertices within this fraction of the core's size of the
+ * supporting plane belong to the supporting feature, so a face resting nearly
+ * flat still yields a full face-face manifold (each point keeps its exact
+ * depth; points that are not actually penetrating are dropped). */
+#define TC_FEATURE_TOLERANCE 1e-2
+
+/* A candidate contact: the point midway between the surfaces and its depth. */
+typedef struct tc_contact_candidate { tc_dvec3 point; double depth; } tc_contact_candidate;
+
+/* Builds the manifold of cores a and b along unit normal n (from A to B):
+ * takes each core's supporting feature (A along +n, B along -n), intersects
+ * their projections on the plane across n, measures the depth at every vertex
+ * of the intersection (radii included), keeps those with depth >= min_depth
+ * and reduces them to the 4 spanning the largest area. When none qualifies,
+ * the deepest candidate is kept alone, so the count is 1..4. Writes
+ * m->normal = n. Returns the count. */
+int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_depth, tc_manifold *m);
+
+/* Keeps at most 4 of the candidates: the deepest, the one furthest from it,
+ * and the two that add the most area (measured across n). Returns the count
+ * written to m->points (m->normal untouched). */
+int tc_contact_reduce(const tc_contact_candidate *c, int count, tc_dvec3 n, tc_manifold *m);
+
+#endif

@@ -1,0 +1,104 @@
+#include "queries/pair_queries.h"
+
+#include "queries/manifold.h"
+#include "queries/penetration.h"
+
+static void store(tc_vec3 *dst, tc_dvec3 v)
+{
+    if (dst) *dst = tc_dvec3_to(v);
+}
+
+float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double ra, double rb,
+                          tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!(core_distance > 0.0)) {
+        store(point_a, qa);
+        store(point_b, qa);
+        return 0.0f;
+    }
+    tc_dvec3 n = tc_dvec3_scale(tc_dvec3_sub(qb, qa), 1.0 / core_distance);
+    double d = core_distance - ra - rb;
+    if (d > 0.0) {
+        store(point_a, tc_dvec3_mad(qa, n, ra));
+        store(point_b, tc_dvec3_mad(qb, n, -rb));
+        return (float)d;
+    }
+    /* Overlap: the surfaces have crossed; the point halfway between them
+     * along n is within ra of qa and within rb of qb. */
+    tc_dvec3 mid = tc_dvec3_mad(qa, n, 0.5 * (ra + core_distance - rb));
+    store(point_a, mid);
+    store(point_b, mid);
+    return 0.0f;
+}
+
+float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    tc_gjk_result r;
+    tc_gjk_distance(a, b, &r);
+    return tc_rounded_distance(r.distance, r.point_a, r.point_b, a->radius, b->radius, point_a, point_b);
+}
+
+bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m)
+{
+    tc_gjk_result r;
+    tc_gjk_distance(a, b, &r);
+    double radii = a->radius + b->radius;
+    if (r.distance > radii) return false;
+    double scale = a->scale > b->scale ? a->scale : b->scale;
+    tc_dvec3 n;
+    if (r.distance > TC_CORE_CONTACT_EPSILON * scale) {
+        n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
+    } else {
+        double depth = tc_core_penetration(a, b, &n);
+        if (depth + radii < 0.0) return false; /* a hair apart after all */
+    }
+    if (m) tc_core_manifold(a, b, n, 0.0, m);
+    return true;
+}
+
+tc_half_space tc_half_space_from_plane(const tc_plane *p)
+{
+    tc_half_space h;
+    tc_dvec3 n = tc_dvec3_from(p->normal);
+    double l = tc_dvec3_length(n);
+    h.n = tc_dvec3_scale(n, 1.0 / l);
+    h.offset = p->offset / l;
+    return h;
+}
+
+float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    tc_dvec3 down = tc_dvec3_neg(h->n);
+    tc_dvec3 s = tc_core_support(a, down);
+    tc_dvec3 pa = tc_dvec3_mad(s, h->n, -a->radius);
+    double gap = tc_dvec3_dot(h->n, pa) - h->offset;
+    if (gap > 0.0) {
+        store(point_a, pa);
+        store(point_b, tc_dvec3_mad(pa, h->n, -gap));
+        return (float)gap;
+    }
+    store(point_a, pa);
+    store(point_b, pa);
+    return 0.0f;
+}
+
+bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m)
+{
+    tc_contact_candidate c[8];
+    int k = 0;
+    for (int i = 0; i < a->count; ++i) {
+        tc_dvec3 low = tc_dvec3_mad(a->v[i], h->n, -a->radius);
+        double depth = h->offset - tc_dvec3_dot(h->n, low);
+        if (depth < 0.0) continue;
+        c[k].depth = depth;
+        c[k].point = tc_dvec3_mad(low, h->n, 0.5 * depth);
+        ++k;
+    }
+    if (k == 0) return false;
+    if (m) {
+        tc_dvec3 normal = tc_dvec3_neg(h->n);
+        m->normal = tc_dvec3_to(normal);
+        tc_contact_reduce(c, k, normal, m);
+    }
+    return true;
+}

@@ -1,0 +1,38 @@
+/* Penetration depth of two intersecting convex cores: the equivalent of EPA
+ * for the polytopes the library's shapes are made of. Private header.
+ *
+ * The cores are polytopes (point, segment, triangle, box), so the facets of
+ * their Minkowski difference have known normals: the face normals of each
+ * core and the cross products of one edge direction of each. The minimum
+ * translation is the smallest overlap over those directions, which this
+ * evaluates exactly (no polytope expansion, no iteration, nothing to fail to
+ * converge). Box-box has its own path on the 15-axis SAT of overlap; this one
+ * serves every pair with a point, segment or triangle core. */
+#ifndef TOUCHE_QUERIES_PENETRATION_H
+#define TOUCHE_QUERIES_PENETRATION_H
+
+#include "queries/convex_core.h"
+
+/* Overlap of the cores along unit n when B is pushed along +n:
+ * max over A of n.x minus min over B of n.x (negative when n separates). */
+double tc_core_overlap_along(const tc_core *a, const tc_core *b, tc_dvec3 n);
+
+/* How much smaller an edge-edge overlap must be than the best face overlap to
+ * be chosen: faces win near-ties so that contacts do not flicker between
+ * frames. Relative to the cores' sizes. */
+#define TC_FACE_PREFERENCE 1e-4
+
+/* Smallest overlap of the cores over the candidate directions, and the
+ * direction (unit, from A to B: pushing B along it by the overlap separates
+ * the cores). Radii are not included. Cores with no candidate direction (two
+ * points, a point and a segment, parallel segments) get a deterministic
+ * perpendicular direction: towards B's centre when that is defined, else a
+ * fixed axis. Returns the overlap (slightly negative when the cores are in
+ * fact a hair apart). */
+double tc_core_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal);
+
+/* Orients unit axis u from A to B for the smaller of the two overlaps along
+ * +u and -u, writing that overlap; ties go towards B's centre, then +u. */
+tc_dvec3 tc_core_orient_axis(const tc_core *a, const tc_core *b, tc_dvec3 u, double *overlap);
+
+#endif

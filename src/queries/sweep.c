@@ -1,0 +1,282 @@
+/* Translational sweeps.
+ *
+ * Exact: sphere-sphere (a quadratic in t), anything against a plane (the
+ * support point's height is linear in t), box-box (the separating-axis test
+ * with relative velocity: on each of the 15 axes the projections overlap
+ * during one interval of time; the boxes overlap during the intersection of
+ * those intervals, which starts at the latest entry, if that comes before the
+ * earliest exit -- Eberly, "Dynamic Collision Detection using Oriented
+ * Bounding Boxes"). Everything else: conservative advancement on the core
+ * distance. Under pure translation the distance between convex shapes is a
+ * convex function of t, so the step gap / (closing speed along the current
+ * normal) is a Newton step from the left: it never passes the first contact,
+ * converges in one step for a vertex or face meeting a face, and a
+ * non-positive closing speed proves the shapes never meet. */
+#include "touche/sweep.h"
+
+#include "queries/manifold.h"
+#include "queries/pair_queries.h"
+#include "queries/penetration.h"
+#include "touche/contact.h"
+#include "touche/overlap.h"
+
+#define TC_SWEEP_TOLERANCE 1e-6
+#define TC_SWEEP_MAX_ITERATIONS 64
+
+static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
+{
+    return tc_vec3_is_finite(va) && tc_vec3_is_finite(vb) && max_t >= 0.0f; /* false for NaN */
+}
+
+static void set_hit(tc_sweep_hit *hit, double t, tc_dvec3 point, tc_dvec3 normal)
+{
+    if (!hit) return;
+    hit->t = (float)t;
+    hit->point = tc_dvec3_to(point);
+    hit->normal = tc_dvec3_to(normal);
+}
+
+/* Hit at t = 0 from an overlapping manifold: its deepest point. */
+static void set_hit_from_manifold(tc_sweep_hit *hit, const tc_manifold *m)
+{
+    if (!hit) return;
+    int best = 0;
+    for (int i = 1; i < m->count; ++i)
+        if (m->points[i].depth > m->points[best].depth) best = i;
+    hit->t = 0.0f;
+    hit->point = m->points[best].point;
+    hit->normal = m->normal;
+}
+
+/* Conservative advancement of core A moving with va against B moving with vb. */
+static bool sweep_cores(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb, double max_t, tc_sweep_hit *hit)
+{
+    tc_dvec3 v = tc_dvec3_sub(va, vb); /* A relative to B; B stays put in this frame */
+    double reach = isfinite(max_t) ? tc_dvec3_length(v) * max_t : 0.0;
+    double scale = (a->scale > b->scale ? a->scale : b->scale) + reach;
+    double tol = TC_SWEEP_TOLERANCE * scale;
+    double radii = a->radius + b->radius;
+    tc_core at = *a;
+    double t = 0.0;
+    for (int it = 0; it < TC_SWEEP_MAX_ITERATIONS; ++it) {
+        tc_gjk_result r;
+        tc_gjk_distance(&at, b, &r);
+        double gap = r.distance - radii;
+        tc_dvec3 n;
+        bool has_n = r.distance > TC_CORE_CONTACT_EPSILON * scale;
+        if (has_n) n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
+        if (gap <= tol) {
+            if (t == 0.0 && gap <= 0.0) {
+                tc_manifold m;
+                tc_core_contact(&at, b, &m);
+                set_hit_from_manifold(hit, &m);
+                return true;
+            }
+            if (!has_n) tc_core_penetration(&at, b, &n);
+            tc_dvec3 p = tc_dvec3_mad(r.point_a, n, a->radius + 0.5 * gap);
+            set_hit(hit, t, tc_dvec3_mad(p, vb, t), n);
+            return true;
+        }
+        double closing = tc_dvec3_dot(v, n);
+        if (!(closing > 0.0)) return false;
+        t += gap / closing;
+        if (!(t <= max_t)) return false;
+        at = *a;
+        tc_core_translate(&at, tc_dvec3_scale(v, t));
+    }
+    /* Out of iterations (slow grazing approach): t is still before any
+     * contact, so report it rather than risk a miss. */
+    tc_gjk_result r;
+    tc_gjk_distance(&at, b, &r);
+    tc_dvec3 n = r.distance > 0.0 ? tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance) : tc_dvec3_make(0, 0, 1);
+    set_hit(hit, t, tc_dvec3_mad(r.point_a, vb, t), n);
+    return true;
+}
+
+bool tc_sweep_sphere_sphere(const tc_sphere *a, tc_vec3 velocity_a, const tc_sphere *b, tc_vec3 velocity_b,
+                            float max_t, tc_sweep_hit *hit)
+{
+    if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    tc_dvec3 d = tc_dvec3_sub(tc_dvec3_from(b->center), tc_dvec3_from(a->center));
+    tc_dvec3 w = tc_dvec3_sub(tc_dvec3_from(velocity_b), tc_dvec3_from(velocity_a));
+    double R = (double)a->radius + (double)b->radius;
+    double c = tc_dvec3_dot(d, d) - R * R;
+    if (c <= 0.0) {
+        tc_manifold m;
+        tc_contact_sphere_sphere(a, b, &m);
+        set_hit_from_manifold(hit, &m);
+        return true;
+    }
+    /* |d + w t| = R: a t^2 + 2 b t + c = 0, the smaller root. */
+    double qa = tc_dvec3_dot(w, w), qb = tc_dvec3_dot(d, w);
+    if (!(qb < 0.0) || qa == 0.0) return false; /* not approaching */
+    double disc = qb * qb - qa * c;
+    if (disc < 0.0) return false;
+    double t = c / (-qb + sqrt(disc)); /* stable form of (-b - sqrt(disc)) / a */
+    if (!(t <= max_t)) return false;
+    tc_dvec3 rel = tc_dvec3_mad(d, w, t);
+    tc_dvec3 n = tc_dvec3_scale(rel, 1.0 / R);
+    tc_dvec3 ca = tc_dvec3_mad(tc_dvec3_from(a->center), tc_dvec3_from(velocity_a), t);
+    set_hit(hit, t, tc_dvec3_mad(ca, n, a->radius), n);
+    return true;
+}
+
+/* Anything against a half-space: the height of A's lowest point is linear in t. */
+static bool sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t, tc_sweep_hit *hit)
+{
+    tc_dvec3 down = tc_dvec3_neg(h->n);
+    double lo, hi;
+    tc_core_project(a, h->n, &lo, &hi);
+    double gap = lo - a->radius - h->offset;
+    double closing = -tc_dvec3_dot(tc_dvec3_sub(va, vb), h->n);
+    double t;
+    if (gap <= 0.0) {
+        t = 0.0;
+    } else {
+        if (!(closing > 0.0)) return false;
+        t = gap / closing;
+        if (!(t <= max_t)) return false;
+    }
+    if (hit) {
+        if (t == 0.0) {
+            tc_manifold m;
+            tc_core_contact_plane(a, h, &m);
+            set_hit_from_manifold(hit, &m);
+            return true;
+        }
+        /* The centre of A's lowest feature, on the plane at time t. */
+        tc_dvec3 f[4];
+        int k = tc_core_feature(a, down, TC_FEATURE_TOLERANCE * a->size * 1e-3, f);
+        tc_dvec3 c = tc_dvec3_make(0, 0, 0);
+        for (int i = 0; i < k; ++i) c = tc_dvec3_add(c, f[i]);
+        c = tc_dvec3_mad(tc_dvec3_scale(c, 1.0 / k), va, t);
+        c = tc_dvec3_mad(c, h->n, -a->radius);
+        set_hit(hit, t, c, down);
+    }
+    return true;
+}
+
+/* Box-box by the separating-axis test with relative velocity. */
+static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
+{
+    tc_sat_axis_report r[15];
+    tc_sat_obb_obb_report(a, b, r);
+    tc_dvec3 w = tc_dvec3_sub(tc_dvec3_from(vb), tc_dvec3_from(va)); /* B relative to A */
+    double enter = -INFINITY, exit = INFINITY;
+    int enter_axis = -1;
+    double enter_sign = 1.0;
+    for (int k = 0; k < 15; ++k) {
+        if (r[k].degenerate) continue;
+        tc_dvec3 axis = tc_dvec3_from(r[k].axis);
+        double d0 = (double)r[k].center_b - (double)r[k].center_a;
+        double R = (double)r[k].radius_a + (double)r[k].radius_b;
+        double speed = tc_dvec3_dot(w, axis);
+        double t0, t1;
+        if (speed == 0.0) {
+            if (fabs(d0) > R) return false; /* separated on this axis forever */
+            continue;
+        }
+        t0 = (-R - d0) / speed;
+        t1 = (R - d0) / speed;
+        if (t0 > t1) { double s = t0; t0 = t1; t1 = s; }
+        if (t0 > enter) {
+            enter = t0;
+            enter_axis = k;
+            /* Which side B arrives from: its offset along the axis at entry. */
+            enter_sign = d0 + speed * t0 >= 0.0 ? 1.0 : -1.0;
+        }
+        if (t1 < exit) exit = t1;
+    }
+    if (enter > exit || exit < 0.0 || !(enter <= (double)max_t)) return false;
+    if (enter <= 0.0 || enter_axis < 0) {
+        tc_manifold m;
+        if (!tc_contact_obb_obb(a, b, &m)) {
+            /* The float SAT and the double intervals disagree by a rounding
+             * hair at t = 0: they touch. */
+            tc_core ca, cb;
+            tc_core_from_obb(&ca, a);
+            tc_core_from_obb(&cb, b);
+            tc_dvec3 n;
+            tc_core_penetration(&ca, &cb, &n);
+            tc_core_manifold(&ca, &cb, n, -INFINITY, &m);
+        }
+        set_hit_from_manifold(hit, &m);
+        return true;
+    }
+    if (hit) {
+        tc_core ca, cb;
+        tc_core_from_obb(&ca, a);
+        tc_core_from_obb(&cb, b);
+        tc_core_translate(&ca, tc_dvec3_scale(tc_dvec3_from(va), enter));
+        tc_core_translate(&cb, tc_dvec3_scale(tc_dvec3_from(vb), enter));
+        tc_dvec3 n = tc_dvec3_scale(tc_dvec3_normalize(tc_dvec3_from(r[enter_axis].axis)), enter_sign);
+        tc_manifold m;
+        int k = tc_core_manifold(&ca, &cb, n, -INFINITY, &m);
+        tc_dvec3 c = tc_dvec3_make(0, 0, 0);
+        for (int i = 0; i < k; ++i) c = tc_dvec3_add(c, tc_dvec3_from(m.points[i].point));
+        set_hit(hit, enter, tc_dvec3_scale(c, 1.0 / k), n);
+    }
+    return true;
+}
+
+bool tc_sweep_obb_obb(const tc_obb *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
+{
+    if (!tc_obb_is_valid(a) || !tc_obb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    return sweep_boxes(a, velocity_a, b, velocity_b, max_t, hit);
+}
+
+bool tc_sweep_aabb_aabb(const tc_aabb *a, tc_vec3 velocity_a, const tc_aabb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
+{
+    if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    tc_obb oa = tc_obb_from_aabb(a), ob = tc_obb_from_aabb(b);
+    return sweep_boxes(&oa, velocity_a, &ob, velocity_b, max_t, hit);
+}
+
+bool tc_sweep_aabb_obb(const tc_aabb *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
+{
+    if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    tc_obb oa = tc_obb_from_aabb(a);
+    return sweep_boxes(&oa, velocity_a, b, velocity_b, max_t, hit);
+}
+
+#define TC_SWEEP_CORES(A, B)                                                                                   \
+    bool tc_sweep_##A##_##B(const tc_##A *a, tc_vec3 velocity_a, const tc_##B *b, tc_vec3 velocity_b,          \
+                            float max_t, tc_sweep_hit *hit)                                                    \
+    {                                                                                                          \
+        if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t))      \
+            return false;                                                                                      \
+        tc_core ca, cb;                                                                                        \
+        tc_core_from_##A(&ca, a);                                                                              \
+        tc_core_from_##B(&cb, b);                                                                              \
+        return sweep_cores(&ca, tc_dvec3_from(velocity_a), &cb, tc_dvec3_from(velocity_b), max_t, hit);       \
+    }
+
+TC_SWEEP_CORES(sphere, capsule)
+TC_SWEEP_CORES(sphere, aabb)
+TC_SWEEP_CORES(sphere, obb)
+TC_SWEEP_CORES(sphere, triangle)
+TC_SWEEP_CORES(capsule, capsule)
+TC_SWEEP_CORES(capsule, aabb)
+TC_SWEEP_CORES(capsule, obb)
+TC_SWEEP_CORES(capsule, triangle)
+TC_SWEEP_CORES(aabb, triangle)
+TC_SWEEP_CORES(obb, triangle)
+TC_SWEEP_CORES(triangle, triangle)
+
+#define TC_SWEEP_PLANE(A)                                                                                     \
+    bool tc_sweep_##A##_plane(const tc_##A *a, tc_vec3 velocity_a, const tc_plane *b, tc_vec3 velocity_b,     \
+                              float max_t, tc_sweep_hit *hit)                                                 \
+    {                                                                                                         \
+        if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t))     \
+            return false;                                                                                     \
+        tc_core ca;                                                                                           \
+        tc_core_from_##A(&ca, a);                                                                             \
+        tc_half_space h = tc_half_space_from_plane(b);                                                        \
+        return sweep_plane(&ca, tc_dvec3_from(velocity_a), &h, tc_dvec3_from(velocity_b), max_t, hit);       \
+    }
+
+TC_SWEEP_PLANE(sphere)
+TC_SWEEP_PLANE(capsule)
+TC_SWEEP_PLANE(aabb)
+TC_SWEEP_PLANE(obb)
+TC_SWEEP_PLANE(triangle)
