@@ -13,7 +13,8 @@
  *    the face preference below).
  *  - Up to 4 points, each with its own depth (>= 0). A point lies midway
  *    between the two surfaces along the normal, so for penetrations shallower
- *    than both shapes' thickness it is inside both. Box-box and other
+ *    than both shapes' thickness it is inside both; against a triangle (no
+ *    thickness) it lies on the triangle, against a plane on A's surface. Box-box and other
  *    face-face contacts clip one face against the other and keep the 4 points
  *    that span the largest area; edge-edge gives one point between the edges.
  *  - Stability: a face direction is kept over an edge-edge direction unless

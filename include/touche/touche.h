@@ -20,5 +20,8 @@
 #include "camera.h"
 #include "tree.h"
 #include "world.h"
+#include "distance.h"
+#include "contact.h"
+#include "sweep.h"
 
 #endif

@@ -12,7 +12,7 @@
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
-#include "touche/overlap.h"
+#include "queries/sat_box_box_depth.h"
 
 bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
 {
@@ -33,33 +33,19 @@ bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifol
     return true;
 }
 
-/* Box-box: the SAT picks the axis, the features give the points. */
+/* Box-box: the SAT says whether they overlap and picks the axis of least
+ * overlap; the features give the points. */
 static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 {
-    tc_sat_axis_report r[15];
-    if (tc_sat_obb_obb_report(a, b, r) != TC_SAT_AXIS_NONE) return false;
+    if (tc_box_box_separating_axis(a, b, TC_SAT_AXIS_NONE) != TC_SAT_AXIS_NONE) return false;
     if (!m) return true;
-    double best_face = INFINITY, best_edge = INFINITY;
-    tc_dvec3 face_n = tc_dvec3_make(0, 0, 1), edge_n = face_n;
-    for (int k = 0; k < 15; ++k) {
-        if (r[k].degenerate) continue;
-        double sep = (double)r[k].center_b - (double)r[k].center_a;
-        double overlap = (double)r[k].radius_a + (double)r[k].radius_b - fabs(sep);
-        /* From A to B; coincident centres (identical boxes) take +axis. */
-        tc_dvec3 axis = tc_dvec3_from(r[k].axis);
-        tc_dvec3 n = sep >= 0.0 ? axis : tc_dvec3_neg(axis);
-        if (k < 6) {
-            if (overlap < best_face) { best_face = overlap; face_n = n; } /* A's faces win ties */
-        } else if (overlap < best_edge) {
-            best_edge = overlap;
-            edge_n = n;
-        }
-    }
     tc_core ca, cb;
     tc_core_from_obb(&ca, a);
     tc_core_from_obb(&cb, b);
-    tc_dvec3 n = best_edge < best_face - TC_FACE_PREFERENCE * (ca.size + cb.size) ? edge_n : face_n;
-    tc_core_manifold(&ca, &cb, tc_dvec3_normalize(n), 0.0, m);
+    tc_vec3 n;
+    double depth;
+    tc_box_box_least_overlap(a, b, TC_FACE_PREFERENCE * (ca.size + cb.size), &n, &depth);
+    tc_core_manifold(&ca, &cb, tc_dvec3_normalize(tc_dvec3_from(n)), 0.0, m);
     return true;
 }
 

@@ -234,6 +234,7 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     make_feature(&f, vb, nb, size + 1e-300, &fb);
     p2 pts[MAX_CLIP];
     int np = intersect_features(&fa, &fb, 1e-9 * (scale + size), pts);
+    bool flat_a = a->count == 3 && a->radius == 0.0, flat_b = b->count == 3 && b->radius == 0.0;
     tc_contact_candidate cand[MAX_CLIP];
     int nc = 0, deepest = -1;
     double deepest_depth = -INFINITY;
@@ -243,7 +244,10 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
         double hb = feature_height(&f, &fb, pts[i]) - b->radius;
         tc_contact_candidate c;
         c.depth = ha - hb;
-        c.point = lift(&f, pts[i], 0.5 * (ha + hb));
+        /* Midway between the surfaces; on the surface of a flat core (a
+         * triangle has no inside, so that is where the shapes meet). */
+        double at = flat_a && !flat_b ? ha : (flat_b && !flat_a ? hb : 0.5 * (ha + hb));
+        c.point = lift(&f, pts[i], at);
         bool dup = false;
         for (int j = 0; j < nc; ++j)
             if (tc_dvec3_length(tc_dvec3_sub(cand[j].point, c.point)) <= dedupe) {

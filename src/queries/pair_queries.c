@@ -25,7 +25,13 @@ float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double
     }
     /* Overlap: the surfaces have crossed; the point halfway between them
      * along n is within ra of qa and within rb of qb. */
-    tc_dvec3 mid = tc_dvec3_mad(qa, n, 0.5 * (ra + core_distance - rb));
+    double s = 0.5 * (ra + core_distance - rb);
+    /* When one shape swallows the other, keep s inside both balls:
+     * |s| <= ra and |core_distance - s| <= rb. */
+    double lo = core_distance - rb > -ra ? core_distance - rb : -ra;
+    double hi = core_distance + rb < ra ? core_distance + rb : ra;
+    s = s < lo ? lo : (s > hi ? hi : s);
+    tc_dvec3 mid = tc_dvec3_mad(qa, n, s);
     store(point_a, mid);
     store(point_b, mid);
     return 0.0f;
@@ -91,7 +97,7 @@ bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold
         double depth = h->offset - tc_dvec3_dot(h->n, low);
         if (depth < 0.0) continue;
         c[k].depth = depth;
-        c[k].point = tc_dvec3_mad(low, h->n, 0.5 * depth);
+        c[k].point = low; /* A's deepest point: on A, inside the half-space */
         ++k;
     }
     if (k == 0) return false;

@@ -18,7 +18,7 @@
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "touche/contact.h"
-#include "touche/overlap.h"
+#include "queries/sat_box_box.h"
 
 #define TC_SWEEP_TOLERANCE 1e-6
 #define TC_SWEEP_MAX_ITERATIONS 64
@@ -159,31 +159,28 @@ static bool sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, t
 /* Box-box by the separating-axis test with relative velocity. */
 static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
 {
-    tc_sat_axis_report r[15];
-    tc_sat_obb_obb_report(a, b, r);
     tc_dvec3 w = tc_dvec3_sub(tc_dvec3_from(vb), tc_dvec3_from(va)); /* B relative to A */
     double enter = -INFINITY, exit = INFINITY;
+    tc_dvec3 enter_n = tc_dvec3_make(0, 0, 1);
     int enter_axis = -1;
-    double enter_sign = 1.0;
-    for (int k = 0; k < 15; ++k) {
-        if (r[k].degenerate) continue;
-        tc_dvec3 axis = tc_dvec3_from(r[k].axis);
-        double d0 = (double)r[k].center_b - (double)r[k].center_a;
-        double R = (double)r[k].radius_a + (double)r[k].radius_b;
+    for (int k = 0; k < TC_SAT_AXIS_COUNT; ++k) {
+        double gap, ra, rb;
+        tc_vec3 unit;
+        if (!tc_box_box_axis_gap(a, b, k, &gap, &unit, &ra, &rb)) continue; /* parallel edges */
+        tc_dvec3 axis = tc_dvec3_from(unit);  /* oriented from A towards B */
+        double R = ra + rb, d0 = gap + R;     /* B's centre offset along axis, >= 0 */
         double speed = tc_dvec3_dot(w, axis);
-        double t0, t1;
         if (speed == 0.0) {
-            if (fabs(d0) > R) return false; /* separated on this axis forever */
+            if (gap > 0.0) return false; /* separated on this axis forever */
             continue;
         }
-        t0 = (-R - d0) / speed;
-        t1 = (R - d0) / speed;
+        double t0 = (-R - d0) / speed, t1 = (R - d0) / speed;
         if (t0 > t1) { double s = t0; t0 = t1; t1 = s; }
         if (t0 > enter) {
             enter = t0;
             enter_axis = k;
-            /* Which side B arrives from: its offset along the axis at entry. */
-            enter_sign = d0 + speed * t0 >= 0.0 ? 1.0 : -1.0;
+            /* B arrives from the side its centre is on at entry. */
+            enter_n = d0 + speed * t0 >= 0.0 ? axis : tc_dvec3_neg(axis);
         }
         if (t1 < exit) exit = t1;
     }
@@ -209,7 +206,7 @@ static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb
         tc_core_from_obb(&cb, b);
         tc_core_translate(&ca, tc_dvec3_scale(tc_dvec3_from(va), enter));
         tc_core_translate(&cb, tc_dvec3_scale(tc_dvec3_from(vb), enter));
-        tc_dvec3 n = tc_dvec3_scale(tc_dvec3_normalize(tc_dvec3_from(r[enter_axis].axis)), enter_sign);
+        tc_dvec3 n = tc_dvec3_normalize(enter_n);
         tc_manifold m;
         int k = tc_core_manifold(&ca, &cb, n, -INFINITY, &m);
         tc_dvec3 c = tc_dvec3_make(0, 0, 0);

@@ -1,0 +1,228 @@
+#include "contact_gen.h"
+
+#include <math.h>
+
+const char *const cg_names[CG_KINDS] = { "sphere", "capsule", "aabb", "obb", "triangle", "plane" };
+
+tc_vec3 cg_random_vec(test_rng *r, double lo, double hi)
+{
+    return tc_vec3_make((float)test_rng_uniform(r, lo, hi), (float)test_rng_uniform(r, lo, hi), (float)test_rng_uniform(r, lo, hi));
+}
+
+tc_quat cg_random_quat(test_rng *r)
+{
+    for (;;) {
+        double x = test_rng_uniform(r, -1, 1), y = test_rng_uniform(r, -1, 1), z = test_rng_uniform(r, -1, 1),
+               w = test_rng_uniform(r, -1, 1);
+        double l = sqrt(x * x + y * y + z * z + w * w);
+        if (l > 0.1 && l <= 1) return tc_quat_make((float)(x / l), (float)(y / l), (float)(z / l), (float)(w / l));
+    }
+}
+
+static float size(test_rng *r) { return (float)test_rng_uniform(r, 0.05, 1.5); }
+
+cg_shape cg_random(test_rng *r, int kind, double spread)
+{
+    cg_shape s;
+    s.kind = kind;
+    tc_vec3 c = cg_random_vec(r, -spread, spread);
+    int degenerate = test_rng_int(r, 0, 19) == 0;
+    switch (kind) {
+    case CG_SPHERE:
+        s.sphere.center = c;
+        s.sphere.radius = degenerate ? 0.0f : size(r);
+        break;
+    case CG_CAPSULE: {
+        tc_vec3 d = cg_random_vec(r, -1, 1);
+        s.capsule.a = c;
+        s.capsule.b = degenerate ? c : tc_vec3_add(c, d);
+        s.capsule.radius = test_rng_int(r, 0, 19) == 0 ? 0.0f : 0.5f * size(r);
+        break;
+    }
+    case CG_AABB: {
+        tc_vec3 h = tc_vec3_make(size(r), size(r), size(r));
+        if (degenerate) h.y = 0.0f;
+        s.aabb.min = tc_vec3_sub(c, h);
+        s.aabb.max = tc_vec3_add(c, h);
+        break;
+    }
+    case CG_OBB: {
+        tc_vec3 h = tc_vec3_make(size(r), size(r), size(r));
+        if (degenerate) h.z = 0.0f;
+        s.obb = tc_obb_from_quat(c, h, cg_random_quat(r));
+        break;
+    }
+    case CG_TRIANGLE:
+        s.triangle.a = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
+        s.triangle.b = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
+        s.triangle.c = degenerate ? tc_vec3_lerp(s.triangle.a, s.triangle.b, 0.3f) : tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
+        break;
+    default: {
+        tc_vec3 n = tc_vec3_normalize(cg_random_vec(r, -1, 1));
+        if (tc_vec3_length(n) < 0.5f) n = tc_vec3_make(0, 0, 1);
+        s.plane = tc_plane_from_point_normal(c, n);
+        break;
+    }
+    }
+    return s;
+}
+
+cg_shape cg_translated(const cg_shape *x, tc_vec3 d)
+{
+    cg_shape s = *x;
+    switch (s.kind) {
+    case CG_SPHERE: s.sphere.center = tc_vec3_add(s.sphere.center, d); break;
+    case CG_CAPSULE: s.capsule.a = tc_vec3_add(s.capsule.a, d); s.capsule.b = tc_vec3_add(s.capsule.b, d); break;
+    case CG_AABB: s.aabb.min = tc_vec3_add(s.aabb.min, d); s.aabb.max = tc_vec3_add(s.aabb.max, d); break;
+    case CG_OBB: s.obb.center = tc_vec3_add(s.obb.center, d); break;
+    case CG_TRIANGLE:
+        s.triangle.a = tc_vec3_add(s.triangle.a, d);
+        s.triangle.b = tc_vec3_add(s.triangle.b, d);
+        s.triangle.c = tc_vec3_add(s.triangle.c, d);
+        break;
+    default: s.plane.offset += tc_vec3_dot(s.plane.normal, d); break;
+    }
+    return s;
+}
+
+cg_shape cg_placed(const cg_shape *x, tc_transform t)
+{
+    cg_shape s = *x;
+    switch (s.kind) {
+    case CG_SPHERE: s.sphere.center = tc_transform_point(t, s.sphere.center); break;
+    case CG_CAPSULE: s.capsule.a = tc_transform_point(t, s.capsule.a); s.capsule.b = tc_transform_point(t, s.capsule.b); break;
+    case CG_AABB: {
+        tc_obb local = tc_obb_from_aabb(&x->aabb);
+        s.kind = CG_OBB;
+        s.obb = tc_obb_from_quat(tc_transform_point(t, local.center), local.half, t.rotation);
+        break;
+    }
+    case CG_OBB: {
+        tc_mat3 r = tc_mat3_from_quat(t.rotation);
+        s.obb.center = tc_transform_point(t, s.obb.center);
+        s.obb.rotation = tc_mat3_mul(r, s.obb.rotation);
+        break;
+    }
+    case CG_TRIANGLE:
+        s.triangle.a = tc_transform_point(t, s.triangle.a);
+        s.triangle.b = tc_transform_point(t, s.triangle.b);
+        s.triangle.c = tc_transform_point(t, s.triangle.c);
+        break;
+    default: break;
+    }
+    return s;
+}
+
+co_shape cg_oracle(const cg_shape *s)
+{
+    switch (s->kind) {
+    case CG_SPHERE: return co_sphere(&s->sphere);
+    case CG_CAPSULE: return co_capsule(&s->capsule);
+    case CG_AABB: return co_aabb(&s->aabb);
+    case CG_OBB: return co_obb(&s->obb);
+    case CG_TRIANGLE: return co_triangle(&s->triangle);
+    default: return co_plane(&s->plane);
+    }
+}
+
+double cg_thickness(const cg_shape *s)
+{
+    switch (s->kind) {
+    case CG_SPHERE: return 2.0 * s->sphere.radius;
+    case CG_CAPSULE: return 2.0 * s->capsule.radius;
+    case CG_AABB: {
+        tc_vec3 d = tc_vec3_sub(s->aabb.max, s->aabb.min);
+        return fmin(d.x, fmin(d.y, d.z));
+    }
+    case CG_OBB: return 2.0 * fmin(s->obb.half.x, fmin(s->obb.half.y, s->obb.half.z));
+    case CG_TRIANGLE: return 0.0;
+    default: return INFINITY;
+    }
+}
+
+static const void *ptr(const cg_shape *s)
+{
+    switch (s->kind) {
+    case CG_SPHERE: return &s->sphere;
+    case CG_CAPSULE: return &s->capsule;
+    case CG_AABB: return &s->aabb;
+    case CG_OBB: return &s->obb;
+    case CG_TRIANGLE: return &s->triangle;
+    default: return &s->plane;
+    }
+}
+
+#define PAIR(A, B) (CG_##A * CG_KINDS + CG_##B)
+#define EACH_PAIR(X)                                                                                   \
+    X(SPHERE, sphere, SPHERE, sphere) X(SPHERE, sphere, CAPSULE, capsule) X(SPHERE, sphere, AABB, aabb) \
+    X(SPHERE, sphere, OBB, obb) X(SPHERE, sphere, TRIANGLE, triangle) X(SPHERE, sphere, PLANE, plane)  \
+    X(CAPSULE, capsule, CAPSULE, capsule) X(CAPSULE, capsule, AABB, aabb) X(CAPSULE, capsule, OBB, obb) \
+    X(CAPSULE, capsule, TRIANGLE, triangle) X(CAPSULE, capsule, PLANE, plane) X(AABB, aabb, AABB, aabb) \
+    X(AABB, aabb, OBB, obb) X(AABB, aabb, TRIANGLE, triangle) X(AABB, aabb, PLANE, plane)              \
+    X(OBB, obb, OBB, obb) X(OBB, obb, TRIANGLE, triangle) X(OBB, obb, PLANE, plane)                    \
+    X(TRIANGLE, triangle, TRIANGLE, triangle) X(TRIANGLE, triangle, PLANE, plane)
+
+float cg_distance(const cg_shape *a, const cg_shape *b, tc_vec3 *pa, tc_vec3 *pb)
+{
+    switch (a->kind * CG_KINDS + b->kind) {
+#define X(A, a_, B, b_) \
+    case PAIR(A, B): return tc_distance_##a_##_##b_((const tc_##a_ *)ptr(a), (const tc_##b_ *)ptr(b), pa, pb);
+        EACH_PAIR(X)
+#undef X
+    default: return NAN;
+    }
+}
+
+bool cg_contact(const cg_shape *a, const cg_shape *b, tc_manifold *m)
+{
+    switch (a->kind * CG_KINDS + b->kind) {
+#define X(A, a_, B, b_) \
+    case PAIR(A, B): return tc_contact_##a_##_##b_((const tc_##a_ *)ptr(a), (const tc_##b_ *)ptr(b), m);
+        EACH_PAIR(X)
+#undef X
+    default: return false;
+    }
+}
+
+bool cg_sweep(const cg_shape *a, tc_vec3 va, const cg_shape *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
+{
+    switch (a->kind * CG_KINDS + b->kind) {
+#define X(A, a_, B, b_) \
+    case PAIR(A, B): return tc_sweep_##a_##_##b_((const tc_##a_ *)ptr(a), va, (const tc_##b_ *)ptr(b), vb, max_t, hit);
+        EACH_PAIR(X)
+#undef X
+    default: return false;
+    }
+}
+
+#define EACH_RIGID_PAIR(X)                                                                              \
+    X(SPHERE, sphere, SPHERE, sphere) X(SPHERE, sphere, CAPSULE, capsule) X(SPHERE, sphere, AABB, aabb) \
+    X(SPHERE, sphere, OBB, obb) X(SPHERE, sphere, TRIANGLE, triangle)                                   \
+    X(CAPSULE, capsule, CAPSULE, capsule) X(CAPSULE, capsule, AABB, aabb) X(CAPSULE, capsule, OBB, obb) \
+    X(CAPSULE, capsule, TRIANGLE, triangle) X(AABB, aabb, AABB, aabb)                                   \
+    X(AABB, aabb, OBB, obb) X(AABB, aabb, TRIANGLE, triangle)                                           \
+    X(OBB, obb, OBB, obb) X(OBB, obb, TRIANGLE, triangle) X(TRIANGLE, triangle, TRIANGLE, triangle)
+
+bool cg_sweep_rigid(const cg_shape *a, tc_transform a0, tc_transform a1, const cg_shape *b, tc_transform b0,
+                    tc_transform b1, tc_sweep_hit *hit)
+{
+    switch (a->kind * CG_KINDS + b->kind) {
+#define X(A, a_, B, b_)                                                                                          \
+    case PAIR(A, B):                                                                                             \
+        return tc_sweep_rigid_##a_##_##b_((const tc_##a_ *)ptr(a), a0, a1, (const tc_##b_ *)ptr(b), b0, b1, hit);
+        EACH_RIGID_PAIR(X)
+#undef X
+    default: return false;
+    }
+}
+
+bool cg_certainly_apart(const co_shape *a, const co_shape *b)
+{
+    co_vec pa, pb;
+    double d = co_distance(a, b, &pa, &pb);
+    if (!(d > 0)) return false;
+    co_vec u = co_sub(pb, pa);
+    double l = co_len(u);
+    if (!(l > 0)) return false;
+    return co_overlap_along(a, b, co_scale(u, 1.0 / l)) < 0;
+}
