@@ -12,11 +12,14 @@
  * Rays: origins on the cube's surface aimed at random points inside; brute
  * force casts each against every box (tc_raycast_aabb) and keeps the nearest.
  *
- * Bullet's btDbvtBroadphase and Embree are not wired here yet (their glue
- * belongs with bench/peer_*.c): the scene generator below is what they
- * should be given.
+ * Where installed, Bullet's btDbvtBroadphase gets the same boxes every frame
+ * (bench/peer_bullet.cpp: set every proxy's box, find the pairs, confirm
+ * them on the tight boxes) and Embree the same boxes as user geometry and
+ * the same rays (bench/peer_embree.c); per-frame medians decide the pair
+ * ratio, since the first frames after creation are slow for both.
  */
 #include "bench_util.h"
+#include "peers.h"
 
 #include <touche/touche.h>
 
@@ -107,19 +110,42 @@ static void bench_pairs(int n, int frames)
     double build = bench_now() - t0;
     double total = 0.0, best = 1e30;
     long touching = 0;
+    tc_aabb *frame_boxes = (tc_aabb *)malloc(sizeof(tc_aabb) * (size_t)n);
+#if TOUCHE_BENCH_HAVE_BULLET
+    for (int i = 0; i < n; ++i) frame_boxes[i] = box_of(&s, i);
+    bench_broadphase *bullet = peer_bullet_broadphase_create(frame_boxes, (size_t)n);
+    double bullet_total = 0.0, bullet_best = 1e30;
+    size_t bullet_touching = 0;
+#endif
+    /* Per-frame times for medians: a frame that rebuilds much (the first
+     * ones after creation, for either structure) skews a mean of few frames. */
+    double *world_ms = (double *)malloc(sizeof(double) * (size_t)frames);
+    double *bullet_ms = (double *)malloc(sizeof(double) * (size_t)frames);
     for (int f = 0; f < frames; ++f) {
         scene_step(&s);
-        double a = bench_now();
+        double a = bench_now(), dt;
         for (int i = 0; i < n; ++i)
             tc_world_set_collider_pose(w, ids[i], tc_transform_make(s.pos[i], tc_quat_identity()));
         tc_world_update(w);
-        double dt = bench_now() - a;
+        dt = bench_now() - a;
+        world_ms[f] = dt * 1e3;
         total += dt;
         if (dt < best) best = dt;
         size_t ne;
         const tc_contact_event *ev = tc_world_contact_events(w, &ne);
         touching = 0;
         for (size_t k = 0; k < ne; ++k) touching += ev[k].state != TC_CONTACT_END;
+#if TOUCHE_BENCH_HAVE_BULLET
+        /* The same boxes through Bullet's broadphase: set every proxy's box,
+         * find the pairs, confirm them on the tight boxes. */
+        for (int i = 0; i < n; ++i) frame_boxes[i] = box_of(&s, i);
+        a = bench_now();
+        bullet_touching = peer_bullet_broadphase_update(bullet, frame_boxes, (size_t)n);
+        dt = bench_now() - a;
+        bullet_total += dt;
+        if (dt < bullet_best) bullet_best = dt;
+        bullet_ms[f] = dt * 1e3;
+#endif
     }
     /* brute force on the final frame's boxes */
     tc_aabb *boxes = (tc_aabb *)malloc(sizeof(tc_aabb) * (size_t)n);
@@ -140,6 +166,22 @@ static void bench_pairs(int n, int frames)
            rows < n ? " (timed on 1% of rows, scaled)" : "", brute_frame / mean);
     if (rows == n) printf("; pair counts %s (%ld vs %ld)", brute == touching ? "agree" : "DIFFER", touching, brute);
     printf("\n");
+#if TOUCHE_BENCH_HAVE_BULLET
+    {
+        double bullet_mean = bullet_total / frames;
+        double world_med = bench_median(world_ms, (size_t)frames), bullet_med = bench_median(bullet_ms, (size_t)frames);
+        double ratio = bullet_med / world_med;
+        printf("               Bullet btDbvtBroadphase %8.3f ms/frame (best %.3f), %zu touching (%s)\n"
+               "               median frame: world %.3f ms, Bullet %.3f ms -> world is %.2fx as fast%s\n",
+               bullet_mean * 1e3, bullet_best * 1e3, bullet_touching,
+               (long)bullet_touching == touching ? "agrees" : "DIFFERS", world_med, bullet_med, ratio,
+               n < 100000 ? "" : (ratio >= 10.0 ? " (bar >= 10x: MET)" : " (bar >= 10x: NOT MET)"));
+        peer_bullet_broadphase_destroy(bullet);
+    }
+#endif
+    free(world_ms);
+    free(bullet_ms);
+    free(frame_boxes);
     bench_sink_u64((uint64_t)brute);
     free(boxes);
     free(ids);
@@ -217,6 +259,33 @@ static void bench_rays(int n, int nrays)
     printf("%7d boxes: closest-hit rays %10.0f rays/s (%.2f us/ray, %d of %d hit); brute force %.0f rays/s -> %.0fx; "
            "nearest t agrees on %d of %d\n",
            n, world_rate, 1e6 / world_rate, hits, nrays, brute_rate, world_rate / brute_rate, agree, brute_rays);
+#if TOUCHE_BENCH_HAVE_EMBREE
+    {
+        double e0 = bench_now();
+        bench_ray_scene *em = peer_embree_create(boxes, (size_t)n);
+        double em_build = bench_now() - e0;
+        if (em) {
+            float *te = (float *)malloc(sizeof(float) * (size_t)nrays);
+            e0 = bench_now();
+            size_t em_hits = peer_embree_raycast_closest(em, rays, (size_t)nrays, INFINITY, te, NULL);
+            double em_s = bench_now() - e0;
+            int em_agree = 0;
+            for (int r = 0; r < nrays; ++r)
+            {
+                int ok = (te[r] == INFINITY && tw[r] == INFINITY) || fabsf(te[r] - tw[r]) <= 1e-4f * (1.0f + fabsf(tw[r]));
+                em_agree += ok;
+            }
+            double em_rate = nrays / em_s;
+            printf("               Embree (user geometry, 1 thread) %.0f rays/s (%.2f us/ray, %zu hit; BVH build %.1f ms)"
+                   " -> world is %.2fx Embree's speed (bar: >= 1x, %s); nearest t agrees on %d of %d"
+                   " (differences checked: grazing hits a float slab test misses)\n",
+                   em_rate, 1e6 / em_rate, em_hits, em_build * 1e3, world_rate / em_rate,
+                   world_rate >= em_rate ? "MET" : "NOT MET", em_agree, nrays);
+            free(te);
+            peer_embree_destroy(em);
+        }
+    }
+#endif
     free(tw);
     free(g_ray_ids);
     free(rays);
@@ -233,6 +302,6 @@ int main(void)
     bench_pairs(10000, (int)(60 * k) + 1);
     bench_pairs(100000, (int)(20 * k) + 1);
     bench_rays(100000, (int)(100000 * k) + 100);
-    printf("Bullet btDbvtBroadphase / Embree: not wired into this benchmark yet\n");
+    bench_peers_print_missing(BENCH_PEER_BULLET | BENCH_PEER_EMBREE);
     return 0;
 }
