@@ -67,17 +67,21 @@ TEST_CASE(random_overlap_sphere_sphere) { run_pair(ORC_SPHERE, ORC_SPHERE, 11); 
 TEST_CASE(random_overlap_sphere_capsule) { run_pair(ORC_SPHERE, ORC_CAPSULE, 12); }
 TEST_CASE(random_overlap_sphere_aabb) { run_pair(ORC_SPHERE, ORC_AABB, 13); }
 TEST_CASE(random_overlap_sphere_obb) { run_pair(ORC_SPHERE, ORC_OBB, 14); }
+TEST_CASE(random_overlap_sphere_triangle) { run_pair(ORC_SPHERE, ORC_TRIANGLE, 15); }
 TEST_CASE(random_overlap_sphere_plane) { run_pair(ORC_SPHERE, ORC_PLANE, 16); }
 TEST_CASE(random_overlap_capsule_capsule) { run_pair(ORC_CAPSULE, ORC_CAPSULE, 17); }
 TEST_CASE(random_overlap_capsule_aabb) { run_pair(ORC_CAPSULE, ORC_AABB, 18); }
 TEST_CASE(random_overlap_capsule_obb) { run_pair(ORC_CAPSULE, ORC_OBB, 19); }
+TEST_CASE(random_overlap_capsule_triangle) { run_pair(ORC_CAPSULE, ORC_TRIANGLE, 20); }
 TEST_CASE(random_overlap_capsule_plane) { run_pair(ORC_CAPSULE, ORC_PLANE, 21); }
 TEST_CASE(random_overlap_aabb_aabb) { run_pair(ORC_AABB, ORC_AABB, 22); }
 TEST_CASE(random_overlap_aabb_obb) { run_pair(ORC_AABB, ORC_OBB, 23); }
 TEST_CASE(random_overlap_aabb_triangle) { run_pair(ORC_AABB, ORC_TRIANGLE, 24); }
 TEST_CASE(random_overlap_aabb_plane) { run_pair(ORC_AABB, ORC_PLANE, 25); }
 TEST_CASE(random_overlap_obb_obb) { run_pair(ORC_OBB, ORC_OBB, 26); }
+TEST_CASE(random_overlap_obb_triangle) { run_pair(ORC_OBB, ORC_TRIANGLE, 27); }
 TEST_CASE(random_overlap_obb_plane) { run_pair(ORC_OBB, ORC_PLANE, 28); }
+TEST_CASE(random_overlap_triangle_triangle) { run_pair(ORC_TRIANGLE, ORC_TRIANGLE, 29); }
 TEST_CASE(random_overlap_triangle_plane) { run_pair(ORC_TRIANGLE, ORC_PLANE, 30); }
 
 TEST_LIST(TEST_ENTRY(random_overlap_sphere_sphere), TEST_ENTRY(random_overlap_sphere_capsule),
@@ -88,4 +92,6 @@ TEST_LIST(TEST_ENTRY(random_overlap_sphere_sphere), TEST_ENTRY(random_overlap_sp
           TEST_ENTRY(random_overlap_aabb_obb), TEST_ENTRY(random_overlap_aabb_triangle),
           TEST_ENTRY(random_overlap_aabb_plane), TEST_ENTRY(random_overlap_obb_obb),
           TEST_ENTRY(random_overlap_obb_plane),
-          TEST_ENTRY(random_overlap_triangle_plane))
+          TEST_ENTRY(random_overlap_triangle_plane), TEST_ENTRY(random_overlap_sphere_triangle),
+          TEST_ENTRY(random_overlap_capsule_triangle), TEST_ENTRY(random_overlap_obb_triangle),
+          TEST_ENTRY(random_overlap_triangle_triangle))

@@ -23,8 +23,15 @@ bool tc_box_triangle_overlap_local(tc_vec3 half, const tc_vec3 v[3], float magni
         lo.z > half.z + pad || hi.z < -half.z - pad)
         return false;
     tc_vec3 e[3] = { tc_vec3_sub(v[1], v[0]), tc_vec3_sub(v[2], v[1]), tc_vec3_sub(v[0], v[2]) };
-    /* Triangle normal (zero for a degenerate triangle: cannot separate). */
-    if (tc_box_tri_axis_separates(tc_vec3_cross(e[0], e[1]), half, v, magnitude)) return false;
+    /* Triangle normal (zero for a degenerate triangle: cannot separate). It
+     * is crossed in double: for a sliver the float cross product's direction
+     * errs by FLT_EPSILON / sin(angle), which tilts the long triangle's
+     * projection by that much of its length. Rounded to float, the normal
+     * errs by about FLT_EPSILON only. */
+    double ax = (double)v[1].x - v[0].x, ay = (double)v[1].y - v[0].y, az = (double)v[1].z - v[0].z;
+    double bx = (double)v[2].x - v[0].x, by = (double)v[2].y - v[0].y, bz = (double)v[2].z - v[0].z;
+    tc_vec3 n = tc_vec3_make((float)(ay * bz - az * by), (float)(az * bx - ax * bz), (float)(ax * by - ay * bx));
+    if (tc_box_tri_axis_separates(n, half, v, magnitude)) return false;
     /* Box axis x edge: unit basis vector crossed with the edge, exactly. */
     for (int j = 0; j < 3; ++j) {
         tc_vec3 f = e[j];

@@ -1,7 +1,6 @@
-/* Closest points on triangles. The point query follows the Voronoi-region
- * walk of Ericson (Real-Time Collision Detection, 5.1.5); a triangle too
- * thin for barycentric division falls back to its edges, so collinear and
- * coincident corners are handled as the segment or point they span. */
+/* Closest points on triangles. A point is either over the face (then its
+ * projection is the answer) or nearest to an edge; a triangle with no area
+ * is the segment or point it spans. */
 #include "shapes/closest.h"
 
 #include "core/float.h"
@@ -22,32 +21,40 @@ static tc_vec3 tc_triangle_closest_on_edges(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_
     return best;
 }
 
+typedef struct tc_dvec3 { double x, y, z; } tc_dvec3;
+
+static tc_dvec3 tc_dsub(tc_vec3 a, tc_vec3 b)
+{
+    /* Differences of floats are exact in double (barring extreme exponents). */
+    tc_dvec3 r = { (double)a.x - b.x, (double)a.y - b.y, (double)a.z - b.z };
+    return r;
+}
+static tc_dvec3 tc_dcross(tc_dvec3 a, tc_dvec3 b)
+{
+    tc_dvec3 r = { a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
+    return r;
+}
+static double tc_ddot(tc_dvec3 a, tc_dvec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+/* The face region is decided, and the projection made, in double: for a
+ * sliver triangle the float normal's direction carries an error of about
+ * FLT_EPSILON / sin(angle), which moves the projected point by that much of
+ * the triangle's size. Outside the face the closest point is on an edge whose
+ * line separates p from the triangle, and the segment routine is accurate. */
 tc_vec3 tc_triangle_closest(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_vec3 p)
 {
-    tc_vec3 ab = tc_vec3_sub(b, a), ac = tc_vec3_sub(c, a), ap = tc_vec3_sub(p, a);
-    tc_vec3 n = tc_vec3_cross(ab, ac);
-    float n2 = tc_vec3_dot(n, n);
-    /* Thin triangle: the area is lost in rounding, barycentrics are noise. */
-    if (!(n2 > 1e-10f * tc_vec3_dot(ab, ab) * tc_vec3_dot(ac, ac))) return tc_triangle_closest_on_edges(a, b, c, p);
-
-    float d1 = tc_vec3_dot(ab, ap), d2 = tc_vec3_dot(ac, ap);
-    if (d1 <= 0.0f && d2 <= 0.0f) return a;
-    tc_vec3 bp = tc_vec3_sub(p, b);
-    float d3 = tc_vec3_dot(ab, bp), d4 = tc_vec3_dot(ac, bp);
-    if (d3 >= 0.0f && d4 <= d3) return b;
-    float vc = d1 * d4 - d3 * d2;
-    if (vc <= 0.0f && d1 >= 0.0f && d3 <= 0.0f) return tc_vec3_mul_add(a, ab, d1 / (d1 - d3));
-    tc_vec3 cp = tc_vec3_sub(p, c);
-    float d5 = tc_vec3_dot(ab, cp), d6 = tc_vec3_dot(ac, cp);
-    if (d6 >= 0.0f && d5 <= d6) return c;
-    float vb = d5 * d2 - d1 * d6;
-    if (vb <= 0.0f && d2 >= 0.0f && d6 <= 0.0f) return tc_vec3_mul_add(a, ac, d2 / (d2 - d6));
-    float va = d3 * d6 - d5 * d4;
-    if (va <= 0.0f && (d4 - d3) >= 0.0f && (d5 - d6) >= 0.0f)
-        return tc_vec3_mul_add(b, tc_vec3_sub(c, b), (d4 - d3) / ((d4 - d3) + (d5 - d6)));
-    /* Inside the face: project onto the plane directly, which is more
-     * accurate than the barycentric combination far from the origin. */
-    return tc_vec3_sub(p, tc_vec3_scale(n, tc_vec3_dot(ap, n) / n2));
+    tc_dvec3 ab = tc_dsub(b, a), bc = tc_dsub(c, b), ca = tc_dsub(a, c);
+    tc_dvec3 n = tc_dcross(ab, tc_dsub(c, a));
+    double n2 = tc_ddot(n, n);
+    /* No area to speak of: the segment or point it spans. */
+    if (!(n2 > 1e-20 * tc_ddot(ab, ab) * tc_ddot(ca, ca))) return tc_triangle_closest_on_edges(a, b, c, p);
+    tc_dvec3 ap = tc_dsub(p, a), bp = tc_dsub(p, b), cp = tc_dsub(p, c);
+    if (tc_ddot(n, tc_dcross(ab, ap)) >= 0.0 && tc_ddot(n, tc_dcross(bc, bp)) >= 0.0 &&
+        tc_ddot(n, tc_dcross(ca, cp)) >= 0.0) {
+        double k = tc_ddot(ap, n) / n2;
+        return tc_vec3_make((float)((double)p.x - n.x * k), (float)((double)p.y - n.y * k), (float)((double)p.z - n.z * k));
+    }
+    return tc_triangle_closest_on_edges(a, b, c, p);
 }
 
 tc_vec3 tc_closest_point_triangle(const tc_triangle *t, tc_vec3 p)
@@ -61,19 +68,22 @@ tc_vec3 tc_closest_point_triangle(const tc_triangle *t, tc_vec3 p)
  * the triangle's plane, are found by the edge and endpoint distances. */
 static bool tc_segment_pierces_triangle(tc_vec3 p, tc_vec3 q, const tc_triangle *tri, tc_vec3 *at)
 {
-    tc_vec3 ab = tc_vec3_sub(tri->b, tri->a), ac = tc_vec3_sub(tri->c, tri->a);
-    tc_vec3 n = tc_vec3_cross(ab, ac);
-    float sp = tc_vec3_dot(n, tc_vec3_sub(p, tri->a));
-    float sq = tc_vec3_dot(n, tc_vec3_sub(q, tri->a));
-    if ((sp > 0.0f && sq > 0.0f) || (sp < 0.0f && sq < 0.0f) || sp == sq) return false;
-    tc_vec3 x = tc_vec3_lerp(p, q, sp / (sp - sq));
-    /* Inside test by the signs of the sub-triangle normals. */
-    tc_vec3 xa = tc_vec3_sub(tri->a, x), xb = tc_vec3_sub(tri->b, x), xc = tc_vec3_sub(tri->c, x);
-    float u = tc_vec3_dot(n, tc_vec3_cross(xb, xc));
-    float v = tc_vec3_dot(n, tc_vec3_cross(xc, xa));
-    float w = tc_vec3_dot(n, tc_vec3_cross(xa, xb));
-    if (u >= 0.0f && v >= 0.0f && w >= 0.0f) {
-        *at = x;
+    /* In double for the same reason as the point query: a sliver's float
+     * normal is too coarse to decide which side of an edge a crossing is. */
+    tc_dvec3 ab = tc_dsub(tri->b, tri->a), ac = tc_dsub(tri->c, tri->a);
+    tc_dvec3 n = tc_dcross(ab, ac);
+    double sp = tc_ddot(n, tc_dsub(p, tri->a));
+    double sq = tc_ddot(n, tc_dsub(q, tri->a));
+    if ((sp > 0.0 && sq > 0.0) || (sp < 0.0 && sq < 0.0) || sp == sq) return false;
+    double k = sp / (sp - sq);
+    tc_dvec3 pq = tc_dsub(q, p);
+    tc_dvec3 x = { p.x + pq.x * k, p.y + pq.y * k, p.z + pq.z * k };
+    tc_dvec3 xa = { tri->a.x - x.x, tri->a.y - x.y, tri->a.z - x.z };
+    tc_dvec3 xb = { tri->b.x - x.x, tri->b.y - x.y, tri->b.z - x.z };
+    tc_dvec3 xc = { tri->c.x - x.x, tri->c.y - x.y, tri->c.z - x.z };
+    if (tc_ddot(n, tc_dcross(xb, xc)) >= 0.0 && tc_ddot(n, tc_dcross(xc, xa)) >= 0.0 &&
+        tc_ddot(n, tc_dcross(xa, xb)) >= 0.0) {
+        *at = tc_vec3_make((float)x.x, (float)x.y, (float)x.z);
         return true;
     }
     return false;
