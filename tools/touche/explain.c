@@ -58,8 +58,8 @@ static void verdict_sentence(char *buf, size_t n, const tt_explain *e)
         char g[32];
         tt_fmt_num(g, sizeof g, gap_of(&e->axes[e->verdict]), 4);
         int k = separating_count(e);
-        snprintf(buf, n, "%s and %s are apart: axis %d (%s) separates them by %s; %d of the 15 axes separate%s",
-                 e->a_name, e->b_name, (int)e->verdict + 1, axis_labels[e->verdict], g, k,
+        snprintf(buf, n, "%s and %s are apart: axis %d (%s) separates them by %s; %d of the 15 axes separate%s%s",
+                 e->a_name, e->b_name, (int)e->verdict + 1, axis_labels[e->verdict], g, k, k == 1 ? "s" : "",
                  faces_overlap(e) ? ". All 6 face axes overlap: only an edge-edge axis finds the gap, which is why "
                                     "the test needs all 15" : "");
     }
@@ -158,7 +158,10 @@ bool tt_explain_svg(FILE *out, const char *path, const tt_explain *e)
     fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fbfbf8\"/>\n", width, height);
 
     char line[480];
-    snprintf(line, sizeof line, "The 15 separating axes of %s (A) and %s (B)", e->a_name, e->b_name);
+    if (strcmp(e->a_name, "A") == 0 && strcmp(e->b_name, "B") == 0)
+        snprintf(line, sizeof line, "The 15 separating axes of boxes A and B");
+    else
+        snprintf(line, sizeof line, "The 15 separating axes of %s (A) and %s (B)", e->a_name, e->b_name);
     tt_svg_text(out, 16, 28, line, "fill=\"#111111\" font-size=\"18\" font-weight=\"bold\"");
     verdict_sentence(line, sizeof line, e);
     /* The sentence can be long: split it at the first period that is followed by more. */
@@ -179,19 +182,49 @@ bool tt_explain_svg(FILE *out, const char *path, const tt_explain *e)
     tc_obb_bounds(&e->b, &bb);
     tc_vec3 lo = tc_vec3_min(ba.min, bb.min), hi = tc_vec3_max(ba.max, bb.max);
     tt_camera cam = tt_camera_framing(lo, hi, width, view_h);
+    bool has_axis = e->verdict >= 0 && e->verdict < TC_SAT_AXIS_COUNT && !e->axes[e->verdict].degenerate;
+    tc_vec3 n = has_axis ? e->axes[e->verdict].axis : tc_vec3_zero();
+    tc_vec3 across = tc_vec3_zero();
+    if (has_axis) {
+        /* Look across the separating axis, along an edge that made it, so the
+         * gap between the boxes shows on screen. */
+        int k = (int)e->verdict;
+        tc_mat3 ra = e->a.rotation, rb = e->b.rotation;
+        tc_vec3 a_axes[3] = { ra.cx, ra.cy, ra.cz }, b_axes[3] = { rb.cx, rb.cy, rb.cz };
+        tc_vec3 d = k < 3 ? a_axes[(k + 1) % 3] : k < 6 ? b_axes[(k - 3 + 1) % 3] : a_axes[(k - 6) / 3];
+        d = tc_vec3_normalize(tc_vec3_mul_add(d, tc_vec3_cross(n, d), 0.45f));
+        d = tc_vec3_normalize(tc_vec3_sub(d, tc_vec3_scale(n, tc_vec3_dot(d, n))));
+        tc_vec3 center = tc_vec3_lerp(lo, hi, 0.5f);
+        float dist = cam.position.x == cam.position.x ? tc_vec3_distance(cam.position, cam.target) : 10.0f;
+        cam.position = tc_vec3_mul_add(center, d, dist);
+        cam.target = center;
+        across = tc_vec3_normalize(tc_vec3_cross(d, n));
+        cam.up = across;
+    }
     tt_canvas cv;
     tt_canvas_init(&cv, out, &cam, 0.0, top + 8);
     fprintf(out, "<rect x=\"8\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#ffffff\" stroke=\"#dddddd\"/>\n", top + 8,
             width - 16, view_h);
     float span = tc_vec3_length(tc_vec3_sub(hi, lo));
     tc_vec3 mid = tc_vec3_lerp(e->a.center, e->b.center, 0.5f);
-    if (e->verdict >= 0 && e->verdict < TC_SAT_AXIS_COUNT) {
-        /* The separating axis through the midpoint, and the gap between the shadows on it. */
+    if (has_axis) {
+        /* The separating axis through the midpoint, with each box's shadow on
+         * it: the two intervals of the table, and the gap between them. */
         const tc_sat_axis_report *r = &e->axes[e->verdict];
-        tc_vec3 d = r->axis;
-        tt_canvas_line3(&cv, tc_vec3_mul_add(mid, d, -span), tc_vec3_mul_add(mid, d, span));
+        tc_vec3 base = tc_vec3_mul_add(mid, across, -span * 0.45f);
+        float m0 = tc_vec3_dot(base, n);
+        tt_canvas_line3(&cv, tc_vec3_mul_add(base, n, -span * 0.8f), tc_vec3_mul_add(base, n, span * 0.8f));
         tt_canvas_stroke(&cv, "stroke=\"#1f9e3a\" stroke-width=\"1.5\" stroke-dasharray=\"7 5\"");
-        tt_canvas_label3(&cv, tc_vec3_mul_add(mid, d, span * 0.9f), 4, -4, "separating axis", "#1f9e3a", 12.0, true);
+        float ca[2] = { r->center_a, r->center_b }, ra[2] = { r->radius_a, r->radius_b };
+        const char *shadow[2] = { "stroke=\"" EXPLAIN_COLOR_A "\" stroke-width=\"6\" stroke-opacity=\"0.85\"",
+                                  "stroke=\"" EXPLAIN_COLOR_B "\" stroke-width=\"6\" stroke-opacity=\"0.85\"" };
+        for (int k = 0; k < 2; k++) {
+            tc_vec3 off = tc_vec3_scale(across, span * (k ? -0.025f : 0.025f));
+            tt_canvas_line3(&cv, tc_vec3_add(tc_vec3_mul_add(base, n, ca[k] - ra[k] - m0), off),
+                            tc_vec3_add(tc_vec3_mul_add(base, n, ca[k] + ra[k] - m0), off));
+            tt_canvas_stroke(&cv, shadow[k]);
+        }
+        tt_canvas_label3(&cv, tc_vec3_mul_add(base, n, span * 0.8f), 4, -4, "separating axis", "#1f9e3a", 12.0, true);
     }
     tc_obb boxes[2] = { e->a, e->b };
     const char *colors[2] = { EXPLAIN_COLOR_A, EXPLAIN_COLOR_B };
@@ -206,7 +239,9 @@ bool tt_explain_svg(FILE *out, const char *path, const tt_explain *e)
     }
     for (int k = 0; k < 2; k++) {
         char label[96];
-        snprintf(label, sizeof label, "%s (%s)", k ? e->b_name : e->a_name, k ? "B" : "A");
+        const char *nm = k ? e->b_name : e->a_name, *role = k ? "B" : "A";
+        if (strcmp(nm, role) == 0) snprintf(label, sizeof label, "%s", nm);
+        else snprintf(label, sizeof label, "%s (%s)", nm, role);
         tc_vec3 at = boxes[k].center;
         tt_canvas_label3(&cv, at, 8, -8, label, colors[k], 14.0, true);
         /* Each box's own axes, short, so "A.x" has a meaning in the picture. */
