@@ -302,13 +302,79 @@ static void check_picks(const example *ex)
     }
 }
 
+static tc_shape moved(const tc_shape *s, tc_vec3 d)
+{
+    tc_shape m = *s;
+    switch (m.type) {
+    case TC_SHAPE_SPHERE: m.u.sphere.center = tc_vec3_add(m.u.sphere.center, d); break;
+    case TC_SHAPE_CAPSULE: m.u.capsule.a = tc_vec3_add(m.u.capsule.a, d); m.u.capsule.b = tc_vec3_add(m.u.capsule.b, d); break;
+    case TC_SHAPE_AABB: m.u.aabb.min = tc_vec3_add(m.u.aabb.min, d); m.u.aabb.max = tc_vec3_add(m.u.aabb.max, d); break;
+    case TC_SHAPE_OBB: m.u.obb.center = tc_vec3_add(m.u.obb.center, d); break;
+    case TC_SHAPE_TRIANGLE:
+        m.u.triangle.a = tc_vec3_add(m.u.triangle.a, d);
+        m.u.triangle.b = tc_vec3_add(m.u.triangle.b, d);
+        m.u.triangle.c = tc_vec3_add(m.u.triangle.c, d);
+        break;
+    case TC_SHAPE_PLANE: m.u.plane.offset += tc_vec3_dot(m.u.plane.normal, d); break;
+    default: break;
+    }
+    return m;
+}
+
+/* Contacts: a unit normal from a to b, and moving b along it a little more
+ * than the depth parts the pair (the depth is the minimum translation). */
+static void check_contacts(const example *ex)
+{
+    const json *pairs = json_get(ex->doc, "pairs");
+    for (int i = 0; pairs && i < pairs->count; i++) {
+        const json *p = json_at(pairs, i);
+        const json *c = json_get(p, "contact");
+        const char *an = json_str(json_get(p, "a")), *bn = json_str(json_get(p, "b"));
+        CHECK_MSG(c && c->type == JSON_OBJECT, "pair %s %s has no contact", an, bn);
+        if (!c || c->type != JSON_OBJECT) continue;
+        int a = collider_named(ex->scene, an), b = collider_named(ex->scene, bn);
+        double n[3];
+        CHECK(json_vec3(json_get(c, "normal"), n));
+        CHECK_NEAR(sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), 1.0, 1e-4);
+        double depth = json_num(json_get(c, "depth"));
+        CHECK(depth >= 0.0);
+        CHECK(json_get(c, "points") && json_get(c, "points")->count >= 1);
+        tc_vec3 push = tc_vec3_make((float)n[0], (float)n[1], (float)n[2]);
+        tc_shape far_b = moved(&ex->shapes[b], tc_vec3_scale(push, (float)(depth + 2e-3)));
+        CHECK_MSG(!tc_shape_overlap(&ex->shapes[a], &far_b), "pair %s %s: moving %s by the depth along the normal does not part them",
+                  an, bn, bn);
+    }
+}
+
+/* Distances: the closest points are the distance apart, and moving b by
+ * their difference brings the pair to touching. */
+static void check_distances(const example *ex)
+{
+    const json *ds = json_get(ex->doc, "distances");
+    CHECK(ds && ds->count == ex->scene->distance_count);
+    for (int i = 0; ds && i < ds->count; i++) {
+        const json *d = json_at(ds, i);
+        CHECK(json_get(d, "available")->boolean);
+        int a = ex->scene->distances[i].a, b = ex->scene->distances[i].b;
+        double dist = json_num(json_get(d, "distance")), pa[3], pb[3];
+        CHECK(json_vec3(json_get(d, "point_a"), pa) && json_vec3(json_get(d, "point_b"), pb));
+        double gap = sqrt((pa[0] - pb[0]) * (pa[0] - pb[0]) + (pa[1] - pb[1]) * (pa[1] - pb[1]) + (pa[2] - pb[2]) * (pa[2] - pb[2]));
+        CHECK_NEAR(gap, dist, 1e-4);
+        CHECK((dist > 0.0) == !tc_shape_overlap(&ex->shapes[a], &ex->shapes[b]));
+        tc_shape closer = moved(&ex->shapes[b], tc_vec3_make((float)(pa[0] - pb[0]), (float)(pa[1] - pb[1]), (float)(pa[2] - pb[2])));
+        CHECK(tc_shape_overlap(&ex->shapes[a], &closer));
+    }
+}
+
 static void check_common(const char *file, example *ex)
 {
     if (!load_example(file, ex)) return;
     check_world_shapes(ex);
     check_pairs(ex);
+    check_contacts(ex);
     check_rays(ex);
     check_picks(ex);
+    check_distances(ex);
 }
 
 /* ---- the examples ------------------------------------------------------------------ */
@@ -392,6 +458,19 @@ TEST_CASE(spheres_and_aabbs_touching_and_apart)
     int c1 = collider_named(ex.scene, "c1"), c2 = collider_named(ex.scene, "c2");
     tc_vec3 q = tc_closest_point_aabb(&sh[c1].u.aabb, sh[c2].u.sphere.center);
     CHECK(tc_vec3_distance(q, sh[c2].u.sphere.center) == sh[c2].u.sphere.radius);
+    /* Touching pairs: depth zero, the normal along +x from a to b. */
+    for (int i = 0; pairs && i < pairs->count; i++) {
+        const json *c = json_get(json_at(pairs, i), "contact");
+        double n[3];
+        CHECK(json_vec3(json_get(c, "normal"), n) && fabs(n[0] - 1.0) < 1e-5);
+        CHECK_NEAR(json_num(json_get(c, "depth")), 0.0, 1e-5);
+    }
+    /* The apart pairs' distances, worked out here: 0.5, 0.5 and sqrt(3) - 1
+     * (the sphere's centre is one unit beyond the box's corner on each axis). */
+    const json *ds = json_get(ex.doc, "distances");
+    const double expect[3] = { 0.5, 0.5, sqrt(3.0) - 1.0 };
+    for (int i = 0; ds && i < 3 && i < ds->count; i++)
+        CHECK_NEAR(json_num(json_get(json_at(ds, i), "distance")), expect[i], 1e-5);
     free_example(&ex);
 }
 

@@ -1,5 +1,7 @@
 #include "eval.h"
 
+#include "pairs.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,14 +238,14 @@ static void cast_with_planes(const tt_scene *s, const tt_result *r, const builde
     }
 }
 
-/* Sweeps: the library's time of first contact when this build has it. Until
- * then the report says whether the mover touches anything where it starts
- * and where it ends, and marks the first contact unavailable. */
+/* A sweep: the mover's first contact with any other collider (moving ones
+ * by their own velocities) over its whole displacement, t in [0, 1]. */
 static void sweep(const tt_scene *s, const tt_result *r, int mover, tt_sweep_result *out)
 {
     memset(out, 0, sizeof *out);
     out->mover = mover;
     out->other = -1;
+    out->available = true;
     const tt_collider *m = &s->colliders[mover];
     tt_shape end = tt_shape_translate(&r->shapes[mover], m->velocity);
     for (int i = 0; i < s->collider_count; i++) {
@@ -252,15 +254,40 @@ static void sweep(const tt_scene *s, const tt_result *r, int mover, tt_sweep_res
         tt_shape other_end = tt_shape_translate(&r->shapes[i], v);
         if (tc_shape_overlap(&r->shapes[mover], &r->shapes[i])) out->start_overlaps = true;
         if (tc_shape_overlap(&end, &other_end)) out->end_overlaps = true;
+        tc_sweep_hit hit;
+        if (tt_pair_sweep(&r->shapes[mover], m->velocity, &r->shapes[i], v, 1.0f, &hit) &&
+            (out->other < 0 || hit.t < out->toi)) {
+            out->other = i;
+            out->toi = hit.t;
+            out->point = hit.point;
+            out->normal = hit.normal;
+        }
     }
 }
 
 static void distance(const tt_result *r, const tt_query *q, tt_distance_result *out)
 {
-    (void)r;
     memset(out, 0, sizeof *out);
     out->a = q->a;
     out->b = q->b;
+    float d = tt_pair_distance(&r->shapes[q->a], &r->shapes[q->b], &out->point_a, &out->point_b);
+    out->available = isfinite(d);
+    out->distance = out->available ? d : 0.0f;
+}
+
+/* Normal, depth and points of an overlapping pair. */
+static void contact(const tt_result *r, tt_pair *p)
+{
+    tc_manifold m;
+    memset(&p->contact, 0, sizeof p->contact);
+    if (!tt_pair_contact(&r->shapes[p->a], &r->shapes[p->b], &m)) return;
+    p->contact.available = true;
+    p->contact.normal = m.normal;
+    p->contact.point_count = m.count < 0 ? 0 : m.count > 4 ? 4 : m.count;
+    for (int k = 0; k < p->contact.point_count; k++) {
+        p->contact.points[k] = m.points[k].point;
+        if (m.points[k].depth > p->contact.depth) p->contact.depth = m.points[k].depth;
+    }
 }
 
 bool tt_eval(const tt_scene *s, tt_result *r)
@@ -322,6 +349,7 @@ bool tt_eval(const tt_scene *s, tt_result *r)
         }
     }
     if (r->pair_count > 1) qsort(r->pairs, (size_t)r->pair_count, sizeof *r->pairs, cmp_pair);
+    for (int i = 0; i < r->pair_count; i++) contact(r, &r->pairs[i]);
 
     /* Rays: the world's closest hit, against the planes' hits. */
     for (int i = 0; i < s->ray_count && ok; i++) {

@@ -222,7 +222,7 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
                     snprintf(pts + used, sizeof pts - used, "%s%s", k ? " " : "", one);
                 }
             } else {
-                snprintf(pts, sizeof pts, "(contact details need the library's contact queries)");
+                snprintf(pts, sizeof pts, "(touching within tolerance; no contact manifold)");
             }
             const char *cells[5] = { s->colliders[p->a].name, s->colliders[p->b].name, nrm, depth, pts };
             tt_table_row(&t, cells);
@@ -273,7 +273,7 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
             const tt_sweep_result *w = &r->sweeps[i];
             char vel[96], toi[32] = "-";
             tt_fmt_vec3(vel, sizeof vel, s->colliders[w->mover].velocity, 3);
-            const char *first = "needs the library's sweep";
+            const char *first = "(no sweep for this pair)";
             if (w->available) {
                 first = w->other >= 0 ? s->colliders[w->other].name : "nothing";
                 if (w->other >= 0) tt_fmt_num(toi, sizeof toi, w->toi, 4);
@@ -300,7 +300,7 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
                 tt_fmt_vec3(pa, sizeof pa, d->point_a, 3);
                 tt_fmt_vec3(pb, sizeof pb, d->point_b, 3);
             } else {
-                snprintf(pa, sizeof pa, "(needs the library's distance queries)");
+                snprintf(pa, sizeof pa, "(no distance query for this pair)");
             }
             const char *cells[5] = { s->colliders[d->a].name, s->colliders[d->b].name, dist, pa, pb };
             tt_table_row(&t, cells);

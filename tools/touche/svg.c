@@ -477,9 +477,18 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
             for (int j = 0; j < r->sweep_count; j++)
                 if (r->sweeps[j].mover == i) sw = &r->sweeps[j];
             if (sw && sw->available && sw->other >= 0) {
+                /* Where it first touches: that pose solid, the contact point and its normal. */
                 tt_shape at = tt_shape_translate(&r->shapes[i], tc_vec3_scale(s->colliders[i].velocity, sw->toi));
                 tt_canvas_shape(&cv, &at, plane_extent);
                 tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"2.5\"");
+                tt_canvas_arrow3(&cv, sw->point, tc_vec3_scale(sw->normal, (float)(span * 0.08)), TT_COLOR_NORMAL, 1.8);
+                dot3(&cv, sw->point, 4.0, TT_COLOR_CONTACT, "#222222");
+                char text[160];
+                snprintf(text, sizeof text, "first contact at %.3f of the move", sw->toi);
+                tc_aabb bb;
+                tc_vec3 top = tt_shape_center(&at);
+                if (tt_shape_bounds(&at, &bb)) top = tc_vec3_make(0.5f * (bb.min.x + bb.max.x), bb.max.y, 0.5f * (bb.min.z + bb.max.z));
+                tt_canvas_label3(&cv, top, -40.0, -10.0, text, TT_COLOR_SWEEP, 12.0, true);
             }
             tc_vec3 c0 = tt_shape_center(&r->shapes[i]);
             tt_canvas_line3(&cv, c0, tc_vec3_add(c0, s->colliders[i].velocity));
@@ -577,6 +586,14 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         if (s->ray_count > 0 && n > 0 && (size_t)n < sizeof line)
             n += snprintf(line + n, sizeof line - (size_t)n, ", %d of %d ray%s hit", hits, s->ray_count,
                           s->ray_count == 1 ? "" : "s");
+        for (int i = 0; i < r->sweep_count && i < 3 && n > 0 && (size_t)n < sizeof line; i++) {
+            const tt_sweep_result *w = &r->sweeps[i];
+            if (w->available && w->other >= 0)
+                n += snprintf(line + n, sizeof line - (size_t)n, ", %s sweeps into %s at %.3f of its move",
+                              s->colliders[w->mover].name, s->colliders[w->other].name, w->toi);
+            else if (w->available)
+                n += snprintf(line + n, sizeof line - (size_t)n, ", %s sweeps clear", s->colliders[w->mover].name);
+        }
         for (int i = 0; i < s->click_count && i < 3 && n > 0 && (size_t)n < sizeof line; i++) {
             const tt_hit_result *hr = &r->picks[i];
             n += snprintf(line + n, sizeof line - (size_t)n, ", click %s picks %s", s->clicks[i].name,
@@ -587,7 +604,7 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
 
     /* Legend: only what the picture shows. */
     {
-        legend_entry items[10];
+        legend_entry items[12];
         int n = 0;
         bool hot = false, idle = false, moving = false, contacts = false, ray_hits = false;
         for (int i = 0; i < s->collider_count; i++) {
@@ -601,9 +618,10 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         if (s->frame_count) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_BONE, "frame / bone" };
         if (s->ray_count) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_RAY, "ray" };
         if (ray_hits) items[n++] = (legend_entry){ MARK_DOT, TT_COLOR_HOT, "ray hit point" };
-        if (ray_hits || contacts) items[n++] = (legend_entry){ MARK_ARROW, TT_COLOR_NORMAL, "surface / contact normal" };
-        if (contacts) items[n++] = (legend_entry){ MARK_DOT, TT_COLOR_CONTACT, "contact point" };
+        if (ray_hits || contacts || moving) items[n++] = (legend_entry){ MARK_ARROW, TT_COLOR_NORMAL, "surface / contact normal" };
+        if (contacts || moving) items[n++] = (legend_entry){ MARK_DOT, TT_COLOR_CONTACT, "contact point" };
         if (moving) items[n++] = (legend_entry){ MARK_DASH, TT_COLOR_SWEEP, "sweep: where it ends" };
+        if (moving) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_SWEEP, "sweep: first contact" };
         if (s->click_count) items[n++] = (legend_entry){ MARK_CROSS, "#111111", "click (pick)" };
         double lh = 18.0, bw = 196.0, bh = 14.0 + lh * n;
         double bx = 10.0, by = h - bh - 10.0;
