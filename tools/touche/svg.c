@@ -454,6 +454,18 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
     }
     tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_BONE "\" stroke-width=\"3\" stroke-linecap=\"round\"");
     for (int i = 0; i < s->frame_count; i++) dot3(&cv, r->frames[i].t.position, 2.5, TT_COLOR_BONE, TT_COLOR_BONE);
+    if (s->frame_count <= 8) {
+        /* Few frames: show each one's axes and name, so "under its frame" can be seen. */
+        for (int i = 0; i < s->frame_count; i++) {
+            const tt_pose *p = &r->frames[i];
+            float len = (float)(span * 0.07) * p->scale;
+            tc_vec3 axes[3] = { tc_vec3_make(1, 0, 0), tc_vec3_make(0, 1, 0), tc_vec3_make(0, 0, 1) };
+            for (int k = 0; k < 3; k++)
+                tt_canvas_arrow3(&cv, p->t.position, tc_vec3_scale(tc_transform_direction(p->t, axes[k]), len),
+                                 TT_COLOR_BONE, 1.2);
+            tt_canvas_label3(&cv, p->t.position, 6.0, 14.0, s->frames[i].name, "#6b7078", 11.0, false);
+        }
+    }
 
     /* Colliders, far to near, so nearer wireframes draw over farther ones. */
     order_item *order = (order_item *)malloc(((size_t)s->collider_count + 1) * sizeof *order);
