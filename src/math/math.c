@@ -16,8 +16,9 @@ tc_vec3 tc_vec3_normalize(tc_vec3 a)
     /* Scale first so tiny (denormal) and huge vectors normalise without
      * underflow or overflow in the squared length. */
     float m = tc_vec3_max_abs(a);
-    if (!(m > 0.0f) || !tc_is_finite(m)) return tc_vec3_zero();
-    a = tc_vec3_scale(a, 1.0f / m);
+    if (!(m > 0.0f) || !tc_vec3_is_finite(a)) return tc_vec3_zero();
+    /* divide, not multiply by 1/m: 1/m overflows for m below 2^-128 */
+    a = tc_vec3_make(a.x / m, a.y / m, a.z / m);
     return tc_vec3_scale(a, 1.0f / sqrtf(tc_vec3_dot(a, a)));
 }
 
@@ -32,10 +33,12 @@ tc_quat tc_quat_mul(tc_quat a, tc_quat b)
 tc_quat tc_quat_normalize(tc_quat q)
 {
     float m = tc_maxf(tc_maxf(tc_absf(q.x), tc_absf(q.y)), tc_maxf(tc_absf(q.z), tc_absf(q.w)));
-    if (!(m > 0.0f) || !tc_is_finite(m) || !tc_is_finite(q.x + q.y + q.z + q.w)) return tc_quat_identity();
-    float s = 1.0f / m;
-    q = tc_quat_make(q.x * s, q.y * s, q.z * s, q.w * s);
-    s = 1.0f / sqrtf(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
+    /* per component: a sum of finite values near FLT_MAX overflows */
+    if (!(m > 0.0f) || !tc_is_finite(q.x) || !tc_is_finite(q.y) || !tc_is_finite(q.z) || !tc_is_finite(q.w))
+        return tc_quat_identity();
+    /* divide, not multiply by 1/m: 1/m overflows for subnormal m */
+    q = tc_quat_make(q.x / m, q.y / m, q.z / m, q.w / m);
+    float s = 1.0f / sqrtf(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
     return tc_quat_make(q.x * s, q.y * s, q.z * s, q.w * s);
 }
 
