@@ -6,7 +6,7 @@
  * edge-edge axis A_i x B_j the computed quantities shrink with the length of
  * the cross product |L| while that error does not, so the pad, relative to
  * the axis, grows like 1/|L|. Rather than pick an epsilon in world units
- * (which breaks at some scale), every edge axis with |L| < 1/2 is re-tested
+ * (which breaks at some scale), every edge axis with |L| < 1/10 is re-tested
  * exactly: the cross product and all projections in double precision from
  * the world-space data, where the error is proportional to |L|. A vanishing
  * cross product then simply cannot separate, and the face axes (which always
@@ -17,8 +17,9 @@
 #include <math.h>
 
 #include "core/float.h"
+#include "shapes/validity.h"
 
-#define TC_SAT_EXACT_BELOW_LEN2 0.25f /* |L| < 1/2: amplification of the pad at most 2 */
+#define TC_SAT_EXACT_BELOW_LEN2 0.01f /* |L| < 1/10: relative to the axis, the pad grows at most 10x */
 
 static void tc_mat3_columns(const tc_mat3 *m, tc_vec3 c[3])
 {
@@ -200,8 +201,7 @@ bool tc_overlap_obb_obb(const tc_obb *a, const tc_obb *b)
     /* Invalid data cannot be trusted to separate, so validity is checked on
      * the overlap path only: separated pairs return without that cost. */
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    return tc_box_box_separating_axis(a, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE && tc_obb_is_valid(a) &&
-           tc_obb_is_valid(b);
+    return tc_box_box_separating_axis(a, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE && tc_obb_valid(a) && tc_obb_valid(b);
 }
 
 tc_sat_axis tc_sat_obb_obb_report(const tc_obb *a, const tc_obb *b, tc_sat_axis_report reports[15])

@@ -4,6 +4,7 @@
 #include <touche/shapes.h>
 
 #include "core/float.h"
+#include "shapes/validity.h"
 
 bool tc_sphere_is_valid(const tc_sphere *s)
 {
@@ -21,12 +22,7 @@ bool tc_aabb_is_valid(const tc_aabb *b)
            b->min.z <= b->max.z;
 }
 
-bool tc_obb_is_valid(const tc_obb *b)
-{
-    return b && tc_vec3_finite(b->center) && tc_vec3_finite(b->half) && tc_vec3_finite(b->rotation.cx) &&
-           tc_vec3_finite(b->rotation.cy) && tc_vec3_finite(b->rotation.cz) && b->half.x >= 0.0f &&
-           b->half.y >= 0.0f && b->half.z >= 0.0f;
-}
+bool tc_obb_is_valid(const tc_obb *b) { return b && tc_obb_valid(b); }
 
 bool tc_triangle_is_valid(const tc_triangle *t)
 {
