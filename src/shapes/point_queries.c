@@ -63,9 +63,12 @@ bool tc_contains_point_sphere(const tc_sphere *s, tc_vec3 p)
 bool tc_contains_point_capsule(const tc_capsule *c, tc_vec3 p)
 {
     if (!tc_capsule_is_valid(c) || !tc_vec3_finite(p)) return false;
-    tc_vec3 q = tc_vec3_lerp(c->a, c->b, tc_segment_closest_param(c->a, c->b, p));
-    float r = c->radius + tc_point_pad(tc_vec3_sub(p, c->a), c->radius + tc_vec3_max_abs(tc_vec3_sub(c->b, c->a)));
-    return tc_vec3_length_sq(tc_vec3_sub(p, q)) <= r * r;
+    /* Relative to a: far from the origin, a point on the segment rounded to
+     * absolute coordinates is off by more than a thin capsule's radius. */
+    tc_vec3 ap = tc_vec3_sub(p, c->a), ab = tc_vec3_sub(c->b, c->a);
+    tc_vec3 d = tc_vec3_sub(ap, tc_vec3_scale(ab, tc_segment_closest_param(c->a, c->b, p)));
+    float r = c->radius + tc_point_pad(ap, c->radius + tc_vec3_max_abs(ab));
+    return tc_vec3_length_sq(d) <= r * r;
 }
 
 bool tc_contains_point_aabb(const tc_aabb *b, tc_vec3 p)
