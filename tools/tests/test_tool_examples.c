@@ -403,6 +403,11 @@ TEST_CASE(near_miss_faces_overlap_an_edge_axis_separates)
     CHECK(verdict >= TC_SAT_AXIS_A0xB0 && verdict < TC_SAT_AXIS_COUNT);
     CHECK(!tc_overlap_obb_obb(&ex.shapes[a].u.obb, &ex.shapes[b].u.obb));
     CHECK(json_get(ex.doc, "pairs")->count == 0);
+    /* The closest features are the two edges that make the separating axis,
+     * so the reported distance is that axis's gap. */
+    double gap = fabs((double)rep[verdict].center_b - rep[verdict].center_a) - rep[verdict].radius_a - rep[verdict].radius_b;
+    CHECK(gap > 0.0);
+    CHECK_NEAR(json_num(json_get(json_at(json_get(ex.doc, "distances"), 0), "distance")), gap, 1e-4);
 
     /* explain --json reports the same 15 axes and the same verdict. */
     char args[1200];

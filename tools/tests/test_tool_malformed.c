@@ -294,6 +294,25 @@ TEST_CASE(deep_hierarchies_and_many_objects_load)
     free(text);
 }
 
+TEST_CASE(limits_on_planes_and_sweeps)
+{
+    /* Planes and moving colliders are tested against every collider: capped. */
+    size_t cap = 1200 * 48, n = 0;
+    char *text = (char *)malloc(cap);
+    CHECK(text != NULL);
+    if (!text) return;
+    for (int i = 0; i <= TT_MAX_PLANES; i++) n += (size_t)snprintf(text + n, cap - n, "plane p%d normal 0 1 0\n", i);
+    tt_diags d;
+    tt_scene *s = tt_scene_parse(text, n, &d);
+    CHECK(s == NULL && d.count == 1 && strstr(d.items[0].message, "too many planes") != NULL);
+    CHECK(d.count == 1 && d.items[0].loc.line == TT_MAX_PLANES + 1);
+    n = 0;
+    for (int i = 0; i <= TT_MAX_MOVING; i++) n += (size_t)snprintf(text + n, cap - n, "sphere s%d radius 1 velocity 1 0 0\n", i);
+    s = tt_scene_parse(text, n, &d);
+    CHECK(s == NULL && d.count == 1 && strstr(d.items[0].message, "too many moving colliders") != NULL);
+    free(text);
+}
+
 TEST_LIST(TEST_ENTRY(each_malformed_input_gives_its_error),
           TEST_ENTRY(binary_reports_errors_with_exit_code_2_and_no_output),
           TEST_ENTRY(several_errors_are_reported_and_capped),
@@ -301,4 +320,5 @@ TEST_LIST(TEST_ENTRY(each_malformed_input_gives_its_error),
           TEST_ENTRY(command_line_mistakes_exit_64),
           TEST_ENTRY(explain_needs_two_boxes),
           TEST_ENTRY(accepts_every_form_and_reads_the_values),
-          TEST_ENTRY(deep_hierarchies_and_many_objects_load))
+          TEST_ENTRY(deep_hierarchies_and_many_objects_load),
+          TEST_ENTRY(limits_on_planes_and_sweeps))

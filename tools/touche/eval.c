@@ -339,12 +339,12 @@ bool tt_eval(const tt_scene *s, tt_result *r)
     }
     int solids = 0;
     for (int i = 0; i < s->collider_count; i++) solids += !tc_collider_is_null(b.ids[i]);
-    r->pairs_tested = solids * (solids - 1) / 2;
+    r->pairs_possible = (long long)solids * (solids - 1) / 2;
     for (int i = 0; i < s->collider_count && ok; i++) {
         if (s->colliders[i].kind != TT_PLANE) continue;
         for (int j = 0; j < s->collider_count && ok; j++) {
             if (j == i || (s->colliders[j].kind == TT_PLANE && j < i)) continue;
-            r->pairs_tested++;
+            r->pairs_possible++;
             if (tc_shape_overlap(&r->shapes[i], &r->shapes[j])) ok = push_pair(r, &cap, i, j);
         }
     }

@@ -63,7 +63,7 @@ typedef struct tt_result {
     tt_shape *shapes;        /* one per collider */
     unsigned *state;         /* TT_STATE_* per collider */
     tt_pair *pairs; int pair_count;
-    int pairs_tested;
+    long long pairs_possible;  /* pairs the scene holds (every pair is considered) */
     tt_hit_result *rays;     /* one per scene ray */
     tt_hit_result *picks;    /* one per click */
     tt_sweep_result *sweeps; int sweep_count;

@@ -202,8 +202,7 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
     tt_table_print(out, &t, "  ");
     tt_table_free(&t);
 
-    fprintf(out, "\noverlapping pairs: %d of %d %s tested\n", r->pair_count, r->pairs_tested,
-            plural(r->pairs_tested, "pair", "pairs"));
+    fprintf(out, "\noverlapping pairs: %d of %lld possible\n", r->pair_count, r->pairs_possible);
     if (r->pair_count > 0) {
         tt_table_init(&t, 5);
         const char *head[5] = { "a", "b", "normal (a to b)", "depth", "contact points" };
@@ -450,7 +449,7 @@ void tt_report_json(FILE *out, const char *path, const tt_scene *s, const tt_res
     }
     fputs(s->collider_count ? "\n  ]" : "]", out);
 
-    fprintf(out, ",\n  \"pairs_tested\": %d", r->pairs_tested);
+    fprintf(out, ",\n  \"pairs_possible\": %lld", r->pairs_possible);
     fputs(",\n  \"pairs\": [", out);
     for (int i = 0; i < r->pair_count; i++) {
         const tt_pair *p = &r->pairs[i];

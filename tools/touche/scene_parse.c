@@ -78,7 +78,7 @@ typedef struct parser {
     tt_grid grid;
     const char *title;
     tt_loc title_loc;
-    int objects;
+    int objects, planes, moving;
     bool statement_failed;
     bool out_of_memory;
 } parser;
@@ -727,6 +727,14 @@ static void parse_statement(parser *p)
             }
         }
         if (p->statement_failed) break;
+        if (c.kind == TT_PLANE && ++p->planes > TT_MAX_PLANES) {
+            fail(p, stmt_loc, "too many planes: a scene holds at most %d", TT_MAX_PLANES);
+            break;
+        }
+        if (c.moving && ++p->moving > TT_MAX_MOVING) {
+            fail(p, props[P_VELOCITY].loc, "too many moving colliders: a scene sweeps at most %d", TT_MAX_MOVING);
+            break;
+        }
         tt_collider *slot = (tt_collider *)vec_push(&p->colliders);
         if (slot) *slot = c; else p->out_of_memory = true;
         break;
