@@ -566,7 +566,7 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         if (hr->collider >= 0) dot3(&cv, hr->hit.point, 4.0, TT_COLOR_HOT, "#222222");
         if (hr->collider >= 0) snprintf(text, sizeof text, "%s picks %s", s->clicks[i].name, s->colliders[hr->collider].name);
         else snprintf(text, sizeof text, "%s picks nothing", s->clicks[i].name);
-        tt_svg_text(out, x + 12, y + 28, text, "fill=\"#111111\" font-size=\"13\" font-weight=\"bold\" stroke=\"#ffffff\" "
+        tt_svg_text(out, x + 10, y + 46, text, "fill=\"#111111\" font-size=\"13\" font-weight=\"bold\" stroke=\"#ffffff\" "
                                             "stroke-width=\"3.5\" paint-order=\"stroke\"");
     }
 
