@@ -18,8 +18,10 @@ bool tc_raycast_plane(const tc_ray *ray, const tc_plane *shape, float max_t, tc_
 
 /* A ray in the triangle's plane: clip its parameter range against the
  * three edges' in-plane half-planes (Cyrus-Beck). */
-static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, tc_vec3 n, float mag, float max_t,
-                                     tc_ray_hit *hit)
+/* Clips the ray's [0, max_t] against the three edges' in-plane half-planes,
+ * each moved out by pad_rel of the magnitudes. */
+static bool tc_ray_triangle_in_plane_clip(const tc_ray *ray, const tc_triangle *tri, tc_vec3 n, float pad_rel, float mag,
+                                          float max_t, float *t0_out, float *t1_out)
 {
     const tc_vec3 v[3] = { tri->a, tri->b, tri->c };
     float t0 = 0.0f, t1 = max_t;
@@ -28,7 +30,7 @@ static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, 
         tc_vec3 m = tc_vec3_cross(tc_vec3_sub(q, p), n); /* in-plane, perpendicular to the edge */
         if (tc_vec3_dot(m, tc_vec3_sub(r, p)) > 0.0f) m = tc_vec3_neg(m);
         /* Inside when dot(m, x - p) <= pad. */
-        float pad = TC_PAD_REL * mag * tc_vec3_norm1(m);
+        float pad = pad_rel * mag * tc_vec3_norm1(m);
         float s = tc_vec3_dot(m, tc_vec3_sub(ray->origin, p)) - pad;
         float rate = tc_vec3_dot(m, ray->dir);
         if (rate == 0.0f) {
@@ -42,6 +44,40 @@ static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, 
             t0 = t;
         }
         if (t0 > t1) return false;
+    }
+    *t0_out = t0;
+    *t1_out = t1;
+    return true;
+}
+
+/* A ray in the triangle's plane: the exact edges first. Only when it misses
+ * them are the padded edges tried, to rescue a ray grazing the boundary
+ * within rounding; the hit is then placed where the ray passes closest to
+ * the boundary, not at the padded entry, which near a sharp corner lies the
+ * pad over the sine of the corner's angle outside the triangle. */
+static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, tc_vec3 n, float mag, float max_t,
+                                     tc_ray_hit *hit)
+{
+    float t0, t1;
+    if (!tc_ray_triangle_in_plane_clip(ray, tri, n, 0.0f, mag, max_t, &t0, &t1)) {
+        if (!tc_ray_triangle_in_plane_clip(ray, tri, n, TC_PAD_REL, mag, max_t, &t0, &t1)) return false;
+        tc_vec3 p = tc_vec3_mul_add(ray->origin, ray->dir, t0), q = tc_vec3_mul_add(ray->origin, ray->dir, t1);
+        float pad = 2.0f * TC_PAD_REL * mag;
+        tc_vec3 near = tc_triangle_closest(tri->a, tri->b, tri->c, p);
+        if (tc_vec3_length_sq(tc_vec3_sub(p, near)) > pad * pad) {
+            /* The padded entry is too far out: take the closest approach. */
+            const tc_vec3 v[4] = { tri->a, tri->b, tri->c, tri->a };
+            float best = INFINITY, best_s = 0.0f;
+            for (int i = 0; i < 3; ++i) {
+                float s, u;
+                float d2 = tc_segment_segment_closest(p, q, v[i], v[i + 1], &s, &u);
+                if (d2 < best) {
+                    best = d2;
+                    best_s = s;
+                }
+            }
+            t0 = t0 + (t1 - t0) * best_s;
+        }
     }
     if (t0 == 0.0f) return tc_ray_hit_inside(ray, hit);
     /* In the plane the two faces are equally near; report the one on the

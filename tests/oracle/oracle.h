@@ -36,7 +36,14 @@ typedef struct ovec { double x, y, z; } ovec;
 
 static inline ovec ov(double x, double y, double z) { ovec r; r.x = x; r.y = y; r.z = z; return r; }
 static inline ovec ov_from(tc_vec3 v) { return ov((double)v.x, (double)v.y, (double)v.z); }
-static inline tc_vec3 ov_to(ovec v) { return tc_vec3_make((float)v.x, (float)v.y, (float)v.z); }
+/* Rounds to float through volatile stores: gcc -O2 with the sanitizers was
+ * seen folding (double)(float)x back to x, handing the oracle a point the
+ * library never sees. */
+static inline tc_vec3 ov_to(ovec v)
+{
+    volatile float x = (float)v.x, y = (float)v.y, z = (float)v.z;
+    return tc_vec3_make(x, y, z);
+}
 static inline ovec ov_add(ovec a, ovec b) { return ov(a.x + b.x, a.y + b.y, a.z + b.z); }
 static inline ovec ov_sub(ovec a, ovec b) { return ov(a.x - b.x, a.y - b.y, a.z - b.z); }
 static inline ovec ov_scale(ovec a, double s) { return ov(a.x * s, a.y * s, a.z * s); }
