@@ -5,6 +5,7 @@
 #define TOUCHE_CORE_FLOAT_H
 
 #include <float.h>
+#include <math.h>
 #include <touche/math.h>
 
 /* Relative padding applied to float comparisons near touching. It covers the
@@ -13,7 +14,9 @@
  * 1e-7), and stays well inside TC_TOLERANCE (1e-5). */
 #define TC_PAD_REL (16.0f * FLT_EPSILON)
 
-static inline float tc_absf(float x) { return x < 0.0f ? -x : x; }
+/* fabsf clears the sign bit in one instruction; x < 0 ? -x : x cannot, as it
+ * must keep -0.0 negative. */
+static inline float tc_absf(float x) { return fabsf(x); }
 static inline float tc_minf(float a, float b) { return a < b ? a : b; }
 static inline float tc_maxf(float a, float b) { return a > b ? a : b; }
 static inline float tc_clampf(float x, float lo, float hi) { return x < lo ? lo : (x > hi ? hi : x); }

@@ -103,11 +103,11 @@ bool tc_box_box_axis_gap(const tc_obb *a, const tc_obb *b, int axis, double *gap
  * world-space data with relative error near 1e-16, so the test is a genuine
  * separating-axis test; the pad (about 1e-14 of the pair's size) covers that
  * rounding. */
-static bool tc_box_box_edge_separates_exact(const tc_box_box_frame *f, int axis)
+static bool tc_box_box_edge_separates_exact(const tc_obb *a, const tc_obb *b, float pad, int axis)
 {
     double gap;
-    if (!tc_box_box_axis_gap(f->a, f->b, axis, &gap, NULL, NULL, NULL)) return false;
-    return gap > 1e-8 * (double)f->pad;
+    if (!tc_box_box_axis_gap(a, b, axis, &gap, NULL, NULL, NULL)) return false;
+    return gap > 1e-8 * (double)pad;
 }
 
 bool tc_box_box_axis_separates(const tc_box_box_frame *f, int axis)
@@ -126,7 +126,7 @@ bool tc_box_box_axis_separates(const tc_box_box_frame *f, int axis)
     int i = (axis - 6) / 3, j = (axis - 6) % 3;
     int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
     float len2 = f->r[i1][j] * f->r[i1][j] + f->r[i2][j] * f->r[i2][j];
-    if (len2 < TC_SAT_EXACT_BELOW_LEN2) return tc_box_box_edge_separates_exact(f, axis);
+    if (len2 < TC_SAT_EXACT_BELOW_LEN2) return tc_box_box_edge_separates_exact(f->a, f->b, f->pad, axis);
     float tl = f->t[i2] * f->r[i1][j] - f->t[i1] * f->r[i2][j];
     float ra = f->ha[i1] * f->ar[i2][j] + f->ha[i2] * f->ar[i1][j];
     float rb = f->hb[j1] * f->ar[i][j2] + f->hb[j2] * f->ar[i][j1];
@@ -144,17 +144,100 @@ static int tc_lowest_bit(unsigned mask)
     return k;
 }
 
-/* The hot path. The axes are evaluated in groups without branches (face
- * axes of A and B, then the nine edge axes) and the verdicts collected as
- * bit masks: for random poses, which axis separates is unpredictable, and a
- * mispredicted branch per axis costs more than the arithmetic it skips. The
- * answer is still the first separating axis in the fixed order. */
-tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_axis hint)
+/* Verdicts of the float tests as bit masks: faces (bits 0-5, axes 0-5),
+ * edges (bits 0-8, axes 6-14) and which edge axes are near-parallel. */
+typedef struct tc_sat_masks {
+    unsigned faces, edges, near_parallel;
+    float pad;
+} tc_sat_masks;
+
+/* The hot path evaluates the axes in groups without branches (face axes,
+ * then the nine edge axes) and collects the verdicts as bit masks: for
+ * random poses, which axis separates is unpredictable, and a mispredicted
+ * branch per axis costs more than the arithmetic it skips. With SSE the
+ * three lanes of a group are the three values of j, each computed with
+ * exactly the operations, in the order, of the scalar code below, so both
+ * give bit-identical answers. */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+
+#define TC_SHUF(v, a, b, c) _mm_shuffle_ps((v), (v), _MM_SHUFFLE(3, (c), (b), (a)))
+
+static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
+{
+    const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    /* A's columns as rows (lane = i), transposed into Ax, Ay, Az. */
+    __m128 a0 = _mm_setr_ps(a->rotation.cx.x, a->rotation.cx.y, a->rotation.cx.z, 0.0f);
+    __m128 a1 = _mm_setr_ps(a->rotation.cy.x, a->rotation.cy.y, a->rotation.cy.z, 0.0f);
+    __m128 a2 = _mm_setr_ps(a->rotation.cz.x, a->rotation.cz.y, a->rotation.cz.z, 0.0f);
+    __m128 a3 = _mm_setzero_ps();
+    _MM_TRANSPOSE4_PS(a0, a1, a2, a3);
+    const __m128 ax = a0, ay = a1, az = a2;
+    const tc_vec3 bc[3] = { b->rotation.cx, b->rotation.cy, b->rotation.cz };
+    __m128 rc[3]; /* R columns: rc[j] lane i = A_i . B_j */
+    for (int j = 0; j < 3; ++j) {
+        rc[j] = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, _mm_set1_ps(bc[j].x)), _mm_mul_ps(ay, _mm_set1_ps(bc[j].y))),
+                           _mm_mul_ps(az, _mm_set1_ps(bc[j].z)));
+    }
+    tc_vec3 d = tc_vec3_sub(b->center, a->center);
+    __m128 t = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, _mm_set1_ps(d.x)), _mm_mul_ps(ay, _mm_set1_ps(d.y))),
+                          _mm_mul_ps(az, _mm_set1_ps(d.z)));
+    float pad = 4.0f * FLT_EPSILON *
+                (tc_vec3_norm1(d) + a->half.x + a->half.y + a->half.z + b->half.x + b->half.y + b->half.z);
+    __m128 vpad = _mm_set1_ps(pad);
+    __m128 ha = _mm_setr_ps(a->half.x, a->half.y, a->half.z, 0.0f);
+    __m128 hb = _mm_setr_ps(b->half.x, b->half.y, b->half.z, 0.0f);
+    __m128 arc0 = _mm_and_ps(rc[0], sign), arc1 = _mm_and_ps(rc[1], sign), arc2 = _mm_and_ps(rc[2], sign);
+
+    /* Face axes of A (lane i). */
+    __m128 rb = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(b->half.x), arc0), _mm_mul_ps(_mm_set1_ps(b->half.y), arc1)),
+                           _mm_mul_ps(_mm_set1_ps(b->half.z), arc2));
+    __m128 sep = _mm_cmpgt_ps(_mm_sub_ps(_mm_and_ps(t, sign), _mm_add_ps(ha, rb)), vpad);
+    unsigned faces = (unsigned)_mm_movemask_ps(sep) & 7u;
+
+    /* R rows (lane j). */
+    __m128 r0 = rc[0], r1 = rc[1], r2 = rc[2], r3 = _mm_setzero_ps();
+    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+    const __m128 rr[3] = { r0, r1, r2 };
+    const __m128 arr[3] = { _mm_and_ps(r0, sign), _mm_and_ps(r1, sign), _mm_and_ps(r2, sign) };
+    float tt[4], hav[4];
+    _mm_storeu_ps(tt, t);
+    _mm_storeu_ps(hav, ha);
+
+    /* Face axes of B (lane j). */
+    __m128 ra = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(hav[0]), arr[0]), _mm_mul_ps(_mm_set1_ps(hav[1]), arr[1])),
+                           _mm_mul_ps(_mm_set1_ps(hav[2]), arr[2]));
+    __m128 tb = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(tt[0]), rr[0]), _mm_mul_ps(_mm_set1_ps(tt[1]), rr[1])),
+                           _mm_mul_ps(_mm_set1_ps(tt[2]), rr[2]));
+    sep = _mm_cmpgt_ps(_mm_sub_ps(_mm_and_ps(tb, sign), _mm_add_ps(ra, hb)), vpad);
+    faces |= ((unsigned)_mm_movemask_ps(sep) & 7u) << 3;
+    m->faces = faces;
+    m->pad = pad;
+    m->edges = m->near_parallel = 0;
+    if (faces) return;
+
+    /* Edge axes A_i x B_j (lane j): hb[j+1] and hb[j+2] by rotation. */
+    const __m128 hb1 = TC_SHUF(hb, 1, 2, 0), hb2 = TC_SHUF(hb, 2, 0, 1);
+    const __m128 limit = _mm_set1_ps(TC_SAT_EXACT_BELOW_LEN2);
+    unsigned edges = 0, near_parallel = 0;
+    for (int i = 0; i < 3; ++i) {
+        int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
+        __m128 len2 = _mm_add_ps(_mm_mul_ps(rr[i1], rr[i1]), _mm_mul_ps(rr[i2], rr[i2]));
+        __m128 tl = _mm_sub_ps(_mm_mul_ps(_mm_set1_ps(tt[i2]), rr[i1]), _mm_mul_ps(_mm_set1_ps(tt[i1]), rr[i2]));
+        __m128 rai = _mm_add_ps(_mm_mul_ps(_mm_set1_ps(hav[i1]), arr[i2]), _mm_mul_ps(_mm_set1_ps(hav[i2]), arr[i1]));
+        __m128 rbi = _mm_add_ps(_mm_mul_ps(hb1, TC_SHUF(arr[i], 2, 0, 1)), _mm_mul_ps(hb2, TC_SHUF(arr[i], 1, 2, 0)));
+        sep = _mm_cmpgt_ps(_mm_sub_ps(_mm_and_ps(tl, sign), _mm_add_ps(rai, rbi)), vpad);
+        edges |= ((unsigned)_mm_movemask_ps(sep) & 7u) << (3 * i);
+        near_parallel |= ((unsigned)_mm_movemask_ps(_mm_cmplt_ps(len2, limit)) & 7u) << (3 * i);
+    }
+    m->edges = edges;
+    m->near_parallel = near_parallel;
+}
+#else
+static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
 {
     tc_box_box_frame f;
     tc_box_box_frame_fill(&f, a, b);
-    if (hint > TC_SAT_AXIS_NONE && hint < TC_SAT_AXIS_COUNT && tc_box_box_axis_separates(&f, (int)hint)) return hint;
-
     unsigned faces = 0;
     for (int i = 0; i < 3; ++i) {
         float rb = f.hb[0] * f.ar[i][0] + f.hb[1] * f.ar[i][1] + f.hb[2] * f.ar[i][2];
@@ -165,8 +248,10 @@ tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_
         float tb = f.t[0] * f.r[0][j] + f.t[1] * f.r[1][j] + f.t[2] * f.r[2][j];
         faces |= (unsigned)(tc_absf(tb) - (ra + f.hb[j]) > f.pad) << (3 + j);
     }
-    if (faces) return (tc_sat_axis)tc_lowest_bit(faces);
-
+    m->faces = faces;
+    m->pad = f.pad;
+    m->edges = m->near_parallel = 0;
+    if (faces) return;
     unsigned edges = 0, near_parallel = 0;
     for (int i = 0; i < 3; ++i) {
         int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
@@ -181,11 +266,28 @@ tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_
             near_parallel |= (unsigned)(len2 < TC_SAT_EXACT_BELOW_LEN2) << k;
         }
     }
+    m->edges = edges;
+    m->near_parallel = near_parallel;
+}
+#endif
+
+/* The answer is still the first separating axis in the fixed order. */
+tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_axis hint)
+{
+    if (hint > TC_SAT_AXIS_NONE && hint < TC_SAT_AXIS_COUNT) {
+        tc_box_box_frame f;
+        tc_box_box_frame_fill(&f, a, b);
+        if (tc_box_box_axis_separates(&f, (int)hint)) return hint;
+    }
+    tc_sat_masks m;
+    tc_sat_masks_compute(a, b, &m);
+    if (m.faces) return (tc_sat_axis)tc_lowest_bit(m.faces);
     /* Near-parallel axes take the exact verdict instead of the float one. */
-    edges &= ~near_parallel;
+    unsigned edges = m.edges & ~m.near_parallel;
     unsigned first = edges ? (unsigned)tc_lowest_bit(edges) : 9u;
     for (unsigned k = 0; k < first; ++k) {
-        if ((near_parallel >> k & 1u) && tc_box_box_edge_separates_exact(&f, 6 + (int)k)) return (tc_sat_axis)(6 + k);
+        if ((m.near_parallel >> k & 1u) && tc_box_box_edge_separates_exact(a, b, m.pad, 6 + (int)k))
+            return (tc_sat_axis)(6 + k);
     }
     return edges ? (tc_sat_axis)(6 + first) : TC_SAT_AXIS_NONE;
 }
