@@ -14,7 +14,7 @@ all: build/release/.built
 
 # Each configuration: build directory, compiler, CMake flags.
 build/debug/.built: FORCE
-	$(CMAKE) -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=$(GCC) -DCMAKE_CXX_COMPILER=g++ $(COMMON)
+	$(CMAKE) -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=$(GCC) -DCMAKE_CXX_COMPILER=g++ -DTOUCHE_NO_SIMD=ON $(COMMON)
 	$(CMAKE) --build build/debug -j $(JOBS)
 	@touch $@
 build/release/.built: FORCE
@@ -27,7 +27,8 @@ build/asan/.built: FORCE
 	@touch $@
 FORCE:
 
-# Debug (gcc, asserts on), optimised (clang -O3), and sanitized (gcc, ASan + UBSan).
+# Debug (gcc, asserts on, the portable scalar paths), optimised (clang -O3, SIMD paths),
+# and sanitized (gcc, ASan + UBSan, SIMD paths): every test runs against both code paths.
 test: test-debug test-release test-asan
 	@echo "make test: all three configurations passed"
 test-debug: build/debug/.built

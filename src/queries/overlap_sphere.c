@@ -4,22 +4,21 @@
 
 #include "core/assert.h"
 #include "queries/pad.h"
+#include "shapes/validity.h"
 #include "shapes/box.h"
 #include "shapes/closest.h"
 
 bool tc_overlap_sphere_sphere(const tc_sphere *a, const tc_sphere *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b)) return false;
     tc_vec3 d = tc_vec3_sub(b->center, a->center);
     float r = a->radius + b->radius;
-    return tc_within(tc_vec3_dot(d, d), r, tc_vec3_max_abs(d) + r);
+    return (tc_within(tc_vec3_dot(d, d), r, tc_vec3_max_abs(d) + r)) && tc_sphere_valid(a) && tc_sphere_valid(b);
 }
 
 bool tc_overlap_sphere_capsule(const tc_sphere *a, const tc_capsule *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    if (!tc_sphere_is_valid(a) || !tc_capsule_is_valid(b)) return false;
     /* Relative to b->a, so rounding follows the local sizes the pad uses,
      * not the distance from the origin. */
     tc_vec3 ab = tc_vec3_sub(b->b, b->a), pa = tc_vec3_sub(a->center, b->a);
@@ -27,45 +26,41 @@ bool tc_overlap_sphere_capsule(const tc_sphere *a, const tc_capsule *b)
     tc_vec3 d = tc_vec3_sub(pa, q);
     float r = a->radius + b->radius;
     float mag = tc_vec3_max_abs(tc_vec3_sub(a->center, b->a)) + tc_vec3_max_abs(tc_vec3_sub(b->b, b->a)) + r;
-    return tc_within(tc_vec3_dot(d, d), r, mag);
+    return (tc_within(tc_vec3_dot(d, d), r, mag)) && tc_sphere_valid(a) && tc_capsule_valid(b);
 }
 
 bool tc_overlap_sphere_aabb(const tc_sphere *a, const tc_aabb *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    if (!tc_sphere_is_valid(a) || !tc_aabb_is_valid(b)) return false;
     /* Clamping is exact; only the subtraction and the squares round. */
     tc_vec3 d = tc_vec3_sub(a->center, tc_vec3_max(b->min, tc_vec3_min(b->max, a->center)));
-    return tc_within(tc_vec3_dot(d, d), a->radius, tc_vec3_max_abs(d) + a->radius);
+    return (tc_within(tc_vec3_dot(d, d), a->radius, tc_vec3_max_abs(d) + a->radius)) && tc_sphere_valid(a) && tc_aabb_valid(b);
 }
 
 bool tc_overlap_sphere_obb(const tc_sphere *a, const tc_obb *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    if (!tc_sphere_is_valid(a) || !tc_obb_is_valid(b)) return false;
     tc_vec3 rel = tc_vec3_sub(a->center, b->center);
     tc_vec3 local = tc_mat3_tmul_vec3(b->rotation, rel);
     tc_vec3 d = tc_vec3_sub(local, tc_box_clamp_local(local, b->half));
-    return tc_within(tc_vec3_dot(d, d), a->radius, tc_vec3_norm1(rel) + tc_vec3_max_abs(b->half) + a->radius);
+    return (tc_within(tc_vec3_dot(d, d), a->radius, tc_vec3_norm1(rel) + tc_vec3_max_abs(b->half) + a->radius)) && tc_sphere_valid(a) && tc_obb_valid(b);
 }
 
 bool tc_overlap_sphere_triangle(const tc_sphere *a, const tc_triangle *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return false;
     /* Relative to b->a (see tc_overlap_sphere_capsule). */
     tc_vec3 pa = tc_vec3_sub(a->center, b->a);
     tc_vec3 q = tc_triangle_closest(tc_vec3_zero(), tc_vec3_sub(b->b, b->a), tc_vec3_sub(b->c, b->a), pa);
     tc_vec3 d = tc_vec3_sub(pa, q);
     float mag = tc_vec3_max_abs(tc_vec3_sub(a->center, b->a)) + tc_vec3_max_abs(tc_vec3_sub(b->b, b->a)) +
                 tc_vec3_max_abs(tc_vec3_sub(b->c, b->a)) + a->radius;
-    return tc_within(tc_vec3_dot(d, d), a->radius, mag);
+    return (tc_within(tc_vec3_dot(d, d), a->radius, mag)) && tc_sphere_valid(a) && tc_triangle_valid(b);
 }
 
 bool tc_overlap_sphere_plane(const tc_sphere *a, const tc_plane *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    if (!tc_sphere_is_valid(a) || !tc_plane_is_valid(b)) return false;
     float s = tc_vec3_dot(b->normal, a->center) - b->offset;
-    return s <= a->radius + TC_PAD_REL * (tc_vec3_norm1(a->center) + tc_absf(b->offset) + a->radius);
+    return (s <= a->radius + TC_PAD_REL * (tc_vec3_norm1(a->center) + tc_absf(b->offset) + a->radius)) && tc_sphere_valid(a) && tc_plane_valid(b);
 }

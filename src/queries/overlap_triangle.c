@@ -9,6 +9,7 @@
 
 #include "core/assert.h"
 #include "queries/pad.h"
+#include "shapes/validity.h"
 #include "shapes/closest.h"
 
 /* Are all of `other`'s corners strictly beyond the pad on one side of t's plane? */
@@ -41,6 +42,23 @@ bool tc_overlap_triangle_triangle(const tc_triangle *a, const tc_triangle *b)
     lb.a = tc_vec3_sub(b->a, a->a);
     lb.b = tc_vec3_sub(b->b, a->a);
     lb.c = tc_vec3_sub(b->c, a->a);
+    /* Edge-edge axes reject most remaining apart pairs cheaply. Any axis is
+     * a valid separating-axis candidate as long as both triangles are
+     * projected on the same computed vector, so the float cross products need
+     * no care; the pad covers the projections' rounding. */
+    const tc_vec3 va[3] = { la.a, la.b, la.c }, vb[3] = { lb.a, lb.b, lb.c };
+    for (int i = 0; i < 3; ++i) {
+        tc_vec3 ea = tc_vec3_sub(va[i == 2 ? 0 : i + 1], va[i]);
+        for (int j = 0; j < 3; ++j) {
+            tc_vec3 L = tc_vec3_cross(ea, tc_vec3_sub(vb[j == 2 ? 0 : j + 1], vb[j]));
+            float pad = TC_PAD_REL * mag * tc_vec3_norm1(L);
+            float a0 = tc_vec3_dot(L, va[0]), a1 = tc_vec3_dot(L, va[1]), a2 = tc_vec3_dot(L, va[2]);
+            float b0 = tc_vec3_dot(L, vb[0]), b1 = tc_vec3_dot(L, vb[1]), b2 = tc_vec3_dot(L, vb[2]);
+            float amin = tc_minf(a0, tc_minf(a1, a2)), amax = tc_maxf(a0, tc_maxf(a1, a2));
+            float bmin = tc_minf(b0, tc_minf(b1, b2)), bmax = tc_maxf(b0, tc_maxf(b1, b2));
+            if (amax + pad < bmin || bmax + pad < amin) return false;
+        }
+    }
     const tc_triangle *tris[2] = { &la, &lb };
     for (int k = 0; k < 2; ++k) {
         const tc_triangle *t = tris[k], *o = tris[1 - k];
@@ -55,10 +73,9 @@ bool tc_overlap_triangle_triangle(const tc_triangle *a, const tc_triangle *b)
 bool tc_overlap_triangle_plane(const tc_triangle *a, const tc_plane *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    if (!tc_triangle_is_valid(a) || !tc_plane_is_valid(b)) return false;
     float s = tc_minf(tc_vec3_dot(b->normal, a->a), tc_minf(tc_vec3_dot(b->normal, a->b), tc_vec3_dot(b->normal, a->c)));
     /* Only the corner that gives the minimum rounds into s: the largest bound
      * covers it (a sum would pad past the band). */
     float mag = tc_maxf(tc_vec3_norm1(a->a), tc_maxf(tc_vec3_norm1(a->b), tc_vec3_norm1(a->c))) + tc_absf(b->offset);
-    return s - b->offset <= TC_PAD_REL * mag;
+    return (s - b->offset <= TC_PAD_REL * mag) && tc_triangle_valid(a) && tc_plane_valid(b);
 }

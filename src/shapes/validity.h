@@ -14,4 +14,33 @@ static inline bool tc_obb_valid(const tc_obb *b)
            tc_vec3_finite(r->cy) && tc_vec3_finite(r->cz) && b->half.x >= 0.0f && b->half.y >= 0.0f && b->half.z >= 0.0f;
 }
 
+
+static inline bool tc_sphere_valid(const tc_sphere *s)
+{
+    return tc_vec3_finite(s->center) && tc_is_finite(s->radius) && s->radius >= 0.0f;
+}
+
+static inline bool tc_capsule_valid(const tc_capsule *c)
+{
+    return tc_vec3_finite(c->a) && tc_vec3_finite(c->b) && tc_is_finite(c->radius) && c->radius >= 0.0f;
+}
+
+static inline bool tc_aabb_valid(const tc_aabb *b)
+{
+    return tc_vec3_finite(b->min) && tc_vec3_finite(b->max) && b->min.x <= b->max.x && b->min.y <= b->max.y &&
+           b->min.z <= b->max.z;
+}
+
+static inline bool tc_triangle_valid(const tc_triangle *t)
+{
+    return tc_vec3_finite(t->a) && tc_vec3_finite(t->b) && tc_vec3_finite(t->c);
+}
+
+static inline bool tc_plane_valid(const tc_plane *p)
+{
+    if (!tc_vec3_finite(p->normal) || !tc_is_finite(p->offset)) return false;
+    float len2 = tc_vec3_length_sq(p->normal);
+    return len2 > 0.998f && len2 < 1.002f;
+}
+
 #endif
