@@ -29,7 +29,9 @@ bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifol
     m->normal = tc_dvec3_to(n);
     m->count = 1;
     m->points[0].depth = (float)depth;
-    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(ca, n, ra - 0.5 * depth));
+    /* Midway between the surfaces, or on a zero-radius sphere (a point). */
+    double at = ra == 0.0 ? 0.0 : (rb == 0.0 ? dist : ra - 0.5 * depth);
+    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(ca, n, at));
     return true;
 }
 
@@ -42,10 +44,12 @@ static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
     tc_core ca, cb;
     tc_core_from_obb(&ca, a);
     tc_core_from_obb(&cb, b);
-    tc_vec3 n;
+    tc_vec3 n, least;
     double depth;
-    tc_box_box_least_overlap(a, b, TC_FACE_PREFERENCE * (ca.size + cb.size), &n, &depth);
-    tc_core_manifold(&ca, &cb, tc_dvec3_normalize(tc_dvec3_from(n)), 0.0, m);
+    tc_box_box_least_overlap(a, b, TC_FACE_PREFERENCE * (ca.size + cb.size), &n, &depth, &least);
+    bool met;
+    tc_core_manifold(&ca, &cb, tc_dvec3_normalize(tc_dvec3_from(n)), 0.0, m, &met);
+    if (!met) tc_core_manifold(&ca, &cb, tc_dvec3_normalize(tc_dvec3_from(least)), 0.0, m, NULL);
     return true;
 }
 

@@ -147,7 +147,7 @@ int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[4])
         for (int i = 0; i < 3; ++i) {
             l[i] = tc_dvec3_dot(c->axis[i], n);
             sign[i] = l[i] >= 0.0 ? 1 : -1;
-            if (2.0 * c->half[i] * fabs(l[i]) <= tol) free_axes[nfree++] = i;
+            if (fabs(l[i]) <= tol) free_axes[nfree++] = i;
         }
         if (nfree == 3) {
             /* A box smaller than the tolerance: keep the face across the
@@ -181,13 +181,16 @@ int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[4])
         return 4;
     }
     double p[3], hi = -INFINITY;
+    int top = 0;
     for (int i = 0; i < c->count; ++i) {
         p[i] = tc_dvec3_dot(c->v[i], n);
-        if (p[i] > hi) hi = p[i];
+        if (p[i] > hi) { hi = p[i]; top = i; }
     }
+    /* A vertex joins the feature when the edge to the top vertex is within
+     * the angle tolerance of the plane across n. */
     int k = 0;
     for (int i = 0; i < c->count; ++i)
-        if (p[i] >= hi - tol) out[k++] = c->v[i];
+        if (i == top || hi - p[i] <= tol * tc_dvec3_length(tc_dvec3_sub(c->v[i], c->v[top]))) out[k++] = c->v[i];
     return k;
 }
 

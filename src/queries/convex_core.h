@@ -35,6 +35,13 @@ void tc_core_from_aabb(tc_core *c, const tc_aabb *b);
 /* Recomputes center, size, scale and the triangle normal after the vertices
  * (and box axes) were set or moved. */
 void tc_core_finish(tc_core *c);
+/* A core without inside: no radius and a point, segment, triangle or a box
+ * with a zero extent. Contact points go on its surface. */
+static inline bool tc_core_is_flat(const tc_core *c)
+{
+    if (c->radius > 0.0) return false;
+    return c->count <= 3 || c->half[0] == 0.0 || c->half[1] == 0.0 || c->half[2] == 0.0;
+}
 /* Moves every vertex by d. */
 void tc_core_translate(tc_core *c, tc_dvec3 d);
 
@@ -43,8 +50,9 @@ tc_dvec3 tc_core_support(const tc_core *c, tc_dvec3 d);
 /* Smallest and largest projection of the core's vertices on d. */
 void tc_core_project(const tc_core *c, tc_dvec3 d, double *lo, double *hi);
 
-/* The supporting feature along unit n: the vertices whose projection is
- * within tol of the largest, in cyclic order (a box face comes out as a
+/* The supporting feature along unit n: the vertices joined to the top one
+ * by an edge within angle tol (radians, small) of the plane across n, in
+ * cyclic order (a box face comes out as a
  * quad, an edge as 2 points, a corner as 1). Returns the count (1..4). */
 int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[4]);
 

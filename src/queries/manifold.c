@@ -11,6 +11,8 @@
  * feature tolerance. */
 #include "queries/manifold.h"
 
+#include "queries/penetration.h"
+
 typedef struct p2 { double x, y; } p2;
 
 typedef struct feature2 {
@@ -129,10 +131,51 @@ static int clip_by_polygon(const p2 *subject, int ns, const feature2 *clip, doub
     return n;
 }
 
-static int intersect_features(const feature2 *fa, const feature2 *fb, double eps, p2 *out)
+static p2 closest_on_segment2(p2 a, p2 b, p2 p)
 {
-    if (fa->count >= 3) return clip_by_polygon(fb->p, fb->count, fa, eps, out);
-    if (fb->count >= 3) return clip_by_polygon(fa->p, fa->count, fb, eps, out);
+    p2 d = p2_sub(b, a);
+    double dd = p2_dot(d, d);
+    double t = dd > 0.0 ? p2_dot(p2_sub(p, a), d) / dd : 0.0;
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    return p2_make(a.x + d.x * t, a.y + d.y * t);
+}
+
+/* The subject touches the polygon only at rounding level (a corner on an
+ * edge) and the clip came out empty: the subject point nearest the polygon's
+ * boundary, moved halfway to it. */
+static int nearest_to_polygon(const p2 *subject, int ns, const feature2 *poly, p2 *out)
+{
+    double best = INFINITY;
+    for (int i = 0; i < ns; ++i) {
+        for (int e = 0; e < poly->count; ++e) {
+            p2 q = closest_on_segment2(poly->p[e], poly->p[(e + 1) % poly->count], subject[i]);
+            p2 d = p2_sub(q, subject[i]);
+            if (p2_dot(d, d) < best) {
+                best = p2_dot(d, d);
+                out[0] = p2_make(0.5 * (q.x + subject[i].x), 0.5 * (q.y + subject[i].y));
+            }
+        }
+    }
+    return 1;
+}
+
+static int intersect_features(const feature2 *fa, const feature2 *fb, double eps, p2 *out, p2 *out_b, bool *met)
+{
+    *met = true;
+    /* out: where to read A's height; out_b: B's (the same but for two
+     * skew edges, whose closest points differ across the normal). */
+    if (fa->count >= 3) {
+        int n = clip_by_polygon(fb->p, fb->count, fa, eps, out);
+        if (n > 0) return n;
+        *met = false;
+        return nearest_to_polygon(fb->p, fb->count, fa, out);
+    }
+    if (fb->count >= 3) {
+        int n = clip_by_polygon(fa->p, fa->count, fb, eps, out);
+        if (n > 0) return n;
+        *met = false;
+        return nearest_to_polygon(fa->p, fa->count, fb, out);
+    }
     if (fa->count == 1) { out[0] = fa->p[0]; return 1; }
     if (fb->count == 1) { out[0] = fb->p[0]; return 1; }
     p2 a0 = fa->p[0], b0 = fb->p[0];
@@ -146,9 +189,9 @@ static int intersect_features(const feature2 *fa, const feature2 *fb, double eps
         double s = p2_cross(r, db) / denom, t = p2_cross(r, da) / denom;
         s = s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s);
         t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
-        p2 pa = p2_make(a0.x + da.x * s, a0.y + da.y * s), pb = p2_make(b0.x + db.x * t, b0.y + db.y * t);
-        out[0] = p2_make(0.5 * (pa.x + pb.x), 0.5 * (pa.y + pb.y));
-        return 1;
+        out[0] = p2_make(a0.x + da.x * s, a0.y + da.y * s);
+        out_b[0] = p2_make(b0.x + db.x * t, b0.y + db.y * t);
+        return -1;
     }
     /* Parallel edges: the overlap of their extents along A's edge. */
     double t0 = p2_dot(p2_sub(b0, a0), da) / la, t1 = p2_dot(p2_sub(fb->p[1], a0), da) / la;
@@ -218,36 +261,41 @@ int tc_contact_reduce(const tc_contact_candidate *c, int count, tc_dvec3 n, tc_m
     return k;
 }
 
-int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_depth, tc_manifold *m)
+int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_depth, tc_manifold *m, bool *met)
 {
     frame2 f;
     f.n = n;
     f.u = tc_dvec3_perpendicular(n);
     f.w = tc_dvec3_cross(n, f.u);
     tc_dvec3 va[4], vb[4];
-    int na = tc_core_feature(a, n, TC_FEATURE_TOLERANCE * a->size, va);
-    int nb = tc_core_feature(b, tc_dvec3_neg(n), TC_FEATURE_TOLERANCE * b->size, vb);
+    int na = tc_core_feature(a, n, TC_FEATURE_TOLERANCE, va);
+    int nb = tc_core_feature(b, tc_dvec3_neg(n), TC_FEATURE_TOLERANCE, vb);
     double size = a->size > b->size ? a->size : b->size;
     double scale = a->scale > b->scale ? a->scale : b->scale;
     feature2 fa, fb;
     make_feature(&f, va, na, size + 1e-300, &fa);
     make_feature(&f, vb, nb, size + 1e-300, &fb);
-    p2 pts[MAX_CLIP];
-    int np = intersect_features(&fa, &fb, 1e-9 * (scale + size), pts);
-    bool flat_a = a->count == 3 && a->radius == 0.0, flat_b = b->count == 3 && b->radius == 0.0;
+    p2 pts[MAX_CLIP], pts_b[MAX_CLIP];
+    bool meet;
+    int np = intersect_features(&fa, &fb, 1e-9 * (scale + size), pts, pts_b, &meet);
+    if (met) *met = meet;
+    if (np < 0) np = 1; /* skew edges: pts_b[0] set */
+    else
+        for (int i = 0; i < np; ++i) pts_b[i] = pts[i];
+    bool flat_a = tc_core_is_flat(a), flat_b = tc_core_is_flat(b);
     tc_contact_candidate cand[MAX_CLIP];
     int nc = 0, deepest = -1;
     double deepest_depth = -INFINITY;
     double dedupe = 1e-9 * (scale + size);
     for (int i = 0; i < np; ++i) {
         double ha = feature_height(&f, &fa, pts[i]) + a->radius;
-        double hb = feature_height(&f, &fb, pts[i]) - b->radius;
+        double hb = feature_height(&f, &fb, pts_b[i]) - b->radius;
         tc_contact_candidate c;
         c.depth = ha - hb;
         /* Midway between the surfaces; on the surface of a flat core (a
          * triangle has no inside, so that is where the shapes meet). */
-        double at = flat_a && !flat_b ? ha : (flat_b && !flat_a ? hb : 0.5 * (ha + hb));
-        c.point = lift(&f, pts[i], at);
+        tc_dvec3 sa = lift(&f, pts[i], ha), sb = lift(&f, pts_b[i], hb);
+        c.point = flat_a && !flat_b ? sa : (flat_b && !flat_a ? sb : tc_dvec3_scale(tc_dvec3_add(sa, sb), 0.5));
         bool dup = false;
         for (int j = 0; j < nc; ++j)
             if (tc_dvec3_length(tc_dvec3_sub(cand[j].point, c.point)) <= dedupe) {
@@ -278,5 +326,15 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
         }
     }
     m->normal = tc_dvec3_to(n);
-    return tc_contact_reduce(keep, kept, n, m);
+    int count = tc_contact_reduce(keep, kept, n, m);
+    /* The largest depth is the overlap along n, so that moving B by it
+     * separates the shapes even when n is not the axis whose supporting
+     * features lie over each other (a face axis preferred over a slightly
+     * shallower edge axis). */
+    double overlap = tc_core_overlap_along(a, b, n) + a->radius + b->radius;
+    int deepest_kept = 0;
+    for (int i = 1; i < count; ++i)
+        if (m->points[i].depth > m->points[deepest_kept].depth) deepest_kept = i;
+    if (overlap > m->points[deepest_kept].depth) m->points[deepest_kept].depth = (float)overlap;
+    return count;
 }

@@ -6,11 +6,12 @@
 #include "queries/convex_core.h"
 #include "touche/contact.h"
 
-/* Feature tolerance: vertices within this fraction of the core's size of the
- * supporting plane belong to the supporting feature, so a face resting nearly
- * flat still yields a full face-face manifold (each point keeps its exact
- * depth; points that are not actually penetrating are dropped). */
-#define TC_FEATURE_TOLERANCE 1e-2
+/* Feature tolerance, an angle in radians: a face within it of the plane
+ * across the normal is a supporting face, so a face resting nearly flat
+ * still yields a full face-face manifold. Each point keeps its exact depth
+ * (points not actually penetrating are dropped); placing a point midway
+ * between the surfaces is exact up to depth * this angle. */
+#define TC_FEATURE_TOLERANCE 2e-3
 
 /* A candidate contact: the point midway between the surfaces and its depth. */
 typedef struct tc_contact_candidate { tc_dvec3 point; double depth; } tc_contact_candidate;
@@ -21,8 +22,11 @@ typedef struct tc_contact_candidate { tc_dvec3 point; double depth; } tc_contact
  * of the intersection (radii included), keeps those with depth >= min_depth
  * and reduces them to the 4 spanning the largest area. When none qualifies,
  * the deepest candidate is kept alone, so the count is 1..4. Writes
- * m->normal = n. Returns the count. */
-int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_depth, tc_manifold *m);
+ * m->normal = n. Returns the count. *met (may be NULL) tells whether the
+ * features' projections met; they always do along the axis of least
+ * overlap, not always along a face axis preferred over a slightly smaller
+ * edge one (the caller then falls back to that edge axis). */
+int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_depth, tc_manifold *m, bool *met);
 
 /* Keeps at most 4 of the candidates: the deepest, the one furthest from it,
  * and the two that add the most area (measured across n). Returns the count

@@ -51,14 +51,19 @@ bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m)
     double radii = a->radius + b->radius;
     if (r.distance > radii) return false;
     double scale = a->scale > b->scale ? a->scale : b->scale;
-    tc_dvec3 n;
+    tc_dvec3 n, least;
     if (r.distance > TC_CORE_CONTACT_EPSILON * scale) {
         n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
+        least = n;
     } else {
-        double depth = tc_core_penetration(a, b, &n);
+        double depth = tc_core_penetration(a, b, &n, &least);
         if (depth + radii < 0.0) return false; /* a hair apart after all */
     }
-    if (m) tc_core_manifold(a, b, n, 0.0, m);
+    if (m) {
+        bool met;
+        tc_core_manifold(a, b, n, 0.0, m, &met);
+        if (!met) tc_core_manifold(a, b, least, 0.0, m, NULL);
+    }
     return true;
 }
 

@@ -26,7 +26,7 @@ tc_dvec3 tc_core_orient_axis(const tc_core *a, const tc_core *b, tc_dvec3 u, dou
     return use_plus ? u : tc_dvec3_neg(u);
 }
 
-double tc_core_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal)
+double tc_core_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal, tc_dvec3 *least)
 {
     tc_dvec3 fa[3], fb[3], ea[3], eb[3];
     int nfa = tc_core_face_normals(a, fa), nfb = tc_core_face_normals(b, fb);
@@ -53,6 +53,7 @@ double tc_core_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal)
     }
     double sizes = a->size + b->size;
     if (best_face < INFINITY || best_edge < INFINITY) {
+        if (least) *least = best_edge < best_face ? edge_n : face_n;
         if (best_edge < best_face - TC_FACE_PREFERENCE * sizes) {
             *normal = edge_n;
             return best_edge;
@@ -77,5 +78,6 @@ double tc_core_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal)
     else u = tc_dvec3_make(0, 0, 1);
     double o;
     *normal = tc_core_orient_axis(a, b, u, &o);
+    if (least) *least = *normal;
     return o;
 }

@@ -28,8 +28,9 @@ double tc_core_overlap_along(const tc_core *a, const tc_core *b, tc_dvec3 n);
  * points, a point and a segment, parallel segments) get a deterministic
  * perpendicular direction: towards B's centre when that is defined, else a
  * fixed axis. Returns the overlap (slightly negative when the cores are in
- * fact a hair apart). */
-double tc_core_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal);
+ * fact a hair apart). *least (may be NULL) receives the direction of least
+ * overlap, which differs from *normal when a face won a near tie. */
+double tc_core_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal, tc_dvec3 *least);
 
 /* Orients unit axis u from A to B for the smaller of the two overlaps along
  * +u and -u, writing that overlap; ties go towards B's centre, then +u. */

@@ -2,7 +2,8 @@
 
 #include <math.h>
 
-int tc_box_box_least_overlap(const tc_obb *a, const tc_obb *b, double face_preference, tc_vec3 *normal, double *depth)
+int tc_box_box_least_overlap(const tc_obb *a, const tc_obb *b, double face_preference, tc_vec3 *normal, double *depth,
+                             tc_vec3 *least)
 {
     int best_face = -1, best_edge = -1;
     double face_depth = INFINITY, edge_depth = INFINITY;
@@ -20,6 +21,7 @@ int tc_box_box_least_overlap(const tc_obb *a, const tc_obb *b, double face_prefe
             best_edge = axis;
         }
     }
+    if (least) *least = best_edge >= 0 && edge_depth < face_depth ? edge_n : face_n;
     if (best_edge >= 0 && (best_face < 0 || edge_depth < face_depth - face_preference)) {
         *normal = edge_n;
         *depth = edge_depth;

@@ -12,7 +12,9 @@
  * (a length), and A's faces over B's on ties. *normal receives the unit
  * axis oriented from A to B, *depth the overlap along it (negative if the
  * boxes are apart on it). Returns -1 when every axis is degenerate, which
- * cannot happen for valid boxes (face axes never are). */
-int tc_box_box_least_overlap(const tc_obb *a, const tc_obb *b, double face_preference, tc_vec3 *normal, double *depth);
+ * cannot happen for valid boxes (face axes never are). *least (may be
+ * NULL) receives the axis of strictly least overlap. */
+int tc_box_box_least_overlap(const tc_obb *a, const tc_obb *b, double face_preference, tc_vec3 *normal, double *depth,
+                             tc_vec3 *least);
 
 #endif

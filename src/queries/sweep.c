@@ -72,7 +72,7 @@ static bool sweep_cores(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec
                 set_hit_from_manifold(hit, &m);
                 return true;
             }
-            if (!has_n) tc_core_penetration(&at, b, &n);
+            if (!has_n) tc_core_penetration(&at, b, &n, NULL);
             tc_dvec3 p = tc_dvec3_mad(r.point_a, n, a->radius + 0.5 * gap);
             set_hit(hit, t, tc_dvec3_mad(p, vb, t), n);
             return true;
@@ -146,7 +146,7 @@ static bool sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, t
         }
         /* The centre of A's lowest feature, on the plane at time t. */
         tc_dvec3 f[4];
-        int k = tc_core_feature(a, down, TC_FEATURE_TOLERANCE * a->size * 1e-3, f);
+        int k = tc_core_feature(a, down, 1e-6, f);
         tc_dvec3 c = tc_dvec3_make(0, 0, 0);
         for (int i = 0; i < k; ++i) c = tc_dvec3_add(c, f[i]);
         c = tc_dvec3_mad(tc_dvec3_scale(c, 1.0 / k), va, t);
@@ -194,8 +194,8 @@ static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb
             tc_core_from_obb(&ca, a);
             tc_core_from_obb(&cb, b);
             tc_dvec3 n;
-            tc_core_penetration(&ca, &cb, &n);
-            tc_core_manifold(&ca, &cb, n, -INFINITY, &m);
+            tc_core_penetration(&ca, &cb, &n, NULL);
+            tc_core_manifold(&ca, &cb, n, -INFINITY, &m, NULL);
         }
         set_hit_from_manifold(hit, &m);
         return true;
@@ -208,7 +208,7 @@ static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb
         tc_core_translate(&cb, tc_dvec3_scale(tc_dvec3_from(vb), enter));
         tc_dvec3 n = tc_dvec3_normalize(enter_n);
         tc_manifold m;
-        int k = tc_core_manifold(&ca, &cb, n, -INFINITY, &m);
+        int k = tc_core_manifold(&ca, &cb, n, -INFINITY, &m, NULL);
         tc_dvec3 c = tc_dvec3_make(0, 0, 0);
         for (int i = 0; i < k; ++i) c = tc_dvec3_add(c, tc_dvec3_from(m.points[i].point));
         set_hit(hit, enter, tc_dvec3_scale(c, 1.0 / k), n);

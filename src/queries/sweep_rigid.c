@@ -148,7 +148,7 @@ static bool sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, con
                 }
                 return true;
             }
-            if (!has_n) tc_core_penetration(&ca, &cb, &n);
+            if (!has_n) tc_core_penetration(&ca, &cb, &n, NULL);
             break;
         }
         double bound = tc_dvec3_dot(v, n) + spin;

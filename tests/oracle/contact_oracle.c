@@ -280,7 +280,8 @@ static double support(const co_shape *s, co_vec u)
     if (s->kind == CO_HALF_SPACE) {
         /* Bounded only along the normal. */
         double c = co_dot(u, s->n);
-        return c > 1 - 1e-12 ? s->offset * c : INFINITY;
+        double l = co_len(u);
+        return c > (1 - 1e-6) * l ? s->offset * l : INFINITY;
     }
     double m = -INFINITY;
     for (int i = 0; i < s->kind; ++i) {
@@ -305,7 +306,7 @@ double co_depth(const co_shape *a, const co_shape *b, co_vec *dir)
         return co_overlap_along(a, b, u);
     }
     /* Fibonacci sphere of directions. */
-    enum { N = 3000, KEEP = 6 };
+    enum { N = 2000, KEEP = 3 };
     co_vec best_u[KEEP];
     double best_v[KEEP];
     for (int k = 0; k < KEEP; ++k) { best_v[k] = INFINITY; best_u[k] = co_make(0, 0, 1); }
@@ -319,23 +320,28 @@ double co_depth(const co_shape *a, const co_shape *b, co_vec *dir)
             if (best_v[k] > best_v[worst]) worst = k;
         if (v < best_v[worst]) { best_v[worst] = v; best_u[worst] = u; }
     }
-    /* Shrinking pattern search around each of the best directions. */
+    /* Shrinking grid search around each of the best directions: a 9 x 9
+     * grid across the direction, recentred on its best point, shrunk by 0.7
+     * per round (a compass search stalls in the sharp valleys of a
+     * polytope's support function; a full grid does not). */
     double result = INFINITY;
     co_vec result_u = best_u[0];
     for (int k = 0; k < KEEP; ++k) {
         co_vec u = best_u[k];
-        double v = best_v[k], step = 0.08;
-        while (step > 1e-11) {
+        double v = best_v[k], radius = 0.1;
+        for (int round = 0; round < 70 && radius > 1e-12; ++round) {
             co_vec t1 = unit(co_cross(u, fabs(u.x) < 0.6 ? co_make(1, 0, 0) : co_make(0, 1, 0)));
             co_vec t2 = co_cross(u, t1);
-            bool moved = false;
-            for (int d = 0; d < 8; ++d) {
-                double ang = d * 0.7853981633974483;
-                co_vec c = unit(co_add(u, co_scale(co_add(co_scale(t1, cos(ang)), co_scale(t2, sin(ang))), step)));
-                double cv = co_overlap_along(a, b, c);
-                if (cv < v) { v = cv; u = c; moved = true; break; }
-            }
-            if (!moved) step *= 0.5;
+            co_vec bu = u;
+            for (int i = -4; i <= 4; ++i)
+                for (int j = -4; j <= 4; ++j) {
+                    if (i == 0 && j == 0) continue;
+                    co_vec c = unit(co_add(u, co_add(co_scale(t1, radius * i / 4.0), co_scale(t2, radius * j / 4.0))));
+                    double cv = co_overlap_along(a, b, c);
+                    if (cv < v) { v = cv; bu = c; }
+                }
+            u = bu;
+            radius *= 0.7;
         }
         if (v < result) { result = v; result_u = u; }
     }
@@ -348,7 +354,7 @@ double co_best_separation(const co_shape *a, const co_shape *b, co_vec u0)
     co_vec u = unit(u0);
     if (b->kind == CO_HALF_SPACE) return -co_overlap_along(a, b, co_scale(b->n, -1));
     double v = -co_overlap_along(a, b, u), step = 1e-2;
-    while (step > 1e-13) {
+    for (int guard = 0; step > 1e-13 && guard < 600; ++guard) {
         co_vec t1 = unit(co_cross(u, fabs(u.x) < 0.6 ? co_make(1, 0, 0) : co_make(0, 1, 0)));
         co_vec t2 = co_cross(u, t1);
         bool moved = false;
@@ -361,4 +367,51 @@ double co_best_separation(const co_shape *a, const co_shape *b, co_vec u0)
         if (!moved) step *= 0.5;
     }
     return v;
+}
+
+/* Branch and bound over the sphere of directions, cut into the 6 faces of a
+ * cube (gnomonic cells). On a cell of half-size h around direction c, every
+ * unit direction is within sqrt(2) h of c, and the overlap function is
+ * Lipschitz with constant L = max|a_i - m| + max|b_j - m| + radii (m any
+ * point), so D >= D(c) - L sqrt(2) h there: a cell whose bound clears the
+ * target is done, any other is split in four. */
+int co_depth_at_least(const co_shape *a, const co_shape *b, double target, int budget)
+{
+    if (b->kind == CO_HALF_SPACE) return co_overlap_along(a, b, co_scale(b->n, -1)) >= target ? 1 : 0;
+    co_vec m = co_make(0, 0, 0);
+    for (int i = 0; i < a->kind; ++i) m = co_add(m, a->v[i]);
+    m = co_scale(m, 1.0 / a->kind);
+    double la = 0, lb = 0;
+    for (int i = 0; i < a->kind; ++i) la = fmax(la, co_len(co_sub(a->v[i], m)));
+    for (int i = 0; i < b->kind; ++i) lb = fmax(lb, co_len(co_sub(b->v[i], m)));
+    double L = la + lb;
+    typedef struct cell { int face; double s, t, h; } cell;
+    enum { STACK = 16384 };
+    static cell stack[STACK]; /* tests are single-threaded */
+    int top = 0, used = 0;
+    for (int f = 0; f < 6; ++f) { stack[top].face = f; stack[top].s = 0; stack[top].t = 0; stack[top].h = 1; ++top; }
+    while (top > 0) {
+        cell c = stack[--top];
+        if (++used > budget) return -1;
+        int axis = c.face % 3;
+        double sign = c.face < 3 ? 1 : -1;
+        double p[3];
+        p[axis] = sign;
+        p[(axis + 1) % 3] = c.s;
+        p[(axis + 2) % 3] = c.t;
+        co_vec u = unit(co_make(p[0], p[1], p[2]));
+        double d = co_overlap_along(a, b, u);
+        if (d < target) return 0;
+        if (d - L * 1.4142135623730951 * c.h >= target) continue;
+        if (top + 4 > STACK) return -1;
+        double q = 0.5 * c.h;
+        for (int k = 0; k < 4; ++k) {
+            stack[top].face = c.face;
+            stack[top].s = c.s + ((k & 1) ? q : -q);
+            stack[top].t = c.t + ((k & 2) ? q : -q);
+            stack[top].h = q;
+            ++top;
+        }
+    }
+    return 1;
 }

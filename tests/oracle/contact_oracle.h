@@ -63,4 +63,9 @@ double co_depth(const co_shape *a, const co_shape *b, co_vec *dir);
  * search): a certified lower bound of the distance. */
 double co_best_separation(const co_shape *a, const co_shape *b, co_vec u0);
 
+/* Certifies that every direction's overlap is at least target (so the
+ * minimum translation is): 1 certified, 0 refuted (a direction with less
+ * was found), -1 undecided within `budget` cells. Branch and bound. */
+int co_depth_at_least(const co_shape *a, const co_shape *b, double target, int budget);
+
 #endif

@@ -1,0 +1,382 @@
+/* Contact manifolds against an independent minimum-translation search
+ * (contact_oracle.c: support functions in double over a dense set of
+ * directions, refined), on seeded random overlapping pairs for each of the
+ * 20 pairs, and the known hard cases one by one. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "contact_gen.h"
+#include "harness.h"
+
+#define TOL 1e-5        /* of the scale: TC_TOLERANCE */
+#define PREF 1e-4       /* of the sizes: the face preference of contact.h */
+
+static double max_depth(const tc_manifold *m)
+{
+    double d = 0;
+    for (int i = 0; i < m->count; ++i)
+        if (m->points[i].depth > d) d = m->points[i].depth;
+    return d;
+}
+
+static double size_of(const co_shape *s)
+{
+    double m = 0;
+    for (int i = 0; i < s->kind && s->kind != CO_HALF_SPACE; ++i)
+        for (int j = 0; j < i; ++j) m = fmax(m, co_len(co_sub(s->v[i], s->v[j])));
+    return m + 2 * s->radius;
+}
+
+/* Checks one overlapping manifold: the normal is unit; moving B by
+ * normal * (depth + hair) separates along the normal; moving it by a bit less
+ * still overlaps (oracle search over all directions); the points carry
+ * depths in [0, depth] and lie in both shapes when the penetration is shallow.
+ * Returns the depth. */
+static double check_manifold(const char *what, int i, const cg_shape *a, const cg_shape *b, const tc_manifold *m,
+                             bool deep_checks)
+{
+    co_shape oa = cg_oracle(a), ob = cg_oracle(b);
+    double scale = fmax(co_scale_of(&oa), co_scale_of(&ob));
+    double tol = TOL * scale;
+    co_vec n = co_from(m->normal);
+    CHECK_MSG(fabs(co_len(n) - 1) < 1e-5, "%s #%d: normal not unit (%g)", what, i, co_len(n));
+    CHECK_MSG(m->count >= 1 && m->count <= 4, "%s #%d: %d points", what, i, m->count);
+    double depth = max_depth(m);
+    double along = co_overlap_along(&oa, &ob, n);
+    CHECK_MSG(along <= depth + tol, "%s #%d: moving B by normal * depth leaves %.3g of overlap", what, i, along - depth);
+    double hair = 1e-3 * depth + 10 * tol;
+    if (deep_checks && depth > 4 * hair && ob.kind != CO_HALF_SPACE) {
+        co_shape moved = co_translated(&ob, co_scale(n, depth - hair));
+        double left = co_depth(&oa, &moved, NULL);
+        CHECK_MSG(left > 0, "%s #%d: moving B by a bit less than depth %.6g separates (left %.3g)", what, i, depth, left);
+    }
+    /* Shapes without inside (triangles, points, segments, flat boxes) get
+     * their points on their surface; two of them meet along a curve the
+     * points need not be on. */
+    double thin = fmin(cg_thickness(a) > 0 ? cg_thickness(a) : INFINITY, cg_thickness(b) > 0 ? cg_thickness(b) : INFINITY);
+    bool both_flat = cg_thickness(a) == 0 && cg_thickness(b) == 0;
+    for (int k = 0; k < m->count; ++k) {
+        double pd = m->points[k].depth;
+        CHECK_MSG(pd >= 0 && pd <= depth, "%s #%d: point depth %g outside [0, %g]", what, i, pd, depth);
+        if (depth <= 0.25 * thin) {
+            co_vec p = co_from(m->points[k].point);
+            /* Faces within the feature tolerance (2e-3 rad) of the normal
+             * count as flat: the midpoint may stray by depth times that. */
+            double slack = tol + 2e-3 * depth + (both_flat ? 0.5 * depth : 0);
+            double da = co_point_distance(&oa, p), db = co_point_distance(&ob, p);
+            CHECK_MSG(da <= slack && db <= slack, "%s #%d: point %d off A by %.3g, off B by %.3g (depth %.3g)", what, i,
+                      k, da, db, depth);
+            if (getenv("CONTACT_VERBOSE") && !(da <= slack && db <= slack)) {
+                for (int q = 0; q < 8; ++q) printf("A v%d %.9g %.9g %.9g\n", q, oa.v[q].x, oa.v[q].y, oa.v[q].z);
+                for (int q = 0; q < 8; ++q) printf("B v%d %.9g %.9g %.9g\n", q, ob.v[q].x, ob.v[q].y, ob.v[q].z);
+                printf("n %.9g %.9g %.9g p %.9g %.9g %.9g count %d\n", n.x, n.y, n.z, p.x, p.y, p.z, m->count);
+            }
+        }
+    }
+    return depth;
+}
+
+static void contact_pair(int ka, int kb)
+{
+    test_rng r = { 0xc0de0000u + (uint64_t)(ka * 16 + kb) };
+    int n = test_random_count(1000);
+    char what[64];
+    snprintf(what, sizeof what, "%s-%s", cg_names[ka], cg_names[kb]);
+    int overlapping = 0, agree = 0;
+    for (int i = 0; i < n; ++i) {
+        cg_shape a = cg_random(&r, ka, 1.0), b = cg_random(&r, kb, 1.0);
+        co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
+        /* Bring apart pairs into a shallow overlap (or leave a few apart). */
+        co_vec qa, qb;
+        double d = co_distance(&oa, &ob, &qa, &qb);
+        if (d > 0 && i % 10 != 0) {
+            co_vec u = co_scale(co_sub(qb, qa), 1.0 / co_len(co_sub(qb, qa)));
+            double extra = test_rng_uniform(&r, 0.0, 0.15);
+            co_vec move = co_scale(u, -(d + extra));
+            b = cg_translated(&b, tc_vec3_make((float)move.x, (float)move.y, (float)move.z));
+            ob = cg_oracle(&b);
+        }
+        double scale = fmax(co_scale_of(&oa), co_scale_of(&ob));
+        double tol = TOL * scale;
+        tc_manifold m;
+        bool hit = cg_contact(&a, &b, &m);
+        double od = co_depth(&oa, &ob, NULL);
+        /* od is a minimum over sampled directions: below 0 it certifies a
+         * gap; above it only bounds the depth, so a miss needs a clear
+         * overlap and a common point found by the oracle's projections. */
+        bool common_point = co_distance(&oa, &ob, NULL, NULL) <= 1e-9 * scale;
+        if (od > 10 * tol && common_point) CHECK_MSG(hit, "%s #%d: missed an overlap of depth %.6g", what, i, od);
+        if (getenv("CONTACT_VERBOSE") && od > 10 * tol && common_point && !hit) {
+            for (int q = 0; q < 8; ++q) printf("A v%d %.9g %.9g %.9g r %.9g\n", q, oa.v[q].x, oa.v[q].y, oa.v[q].z, oa.radius);
+            for (int q = 0; q < 8; ++q) printf("B v%d %.9g %.9g %.9g r %.9g\n", q, ob.v[q].x, ob.v[q].y, ob.v[q].z, ob.radius);
+        }
+        if (od < -tol) CHECK_MSG(!hit, "%s #%d: contact for shapes %.6g apart", what, i, -od);
+        if (!hit) continue;
+        ++overlapping;
+        double depth = check_manifold(what, i, &a, &b, &m, i % 4 == 0);
+        double pref = PREF * (size_of(&oa) + size_of(&ob));
+        /* Our depth is the overlap along a real direction (checked in
+         * check_manifold), so it is not below the minimum translation. The
+         * oracle's dense search gives an upper bound of the minimum, and its
+         * branch and bound proves no direction has less overlap than ours
+         * minus the tolerance and the face preference. */
+        CHECK_MSG(depth <= od + tol + pref, "%s #%d: depth %.9g above the oracle's %.9g", what, i, depth, od);
+        double slack = tol + pref + 1e-4 * (size_of(&oa) + size_of(&ob));
+        bool dense_agrees = fabs(depth - od) <= tol + pref;
+        int proof = dense_agrees ? 1 : co_depth_at_least(&oa, &ob, depth - slack, 200000);
+        CHECK_MSG(proof != 0, "%s #%d: a direction overlaps less than depth %.9g - %.3g", what, i, depth, slack);
+        if (proof == 1) ++agree;
+        else if (getenv("CONTACT_VERBOSE")) printf("%s #%d: undecided, depth %.9g oracle %.9g\n", what, i, depth, od);
+    }
+    CHECK_MSG(overlapping > n / 2, "%s: only %d of %d overlapping", what, overlapping, n);
+    CHECK_MSG(agree >= overlapping - overlapping / 100, "%s: %d of %d depths proven minimal", what, agree, overlapping);
+    printf("%s: %d pairs, %d in contact, %d depths confirmed (oracle's dense search or branch and bound)\n", what, n, overlapping, agree);
+}
+
+TEST_CASE(contact_sphere_sphere) { contact_pair(CG_SPHERE, CG_SPHERE); }
+TEST_CASE(contact_sphere_capsule) { contact_pair(CG_SPHERE, CG_CAPSULE); }
+TEST_CASE(contact_sphere_aabb) { contact_pair(CG_SPHERE, CG_AABB); }
+TEST_CASE(contact_sphere_obb) { contact_pair(CG_SPHERE, CG_OBB); }
+TEST_CASE(contact_sphere_triangle) { contact_pair(CG_SPHERE, CG_TRIANGLE); }
+TEST_CASE(contact_sphere_plane) { contact_pair(CG_SPHERE, CG_PLANE); }
+TEST_CASE(contact_capsule_capsule) { contact_pair(CG_CAPSULE, CG_CAPSULE); }
+TEST_CASE(contact_capsule_aabb) { contact_pair(CG_CAPSULE, CG_AABB); }
+TEST_CASE(contact_capsule_obb) { contact_pair(CG_CAPSULE, CG_OBB); }
+TEST_CASE(contact_capsule_triangle) { contact_pair(CG_CAPSULE, CG_TRIANGLE); }
+TEST_CASE(contact_capsule_plane) { contact_pair(CG_CAPSULE, CG_PLANE); }
+TEST_CASE(contact_aabb_aabb) { contact_pair(CG_AABB, CG_AABB); }
+TEST_CASE(contact_aabb_obb) { contact_pair(CG_AABB, CG_OBB); }
+TEST_CASE(contact_aabb_triangle) { contact_pair(CG_AABB, CG_TRIANGLE); }
+TEST_CASE(contact_aabb_plane) { contact_pair(CG_AABB, CG_PLANE); }
+TEST_CASE(contact_obb_obb) { contact_pair(CG_OBB, CG_OBB); }
+TEST_CASE(contact_obb_triangle) { contact_pair(CG_OBB, CG_TRIANGLE); }
+TEST_CASE(contact_obb_plane) { contact_pair(CG_OBB, CG_PLANE); }
+TEST_CASE(contact_triangle_triangle) { contact_pair(CG_TRIANGLE, CG_TRIANGLE); }
+TEST_CASE(contact_triangle_plane) { contact_pair(CG_TRIANGLE, CG_PLANE); }
+
+/* ---- the known hard cases ------------------------------------------------ */
+static cg_shape box(tc_vec3 c, tc_vec3 half, tc_quat q)
+{
+    cg_shape s;
+    s.kind = CG_OBB;
+    s.obb = tc_obb_from_quat(c, half, q);
+    return s;
+}
+
+static void expect_normal(const tc_manifold *m, tc_vec3 n, double tol)
+{
+    CHECK_MSG(fabs(m->normal.x - n.x) <= tol && fabs(m->normal.y - n.y) <= tol && fabs(m->normal.z - n.z) <= tol,
+              "normal (%g %g %g), expected (%g %g %g)", m->normal.x, m->normal.y, m->normal.z, n.x, n.y, n.z);
+}
+
+TEST_CASE(contact_cube_45_degrees_on_larger_cube)
+{
+    /* Turned 45 degrees about the vertical: a face-face contact whose clip
+     * is an octagon, reduced to 4 points. */
+    cg_shape big = box(tc_vec3_zero(), tc_vec3_make(2, 2, 2), tc_quat_identity());
+    tc_quat yaw = tc_quat_from_axis_angle(tc_vec3_make(0, 1, 0), 0.78539816f);
+    cg_shape small = box(tc_vec3_make(0.3f, 2.49f, -0.2f), tc_vec3_make(0.5f, 0.5f, 0.5f), yaw);
+    tc_manifold m;
+    CHECK(tc_contact_obb_obb(&big.obb, &small.obb, &m));
+    expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
+    CHECK(m.count == 4);
+    for (int i = 0; i < m.count; ++i) CHECK_NEAR(m.points[i].depth, 0.01, 1e-5);
+    check_manifold("cube45 yaw", 0, &big, &small, &m, true);
+    /* Turned 45 degrees about a horizontal axis: resting on an edge, 2 points. */
+    tc_quat roll = tc_quat_from_axis_angle(tc_vec3_make(1, 0, 0), 0.78539816f);
+    float h = 0.5f * sqrtf(2.0f);
+    cg_shape edge = box(tc_vec3_make(0.1f, 2.0f + h - 0.01f, 0.0f), tc_vec3_make(0.5f, 0.5f, 0.5f), roll);
+    CHECK(tc_contact_obb_obb(&big.obb, &edge.obb, &m));
+    expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
+    CHECK(m.count == 2);
+    for (int i = 0; i < m.count; ++i) CHECK_NEAR(m.points[i].depth, 0.01, 1e-5);
+    check_manifold("cube45 roll", 0, &big, &edge, &m, true);
+}
+
+static void stacked(double s)
+{
+    cg_shape lower = box(tc_vec3_zero(), tc_vec3_make((float)(0.5 * s), (float)(0.5 * s), (float)(0.5 * s)), tc_quat_identity());
+    tc_vec3 half = tc_vec3_make((float)(0.5 * s), (float)(0.5 * s), (float)(0.5 * s));
+    cg_shape over = box(tc_vec3_make((float)(0.1 * s), (float)(0.999 * s), 0), half, tc_quat_identity());
+    cg_shape gap = box(tc_vec3_make((float)(0.1 * s), (float)(1.001 * s), 0), half, tc_quat_identity());
+    tc_manifold m;
+    CHECK(tc_contact_obb_obb(&lower.obb, &over.obb, &m));
+    expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
+    CHECK(m.count == 4);
+    for (int i = 0; i < m.count; ++i) CHECK_NEAR(m.points[i].depth, 0.001 * s, 2e-6 * s);
+    check_manifold("stacked", 0, &lower, &over, &m, true);
+    CHECK(!tc_contact_obb_obb(&lower.obb, &gap.obb, &m));
+    tc_vec3 pa, pb;
+    CHECK_NEAR(tc_distance_obb_obb(&lower.obb, &gap.obb, &pa, &pb), 0.001 * s, 2e-6 * s);
+    CHECK_NEAR(pb.y - pa.y, 0.001 * s, 2e-6 * s);
+    /* The same as aabbs. */
+    tc_aabb la = { { (float)(-0.5 * s), (float)(-0.5 * s), (float)(-0.5 * s) }, { (float)(0.5 * s), (float)(0.5 * s), (float)(0.5 * s) } };
+    tc_aabb ua = { { (float)(-0.4 * s), (float)(0.499 * s), (float)(-0.5 * s) }, { (float)(0.6 * s), (float)(1.499 * s), (float)(0.5 * s) } };
+    CHECK(tc_contact_aabb_aabb(&la, &ua, &m));
+    CHECK(m.count == 4);
+    CHECK_NEAR(max_depth(&m), 0.001 * s, 2e-6 * s);
+}
+
+TEST_CASE(contact_stacked_cubes_overlap_and_gap) { stacked(1.0); }
+TEST_CASE(contact_stacked_cubes_scaled_by_1000) { stacked(1000.0); }
+
+TEST_CASE(contact_plate_under_small_cube)
+{
+    cg_shape plate = box(tc_vec3_zero(), tc_vec3_make(50, 0.05f, 50), tc_quat_identity());
+    cg_shape cube = box(tc_vec3_make(3.7f, 0.05f + 0.1f - 0.002f, -12.1f), tc_vec3_make(0.1f, 0.1f, 0.1f),
+                        tc_quat_from_axis_angle(tc_vec3_make(0, 1, 0), 0.3f));
+    tc_manifold m;
+    CHECK(tc_contact_obb_obb(&plate.obb, &cube.obb, &m));
+    expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
+    CHECK(m.count == 4);
+    for (int i = 0; i < m.count; ++i) {
+        CHECK_NEAR(m.points[i].depth, 0.002, 1e-5);
+        /* The points are the small cube's corners, not the plate's. */
+        CHECK(fabs(m.points[i].point.x - 3.7f) < 0.15f && fabs(m.points[i].point.z + 12.1f) < 0.15f);
+    }
+    check_manifold("plate", 0, &plate, &cube, &m, true);
+    CHECK(tc_contact_obb_obb(&cube.obb, &plate.obb, &m));
+    expect_normal(&m, tc_vec3_make(0, -1, 0), 1e-6);
+    CHECK(m.count == 4);
+    check_manifold("plate swapped", 0, &cube, &plate, &m, true);
+}
+
+TEST_CASE(contact_boxes_sharing_only_an_edge)
+{
+    tc_vec3 half = tc_vec3_make(0.5f, 0.5f, 0.5f);
+    cg_shape a = box(tc_vec3_zero(), half, tc_quat_identity());
+    cg_shape b = box(tc_vec3_make(1, 1, 0), half, tc_quat_identity());
+    tc_manifold m;
+    CHECK(tc_contact_obb_obb(&a.obb, &b.obb, &m)); /* touching counts */
+    CHECK_NEAR(max_depth(&m), 0.0, 1e-6);
+    for (int i = 0; i < m.count; ++i) {
+        CHECK_NEAR(m.points[i].point.x, 0.5, 1e-6);
+        CHECK_NEAR(m.points[i].point.y, 0.5, 1e-6);
+    }
+    CHECK(tc_distance_obb_obb(&a.obb, &b.obb, NULL, NULL) == 0.0f);
+    /* A hair apart: no contact, distance the hair. */
+    cg_shape c = box(tc_vec3_make(1.001f, 1.001f, 0), half, tc_quat_identity());
+    CHECK(!tc_contact_obb_obb(&a.obb, &c.obb, &m));
+    CHECK_NEAR(tc_distance_obb_obb(&a.obb, &c.obb, NULL, NULL), 0.001 * sqrt(2.0), 1e-6);
+}
+
+TEST_CASE(contact_identical_boxes)
+{
+    cg_shape a = box(tc_vec3_make(1, 2, 3), tc_vec3_make(1, 2, 3), tc_quat_from_axis_angle(tc_vec3_make(1, 1, 0), 0.4f));
+    tc_manifold m;
+    CHECK(tc_contact_obb_obb(&a.obb, &a.obb, &m));
+    CHECK(tc_vec3_is_finite(m.normal));
+    /* The thinnest direction, A's x axis, oriented +x. */
+    expect_normal(&m, a.obb.rotation.cx, 1e-6);
+    CHECK_NEAR(max_depth(&m), 2.0, 1e-5);
+    check_manifold("identical", 0, &a, &a, &m, true);
+    tc_aabb box_a = { { 0, 0, 0 }, { 1, 1, 1 } };
+    CHECK(tc_contact_aabb_aabb(&box_a, &box_a, &m));
+    CHECK(tc_vec3_is_finite(m.normal) && fabs(tc_vec3_length(m.normal) - 1) < 1e-6);
+    CHECK_NEAR(max_depth(&m), 1.0, 1e-6);
+}
+
+TEST_CASE(contact_sphere_centre_inside_box)
+{
+    tc_obb b = tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(1, 1, 1), tc_quat_identity());
+    tc_sphere s = { { 0.4f, 0.1f, 0 }, 0.3f };
+    tc_manifold m;
+    CHECK(tc_contact_sphere_obb(&s, &b, &m));
+    expect_normal(&m, tc_vec3_make(-1, 0, 0), 1e-6);
+    CHECK_NEAR(max_depth(&m), 0.9, 1e-6);
+    cg_shape cs, cb;
+    cs.kind = CG_SPHERE;
+    cb.kind = CG_OBB;
+    cs.sphere = s;
+    cb.obb = b;
+    check_manifold("centre inside", 0, &cs, &cb, &m, true);
+    /* Exactly at the centre: a defined normal, depth half extent + radius. */
+    tc_sphere c = { { 0, 0, 0 }, 0.25f };
+    CHECK(tc_contact_sphere_obb(&c, &b, &m));
+    CHECK(tc_vec3_is_finite(m.normal) && fabs(tc_vec3_length(m.normal) - 1) < 1e-6);
+    CHECK_NEAR(max_depth(&m), 1.25, 1e-6);
+    tc_aabb ab = { { -1, -1, -1 }, { 1, 1, 1 } };
+    CHECK(tc_contact_sphere_aabb(&s, &ab, &m));
+    CHECK_NEAR(max_depth(&m), 0.9, 1e-6);
+}
+
+TEST_CASE(contact_zero_length_capsules)
+{
+    tc_capsule a = { { 0, 0, 0 }, { 0, 0, 0 }, 0.5f }, b = { { 0.6f, 0.2f, 0 }, { 0.6f, 0.2f, 0 }, 0.3f };
+    tc_sphere sa = { { 0, 0, 0 }, 0.5f }, sb = { { 0.6f, 0.2f, 0 }, 0.3f };
+    tc_manifold m, ms;
+    CHECK(tc_contact_capsule_capsule(&a, &b, &m));
+    CHECK(tc_contact_sphere_sphere(&sa, &sb, &ms));
+    CHECK_NEAR(max_depth(&m), max_depth(&ms), 1e-6);
+    CHECK_NEAR(m.normal.x, ms.normal.x, 1e-6);
+    CHECK_NEAR(m.normal.y, ms.normal.y, 1e-6);
+    CHECK_NEAR(tc_distance_capsule_capsule(&a, &b, NULL, NULL), 0.0, 0.0);
+    /* Coincident: a defined normal. */
+    CHECK(tc_contact_capsule_capsule(&a, &a, &m));
+    CHECK(tc_vec3_is_finite(m.normal) && fabs(tc_vec3_length(m.normal) - 1) < 1e-6);
+    CHECK_NEAR(max_depth(&m), 1.0, 1e-6);
+    /* Against a box and a triangle, as the sphere it is. */
+    tc_obb box_b = tc_obb_from_quat(tc_vec3_make(0.9f, 0, 0), tc_vec3_make(0.5f, 0.5f, 0.5f), tc_quat_identity());
+    CHECK(tc_contact_capsule_obb(&a, &box_b, &m));
+    CHECK_NEAR(max_depth(&m), 0.1, 1e-6);
+    expect_normal(&m, tc_vec3_make(1, 0, 0), 1e-6);
+    tc_capsule far = { { 3, 0, 0 }, { 3, 0, 0 }, 0.5f };
+    CHECK_NEAR(tc_distance_capsule_obb(&far, &box_b, NULL, NULL), 3 - 0.5 - 1.4, 1e-6);
+    tc_triangle t = { { -1, 0.4f, -1 }, { 1, 0.4f, -1 }, { 0, 0.4f, 1 } };
+    CHECK(tc_contact_capsule_triangle(&a, &t, &m));
+    expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
+    CHECK_NEAR(max_depth(&m), 0.1, 1e-6);
+}
+
+TEST_CASE(contact_concentric_spheres)
+{
+    tc_sphere a = { { 1, 2, 3 }, 1 }, b = { { 1, 2, 3 }, 0.5f };
+    tc_manifold m;
+    CHECK(tc_contact_sphere_sphere(&a, &b, &m));
+    expect_normal(&m, tc_vec3_make(0, 0, 1), 0);
+    CHECK_NEAR(max_depth(&m), 1.5, 1e-6);
+}
+
+TEST_CASE(contact_face_preferred_over_edge)
+{
+    /* A box tilted by a hair about a horizontal axis, resting on a face: the
+     * face normal must win over the nearly equal edge-edge axis, and stay the
+     * same as the tilt flips sign (no flicker). */
+    cg_shape base = box(tc_vec3_zero(), tc_vec3_make(1, 0.5f, 1), tc_quat_identity());
+    for (int k = -3; k <= 3; ++k) {
+        tc_quat q = tc_quat_from_axis_angle(tc_vec3_make(1, 0, 1), 1e-5f * (float)k);
+        cg_shape top = box(tc_vec3_make(0.2f, 0.99f, 0.1f), tc_vec3_make(0.5f, 0.5f, 0.5f), q);
+        tc_manifold m;
+        CHECK(tc_contact_obb_obb(&base.obb, &top.obb, &m));
+        expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
+        CHECK(m.count == 4);
+    }
+}
+
+TEST_CASE(contact_invalid_and_apart)
+{
+    tc_sphere s = { { 0, 0, 0 }, 1 }, bad = { { 0, 0, 0 }, -1 };
+    tc_manifold m;
+    m.count = 99;
+    CHECK(!tc_contact_sphere_sphere(&s, &bad, &m) && m.count == 99);
+    tc_obb b = tc_obb_from_quat(tc_vec3_make(5, 0, 0), tc_vec3_make(1, 1, 1), tc_quat_identity());
+    CHECK(!tc_contact_sphere_obb(&s, &b, &m) && m.count == 99);
+    tc_obb nan_box = b;
+    nan_box.center.x = NAN;
+    CHECK(!tc_contact_obb_obb(&b, &nan_box, &m) && m.count == 99);
+    CHECK(tc_contact_sphere_sphere(&s, &s, NULL));
+}
+
+TEST_LIST(TEST_ENTRY(contact_sphere_sphere), TEST_ENTRY(contact_sphere_capsule), TEST_ENTRY(contact_sphere_aabb),
+          TEST_ENTRY(contact_sphere_obb), TEST_ENTRY(contact_sphere_triangle), TEST_ENTRY(contact_sphere_plane),
+          TEST_ENTRY(contact_capsule_capsule), TEST_ENTRY(contact_capsule_aabb), TEST_ENTRY(contact_capsule_obb),
+          TEST_ENTRY(contact_capsule_triangle), TEST_ENTRY(contact_capsule_plane), TEST_ENTRY(contact_aabb_aabb),
+          TEST_ENTRY(contact_aabb_obb), TEST_ENTRY(contact_aabb_triangle), TEST_ENTRY(contact_aabb_plane),
+          TEST_ENTRY(contact_obb_obb), TEST_ENTRY(contact_obb_triangle), TEST_ENTRY(contact_obb_plane),
+          TEST_ENTRY(contact_triangle_triangle), TEST_ENTRY(contact_triangle_plane),
+          TEST_ENTRY(contact_cube_45_degrees_on_larger_cube), TEST_ENTRY(contact_stacked_cubes_overlap_and_gap),
+          TEST_ENTRY(contact_stacked_cubes_scaled_by_1000), TEST_ENTRY(contact_plate_under_small_cube),
+          TEST_ENTRY(contact_boxes_sharing_only_an_edge), TEST_ENTRY(contact_identical_boxes),
+          TEST_ENTRY(contact_sphere_centre_inside_box), TEST_ENTRY(contact_zero_length_capsules),
+          TEST_ENTRY(contact_concentric_spheres), TEST_ENTRY(contact_face_preferred_over_edge),
+          TEST_ENTRY(contact_invalid_and_apart))
