@@ -44,7 +44,8 @@ static double check_manifold(const char *what, int i, const cg_shape *a, const c
     double depth = max_depth(m);
     double along = co_overlap_along(&oa, &ob, n);
     CHECK_MSG(along <= depth + tol, "%s #%d: moving B by normal * depth leaves %.3g of overlap", what, i, along - depth);
-    double hair = 1e-3 * depth + 10 * tol;
+    /* The face preference may add up to PREF of the sizes to the depth. */
+    double hair = 1e-3 * depth + 10 * tol + PREF * (size_of(&oa) + size_of(&ob));
     if (deep_checks && depth > 4 * hair && ob.kind != CO_HALF_SPACE) {
         co_shape moved = co_translated(&ob, co_scale(n, depth - hair));
         double left = co_depth(&oa, &moved, NULL);

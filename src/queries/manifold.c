@@ -176,8 +176,18 @@ static int intersect_features(const feature2 *fa, const feature2 *fb, double eps
         *met = false;
         return nearest_to_polygon(fa->p, fa->count, fb, out);
     }
-    if (fa->count == 1) { out[0] = fa->p[0]; return 1; }
-    if (fb->count == 1) { out[0] = fb->p[0]; return 1; }
+    /* Below the polygon cases, the features meet when their 2D closest
+     * points coincide (to well within rounding of the coordinates). */
+    double near2 = (1e3 * eps) * (1e3 * eps);
+    if (fa->count == 1 || fb->count == 1) {
+        p2 p = fa->count == 1 ? fa->p[0] : fb->p[0];
+        const feature2 *other = fa->count == 1 ? fb : fa;
+        p2 q = other->count == 1 ? other->p[0] : closest_on_segment2(other->p[0], other->p[1], p);
+        p2 d = p2_sub(p, q);
+        if (p2_dot(d, d) > near2) *met = false;
+        out[0] = p;
+        return 1;
+    }
     p2 a0 = fa->p[0], b0 = fb->p[0];
     p2 da = p2_sub(fa->p[1], a0), db = p2_sub(fb->p[1], b0);
     double la = p2_dot(da, da), lb = p2_dot(db, db);
@@ -191,11 +201,15 @@ static int intersect_features(const feature2 *fa, const feature2 *fb, double eps
         t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
         out[0] = p2_make(a0.x + da.x * s, a0.y + da.y * s);
         out_b[0] = p2_make(b0.x + db.x * t, b0.y + db.y * t);
+        p2 gap = p2_sub(out[0], out_b[0]);
+        if (p2_dot(gap, gap) > near2) *met = false;
         return -1;
     }
     /* Parallel edges: the overlap of their extents along A's edge. */
     double t0 = p2_dot(p2_sub(b0, a0), da) / la, t1 = p2_dot(p2_sub(fb->p[1], a0), da) / la;
     double lo = t0 < t1 ? t0 : t1, hi = t0 < t1 ? t1 : t0;
+    double offset = p2_cross(da, p2_sub(b0, a0));
+    if (offset * offset > near2 * la || hi < 0.0 || lo > 1.0) *met = false;
     lo = lo < 0.0 ? 0.0 : (lo > 1.0 ? 1.0 : lo);
     hi = hi < 0.0 ? 0.0 : (hi > 1.0 ? 1.0 : hi);
     out[0] = p2_make(a0.x + da.x * lo, a0.y + da.y * lo);
