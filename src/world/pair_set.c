@@ -16,69 +16,76 @@ static size_t slot_of(uint64_t key, size_t capacity)
 void tc_pair_set_free(tc_pair_set *s, const tc_allocator *a)
 {
     tc_mem_free(a, s->keys, s->capacity * sizeof *s->keys);
-    tc_mem_free(a, s->values, s->capacity * sizeof *s->values);
     s->keys = NULL;
-    s->values = NULL;
     s->capacity = 0;
     s->count = 0;
 }
 
-int32_t tc_pair_set_find(const tc_pair_set *s, uint64_t key)
+bool tc_pair_set_contains(const tc_pair_set *s, uint64_t key)
 {
-    if (s->capacity == 0) return -1;
-    for (size_t i = slot_of(key, s->capacity);; i = (i + 1) & (s->capacity - 1)) {
-        if (s->keys[i] == key) return s->values[i];
-        if (s->keys[i] == TC_PAIR_EMPTY) return -1;
+    if (s->capacity == 0) return false;
+    const size_t mask = s->capacity - 1;
+    for (size_t i = slot_of(key, s->capacity);; i = (i + 1) & mask) {
+        if (s->keys[i] == key) return true;
+        if (s->keys[i] == TC_PAIR_EMPTY) return false;
     }
 }
 
-static void place(tc_pair_set *s, uint64_t key, int32_t value)
+/* Inserts a key known to be absent; capacity known to suffice. */
+static void place(tc_pair_set *s, uint64_t key)
 {
+    const size_t mask = s->capacity - 1;
     size_t i = slot_of(key, s->capacity);
-    while (s->keys[i] != TC_PAIR_EMPTY && s->keys[i] != key) i = (i + 1) & (s->capacity - 1);
-    if (s->keys[i] == TC_PAIR_EMPTY) ++s->count;
+    while (s->keys[i] != TC_PAIR_EMPTY) i = (i + 1) & mask;
     s->keys[i] = key;
-    s->values[i] = value;
+    ++s->count;
 }
 
 static bool rehash(tc_pair_set *s, const tc_allocator *a, size_t capacity)
 {
     uint64_t *keys = (uint64_t *)tc_mem_alloc(a, capacity * sizeof *keys);
-    int32_t *values = (int32_t *)tc_mem_alloc(a, capacity * sizeof *values);
-    if (!keys || !values) {
-        tc_mem_free(a, keys, capacity * sizeof *keys);
-        tc_mem_free(a, values, capacity * sizeof *values);
-        return false;
-    }
+    if (!keys) return false;
     for (size_t i = 0; i < capacity; ++i) keys[i] = TC_PAIR_EMPTY;
     tc_pair_set old = *s;
     s->keys = keys;
-    s->values = values;
     s->capacity = capacity;
     s->count = 0;
     for (size_t i = 0; i < old.capacity; ++i)
-        if (old.keys[i] != TC_PAIR_EMPTY) place(s, old.keys[i], old.values[i]);
+        if (old.keys[i] != TC_PAIR_EMPTY) place(s, old.keys[i]);
     tc_mem_free(a, old.keys, old.capacity * sizeof *old.keys);
-    tc_mem_free(a, old.values, old.capacity * sizeof *old.values);
     return true;
 }
 
-bool tc_pair_set_put(tc_pair_set *s, const tc_allocator *a, uint64_t key, int32_t value)
+bool tc_pair_set_reserve(tc_pair_set *s, const tc_allocator *a, size_t count)
+{
+    /* Keep the load at most one half. */
+    if (2 * count <= s->capacity) return true;
+    size_t cap = s->capacity ? s->capacity : 64;
+    while (2 * count > cap) {
+        if (cap > ((size_t)-1) / (4 * sizeof(uint64_t))) return false;
+        cap *= 2;
+    }
+    return rehash(s, a, cap);
+}
+
+bool tc_pair_set_add(tc_pair_set *s, const tc_allocator *a, uint64_t key, bool *out_of_memory)
 {
     if (s->capacity) {
-        for (size_t i = slot_of(key, s->capacity); s->keys[i] != TC_PAIR_EMPTY; i = (i + 1) & (s->capacity - 1)) {
-            if (s->keys[i] == key) {
-                s->values[i] = value; /* overwriting never allocates */
-                return true;
-            }
+        const size_t mask = s->capacity - 1;
+        size_t i = slot_of(key, s->capacity);
+        for (; s->keys[i] != TC_PAIR_EMPTY; i = (i + 1) & mask)
+            if (s->keys[i] == key) return false;
+        if (2 * (s->count + 1) <= s->capacity) {
+            s->keys[i] = key; /* the free slot that ended the probe */
+            ++s->count;
+            return true;
         }
     }
-    /* Keep the load at most one half. */
-    if (2 * (s->count + 1) > s->capacity) {
-        size_t cap = s->capacity ? s->capacity * 2 : 64;
-        if (!rehash(s, a, cap)) return false;
+    if (!tc_pair_set_reserve(s, a, s->count + 1)) {
+        *out_of_memory = true;
+        return false;
     }
-    place(s, key, value);
+    place(s, key);
     return true;
 }
 
@@ -99,7 +106,6 @@ void tc_pair_set_remove(tc_pair_set *s, uint64_t key)
         bool stays = hole <= j ? (hole < home && home <= j) : (hole < home || home <= j);
         if (!stays) {
             s->keys[hole] = s->keys[j];
-            s->values[hole] = s->values[j];
             hole = j;
         }
     }

@@ -1,7 +1,8 @@
-/* Private: a hash map from an unordered collider pair (a < b) to a slot in
- * the world's dense pair array. Open addressing with linear probing and
- * backward-shift deletion, so it needs no tombstones and stays fast under
- * constant churn. */
+/* Private: a set of unordered collider pairs (a < b), keyed by
+ * (a << 32) | b. Open addressing with linear probing and backward-shift
+ * deletion, so it needs no tombstones and stays fast under constant churn.
+ * The world uses it to tell a newly found candidate pair from one it already
+ * keeps. */
 #ifndef TOUCHE_SRC_WORLD_PAIR_SET_H
 #define TOUCHE_SRC_WORLD_PAIR_SET_H
 
@@ -9,7 +10,6 @@
 
 typedef struct tc_pair_set {
     uint64_t *keys;   /* TC_PAIR_EMPTY where free */
-    int32_t *values;
     size_t capacity;  /* power of two or 0 */
     size_t count;
 } tc_pair_set;
@@ -19,10 +19,13 @@ typedef struct tc_pair_set {
 static inline uint64_t tc_pair_key(uint32_t a, uint32_t b) { return ((uint64_t)a << 32) | b; }
 
 void tc_pair_set_free(tc_pair_set *s, const tc_allocator *a);
-/* The value for key, or -1. */
-int32_t tc_pair_set_find(const tc_pair_set *s, uint64_t key);
-/* Inserts or overwrites; false when memory ran out. */
-bool tc_pair_set_put(tc_pair_set *s, const tc_allocator *a, uint64_t key, int32_t value);
+bool tc_pair_set_contains(const tc_pair_set *s, uint64_t key);
+/* Makes room for `count` keys in all, so that as many insertions cannot
+ * fail; false when memory ran out. */
+bool tc_pair_set_reserve(tc_pair_set *s, const tc_allocator *a, size_t count);
+/* Adds key; true when it was not there yet. False also when memory ran
+ * out (then the set is unchanged). */
+bool tc_pair_set_add(tc_pair_set *s, const tc_allocator *a, uint64_t key, bool *out_of_memory);
 /* Removes key if present. */
 void tc_pair_set_remove(tc_pair_set *s, uint64_t key);
 

@@ -2,10 +2,56 @@
 #include "world/world_internal.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/assert.h"
+
+/* The collider records and their dense arrays grow together: all or none. */
+static bool grow_colliders(tc_world *w, size_t needed)
+{
+    if (needed <= w->collider_capacity) return true;
+    size_t cap = w->collider_capacity ? w->collider_capacity : 16;
+    while (cap < needed) {
+        if (cap > SIZE_MAX / 2) return false;
+        cap *= 2;
+    }
+    if (cap > SIZE_MAX / sizeof(tc_world_collider)) return false;
+    const size_t old = w->collider_capacity, used = w->collider_count;
+    tc_world_collider *colliders = (tc_world_collider *)tc_mem_alloc(&w->allocator, cap * sizeof *colliders);
+    tc_world_state *state = (tc_world_state *)tc_mem_alloc(&w->allocator, cap * sizeof *state);
+    tc_shape *shapes = (tc_shape *)tc_mem_alloc(&w->allocator, cap * sizeof *shapes);
+    tc_aabb *bounds = (tc_aabb *)tc_mem_alloc(&w->allocator, cap * sizeof *bounds);
+    tc_aabb *fat = (tc_aabb *)tc_mem_alloc(&w->allocator, cap * sizeof *fat);
+    if (!colliders || !state || !shapes || !bounds || !fat) {
+        tc_mem_free(&w->allocator, colliders, cap * sizeof *colliders);
+        tc_mem_free(&w->allocator, state, cap * sizeof *state);
+        tc_mem_free(&w->allocator, shapes, cap * sizeof *shapes);
+        tc_mem_free(&w->allocator, bounds, cap * sizeof *bounds);
+        tc_mem_free(&w->allocator, fat, cap * sizeof *fat);
+        return false;
+    }
+    if (used) {
+        memcpy(colliders, w->colliders, used * sizeof *colliders);
+        memcpy(state, w->state, used * sizeof *state);
+        memcpy(shapes, w->shapes, used * sizeof *shapes);
+        memcpy(bounds, w->bounds, used * sizeof *bounds);
+        memcpy(fat, w->fat, used * sizeof *fat);
+    }
+    tc_mem_free(&w->allocator, w->colliders, old * sizeof *w->colliders);
+    tc_mem_free(&w->allocator, w->state, old * sizeof *w->state);
+    tc_mem_free(&w->allocator, w->shapes, old * sizeof *w->shapes);
+    tc_mem_free(&w->allocator, w->bounds, old * sizeof *w->bounds);
+    tc_mem_free(&w->allocator, w->fat, old * sizeof *w->fat);
+    w->colliders = colliders;
+    w->state = state;
+    w->shapes = shapes;
+    w->bounds = bounds;
+    w->fat = fat;
+    w->collider_capacity = cap;
+    return true;
+}
 
 tc_world_def tc_world_def_default(void)
 {
@@ -39,12 +85,7 @@ tc_world *tc_world_create(const tc_world_def *def)
         tc_mem_free(&w->allocator, w, sizeof *w);
         return NULL;
     }
-    if (d.initial_capacity > 0) {
-        size_t cap = 0;
-        if (tc_mem_reserve(&w->allocator, (void **)&w->colliders, &cap, (size_t)d.initial_capacity,
-                           sizeof *w->colliders))
-            w->collider_capacity = cap;
-    }
+    if (d.initial_capacity > 0) (void)grow_colliders(w, (size_t)d.initial_capacity);
     return w;
 }
 
@@ -55,9 +96,16 @@ void tc_world_destroy(tc_world *w)
     tc_tree_destroy(w->tree);
     tc_mem_free(&a, w->nodes, w->node_capacity * sizeof *w->nodes);
     tc_mem_free(&a, w->colliders, w->collider_capacity * sizeof *w->colliders);
+    tc_mem_free(&a, w->state, w->collider_capacity * sizeof *w->state);
+    tc_mem_free(&a, w->shapes, w->collider_capacity * sizeof *w->shapes);
+    tc_mem_free(&a, w->bounds, w->collider_capacity * sizeof *w->bounds);
+    tc_mem_free(&a, w->fat, w->collider_capacity * sizeof *w->fat);
     TC_ARRAY_FREE(w, w->pending);
     TC_ARRAY_FREE(w, w->moved);
     TC_ARRAY_FREE(w, w->pairs);
+    TC_ARRAY_FREE(w, w->pairs_next);
+    TC_ARRAY_FREE(w, w->fresh);
+    TC_ARRAY_FREE(w, w->scratch);
     TC_ARRAY_FREE(w, w->events);
     TC_ARRAY_FREE(w, w->chain);
     TC_ARRAY_FREE(w, w->hits);
@@ -127,6 +175,7 @@ tc_node_id tc_world_create_node(tc_world *w, const tc_node_def *def)
     n->world_pose = tc_transform_identity();
     n->world_scale = 1.0f;
     n->next_free = -1;
+    n->dirty = 1;
     tc_node_id id;
     id.index = (uint32_t)index;
     id.generation = gen;
@@ -150,6 +199,7 @@ bool tc_world_set_node_parent(tc_world *w, tc_node_id id, tc_node_id parent)
     if (!TC_REQUIRE(n != NULL)) return false;
     if (tc_node_is_null(parent)) {
         n->parent = parent;
+        n->dirty = 1;
         return true;
     }
     if (!TC_REQUIRE(tc_world_get_node(w, parent) != NULL)) return false;
@@ -162,6 +212,7 @@ bool tc_world_set_node_parent(tc_world *w, tc_node_id id, tc_node_id parent)
         p = pn->parent;
     }
     n->parent = parent;
+    n->dirty = 1;
     return true;
 }
 
@@ -172,6 +223,7 @@ bool tc_world_set_node_pose(tc_world *w, tc_node_id id, tc_transform local, floa
     if (!pose_ok(local) || !scale_ok(scale)) return false;
     n->local = local;
     n->scale = scale;
+    n->dirty = 1;
     return true;
 }
 
@@ -240,9 +292,7 @@ tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *def)
         w->collider_free = w->colliders[index].next_free;
     } else {
         if (w->collider_count >= (size_t)INT32_MAX) return tc_collider_null();
-        if (!tc_mem_reserve(&w->allocator, (void **)&w->colliders, &w->collider_capacity, w->collider_count + 1,
-                            sizeof *w->colliders))
-            return tc_collider_null();
+        if (!grow_colliders(w, w->collider_count + 1)) return tc_collider_null();
         index = (int32_t)w->collider_count++;
         w->colliders[index].generation = 0;
     }
@@ -260,6 +310,9 @@ tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *def)
     c->proxy = TC_TREE_NULL;
     c->next_free = -1;
     c->dirty = 1;
+    c->filter_dirty = 1;
+    w->state[index].generation = gen;
+    w->state[index].flags = 0;
     ++w->live_colliders;
     return tc_world_collider_id_of(w, index);
 }
@@ -272,6 +325,8 @@ void tc_world_destroy_collider(tc_world *w, tc_collider_id id)
     c->proxy = TC_TREE_NULL;
     c->has_shape = 0;
     ++c->generation; /* even: stale ids are rejected from now on */
+    w->state[id.index].generation = c->generation;
+    w->state[id.index].flags = 0;
     --w->live_colliders;
     /* The slot is reused only after the next update has ended its pairs. If
      * the list cannot grow the slot is simply never reused. */
@@ -291,6 +346,7 @@ bool tc_world_set_collider_parent(tc_world *w, tc_collider_id id, tc_node_id par
     if (!TC_REQUIRE(c != NULL)) return false;
     if (!tc_node_is_null(parent) && !TC_REQUIRE(tc_world_get_node(w, parent) != NULL)) return false;
     c->parent = parent;
+    c->dirty = 1;
     return true;
 }
 
@@ -300,6 +356,7 @@ bool tc_world_set_collider_pose(tc_world *w, tc_collider_id id, tc_transform loc
     if (!TC_REQUIRE(c != NULL)) return false;
     if (!pose_ok(local)) return false;
     c->local = local;
+    c->dirty = 1;
     return true;
 }
 
@@ -310,6 +367,7 @@ bool tc_world_set_collider_shape(tc_world *w, tc_collider_id id, const tc_shape 
     if (!TC_REQUIRE(shape->type != TC_SHAPE_PLANE)) return false;
     if (!local_shape_ok(shape)) return false;
     c->local_shape = *shape;
+    c->dirty = 1;
     return true;
 }
 
@@ -318,9 +376,12 @@ bool tc_world_set_collider_enabled(tc_world *w, tc_collider_id id, bool enabled)
     tc_world_collider *c = tc_world_get_collider(w, id);
     if (!TC_REQUIRE(c != NULL)) return false;
     c->enabled = enabled ? 1 : 0;
+    c->dirty = 1;
     if (!enabled && c->proxy != TC_TREE_NULL) {
+        /* out of the queries at once; its pairs end at the next update */
         tc_tree_destroy_proxy(w->tree, c->proxy);
         c->proxy = TC_TREE_NULL;
+        w->state[id.index].flags &= ~(uint32_t)TC_WORLD_IN_TREE;
     }
     return true;
 }
@@ -331,7 +392,7 @@ bool tc_world_set_collider_filter(tc_world *w, tc_collider_id id, uint64_t categ
     if (!TC_REQUIRE(c != NULL)) return false;
     c->category = category;
     c->mask = mask;
-    c->dirty = 1;
+    c->filter_dirty = 1;
     return true;
 }
 
@@ -355,6 +416,6 @@ bool tc_world_collider_shape(const tc_world *w, tc_collider_id id, tc_shape *out
     const tc_world_collider *c = tc_world_get_collider(w, id);
     if (!TC_REQUIRE(c != NULL && out != NULL)) return false;
     if (!c->has_shape) return false;
-    *out = c->shape;
+    *out = w->shapes[id.index];
     return true;
 }

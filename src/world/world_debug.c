@@ -128,8 +128,8 @@ void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
         else if (w->ray_stamp != 0 && col->ray_stamp == w->ray_stamp) c.state = TC_DEBUG_HIT;
         else if (col->touching > 0) c.state = TC_DEBUG_OVERLAPPING;
         else c.state = TC_DEBUG_IDLE;
-        if (d->shape) d->shape(d->context, &col->shape, c.state, c.id);
-        if (d->line) shape_lines(&c, &col->shape);
+        if (d->shape) d->shape(d->context, &w->shapes[i], c.state, c.id);
+        if (d->line) shape_lines(&c, &w->shapes[i]);
     }
     if (d->draw_tree && d->line) {
         c.state = TC_DEBUG_TREE;

@@ -14,12 +14,17 @@ typedef struct tc_world_node {
     tc_node_id parent;     /* checked for staleness when used */
     tc_transform world_pose;
     float world_scale;
-    uint32_t stamp;        /* update in which world_pose was computed */
+    uint32_t stamp;        /* update in which the node was last visited */
+    uint32_t moved_stamp;  /* update in which world_pose was last recomputed */
     int32_t next_free;
+    uint8_t dirty;         /* pose or parent set since the last update */
 } tc_world_node;
 
+/* The per-collider record: what the setters write and the update reads.
+ * What the per-pair work reads for every pair lives in the dense arrays of
+ * tc_world (state, bounds, fat, shapes), so that walking the pairs touches
+ * a few small entries per collider rather than this whole record. */
 typedef struct tc_world_collider {
-    tc_shape shape;        /* world space, as of the last update */
     tc_shape local_shape;  /* in the collider's frame */
     tc_transform local;
     tc_node_id parent;
@@ -32,17 +37,30 @@ typedef struct tc_world_collider {
     int32_t touching;      /* touching pairs at the last update */
     uint32_t ray_stamp;    /* equals the world's when hit by the last ray query */
     uint8_t enabled;
-    uint8_t has_shape;     /* shape holds a valid world shape */
-    uint8_t changed;       /* world shape or filter changed in this update */
-    uint8_t moved;         /* fat box changed in this update */
-    uint8_t dirty;         /* filter/shape changed since the last update */
+    uint8_t has_shape;     /* shapes[i] holds a valid world shape */
+    uint8_t dirty;         /* pose, shape, parent or enabled set: recompute at the next update */
+    uint8_t filter_dirty;  /* category or mask set since the last update */
+    uint8_t requery;       /* its new pairs could not all be recorded: search again */
     uint8_t pending_free;  /* destroyed; slot reusable after the next update */
 } tc_world_collider;
+
+/* Per-collider flags of the last update (tc_world_state.flags). */
+enum {
+    TC_WORLD_IN_TREE = 1,  /* enabled, valid, has a proxy: can pair */
+    TC_WORLD_MOVED = 2,    /* its fat box changed in this update */
+    TC_WORLD_CHANGED = 4,  /* its world shape changed in this update */
+    TC_WORLD_FILTER = 8    /* its filter changed in this update */
+};
+
+typedef struct tc_world_state {
+    uint32_t generation;   /* mirrors the collider's */
+    uint32_t flags;
+} tc_world_state;
 
 typedef struct tc_world_pair {
     tc_collider_id a, b;   /* a.index < b.index */
     uint8_t touching;
-    uint8_t fresh;         /* found in this update, not yet tested */
+    uint8_t filter_ok;     /* the pair's filters let it touch */
 } tc_world_pair;
 
 /* A growable array of plain elements. */
@@ -57,15 +75,23 @@ struct tc_world {
     size_t node_count, node_capacity;   /* slots in use (alive or free) */
     int32_t node_free;
 
+    /* Colliders: the records and, index for index, the dense arrays. */
     tc_world_collider *colliders;
+    tc_world_state *state;
+    tc_shape *shapes;                   /* world space, as of the last update */
+    tc_aabb *bounds;                    /* shapes' boxes padded by the tolerance band */
+    tc_aabb *fat;                       /* the proxies' fat boxes */
     size_t collider_count, collider_capacity;
     int32_t collider_free;
     size_t live_colliders;
 
     TC_ARRAY(int32_t) pending;          /* destroyed colliders awaiting the next update */
     TC_ARRAY(int32_t) moved;            /* colliders whose fat box changed */
-    TC_ARRAY(tc_world_pair) pairs;
-    tc_pair_set pair_set;
+    TC_ARRAY(tc_world_pair) pairs;      /* candidate pairs sorted by (a.index, b.index) */
+    TC_ARRAY(tc_world_pair) pairs_next; /* the next update's, built by merging */
+    TC_ARRAY(uint64_t) fresh;           /* keys of the pairs found in this update */
+    TC_ARRAY(uint64_t) scratch;         /* for sorting fresh */
+    tc_pair_set pair_set;               /* keys of pairs and fresh */
     TC_ARRAY(tc_contact_event) events;
     TC_ARRAY(int32_t) chain;            /* scratch for node chains */
     TC_ARRAY(tc_world_hit) hits;        /* scratch for raycast_all */

@@ -26,7 +26,7 @@ static float ray_visit(void *context, int32_t proxy, uint64_t user_data, const t
     const tc_world_collider *c = &w->colliders[index];
     if (!tc_world_filter_passes(r->filter, c)) return max_t;
     tc_ray_hit h;
-    if (!tc_shape_raycast(ray, &c->shape, max_t, &h)) return max_t;
+    if (!tc_shape_raycast(ray, &w->shapes[index], max_t, &h)) return max_t;
     tc_world_hit hit;
     hit.collider = tc_world_collider_id_of(w, index);
     hit.t = h.t;
@@ -134,7 +134,7 @@ static bool overlap_visit(void *context, int32_t proxy, uint64_t user_data)
     int32_t index = (int32_t)user_data;
     const tc_world_collider *c = &w->colliders[index];
     if (!tc_world_filter_passes(o->filter, c)) return true;
-    bool hit = o->point ? tc_shape_contains_point(&c->shape, o->p) : tc_shape_overlap(o->shape, &c->shape);
+    bool hit = o->point ? tc_shape_contains_point(&w->shapes[index], o->p) : tc_shape_overlap(o->shape, &w->shapes[index]);
     if (hit && TC_ARRAY_RESERVE(w, w->found, w->found.count + 1))
         w->found.data[w->found.count++] = tc_world_collider_id_of(w, index);
     return true;

@@ -1,5 +1,12 @@
 /* The world's update: world poses down the node hierarchy, tree boxes, the
- * touching pairs and their begin/stay/end events. */
+ * touching pairs and their begin/stay/end events.
+ *
+ * Work is proportional to what changed: a node is recomputed only when it or
+ * an ancestor was set, a collider only when it was set or its node moved; the
+ * tree is touched only by colliders that left their fat boxes, and only
+ * those search for new pairs. The candidate pairs are kept sorted by
+ * (a.index, b.index); each update merges the few new ones in and walks them
+ * all once, so the events come out in that order without sorting them. */
 #include "world/world_internal.h"
 
 #include "tree/tree_internal.h"
@@ -9,6 +16,7 @@
 
 #include "core/alloc.h"
 #include "core/assert.h"
+#include "core/sort.h"
 
 /* parent (pose, scale) composed with a child's local (pose, scale). */
 static void compose(tc_transform parent, float parent_scale, tc_transform local, float local_scale,
@@ -64,162 +72,210 @@ bool tc_world_place_shape(const tc_shape *local, tc_transform pose, float s, tc_
     return tc_shape_is_valid(&r);
 }
 
-/* World pose of node `index` for this update, computing its ancestors first
- * without recursion (chains may be arbitrarily deep). */
+/* Makes node `index`'s world pose current for this update, its ancestors
+ * first, without recursion (chains may be arbitrarily deep). A node is
+ * recomputed only when it was set, its parent was recomputed in this update,
+ * or its parent died (then it falls back to the world). The caller reserved
+ * the chain for every node. */
 static void node_world(tc_world *w, int32_t index)
 {
     if (w->nodes[index].stamp == w->stamp) return;
     w->chain.count = 0;
     int32_t i = index;
     for (;;) {
-        if (!TC_ARRAY_RESERVE(w, w->chain, w->chain.count + 1)) {
-            w->out_of_memory = true;
-            break;
-        }
         w->chain.data[w->chain.count++] = i;
         tc_world_node *n = &w->nodes[i];
         const tc_world_node *p = tc_world_get_node(w, n->parent);
-        if (!p) break;
-        if (p->stamp == w->stamp) break;
+        if (!p || p->stamp == w->stamp) break;
         i = (int32_t)n->parent.index;
     }
     while (w->chain.count > 0) {
         tc_world_node *n = &w->nodes[w->chain.data[--w->chain.count]];
         const tc_world_node *p = tc_world_get_node(w, n->parent);
-        if (p && p->stamp == w->stamp) {
-            compose(p->world_pose, p->world_scale, n->local, n->scale, &n->world_pose, &n->world_scale);
-        } else {
+        if (p) {
+            if (n->dirty || p->moved_stamp == w->stamp) {
+                compose(p->world_pose, p->world_scale, n->local, n->scale, &n->world_pose, &n->world_scale);
+                n->moved_stamp = w->stamp;
+            }
+        } else if (n->dirty || !tc_node_is_null(n->parent)) {
             n->parent = tc_node_null(); /* a destroyed parent leaves the node at the world */
             n->world_pose = n->local;
             n->world_pose.rotation = tc_quat_normalize(n->local.rotation);
             n->world_scale = n->scale;
+            n->moved_stamp = w->stamp;
         }
+        n->dirty = 0;
         n->stamp = w->stamp;
     }
 }
 
-static void drop_proxy(tc_world *w, tc_world_collider *c)
+static void drop_proxy(tc_world *w, int32_t i)
 {
+    tc_world_collider *c = &w->colliders[i];
     if (c->proxy != TC_TREE_NULL) tc_tree_destroy_proxy(w->tree, c->proxy);
     c->proxy = TC_TREE_NULL;
 }
 
-/* Step 1: every collider's world shape and tree box. */
+static bool box_overlaps(const tc_aabb *a, const tc_aabb *b)
+{
+    return a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y &&
+           a->min.z <= b->max.z && b->min.z <= a->max.z;
+}
+
+static bool box_contains(const tc_aabb *outer, const tc_aabb *inner)
+{
+    return outer->min.x <= inner->min.x && outer->min.y <= inner->min.y && outer->min.z <= inner->min.z &&
+           inner->max.x <= outer->max.x && inner->max.y <= outer->max.y && inner->max.z <= outer->max.z;
+}
+
+/* Recomputes collider i's world shape, box and proxy. Returns its new flags
+ * (IN_TREE, CHANGED; MOVED when its fat box changed). */
+static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
+{
+    tc_world_collider *c = &w->colliders[i];
+    tc_transform pose;
+    float scale = 1.0f;
+    const tc_world_node *p = tc_world_get_node(w, c->parent);
+    if (p) {
+        compose(p->world_pose, p->world_scale, c->local, 1.0f, &pose, &scale);
+    } else {
+        c->parent = tc_node_null();
+        pose = c->local;
+    }
+    flags &= ~(uint32_t)TC_WORLD_IN_TREE;
+    c->dirty = 0;
+    tc_shape shape;
+    if (!tc_world_place_shape(&c->local_shape, pose, scale, &shape)) {
+        c->has_shape = 0;
+        drop_proxy(w, i);
+        return flags | TC_WORLD_CHANGED;
+    }
+    if (!c->has_shape || memcmp(&shape, &w->shapes[i], sizeof shape) != 0) flags |= TC_WORLD_CHANGED;
+    w->shapes[i] = shape;
+    c->has_shape = 1;
+    if (!c->enabled) {
+        drop_proxy(w, i);
+        return flags;
+    }
+    tc_aabb box;
+    if (!tc_shape_bounds(&shape, &box)) {
+        c->has_shape = 0;
+        drop_proxy(w, i);
+        return flags;
+    }
+    /* Pad by the exact tests' tolerance band (base.h), so a pair they may
+     * call touching always has overlapping boxes: in the tree, and in the
+     * pairs' cheap first test. */
+    {
+        tc_vec3 ext = tc_vec3_sub(box.max, box.min);
+        float scale_ref = tc_vec3_length(tc_vec3_max(tc_vec3_abs(box.min), tc_vec3_abs(box.max))) + ext.x + ext.y + ext.z;
+        float pad = 4.0f * TC_TOLERANCE * scale_ref;
+        box.min = tc_vec3_sub(box.min, tc_vec3_make(pad, pad, pad));
+        box.max = tc_vec3_add(box.max, tc_vec3_make(pad, pad, pad));
+    }
+    w->bounds[i] = box;
+    if (c->proxy == TC_TREE_NULL) {
+        c->proxy = tc_tree_create_proxy(w->tree, box, (uint64_t)i);
+        if (c->proxy == TC_TREE_NULL) {
+            c->dirty = 1; /* out of memory: try again at the next update */
+            w->out_of_memory = true;
+            return flags;
+        }
+        w->fat[i] = tc_tree_fat_box(w->tree, c->proxy);
+        return flags | TC_WORLD_IN_TREE | TC_WORLD_MOVED;
+    }
+    if (!box_contains(&w->fat[i], &box) && tc_tree_move_proxy(w->tree, c->proxy, box)) {
+        w->fat[i] = tc_tree_fat_box(w->tree, c->proxy);
+        flags |= TC_WORLD_MOVED;
+    }
+    return flags | TC_WORLD_IN_TREE;
+}
+
+/* Step 1: the world shapes and tree boxes of the colliders that changed, and
+ * the list of those whose fat box moved (they search for new pairs). */
 static void update_colliders(tc_world *w)
 {
     w->moved.count = 0;
-    for (size_t i = 0; i < w->collider_count; ++i) {
+    const bool have_moved = TC_ARRAY_RESERVE(w, w->moved, w->collider_count);
+    if (!have_moved) w->out_of_memory = true;
+    for (size_t k = 0; k < w->collider_count; ++k) {
+        const int32_t i = (int32_t)k;
         tc_world_collider *c = &w->colliders[i];
-        c->moved = 0;
-        c->changed = 0;
-        if (!tc_world_collider_alive(c)) continue;
-        tc_transform pose;
-        float scale = 1.0f;
-        const tc_world_node *p = tc_world_get_node(w, c->parent);
-        if (p) {
-            node_world(w, (int32_t)c->parent.index);
-            compose(p->world_pose, p->world_scale, c->local, 1.0f, &pose, &scale);
-        } else {
-            c->parent = tc_node_null();
-            pose = c->local;
-        }
-        tc_shape shape;
-        bool ok = tc_world_place_shape(&c->local_shape, pose, scale, &shape);
-        if (!ok) {
-            c->has_shape = 0;
-            drop_proxy(w, c);
+        tc_world_state *st = &w->state[i];
+        if (!tc_world_collider_alive(c)) {
+            st->flags = 0;
             continue;
         }
-        if (!c->has_shape || c->dirty || memcmp(&shape, &c->shape, sizeof shape) != 0) c->changed = 1;
-        c->shape = shape;
-        c->has_shape = 1;
-        c->dirty = 0;
-        if (!c->enabled) {
-            drop_proxy(w, c);
-            continue;
+        uint32_t flags = st->flags & TC_WORLD_IN_TREE;
+        if (c->filter_dirty) {
+            flags |= TC_WORLD_FILTER;
+            c->filter_dirty = 0;
         }
-        tc_aabb box;
-        if (!tc_shape_bounds(&c->shape, &box)) {
-            c->has_shape = 0;
-            drop_proxy(w, c);
-            continue;
+        bool need = c->dirty != 0;
+        if (!need && !tc_node_is_null(c->parent)) {
+            const tc_world_node *p = tc_world_get_node(w, c->parent);
+            need = !p || p->moved_stamp == w->stamp;
         }
-        /* Pad by the exact tests' tolerance band (base.h), so a pair they
-         * may call touching always has overlapping tree boxes. */
-        {
-            tc_vec3 ext = tc_vec3_sub(box.max, box.min);
-            float scale_ref = tc_vec3_length(tc_vec3_max(tc_vec3_abs(box.min), tc_vec3_abs(box.max))) + ext.x + ext.y + ext.z;
-            float pad = 4.0f * TC_TOLERANCE * scale_ref;
-            box.min = tc_vec3_sub(box.min, tc_vec3_make(pad, pad, pad));
-            box.max = tc_vec3_add(box.max, tc_vec3_make(pad, pad, pad));
-        }
-        bool moved;
-        if (c->proxy == TC_TREE_NULL) {
-            c->proxy = tc_tree_create_proxy(w->tree, box, (uint64_t)i);
-            if (c->proxy == TC_TREE_NULL) {
-                w->out_of_memory = true;
-                continue;
+        if (need) flags = update_collider(w, i, flags);
+        if ((flags & TC_WORLD_MOVED) || (c->requery && (flags & TC_WORLD_IN_TREE))) {
+            if (have_moved) {
+                flags |= TC_WORLD_MOVED;
+                c->requery = 0;
+                w->moved.data[w->moved.count++] = i;
+            } else {
+                c->requery = 1;
             }
-            moved = true;
-        } else {
-            moved = c->changed && tc_tree_move_proxy(w->tree, c->proxy, box);
         }
-        if (moved) {
-            if (!TC_ARRAY_RESERVE(w, w->moved, w->moved.count + 1)) {
-                /* Without a record of the move its new pairs would be
-                 * missed: take it out of the tree and retry next update. */
-                drop_proxy(w, c);
-                w->out_of_memory = true;
-                continue;
-            }
-            c->moved = 1;
-            w->moved.data[w->moved.count++] = (int32_t)i;
-        }
+        st->flags = flags;
     }
 }
 
-typedef struct find_ctx { tc_world *w; int32_t self; } find_ctx;
+typedef struct find_ctx { tc_world *w; int32_t self; bool failed; } find_ctx;
 
 static bool add_candidate(void *context, int32_t proxy, uint64_t user_data)
 {
     find_ctx *f = (find_ctx *)context;
     tc_world *w = f->w;
     (void)proxy;
-    int32_t other = (int32_t)user_data;
+    const int32_t other = (int32_t)user_data;
     if (other == f->self) return true;
     /* Both moved: the lower index adds the pair. */
-    if (w->colliders[other].moved && other < f->self) return true;
-    int32_t a = other < f->self ? other : f->self, b = other < f->self ? f->self : other;
-    uint64_t key = tc_pair_key((uint32_t)a, (uint32_t)b);
-    if (tc_pair_set_find(&w->pair_set, key) >= 0) return true;
-    if (!TC_ARRAY_RESERVE(w, w->pairs, w->pairs.count + 1) ||
-        !tc_pair_set_put(&w->pair_set, &w->allocator, key, (int32_t)w->pairs.count)) {
-        w->out_of_memory = true;
+    if ((w->state[other].flags & TC_WORLD_MOVED) && other < f->self) return true;
+    const int32_t a = other < f->self ? other : f->self, b = other < f->self ? f->self : other;
+    const uint64_t key = tc_pair_key((uint32_t)a, (uint32_t)b);
+    bool oom = false;
+    if (!TC_ARRAY_RESERVE(w, w->fresh, w->fresh.count + 1)) {
+        f->failed = true;
         return true;
     }
-    tc_world_pair *p = &w->pairs.data[w->pairs.count++];
-    p->a = tc_world_collider_id_of(w, a);
-    p->b = tc_world_collider_id_of(w, b);
-    p->touching = 0;
-    p->fresh = 1;
+    if (tc_pair_set_add(&w->pair_set, &w->allocator, key, &oom)) w->fresh.data[w->fresh.count++] = key;
+    if (oom) f->failed = true;
     return true;
 }
 
-/* Step 2: new candidate pairs, from the colliders whose fat box changed. */
+/* Step 2: new candidate pairs, searched for by the colliders whose fat box
+ * moved. A collider whose pairs could not all be recorded searches again at
+ * the next update. */
 static void find_new_pairs(tc_world *w)
 {
+    w->fresh.count = 0;
     for (size_t k = 0; k < w->moved.count; ++k) {
-        int32_t i = w->moved.data[k];
+        const int32_t i = w->moved.data[k];
         find_ctx f;
         f.w = w;
         f.self = i;
-        tc_tree_query_aabb(w->tree, tc_tree_fat_box(w->tree, w->colliders[i].proxy), add_candidate, &f);
+        f.failed = false;
+        tc_tree_query_aabb(w->tree, w->fat[i], add_candidate, &f);
+        if (f.failed) {
+            w->colliders[i].requery = 1;
+            w->out_of_memory = true;
+        }
     }
 }
 
 static void push_event(tc_world *w, const tc_world_pair *p, tc_contact_state state)
 {
-    if (!TC_ARRAY_RESERVE(w, w->events, w->events.count + 1)) {
+    if (w->events.count == w->events.capacity && !TC_ARRAY_RESERVE(w, w->events, w->events.count + 1)) {
         w->out_of_memory = true;
         return;
     }
@@ -229,65 +285,115 @@ static void push_event(tc_world *w, const tc_world_pair *p, tc_contact_state sta
     e->state = state;
 }
 
-static bool pair_live(const tc_world *w, const tc_world_pair *p)
+/* One candidate pair: false when it is to be dropped (a collider died, left
+ * the tree, or their fat boxes parted). Tests it exactly when it is new or
+ * either collider changed, and records its event. */
+static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
 {
-    const tc_world_collider *a = tc_world_get_collider(w, p->a), *b = tc_world_get_collider(w, p->b);
-    if (!a || !b || !a->enabled || !b->enabled || a->proxy == TC_TREE_NULL || b->proxy == TC_TREE_NULL) return false;
-    tc_aabb fa = tc_tree_fat_box(w->tree, a->proxy), fb = tc_tree_fat_box(w->tree, b->proxy);
-    return tc_tree_box_overlaps(fa, fb);
+    const uint32_t ia = p->a.index, ib = p->b.index;
+    const tc_world_state sa = w->state[ia], sb = w->state[ib];
+    const uint32_t any = sa.flags | sb.flags;
+    bool live = sa.generation == p->a.generation && sb.generation == p->b.generation &&
+                (sa.flags & sb.flags & TC_WORLD_IN_TREE) != 0;
+    if (live && (any & TC_WORLD_MOVED)) live = box_overlaps(&w->fat[ia], &w->fat[ib]);
+    if (!live) {
+        if (p->touching) {
+            push_event(w, p, TC_CONTACT_END);
+            --w->colliders[ia].touching;
+            --w->colliders[ib].touching;
+        }
+        tc_pair_set_remove(&w->pair_set, tc_pair_key(ia, ib));
+        return false;
+    }
+    if (fresh || (any & TC_WORLD_FILTER)) {
+        const tc_world_collider *a = &w->colliders[ia], *b = &w->colliders[ib];
+        p->filter_ok = (a->category & b->mask) != 0 && (b->category & a->mask) != 0;
+    }
+    bool touching = p->touching != 0;
+    if (fresh || (any & (TC_WORLD_CHANGED | TC_WORLD_FILTER))) {
+        touching = p->filter_ok && box_overlaps(&w->bounds[ia], &w->bounds[ib]) &&
+                   tc_shape_overlap(&w->shapes[ia], &w->shapes[ib]);
+    }
+    if (touching && !p->touching) {
+        push_event(w, p, TC_CONTACT_BEGIN);
+        ++w->colliders[ia].touching;
+        ++w->colliders[ib].touching;
+    } else if (touching) {
+        push_event(w, p, TC_CONTACT_STAY);
+    } else if (p->touching) {
+        push_event(w, p, TC_CONTACT_END);
+        --w->colliders[ia].touching;
+        --w->colliders[ib].touching;
+    }
+    p->touching = touching ? 1 : 0;
+    return true;
 }
 
-/* Step 3: test every candidate, drop the ones whose fat boxes parted. */
+static int key_order(const void *x, const void *y)
+{
+    const uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Step 3: merge the new pairs into the sorted list while walking it once:
+ * every pair is tested or dropped in (a.index, b.index) order, which is the
+ * order of the events. */
 static void update_pairs(tc_world *w)
 {
     w->events.count = 0;
-    size_t i = 0;
-    while (i < w->pairs.count) {
-        tc_world_pair *p = &w->pairs.data[i];
-        if (!pair_live(w, p)) {
-            if (p->touching) {
-                push_event(w, p, TC_CONTACT_END);
-                --w->colliders[p->a.index].touching;
-                --w->colliders[p->b.index].touching;
-            }
-            tc_pair_set_remove(&w->pair_set, tc_pair_key(p->a.index, p->b.index));
-            size_t last = --w->pairs.count;
-            if (i != last) {
-                w->pairs.data[i] = w->pairs.data[last];
-                tc_world_pair *q = &w->pairs.data[i];
-                tc_pair_set_put(&w->pair_set, &w->allocator, tc_pair_key(q->a.index, q->b.index), (int32_t)i);
-            }
-            continue; /* the pair moved into slot i is examined next */
-        }
-        tc_world_collider *a = &w->colliders[p->a.index], *b = &w->colliders[p->b.index];
-        bool touching = p->touching;
-        if (p->fresh || a->changed || b->changed) {
-            touching = (a->category & b->mask) != 0 && (b->category & a->mask) != 0 &&
-                       tc_shape_overlap(&a->shape, &b->shape);
-        }
-        if (touching && !p->touching) {
-            push_event(w, p, TC_CONTACT_BEGIN);
-            ++a->touching;
-            ++b->touching;
-        } else if (touching) {
-            push_event(w, p, TC_CONTACT_STAY);
-        } else if (p->touching) {
-            push_event(w, p, TC_CONTACT_END);
-            --a->touching;
-            --b->touching;
-        }
-        p->touching = touching ? 1 : 0;
-        p->fresh = 0;
-        ++i;
+    size_t nfresh = w->fresh.count;
+    if (nfresh > 1) {
+        if (TC_ARRAY_RESERVE(w, w->scratch, nfresh)) tc_sort_u64(w->fresh.data, nfresh, w->scratch.data);
+        else qsort(w->fresh.data, nfresh, sizeof *w->fresh.data, key_order);
     }
-}
-
-static int event_order(const void *x, const void *y)
-{
-    const tc_contact_event *a = (const tc_contact_event *)x, *b = (const tc_contact_event *)y;
-    if (a->a.index != b->a.index) return a->a.index < b->a.index ? -1 : 1;
-    if (a->b.index != b->b.index) return a->b.index < b->b.index ? -1 : 1;
-    return 0;
+    const size_t total = w->pairs.count + nfresh;
+    (void)TC_ARRAY_RESERVE(w, w->events, total); /* else push_event grows it one by one */
+    tc_world_pair *out;
+    if (nfresh == 0) {
+        out = w->pairs.data; /* in place: the output never overtakes the input */
+    } else if (TC_ARRAY_RESERVE(w, w->pairs_next, total)) {
+        out = w->pairs_next.data;
+    } else {
+        /* No room to merge: forget the new pairs; their colliders search
+         * again at the next update. */
+        for (size_t k = 0; k < nfresh; ++k) {
+            uint64_t key = w->fresh.data[k];
+            tc_pair_set_remove(&w->pair_set, key);
+            w->colliders[(uint32_t)(key >> 32)].requery = 1;
+        }
+        nfresh = 0;
+        w->out_of_memory = true;
+        out = w->pairs.data;
+    }
+    size_t n = 0, i = 0, j = 0;
+    const size_t nold = w->pairs.count;
+    while (i < nold || j < nfresh) {
+        tc_world_pair p;
+        bool fresh;
+        if (j >= nfresh || (i < nold && tc_pair_key(w->pairs.data[i].a.index, w->pairs.data[i].b.index) <
+                                            w->fresh.data[j])) {
+            p = w->pairs.data[i++];
+            fresh = false;
+        } else {
+            const uint64_t key = w->fresh.data[j++];
+            p.a = tc_world_collider_id_of(w, (int32_t)(key >> 32));
+            p.b = tc_world_collider_id_of(w, (int32_t)(uint32_t)key);
+            p.touching = 0;
+            p.filter_ok = 0;
+            fresh = true;
+        }
+        if (pair_step(w, &p, fresh)) out[n++] = p;
+    }
+    if (out == w->pairs_next.data) {
+        tc_world_pair *t = w->pairs.data;
+        size_t cap = w->pairs.capacity;
+        w->pairs.data = w->pairs_next.data;
+        w->pairs.capacity = w->pairs_next.capacity;
+        w->pairs_next.data = t;
+        w->pairs_next.capacity = cap;
+    }
+    w->pairs.count = n;
+    w->fresh.count = 0;
 }
 
 bool tc_world_update(tc_world *w)
@@ -295,13 +401,15 @@ bool tc_world_update(tc_world *w)
     if (!TC_REQUIRE(w != NULL)) return false;
     w->out_of_memory = false;
     ++w->stamp;
-    for (size_t i = 0; i < w->node_count; ++i)
-        if (w->nodes[i].generation & 1u) node_world(w, (int32_t)i);
+    if (TC_ARRAY_RESERVE(w, w->chain, w->node_count)) {
+        for (size_t i = 0; i < w->node_count; ++i)
+            if (w->nodes[i].generation & 1u) node_world(w, (int32_t)i);
+    } else {
+        w->out_of_memory = true; /* nodes keep last update's poses */
+    }
     update_colliders(w);
     find_new_pairs(w);
     update_pairs(w);
-    /* Each pair appears once, so (a, b) is a total order. */
-    if (w->events.count > 1) qsort(w->events.data, w->events.count, sizeof *w->events.data, event_order);
     /* Destroyed slots whose pairs have now ended become reusable. */
     for (size_t k = 0; k < w->pending.count; ++k) {
         int32_t i = w->pending.data[k];
