@@ -18,7 +18,7 @@
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "touche/contact.h"
-#include "queries/sat_box_box.h"
+#include "queries/sat_box_box_depth.h"
 
 #define TC_SWEEP_TOLERANCE 1e-6
 #define TC_SWEEP_MAX_ITERATIONS 64
@@ -193,9 +193,10 @@ static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb
             tc_core ca, cb;
             tc_core_from_obb(&ca, a);
             tc_core_from_obb(&cb, b);
-            tc_dvec3 n;
-            tc_core_penetration(&ca, &cb, &n, NULL);
-            tc_core_manifold(&ca, &cb, n, -INFINITY, &m, NULL);
+            tc_vec3 n;
+            double depth;
+            tc_box_box_least_overlap(a, b, 0.0, &n, &depth, NULL);
+            tc_core_manifold(&ca, &cb, tc_dvec3_normalize(tc_dvec3_from(n)), -INFINITY, &m, NULL);
         }
         set_hit_from_manifold(hit, &m);
         return true;
@@ -207,11 +208,11 @@ static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb
         tc_core_translate(&ca, tc_dvec3_scale(tc_dvec3_from(va), enter));
         tc_core_translate(&cb, tc_dvec3_scale(tc_dvec3_from(vb), enter));
         tc_dvec3 n = tc_dvec3_normalize(enter_n);
-        tc_manifold m;
-        int k = tc_core_manifold(&ca, &cb, n, -INFINITY, &m, NULL);
-        tc_dvec3 c = tc_dvec3_make(0, 0, 0);
-        for (int i = 0; i < k; ++i) c = tc_dvec3_add(c, tc_dvec3_from(m.points[i].point));
-        set_hit(hit, enter, tc_dvec3_scale(c, 1.0 / k), n);
+        /* The point: where the boxes touch, from their closest points. */
+        tc_gjk_result g;
+        tc_gjk_distance(&ca, &cb, &g);
+        tc_dvec3 c = tc_dvec3_scale(tc_dvec3_add(g.point_a, g.point_b), 0.5);
+        set_hit(hit, enter, c, n);
     }
     return true;
 }

@@ -1,0 +1,395 @@
+/* Sweeps: random moving pairs for each of the 20 pairs and 15 rotating
+ * pairs, checked with the double oracle (contact_oracle.c), and hand-made
+ * motions. At a reported time the shapes touch (oracle distance within
+ * tolerance); just before, and at every sampled earlier time, a separating
+ * direction certifies they are apart; without a hit, every sampled time is
+ * certified apart. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "contact_gen.h"
+#include "harness.h"
+
+#define SWEEP_TOL 1e-5   /* of the sweep's scale: coordinates plus displacement */
+#define SAMPLES 40
+
+static co_shape moved(const co_shape *s, tc_vec3 v, double t)
+{
+    return co_translated(s, co_make(v.x * t, v.y * t, v.z * t));
+}
+
+static co_vec centre(const co_shape *s)
+{
+    if (s->kind == CO_HALF_SPACE) return co_scale(s->n, s->offset);
+    co_vec c = co_make(0, 0, 0);
+    for (int i = 0; i < s->kind; ++i) c = co_add(c, s->v[i]);
+    return co_scale(c, 1.0 / s->kind);
+}
+
+/* Apart at time t (a separating direction), or interpenetrating by no more
+ * than tol (touching, within the tolerance of the sweeps). */
+static bool apart_or_touching(const co_shape *a, const co_shape *b, double tol, co_vec hint)
+{
+    if (cg_certainly_apart(a, b)) return true;
+    if (co_len(hint) > 0 && co_best_separation(a, b, hint) >= -tol) return true;
+    return co_depth(a, b, NULL) <= tol;
+}
+
+/* A separating direction found from the hit normal. */
+static bool apart_along(const co_shape *a, const co_shape *b, co_vec n, double min_gap)
+{
+    return co_best_separation(a, b, n) > min_gap;
+}
+
+static void check_hit(const char *what, int i, const co_shape *oa, tc_vec3 va, const co_shape *ob, tc_vec3 vb,
+                      float max_t, const tc_sweep_hit *h, double tol)
+{
+    CHECK_MSG(h->t >= 0 && h->t <= max_t, "%s #%d: t = %g outside [0, %g]", what, i, h->t, max_t);
+    co_shape at = moved(oa, va, h->t), bt = moved(ob, vb, h->t);
+    CHECK_MSG(fabs(tc_vec3_length(h->normal) - 1) < 1e-5, "%s #%d: normal not unit", what, i);
+    if (h->t == 0) {
+        /* An initial overlap: the shapes do meet at t = 0. */
+        CHECK_MSG(!cg_certainly_apart(&at, &bt), "%s #%d: hit at t = 0 but apart", what, i);
+        return;
+    }
+    /* Touching at t: the hit point is within tol of both shapes (so they
+     * are at most 2 tol apart) and they interpenetrate by at most tol. */
+    co_vec p = co_from(h->point);
+    double da = co_point_distance(&at, p), db = co_point_distance(&bt, p);
+    CHECK_MSG(da <= tol && db <= tol, "%s #%d: at t = %.9g the hit point is off A by %.3g, off B by %.3g", what, i, h->t,
+              da, db);
+    /* Not interpenetrating by more than tol: a direction (searched from the
+     * hit normal) along which the projections overlap by no more. */
+    co_vec n = co_from(h->normal);
+    double sep = co_best_separation(&at, &bt, n);
+    double depth = -sep;
+    CHECK_MSG(sep >= -tol || apart_or_touching(&at, &bt, tol, n), "%s #%d: overlapping by %.3g at the reported t = %.9g",
+              what, i, -sep, h->t);
+    if (getenv("SWEEP_VERBOSE") && depth > tol)
+        printf("  oracle distance %.3g, library distance %.3g, da %.3g db %.3g tol %.3g\n", co_distance(&at, &bt, NULL, NULL),
+               0.0, da, db, tol);
+    {
+        /* Touching along the normal: the projections just meet. */
+        double along = co_overlap_along(&at, &bt, co_from(h->normal));
+        CHECK_MSG(fabs(along) <= 10 * tol, "%s #%d: overlap %.3g along the hit normal", what, i, along);
+        double before = fmax(0.0, h->t - 1e-3 * max_t);
+        co_shape a0 = moved(oa, va, before), b0 = moved(ob, vb, before);
+        if (before > 0)
+            CHECK_MSG(cg_certainly_apart(&a0, &b0) || apart_along(&a0, &b0, n, 0.0), "%s #%d: not apart just before t = %g",
+                      what, i, h->t);
+        for (int k = 0; k < SAMPLES; ++k) {
+            double s = before * k / SAMPLES;
+            co_shape as = moved(oa, va, s), bs = moved(ob, vb, s);
+            CHECK_MSG(apart_or_touching(&as, &bs, tol, n), "%s #%d: contact at %g before the reported %g", what, i, s, h->t);
+        }
+    }
+}
+
+static void sweep_pair(int ka, int kb)
+{
+    test_rng r = { 0x5eeb0000u + (uint64_t)(ka * 16 + kb) };
+    int n = test_random_count(120);
+    char what[64];
+    snprintf(what, sizeof what, "%s-%s", cg_names[ka], cg_names[kb]);
+    int hits = 0, initial = 0;
+    for (int i = 0; i < n; ++i) {
+        cg_shape a = cg_random(&r, ka, 2.5), b = cg_random(&r, kb, 2.5);
+        co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
+        tc_vec3 va = cg_random_vec(&r, -0.5, 0.5), vb;
+        if (kb == CG_PLANE) {
+            vb = tc_vec3_zero();
+            va = tc_vec3_add(va, tc_vec3_scale(b.plane.normal, -(float)test_rng_uniform(&r, 0.0, 4.0)));
+        } else {
+            co_vec towards = co_sub(centre(&oa), centre(&ob));
+            double k = test_rng_uniform(&r, 0.3, 1.6);
+            vb = tc_vec3_add(va, tc_vec3_make((float)(towards.x * k), (float)(towards.y * k), (float)(towards.z * k)));
+            vb = tc_vec3_add(vb, cg_random_vec(&r, -0.4, 0.4));
+        }
+        float max_t = 1.0f;
+        co_vec w = co_sub(co_from(vb), co_from(va));
+        double tol = SWEEP_TOL * (fmax(co_scale_of(&oa), co_scale_of(&ob)) + co_len(w) * max_t);
+        tc_sweep_hit h;
+        bool hit = cg_sweep(&a, va, &b, vb, max_t, &h);
+        if (hit) {
+            ++hits;
+            if (h.t == 0) ++initial;
+            check_hit(what, i, &oa, va, &ob, vb, max_t, &h, tol);
+            tc_sweep_hit again;
+            CHECK(cg_sweep(&a, va, &b, vb, max_t, NULL) && cg_sweep(&a, va, &b, vb, max_t, &again) && again.t == h.t);
+        } else {
+            for (int k = 0; k <= SAMPLES; ++k) {
+                double s = max_t * k / SAMPLES;
+                co_shape as = moved(&oa, va, s), bs = moved(&ob, vb, s);
+                CHECK_MSG(apart_or_touching(&as, &bs, tol, co_make(0, 0, 0)), "%s #%d: no hit, but they meet at t = %g", what, i, s);
+            }
+        }
+    }
+    CHECK_MSG(hits > n / 4 && hits - initial > n / 8, "%s: %d hits (%d at t = 0) of %d", what, hits, initial, n);
+    printf("%s: %d motions, %d hits, %d of them at t = 0\n", what, n, hits, initial);
+}
+
+TEST_CASE(sweep_sphere_sphere) { sweep_pair(CG_SPHERE, CG_SPHERE); }
+TEST_CASE(sweep_sphere_capsule) { sweep_pair(CG_SPHERE, CG_CAPSULE); }
+TEST_CASE(sweep_sphere_aabb) { sweep_pair(CG_SPHERE, CG_AABB); }
+TEST_CASE(sweep_sphere_obb) { sweep_pair(CG_SPHERE, CG_OBB); }
+TEST_CASE(sweep_sphere_triangle) { sweep_pair(CG_SPHERE, CG_TRIANGLE); }
+TEST_CASE(sweep_sphere_plane) { sweep_pair(CG_SPHERE, CG_PLANE); }
+TEST_CASE(sweep_capsule_capsule) { sweep_pair(CG_CAPSULE, CG_CAPSULE); }
+TEST_CASE(sweep_capsule_aabb) { sweep_pair(CG_CAPSULE, CG_AABB); }
+TEST_CASE(sweep_capsule_obb) { sweep_pair(CG_CAPSULE, CG_OBB); }
+TEST_CASE(sweep_capsule_triangle) { sweep_pair(CG_CAPSULE, CG_TRIANGLE); }
+TEST_CASE(sweep_capsule_plane) { sweep_pair(CG_CAPSULE, CG_PLANE); }
+TEST_CASE(sweep_aabb_aabb) { sweep_pair(CG_AABB, CG_AABB); }
+TEST_CASE(sweep_aabb_obb) { sweep_pair(CG_AABB, CG_OBB); }
+TEST_CASE(sweep_aabb_triangle) { sweep_pair(CG_AABB, CG_TRIANGLE); }
+TEST_CASE(sweep_aabb_plane) { sweep_pair(CG_AABB, CG_PLANE); }
+TEST_CASE(sweep_obb_obb) { sweep_pair(CG_OBB, CG_OBB); }
+TEST_CASE(sweep_obb_triangle) { sweep_pair(CG_OBB, CG_TRIANGLE); }
+TEST_CASE(sweep_obb_plane) { sweep_pair(CG_OBB, CG_PLANE); }
+TEST_CASE(sweep_triangle_triangle) { sweep_pair(CG_TRIANGLE, CG_TRIANGLE); }
+TEST_CASE(sweep_triangle_plane) { sweep_pair(CG_TRIANGLE, CG_PLANE); }
+
+/* ---- rotating sweeps ------------------------------------------------------ */
+static tc_transform pose_at(tc_transform s, tc_transform e, double t)
+{
+    tc_quat q0 = tc_quat_normalize(s.rotation), q1 = tc_quat_normalize(e.rotation);
+    tc_quat d = tc_quat_mul(tc_quat_conjugate(q0), q1);
+    if (d.w < 0) d = tc_quat_make(-d.x, -d.y, -d.z, -d.w);
+    double sh = sqrt((double)d.x * d.x + (double)d.y * d.y + (double)d.z * d.z);
+    double angle = 2.0 * atan2(sh, d.w);
+    tc_quat step = sh > 0 ? tc_quat_from_axis_angle(tc_vec3_make(d.x, d.y, d.z), (float)(angle * t)) : tc_quat_identity();
+    return tc_transform_make(tc_vec3_lerp(s.position, e.position, (float)t), tc_quat_mul(q0, step));
+}
+
+static void rigid_pair(int ka, int kb)
+{
+    test_rng r = { 0x7075u + (uint64_t)(ka * 16 + kb) };
+    int n = test_random_count(60);
+    char what[64];
+    snprintf(what, sizeof what, "rigid %s-%s", cg_names[ka], cg_names[kb]);
+    int hits = 0;
+    for (int i = 0; i < n; ++i) {
+        cg_shape a = cg_random(&r, ka, 0.4), b = cg_random(&r, kb, 0.4);
+        tc_transform a0 = tc_transform_make(cg_random_vec(&r, -3, 3), cg_random_quat(&r));
+        tc_transform b0 = tc_transform_make(cg_random_vec(&r, -3, 3), cg_random_quat(&r));
+        tc_vec3 mid = tc_vec3_scale(tc_vec3_add(a0.position, b0.position), 0.5f);
+        tc_quat turn_a = tc_quat_from_axis_angle(cg_random_vec(&r, -1, 1), (float)test_rng_uniform(&r, 0, 2.5));
+        tc_quat turn_b = tc_quat_from_axis_angle(cg_random_vec(&r, -1, 1), (float)test_rng_uniform(&r, 0, 2.5));
+        tc_transform a1 = tc_transform_make(tc_vec3_add(mid, cg_random_vec(&r, -1, 1)), tc_quat_mul(a0.rotation, turn_a));
+        tc_transform b1 = tc_transform_make(tc_vec3_add(mid, cg_random_vec(&r, -1, 1)), tc_quat_mul(b0.rotation, turn_b));
+        tc_sweep_hit h;
+        bool hit = cg_sweep_rigid(&a, a0, a1, &b, b0, b1, &h);
+        double tol = 1e-4 * 10; /* 1e-5 of a scale of about 10, with margin for float poses */
+        if (hit) {
+            ++hits;
+            CHECK_MSG(h.t >= 0 && h.t <= 1, "%s #%d: t = %g", what, i, h.t);
+            cg_shape at = cg_placed(&a, pose_at(a0, a1, h.t)), bt = cg_placed(&b, pose_at(b0, b1, h.t));
+            co_shape oa = cg_oracle(&at), ob = cg_oracle(&bt);
+            co_vec p = co_from(h.point);
+            if (h.t > 0) {
+                double da = co_point_distance(&oa, p), db = co_point_distance(&ob, p);
+                CHECK_MSG(da <= tol && db <= tol, "%s #%d: hit point off A by %.3g, off B by %.3g at t = %g", what, i, da,
+                          db, h.t);
+                CHECK_MSG(apart_or_touching(&oa, &ob, tol, co_from(h.normal)), "%s #%d: overlapping at the reported t = %g",
+                          what, i, h.t);
+            } else {
+                CHECK_MSG(!cg_certainly_apart(&oa, &ob), "%s #%d: hit at t = 0 but apart", what, i);
+            }
+            for (int k = 0; k < SAMPLES && h.t > 0; ++k) {
+                double s = (h.t - 1e-3) * k / SAMPLES;
+                if (s < 0) break;
+                cg_shape as = cg_placed(&a, pose_at(a0, a1, s)), bs = cg_placed(&b, pose_at(b0, b1, s));
+                co_shape oas = cg_oracle(&as), obs = cg_oracle(&bs);
+                CHECK_MSG(apart_or_touching(&oas, &obs, tol, co_from(h.normal)), "%s #%d: contact at %g before the reported %g",
+                          what, i, s, h.t);
+            }
+        } else {
+            for (int k = 0; k <= SAMPLES; ++k) {
+                double s = (double)k / SAMPLES;
+                cg_shape as = cg_placed(&a, pose_at(a0, a1, s)), bs = cg_placed(&b, pose_at(b0, b1, s));
+                co_shape oas = cg_oracle(&as), obs = cg_oracle(&bs);
+                CHECK_MSG(apart_or_touching(&oas, &obs, tol, co_make(0, 0, 0)), "%s #%d: no hit, but they meet at t = %g", what,
+                          i, s);
+            }
+        }
+    }
+    CHECK_MSG(hits > n / 5, "%s: %d hits of %d", what, hits, n);
+    printf("%s: %d motions, %d hits\n", what, n, hits);
+}
+
+TEST_CASE(sweep_rigid_random_round_pairs)
+{
+    rigid_pair(CG_SPHERE, CG_SPHERE);
+    rigid_pair(CG_SPHERE, CG_CAPSULE);
+    rigid_pair(CG_SPHERE, CG_AABB);
+    rigid_pair(CG_SPHERE, CG_OBB);
+    rigid_pair(CG_SPHERE, CG_TRIANGLE);
+    rigid_pair(CG_CAPSULE, CG_CAPSULE);
+}
+TEST_CASE(sweep_rigid_random_capsule_and_box_pairs)
+{
+    rigid_pair(CG_CAPSULE, CG_AABB);
+    rigid_pair(CG_CAPSULE, CG_OBB);
+    rigid_pair(CG_CAPSULE, CG_TRIANGLE);
+    rigid_pair(CG_AABB, CG_AABB);
+    rigid_pair(CG_AABB, CG_OBB);
+}
+TEST_CASE(sweep_rigid_random_box_and_triangle_pairs)
+{
+    rigid_pair(CG_AABB, CG_TRIANGLE);
+    rigid_pair(CG_OBB, CG_OBB);
+    rigid_pair(CG_OBB, CG_TRIANGLE);
+    rigid_pair(CG_TRIANGLE, CG_TRIANGLE);
+}
+
+/* ---- hand-made motions ---------------------------------------------------- */
+TEST_CASE(sweep_head_on)
+{
+    tc_obb a = tc_obb_from_quat(tc_vec3_make(-5, 0, 0), tc_vec3_make(0.5f, 0.5f, 0.5f), tc_quat_identity());
+    tc_obb b = tc_obb_from_quat(tc_vec3_make(5, 0.2f, 0), tc_vec3_make(0.5f, 0.5f, 0.5f), tc_quat_identity());
+    tc_sweep_hit h;
+    CHECK(tc_sweep_obb_obb(&a, tc_vec3_make(2, 0, 0), &b, tc_vec3_make(-2, 0, 0), 3, &h));
+    CHECK_NEAR(h.t, 2.25, 1e-6);
+    CHECK_NEAR(h.normal.x, 1, 1e-6);
+    CHECK_NEAR(h.point.x, 0, 1e-5);
+    CHECK(!tc_sweep_obb_obb(&a, tc_vec3_make(2, 0, 0), &b, tc_vec3_make(-2, 0, 0), 2, &h)); /* max_t too short */
+    tc_sphere sa = { { -5, 0, 0 }, 1 }, sb = { { 5, 0, 0 }, 1 };
+    CHECK(tc_sweep_sphere_sphere(&sa, tc_vec3_make(1, 0, 0), &sb, tc_vec3_make(-1, 0, 0), 10, &h));
+    CHECK_NEAR(h.t, 4, 1e-6);
+    CHECK_NEAR(h.point.x, 0, 1e-5);
+    tc_capsule ca = { { -5, -1, 0 }, { -5, 1, 0 }, 0.5f };
+    CHECK(tc_sweep_capsule_obb(&ca, tc_vec3_make(1, 0, 0), &b, tc_vec3_zero(), 20, &h));
+    CHECK_NEAR(h.t, 9, 1e-4);
+    CHECK_NEAR(h.normal.x, 1, 1e-5);
+    /* No relative motion: only an initial overlap hits. */
+    CHECK(!tc_sweep_obb_obb(&a, tc_vec3_make(1, 1, 1), &b, tc_vec3_make(1, 1, 1), 100, &h));
+    CHECK(!tc_sweep_sphere_obb(&sa, tc_vec3_zero(), &b, tc_vec3_zero(), 100, &h));
+    CHECK(tc_sweep_obb_obb(&a, tc_vec3_make(1, 1, 1), &a, tc_vec3_make(1, 1, 1), 100, &h) && h.t == 0);
+}
+
+TEST_CASE(sweep_grazing)
+{
+    tc_obb box = tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(1, 1, 1), tc_quat_identity());
+    tc_sphere s = { { -5, 1.5f, 0 }, 0.5f };
+    tc_sweep_hit h;
+    /* The sphere's bottom slides along the box's top face: first touch at the edge. */
+    CHECK(tc_sweep_sphere_obb(&s, tc_vec3_make(1, 0, 0), &box, tc_vec3_zero(), 10, &h));
+    /* Grazing: the gap closes quadratically, so a gap tolerance of 1e-5
+     * leaves the time within about its square root. */
+    CHECK_NEAR(h.t, 4, 1e-2);
+    CHECK(h.t <= 4.0f);
+    CHECK_NEAR(h.point.y, 1, 1e-4);
+    tc_sphere high = { { -5, 1.501f, 0 }, 0.5f };
+    CHECK(!tc_sweep_sphere_obb(&high, tc_vec3_make(1, 0, 0), &box, tc_vec3_zero(), 10, &h));
+    /* A box whose bottom face slides in the plane of the other's top face. */
+    tc_obb top = tc_obb_from_quat(tc_vec3_make(-5, 1.5f, 0.3f), tc_vec3_make(0.5f, 0.5f, 0.5f), tc_quat_identity());
+    CHECK(tc_sweep_obb_obb(&box, tc_vec3_zero(), &top, tc_vec3_make(1, 0, 0), 10, &h));
+    CHECK_NEAR(h.t, 3.5, 1e-5);
+    tc_obb above = top;
+    above.center.y = 1.5001f;
+    CHECK(!tc_sweep_obb_obb(&box, tc_vec3_zero(), &above, tc_vec3_make(1, 0, 0), 10, &h));
+}
+
+TEST_CASE(sweep_parallel_faces_sliding)
+{
+    tc_obb floor_box = tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(10, 1, 10), tc_quat_identity());
+    tc_obb slider = tc_obb_from_quat(tc_vec3_make(0, 1.51f, 0), tc_vec3_make(0.5f, 0.5f, 0.5f), tc_quat_identity());
+    tc_sweep_hit h;
+    CHECK(!tc_sweep_obb_obb(&slider, tc_vec3_make(3, 0, 1), &floor_box, tc_vec3_zero(), 2, &h));
+    /* Sinking slowly while sliding: the faces meet when the 0.01 gap closes. */
+    CHECK(tc_sweep_obb_obb(&slider, tc_vec3_make(3, -0.02f, 1), &floor_box, tc_vec3_zero(), 2, &h));
+    CHECK_NEAR(h.t, 0.5, 1e-3);
+    CHECK_NEAR(h.normal.y, -1, 1e-6);
+    /* The same with capsules and planes (conservative advancement and exact). */
+    tc_capsule cap = { { -1, 1.51f, 0 }, { 1, 1.51f, 0 }, 0.5f };
+    tc_aabb floor_aabb = { { -10, -1, -10 }, { 10, 1, 10 } };
+    CHECK(!tc_sweep_capsule_aabb(&cap, tc_vec3_make(3, 0, 1), &floor_aabb, tc_vec3_zero(), 2, &h));
+    CHECK(tc_sweep_capsule_aabb(&cap, tc_vec3_make(3, -0.02f, 1), &floor_aabb, tc_vec3_zero(), 2, &h));
+    CHECK_NEAR(h.t, 0.5, 1e-3);
+    tc_plane ground = { { 0, 1, 0 }, 1 };
+    CHECK(!tc_sweep_obb_plane(&slider, tc_vec3_make(3, 0, 1), &ground, tc_vec3_zero(), 2, &h));
+    CHECK(tc_sweep_obb_plane(&slider, tc_vec3_make(3, -0.02f, 1), &ground, tc_vec3_zero(), 2, &h));
+    CHECK_NEAR(h.t, 0.5, 1e-3);
+    CHECK_NEAR(h.normal.y, -1, 1e-6);
+}
+
+TEST_CASE(sweep_through_thin_wall)
+{
+    /* 200 units in one step through a wall 0.1 thick: no tunnelling. */
+    tc_obb wall = tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(0.05f, 5, 5), tc_quat_from_axis_angle(tc_vec3_make(0, 1, 0), 0.1f));
+    tc_obb bullet = tc_obb_from_quat(tc_vec3_make(-100, 0.3f, 0.2f), tc_vec3_make(0.5f, 0.5f, 0.5f), tc_quat_identity());
+    tc_vec3 v = tc_vec3_make(200, 0, 0);
+    tc_sweep_hit h;
+    CHECK(tc_sweep_obb_obb(&bullet, v, &wall, tc_vec3_zero(), 1, &h));
+    CHECK(h.t > 0.49 && h.t < 0.5);
+    co_shape ow = co_obb(&wall), ob = co_obb(&bullet);
+    co_shape at = co_translated(&ob, co_make(200.0 * h.t, 0, 0));
+    CHECK(co_distance(&at, &ow, NULL, NULL) <= 1e-5 * 200);
+    tc_sphere s = { { -100, 0, 0 }, 0.3f };
+    CHECK(tc_sweep_sphere_obb(&s, v, &wall, tc_vec3_zero(), 1, &h));
+    CHECK(h.t > 0.49 && h.t < 0.5);
+    tc_capsule c = { { -100, -1, 0 }, { -100, 1, 0 }, 0.1f };
+    CHECK(tc_sweep_capsule_obb(&c, v, &wall, tc_vec3_zero(), 1, &h));
+    CHECK(h.t > 0.49 && h.t < 0.5);
+    tc_triangle t = { { 0, -5, -5 }, { 0, 5, -5 }, { 0, 0, 5 } };
+    CHECK(tc_sweep_obb_triangle(&bullet, v, &t, tc_vec3_zero(), 1, &h));
+    CHECK_NEAR(h.t, 99.5 / 200, 1e-5);
+    /* The wall moving instead of the bullet. */
+    CHECK(tc_sweep_obb_obb(&bullet, tc_vec3_zero(), &wall, tc_vec3_make(-200, 0, 0), 1, &h));
+    CHECK(h.t > 0.49 && h.t < 0.5);
+    /* Rotating bullet, same speed. */
+    tc_transform s0 = tc_transform_make(tc_vec3_make(-100, 0, 0), tc_quat_identity());
+    tc_transform s1 = tc_transform_make(tc_vec3_make(100, 0, 0), tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), 3.0f));
+    tc_obb local = tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(0.5f, 0.5f, 0.5f), tc_quat_identity());
+    tc_obb wall_local = wall;
+    CHECK(tc_sweep_rigid_obb_obb(&local, s0, s1, &wall_local, tc_transform_identity(), tc_transform_identity(), &h));
+    CHECK(h.t > 0.49 && h.t < 0.5);
+}
+
+TEST_CASE(sweep_rotating_bar_hits_sphere)
+{
+    /* A 4-long bar turning a quarter turn about its centre sweeps a sphere
+     * placed off its initial line; a sphere beyond its reach is never hit. */
+    tc_obb bar = tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(2, 0.1f, 0.1f), tc_quat_identity());
+    tc_sphere near_s = { { 1, 1, 0 }, 0.2f }, far_s = { { 2.5f, 2.5f, 0 }, 0.2f };
+    tc_transform r0 = tc_transform_identity();
+    tc_transform r1 = tc_transform_make(tc_vec3_zero(), tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), 1.5707963f));
+    tc_transform id = tc_transform_identity();
+    tc_sweep_hit h;
+    CHECK(tc_sweep_rigid_sphere_obb(&near_s, id, id, &bar, r0, r1, &h));
+    /* The bar's top face (y = 0.1 in its frame) touches the sphere when the
+     * distance from the centre line to the sphere centre is 0.3. */
+    double expected = 0.0;
+    for (double lo = 0, hi = 1.5707963; hi - lo > 1e-9;) {
+        double m = 0.5 * (lo + hi);
+        double dist = fabs(-sin(m) * 1 + cos(m) * 1);
+        if (dist > 0.3) lo = m; else hi = m;
+        expected = hi;
+    }
+    CHECK_NEAR(h.t * 1.5707963, expected, 2e-3);
+    CHECK(!tc_sweep_rigid_sphere_obb(&far_s, id, id, &bar, r0, r1, &h));
+}
+
+TEST_CASE(sweep_invalid_motion)
+{
+    tc_sphere a = { { 0, 0, 0 }, 1 }, b = { { 3, 0, 0 }, 1 };
+    tc_sweep_hit h;
+    CHECK(!tc_sweep_sphere_sphere(&a, tc_vec3_make(NAN, 0, 0), &b, tc_vec3_zero(), 1, &h));
+    CHECK(!tc_sweep_sphere_sphere(&a, tc_vec3_make(1, 0, 0), &b, tc_vec3_zero(), NAN, &h));
+    CHECK(!tc_sweep_sphere_sphere(&a, tc_vec3_make(1, 0, 0), &b, tc_vec3_zero(), -1, &h));
+    CHECK(tc_sweep_sphere_sphere(&a, tc_vec3_make(1, 0, 0), &b, tc_vec3_zero(), INFINITY, &h) && h.t == 1);
+    tc_transform bad = tc_transform_make(tc_vec3_make(INFINITY, 0, 0), tc_quat_identity());
+    CHECK(!tc_sweep_rigid_sphere_sphere(&a, bad, bad, &b, tc_transform_identity(), tc_transform_identity(), &h));
+}
+
+TEST_LIST(TEST_ENTRY(sweep_sphere_sphere), TEST_ENTRY(sweep_sphere_capsule), TEST_ENTRY(sweep_sphere_aabb),
+          TEST_ENTRY(sweep_sphere_obb), TEST_ENTRY(sweep_sphere_triangle), TEST_ENTRY(sweep_sphere_plane),
+          TEST_ENTRY(sweep_capsule_capsule), TEST_ENTRY(sweep_capsule_aabb), TEST_ENTRY(sweep_capsule_obb),
+          TEST_ENTRY(sweep_capsule_triangle), TEST_ENTRY(sweep_capsule_plane), TEST_ENTRY(sweep_aabb_aabb),
+          TEST_ENTRY(sweep_aabb_obb), TEST_ENTRY(sweep_aabb_triangle), TEST_ENTRY(sweep_aabb_plane),
+          TEST_ENTRY(sweep_obb_obb), TEST_ENTRY(sweep_obb_triangle), TEST_ENTRY(sweep_obb_plane),
+          TEST_ENTRY(sweep_triangle_triangle), TEST_ENTRY(sweep_triangle_plane),
+          TEST_ENTRY(sweep_rigid_random_round_pairs), TEST_ENTRY(sweep_rigid_random_capsule_and_box_pairs),
+          TEST_ENTRY(sweep_rigid_random_box_and_triangle_pairs), TEST_ENTRY(sweep_head_on), TEST_ENTRY(sweep_grazing),
+          TEST_ENTRY(sweep_parallel_faces_sliding), TEST_ENTRY(sweep_through_thin_wall),
+          TEST_ENTRY(sweep_rotating_bar_hits_sphere), TEST_ENTRY(sweep_invalid_motion))
