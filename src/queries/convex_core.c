@@ -90,11 +90,14 @@ void tc_core_finish(tc_core *c)
         sum = tc_dvec3_add(sum, c->v[i]);
         double m = tc_dvec3_max_abs(c->v[i]);
         if (m > scale) scale = m;
+        if (c->count == 8) continue; /* a box's diameter is its diagonal */
         for (int j = 0; j < i; ++j) {
             double d = tc_dvec3_length(tc_dvec3_sub(c->v[i], c->v[j]));
             if (d > diameter) diameter = d;
         }
     }
+    if (c->count == 8)
+        diameter = 2.0 * sqrt(c->half[0] * c->half[0] + c->half[1] * c->half[1] + c->half[2] * c->half[2]);
     if (c->count != 8) c->center = tc_dvec3_scale(sum, 1.0 / c->count);
     if (c->count == 3)
         c->axis[0] = tc_dvec3_normalize(tc_dvec3_cross(tc_dvec3_sub(c->v[1], c->v[0]), tc_dvec3_sub(c->v[2], c->v[0])));
