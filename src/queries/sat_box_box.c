@@ -19,7 +19,14 @@
 #include "core/float.h"
 #include "shapes/validity.h"
 
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#define TC_SAT_SIMD 1
+#else
+#define TC_SAT_SIMD 0
+#endif
+
 #define TC_SAT_EXACT_BELOW_LEN2 0.01f /* |L| < 1/10: relative to the axis, the pad grows at most 10x */
+#define TC_SAT_PARALLEL_BELOW_LEN2 1e-12f /* |L| < 1e-6: parallel within the band */
 
 static void tc_mat3_columns(const tc_mat3 *m, tc_vec3 c[3])
 {
@@ -98,16 +105,51 @@ bool tc_box_box_axis_gap(const tc_obb *a, const tc_obb *b, int axis, double *gap
     return true;
 }
 
-/* Exact re-test of a near-degenerate edge axis. Whatever direction the
- * double cross product yields, the projections onto it are computed from the
- * world-space data with relative error near 1e-16, so the test is a genuine
- * separating-axis test; the pad (about 1e-14 of the pair's size) covers that
- * rounding. */
+/* Exact re-test of a near-degenerate edge axis L = A_i x B_j. Whatever
+ * direction the double cross product yields, the projections onto it are
+ * computed from the world-space data with relative error near 1e-16, so the
+ * test is a genuine separating-axis test; the pad (about 1e-14 of the pair's
+ * size) covers that rounding. L is not normalised: both sides scale with
+ * |L|, so the comparison is made on squares. A_i . L and B_j . L vanish
+ * identically (a triple product with a repeated vector) and are left out. */
 static bool tc_box_box_edge_separates_exact(const tc_obb *a, const tc_obb *b, float pad, int axis)
 {
-    double gap;
-    if (!tc_box_box_axis_gap(a, b, axis, &gap, NULL, NULL, NULL)) return false;
-    return gap > 1e-8 * (double)pad;
+    const tc_vec3 ac[3] = { a->rotation.cx, a->rotation.cy, a->rotation.cz };
+    const tc_vec3 bc[3] = { b->rotation.cx, b->rotation.cy, b->rotation.cz };
+    const float ha[3] = { a->half.x, a->half.y, a->half.z }, hb[3] = { b->half.x, b->half.y, b->half.z };
+    int i = (axis - 6) / 3, j = (axis - 6) % 3;
+    tc_vec3 u = ac[i], v = bc[j];
+    double lx = (double)u.y * v.z - (double)u.z * v.y;
+    double ly = (double)u.z * v.x - (double)u.x * v.z;
+    double lz = (double)u.x * v.y - (double)u.y * v.x;
+    double len2 = lx * lx + ly * ly + lz * lz;
+    if (!(len2 > 1e-26)) return false; /* parallel to double precision: undefined */
+    double r = 0.0;
+    for (int k = 0; k < 3; ++k) {
+        if (k != i) {
+            double p = ac[k].x * lx + ac[k].y * ly + ac[k].z * lz;
+            r += ha[k] * (p < 0.0 ? -p : p);
+        }
+        if (k != j) {
+            double p = bc[k].x * lx + bc[k].y * ly + bc[k].z * lz;
+            r += hb[k] * (p < 0.0 ? -p : p);
+        }
+    }
+    double t = ((double)b->center.x - a->center.x) * lx + ((double)b->center.y - a->center.y) * ly +
+               ((double)b->center.z - a->center.z) * lz;
+    double gap = (t < 0.0 ? -t : t) - r; /* times |L| */
+    double margin = 1e-8 * (double)pad;
+    return gap > 0.0 && gap * gap > margin * margin * len2;
+}
+
+/* An edge axis whose cross product is below 1e-6 in length: parallel edges
+ * within the band, skipped by the test (the face axes decide). */
+static bool tc_box_box_axis_parallel(const tc_box_box_frame *f, int axis)
+{
+    if (axis < 6) return false;
+    int i = (axis - 6) / 3, j = (axis - 6) % 3;
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    return f->r[i1][j] * f->r[i1][j] + f->r[i2][j] * f->r[i2][j] < TC_SAT_PARALLEL_BELOW_LEN2;
 }
 
 bool tc_box_box_axis_separates(const tc_box_box_frame *f, int axis)
@@ -126,6 +168,7 @@ bool tc_box_box_axis_separates(const tc_box_box_frame *f, int axis)
     int i = (axis - 6) / 3, j = (axis - 6) % 3;
     int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
     float len2 = f->r[i1][j] * f->r[i1][j] + f->r[i2][j] * f->r[i2][j];
+    if (len2 < TC_SAT_PARALLEL_BELOW_LEN2) return false; /* as in the full test */
     if (len2 < TC_SAT_EXACT_BELOW_LEN2) return tc_box_box_edge_separates_exact(f->a, f->b, f->pad, axis);
     float tl = f->t[i2] * f->r[i1][j] - f->t[i1] * f->r[i2][j];
     float ra = f->ha[i1] * f->ar[i2][j] + f->ha[i2] * f->ar[i1][j];
@@ -147,7 +190,7 @@ static int tc_lowest_bit(unsigned mask)
 /* Verdicts of the float tests as bit masks: faces (bits 0-5, axes 0-5),
  * edges (bits 0-8, axes 6-14) and which edge axes are near-parallel. */
 typedef struct tc_sat_masks {
-    unsigned faces, edges, near_parallel;
+    unsigned faces, edges, near_parallel, parallel;
     float pad;
 } tc_sat_masks;
 
@@ -158,40 +201,59 @@ typedef struct tc_sat_masks {
  * three lanes of a group are the three values of j, each computed with
  * exactly the operations, in the order, of the scalar code below, so both
  * give bit-identical answers. */
-#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#if TC_SAT_SIMD
 #include <emmintrin.h>
 
 #define TC_SHUF(v, a, b, c) _mm_shuffle_ps((v), (v), _MM_SHUFFLE(3, (c), (b), (a)))
 
+/* Lane k of v, in every lane. */
+#define TC_SPLAT(v, k) _mm_shuffle_ps((v), (v), _MM_SHUFFLE((k), (k), (k), (k)))
+
+/* An OBB's 15 floats as vectors, loaded without reading past the struct:
+ * centre and half extents with a stray fourth lane, and the three columns.
+ * The fourth lanes are never part of a verdict. */
+typedef struct tc_obb_lanes { __m128 center, half, c0, c1, c2; } tc_obb_lanes;
+
+static inline tc_obb_lanes tc_obb_load(const tc_obb *b)
+{
+    const char *p = (const char *)b; /* 15 consecutive floats */
+    tc_obb_lanes l;
+    l.center = _mm_loadu_ps((const float *)p);
+    l.half = _mm_loadu_ps((const float *)(p + 12));
+    l.c0 = _mm_loadu_ps((const float *)(p + 24));
+    l.c1 = _mm_loadu_ps((const float *)(p + 36));
+    __m128 tail = _mm_loadu_ps((const float *)(p + 44)); /* c1.z, c2.x, c2.y, c2.z */
+    l.c2 = _mm_shuffle_ps(tail, tail, _MM_SHUFFLE(3, 3, 2, 1));
+    return l;
+}
+
 static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
 {
     const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    tc_obb_lanes la = tc_obb_load(a), lb = tc_obb_load(b);
     /* A's columns as rows (lane = i), transposed into Ax, Ay, Az. */
-    __m128 a0 = _mm_setr_ps(a->rotation.cx.x, a->rotation.cx.y, a->rotation.cx.z, 0.0f);
-    __m128 a1 = _mm_setr_ps(a->rotation.cy.x, a->rotation.cy.y, a->rotation.cy.z, 0.0f);
-    __m128 a2 = _mm_setr_ps(a->rotation.cz.x, a->rotation.cz.y, a->rotation.cz.z, 0.0f);
-    __m128 a3 = _mm_setzero_ps();
+    __m128 a0 = la.c0, a1 = la.c1, a2 = la.c2, a3 = _mm_setzero_ps();
     _MM_TRANSPOSE4_PS(a0, a1, a2, a3);
     const __m128 ax = a0, ay = a1, az = a2;
-    const tc_vec3 bc[3] = { b->rotation.cx, b->rotation.cy, b->rotation.cz };
+    const __m128 bcol[3] = { lb.c0, lb.c1, lb.c2 };
     __m128 rc[3]; /* R columns: rc[j] lane i = A_i . B_j */
     for (int j = 0; j < 3; ++j) {
-        rc[j] = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, _mm_set1_ps(bc[j].x)), _mm_mul_ps(ay, _mm_set1_ps(bc[j].y))),
-                           _mm_mul_ps(az, _mm_set1_ps(bc[j].z)));
+        rc[j] = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, TC_SPLAT(bcol[j], 0)), _mm_mul_ps(ay, TC_SPLAT(bcol[j], 1))),
+                           _mm_mul_ps(az, TC_SPLAT(bcol[j], 2)));
     }
+    __m128 dv = _mm_sub_ps(lb.center, la.center);
+    __m128 t = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, TC_SPLAT(dv, 0)), _mm_mul_ps(ay, TC_SPLAT(dv, 1))),
+                          _mm_mul_ps(az, TC_SPLAT(dv, 2)));
     tc_vec3 d = tc_vec3_sub(b->center, a->center);
-    __m128 t = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, _mm_set1_ps(d.x)), _mm_mul_ps(ay, _mm_set1_ps(d.y))),
-                          _mm_mul_ps(az, _mm_set1_ps(d.z)));
     float pad = 4.0f * FLT_EPSILON *
                 (tc_vec3_norm1(d) + a->half.x + a->half.y + a->half.z + b->half.x + b->half.y + b->half.z);
     __m128 vpad = _mm_set1_ps(pad);
-    __m128 ha = _mm_setr_ps(a->half.x, a->half.y, a->half.z, 0.0f);
-    __m128 hb = _mm_setr_ps(b->half.x, b->half.y, b->half.z, 0.0f);
+    const __m128 ha = la.half, hb = lb.half;
     __m128 arc0 = _mm_and_ps(rc[0], sign), arc1 = _mm_and_ps(rc[1], sign), arc2 = _mm_and_ps(rc[2], sign);
 
     /* Face axes of A (lane i). */
-    __m128 rb = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(b->half.x), arc0), _mm_mul_ps(_mm_set1_ps(b->half.y), arc1)),
-                           _mm_mul_ps(_mm_set1_ps(b->half.z), arc2));
+    __m128 rb = _mm_add_ps(_mm_add_ps(_mm_mul_ps(TC_SPLAT(hb, 0), arc0), _mm_mul_ps(TC_SPLAT(hb, 1), arc1)),
+                           _mm_mul_ps(TC_SPLAT(hb, 2), arc2));
     __m128 sep = _mm_cmpgt_ps(_mm_sub_ps(_mm_and_ps(t, sign), _mm_add_ps(ha, rb)), vpad);
     unsigned faces = (unsigned)_mm_movemask_ps(sep) & 7u;
 
@@ -200,38 +262,39 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
     _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
     const __m128 rr[3] = { r0, r1, r2 };
     const __m128 arr[3] = { _mm_and_ps(r0, sign), _mm_and_ps(r1, sign), _mm_and_ps(r2, sign) };
-    float tt[4], hav[4];
-    _mm_storeu_ps(tt, t);
-    _mm_storeu_ps(hav, ha);
+    const __m128 tsplat[3] = { TC_SPLAT(t, 0), TC_SPLAT(t, 1), TC_SPLAT(t, 2) };
+    const __m128 hasplat[3] = { TC_SPLAT(ha, 0), TC_SPLAT(ha, 1), TC_SPLAT(ha, 2) };
 
     /* Face axes of B (lane j). */
-    __m128 ra = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(hav[0]), arr[0]), _mm_mul_ps(_mm_set1_ps(hav[1]), arr[1])),
-                           _mm_mul_ps(_mm_set1_ps(hav[2]), arr[2]));
-    __m128 tb = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(tt[0]), rr[0]), _mm_mul_ps(_mm_set1_ps(tt[1]), rr[1])),
-                           _mm_mul_ps(_mm_set1_ps(tt[2]), rr[2]));
+    __m128 ra = _mm_add_ps(_mm_add_ps(_mm_mul_ps(hasplat[0], arr[0]), _mm_mul_ps(hasplat[1], arr[1])),
+                           _mm_mul_ps(hasplat[2], arr[2]));
+    __m128 tb = _mm_add_ps(_mm_add_ps(_mm_mul_ps(tsplat[0], rr[0]), _mm_mul_ps(tsplat[1], rr[1])),
+                           _mm_mul_ps(tsplat[2], rr[2]));
     sep = _mm_cmpgt_ps(_mm_sub_ps(_mm_and_ps(tb, sign), _mm_add_ps(ra, hb)), vpad);
     faces |= ((unsigned)_mm_movemask_ps(sep) & 7u) << 3;
     m->faces = faces;
     m->pad = pad;
-    m->edges = m->near_parallel = 0;
+    m->edges = m->near_parallel = m->parallel = 0;
     if (faces) return;
 
     /* Edge axes A_i x B_j (lane j): hb[j+1] and hb[j+2] by rotation. */
     const __m128 hb1 = TC_SHUF(hb, 1, 2, 0), hb2 = TC_SHUF(hb, 2, 0, 1);
-    const __m128 limit = _mm_set1_ps(TC_SAT_EXACT_BELOW_LEN2);
-    unsigned edges = 0, near_parallel = 0;
+    const __m128 limit = _mm_set1_ps(TC_SAT_EXACT_BELOW_LEN2), tiny = _mm_set1_ps(TC_SAT_PARALLEL_BELOW_LEN2);
+    unsigned edges = 0, near_parallel = 0, parallel = 0;
     for (int i = 0; i < 3; ++i) {
         int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
         __m128 len2 = _mm_add_ps(_mm_mul_ps(rr[i1], rr[i1]), _mm_mul_ps(rr[i2], rr[i2]));
-        __m128 tl = _mm_sub_ps(_mm_mul_ps(_mm_set1_ps(tt[i2]), rr[i1]), _mm_mul_ps(_mm_set1_ps(tt[i1]), rr[i2]));
-        __m128 rai = _mm_add_ps(_mm_mul_ps(_mm_set1_ps(hav[i1]), arr[i2]), _mm_mul_ps(_mm_set1_ps(hav[i2]), arr[i1]));
+        __m128 tl = _mm_sub_ps(_mm_mul_ps(tsplat[i2], rr[i1]), _mm_mul_ps(tsplat[i1], rr[i2]));
+        __m128 rai = _mm_add_ps(_mm_mul_ps(hasplat[i1], arr[i2]), _mm_mul_ps(hasplat[i2], arr[i1]));
         __m128 rbi = _mm_add_ps(_mm_mul_ps(hb1, TC_SHUF(arr[i], 2, 0, 1)), _mm_mul_ps(hb2, TC_SHUF(arr[i], 1, 2, 0)));
         sep = _mm_cmpgt_ps(_mm_sub_ps(_mm_and_ps(tl, sign), _mm_add_ps(rai, rbi)), vpad);
         edges |= ((unsigned)_mm_movemask_ps(sep) & 7u) << (3 * i);
         near_parallel |= ((unsigned)_mm_movemask_ps(_mm_cmplt_ps(len2, limit)) & 7u) << (3 * i);
+        parallel |= ((unsigned)_mm_movemask_ps(_mm_cmplt_ps(len2, tiny)) & 7u) << (3 * i);
     }
     m->edges = edges;
     m->near_parallel = near_parallel;
+    m->parallel = parallel;
 }
 #else
 static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
@@ -250,9 +313,9 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
     }
     m->faces = faces;
     m->pad = f.pad;
-    m->edges = m->near_parallel = 0;
+    m->edges = m->near_parallel = m->parallel = 0;
     if (faces) return;
-    unsigned edges = 0, near_parallel = 0;
+    unsigned edges = 0, near_parallel = 0, parallel = 0;
     for (int i = 0; i < 3; ++i) {
         int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
         for (int j = 0; j < 3; ++j) {
@@ -264,11 +327,30 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
             float rb = f.hb[j1] * f.ar[i][j2] + f.hb[j2] * f.ar[i][j1];
             edges |= (unsigned)(tc_absf(tl) - (ra + rb) > f.pad) << k;
             near_parallel |= (unsigned)(len2 < TC_SAT_EXACT_BELOW_LEN2) << k;
+            parallel |= (unsigned)(len2 < TC_SAT_PARALLEL_BELOW_LEN2) << k;
         }
     }
     m->edges = edges;
     m->near_parallel = near_parallel;
+    m->parallel = parallel;
 }
+#endif
+
+#if TC_SAT_SIMD
+/* OBB validity for the overlap path: the 15 floats in four unaligned loads
+ * (the last one overlapping, so nothing past the struct is read), x * 0 is 0
+ * for finite x and NaN otherwise. Same verdict as tc_obb_valid. */
+static inline bool tc_obb_valid_fast(const tc_obb *b)
+{
+    const char *p = (const char *)b;
+    const __m128 z = _mm_setzero_ps();
+    __m128 v0 = _mm_loadu_ps((const float *)p), v1 = _mm_loadu_ps((const float *)(p + 16));
+    __m128 v2 = _mm_loadu_ps((const float *)(p + 32)), v3 = _mm_loadu_ps((const float *)(p + 44));
+    __m128 sum = _mm_add_ps(_mm_add_ps(_mm_mul_ps(v0, z), _mm_mul_ps(v1, z)), _mm_add_ps(_mm_mul_ps(v2, z), _mm_mul_ps(v3, z)));
+    return _mm_movemask_ps(_mm_cmpeq_ps(sum, z)) == 15 && b->half.x >= 0.0f && b->half.y >= 0.0f && b->half.z >= 0.0f;
+}
+#else
+static inline bool tc_obb_valid_fast(const tc_obb *b) { return tc_obb_valid(b); }
 #endif
 
 /* The answer is still the first separating axis in the fixed order. */
@@ -282,12 +364,17 @@ tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_
     tc_sat_masks m;
     tc_sat_masks_compute(a, b, &m);
     if (m.faces) return (tc_sat_axis)tc_lowest_bit(m.faces);
-    /* Near-parallel axes take the exact verdict instead of the float one. */
+    /* Near-parallel axes take the exact verdict instead of the float one;
+     * parallel ones (|L| < 1e-6) none: skipping an axis can only turn "apart"
+     * into "touching", and with edges that parallel the face axes already
+     * separate every pair more than 1e-6 of the boxes' size apart. */
     unsigned edges = m.edges & ~m.near_parallel;
     unsigned first = edges ? (unsigned)tc_lowest_bit(edges) : 9u;
-    for (unsigned k = 0; k < first; ++k) {
-        if ((m.near_parallel >> k & 1u) && tc_box_box_edge_separates_exact(a, b, m.pad, 6 + (int)k))
-            return (tc_sat_axis)(6 + k);
+    unsigned exact = m.near_parallel & ~m.parallel & ((1u << first) - 1u);
+    while (exact) {
+        int k = tc_lowest_bit(exact);
+        if (tc_box_box_edge_separates_exact(a, b, m.pad, 6 + k)) return (tc_sat_axis)(6 + k);
+        exact &= exact - 1u;
     }
     return edges ? (tc_sat_axis)(6 + first) : TC_SAT_AXIS_NONE;
 }
@@ -303,7 +390,8 @@ bool tc_overlap_obb_obb(const tc_obb *a, const tc_obb *b)
     /* Invalid data cannot be trusted to separate, so validity is checked on
      * the overlap path only: separated pairs return without that cost. */
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    return tc_box_box_separating_axis(a, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE && tc_obb_valid(a) && tc_obb_valid(b);
+    return tc_box_box_separating_axis(a, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE && tc_obb_valid_fast(a) &&
+           tc_obb_valid_fast(b);
 }
 
 tc_sat_axis tc_sat_obb_obb_report(const tc_obb *a, const tc_obb *b, tc_sat_axis_report reports[15])
@@ -316,7 +404,7 @@ tc_sat_axis tc_sat_obb_obb_report(const tc_obb *a, const tc_obb *b, tc_sat_axis_
         tc_sat_axis_report *r = &reports[axis];
         double gap, ra, rb;
         tc_vec3 unit;
-        r->degenerate = !tc_box_box_axis_gap(a, b, axis, &gap, &unit, &ra, &rb);
+        r->degenerate = !tc_box_box_axis_gap(a, b, axis, &gap, &unit, &ra, &rb) || tc_box_box_axis_parallel(&f, axis);
         if (r->degenerate) {
             r->axis = tc_vec3_zero();
             r->center_a = r->center_b = r->radius_a = r->radius_b = 0.0f;
