@@ -9,8 +9,8 @@
  * (which breaks at some scale), every edge axis with |L| < 1/10 is re-tested
  * exactly: the cross product and all projections in double precision from
  * the world-space data, where the error is proportional to |L|. A vanishing
- * cross product then simply cannot separate, and the face axes (which always
- * separate parallel-edge configurations) decide. */
+ * cross product then simply cannot separate, and the other axes (a complete
+ * set when edges are parallel) decide. */
 #include "core/assert.h"
 #include "queries/sat_box_box.h"
 
@@ -143,7 +143,7 @@ static bool tc_box_box_edge_separates_exact(const tc_obb *a, const tc_obb *b, fl
 }
 
 /* An edge axis whose cross product is below 1e-6 in length: parallel edges
- * within the band, skipped by the test (the face axes decide). */
+ * within the band, skipped by the test (the other axes decide). */
 static bool tc_box_box_axis_parallel(const tc_box_box_frame *f, int axis)
 {
     if (axis < 6) return false;
@@ -366,8 +366,8 @@ tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_
     if (m.faces) return (tc_sat_axis)tc_lowest_bit(m.faces);
     /* Near-parallel axes take the exact verdict instead of the float one;
      * parallel ones (|L| < 1e-6) none: skipping an axis can only turn "apart"
-     * into "touching", and with edges that parallel the face axes already
-     * separate every pair more than 1e-6 of the boxes' size apart. */
+     * into "touching", and with edges that parallel the other axes already
+     * separate every pair more than about 1e-6 of the boxes' size apart. */
     unsigned edges = m.edges & ~m.near_parallel;
     unsigned first = edges ? (unsigned)tc_lowest_bit(edges) : 9u;
     unsigned exact = m.near_parallel & ~m.parallel & ((1u << first) - 1u);
