@@ -4,6 +4,7 @@
 #include "shapes/closest.h"
 
 #include "core/float.h"
+#include "math/dvec.h"
 
 static tc_vec3 tc_triangle_closest_on_edges(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_vec3 p)
 {
@@ -21,20 +22,8 @@ static tc_vec3 tc_triangle_closest_on_edges(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_
     return best;
 }
 
-typedef struct tc_dvec3 { double x, y, z; } tc_dvec3;
-
-static tc_dvec3 tc_dsub(tc_vec3 a, tc_vec3 b)
-{
-    /* Differences of floats are exact in double (barring extreme exponents). */
-    tc_dvec3 r = { (double)a.x - b.x, (double)a.y - b.y, (double)a.z - b.z };
-    return r;
-}
-static tc_dvec3 tc_dcross(tc_dvec3 a, tc_dvec3 b)
-{
-    tc_dvec3 r = { a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x };
-    return r;
-}
-static double tc_ddot(tc_dvec3 a, tc_dvec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+/* Differences of floats are exact in double (barring extreme exponents). */
+static tc_dvec3 tc_dsub(tc_vec3 a, tc_vec3 b) { return tc_dvec3_sub(tc_dvec3_from(a), tc_dvec3_from(b)); }
 
 /* The face region is decided, and the projection made, in double: for a
  * sliver triangle the float normal's direction carries an error of about
@@ -44,14 +33,14 @@ static double tc_ddot(tc_dvec3 a, tc_dvec3 b) { return a.x * b.x + a.y * b.y + a
 tc_vec3 tc_triangle_closest(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_vec3 p)
 {
     tc_dvec3 ab = tc_dsub(b, a), bc = tc_dsub(c, b), ca = tc_dsub(a, c);
-    tc_dvec3 n = tc_dcross(ab, tc_dsub(c, a));
-    double n2 = tc_ddot(n, n);
+    tc_dvec3 n = tc_dvec3_cross(ab, tc_dsub(c, a));
+    double n2 = tc_dvec3_dot(n, n);
     /* No area to speak of: the segment or point it spans. */
-    if (!(n2 > 1e-20 * tc_ddot(ab, ab) * tc_ddot(ca, ca))) return tc_triangle_closest_on_edges(a, b, c, p);
+    if (!(n2 > 1e-20 * tc_dvec3_dot(ab, ab) * tc_dvec3_dot(ca, ca))) return tc_triangle_closest_on_edges(a, b, c, p);
     tc_dvec3 ap = tc_dsub(p, a), bp = tc_dsub(p, b), cp = tc_dsub(p, c);
-    if (tc_ddot(n, tc_dcross(ab, ap)) >= 0.0 && tc_ddot(n, tc_dcross(bc, bp)) >= 0.0 &&
-        tc_ddot(n, tc_dcross(ca, cp)) >= 0.0) {
-        double k = tc_ddot(ap, n) / n2;
+    if (tc_dvec3_dot(n, tc_dvec3_cross(ab, ap)) >= 0.0 && tc_dvec3_dot(n, tc_dvec3_cross(bc, bp)) >= 0.0 &&
+        tc_dvec3_dot(n, tc_dvec3_cross(ca, cp)) >= 0.0) {
+        double k = tc_dvec3_dot(ap, n) / n2;
         return tc_vec3_make((float)((double)p.x - n.x * k), (float)((double)p.y - n.y * k), (float)((double)p.z - n.z * k));
     }
     return tc_triangle_closest_on_edges(a, b, c, p);
@@ -71,9 +60,9 @@ static bool tc_segment_pierces_triangle(tc_vec3 p, tc_vec3 q, const tc_triangle 
     /* In double for the same reason as the point query: a sliver's float
      * normal is too coarse to decide which side of an edge a crossing is. */
     tc_dvec3 ab = tc_dsub(tri->b, tri->a), ac = tc_dsub(tri->c, tri->a);
-    tc_dvec3 n = tc_dcross(ab, ac);
-    double sp = tc_ddot(n, tc_dsub(p, tri->a));
-    double sq = tc_ddot(n, tc_dsub(q, tri->a));
+    tc_dvec3 n = tc_dvec3_cross(ab, ac);
+    double sp = tc_dvec3_dot(n, tc_dsub(p, tri->a));
+    double sq = tc_dvec3_dot(n, tc_dsub(q, tri->a));
     if ((sp > 0.0 && sq > 0.0) || (sp < 0.0 && sq < 0.0) || sp == sq) return false;
     double k = sp / (sp - sq);
     tc_dvec3 pq = tc_dsub(q, p);
@@ -81,8 +70,8 @@ static bool tc_segment_pierces_triangle(tc_vec3 p, tc_vec3 q, const tc_triangle 
     tc_dvec3 xa = { tri->a.x - x.x, tri->a.y - x.y, tri->a.z - x.z };
     tc_dvec3 xb = { tri->b.x - x.x, tri->b.y - x.y, tri->b.z - x.z };
     tc_dvec3 xc = { tri->c.x - x.x, tri->c.y - x.y, tri->c.z - x.z };
-    if (tc_ddot(n, tc_dcross(xb, xc)) >= 0.0 && tc_ddot(n, tc_dcross(xc, xa)) >= 0.0 &&
-        tc_ddot(n, tc_dcross(xa, xb)) >= 0.0) {
+    if (tc_dvec3_dot(n, tc_dvec3_cross(xb, xc)) >= 0.0 && tc_dvec3_dot(n, tc_dvec3_cross(xc, xa)) >= 0.0 &&
+        tc_dvec3_dot(n, tc_dvec3_cross(xa, xb)) >= 0.0) {
         *at = tc_vec3_make((float)x.x, (float)x.y, (float)x.z);
         return true;
     }
