@@ -142,6 +142,39 @@ static bool tc_box_box_edge_separates_exact(const tc_obb *a, const tc_obb *b, fl
     return gap > 0.0 && gap * gap > margin * margin * len2;
 }
 
+bool tc_box_box_frame_axis_gap(const tc_box_box_frame *f, int axis, double *gap, tc_vec3 *unit_axis)
+{
+    const tc_mat3 *ra = &f->a->rotation, *rb = &f->b->rotation;
+    const tc_vec3 ac[3] = { ra->cx, ra->cy, ra->cz }, bc[3] = { rb->cx, rb->cy, rb->cz };
+    if (axis < 3) {
+        int i = axis;
+        float r = f->ha[i] + f->hb[0] * f->ar[i][0] + f->hb[1] * f->ar[i][1] + f->hb[2] * f->ar[i][2];
+        *gap = (double)tc_absf(f->t[i]) - (double)r;
+        *unit_axis = f->t[i] < 0.0f ? tc_vec3_neg(ac[i]) : ac[i];
+        return true;
+    }
+    if (axis < 6) {
+        int j = axis - 3;
+        float r = f->ha[0] * f->ar[0][j] + f->ha[1] * f->ar[1][j] + f->ha[2] * f->ar[2][j] + f->hb[j];
+        float tb = f->t[0] * f->r[0][j] + f->t[1] * f->r[1][j] + f->t[2] * f->r[2][j];
+        *gap = (double)tc_absf(tb) - (double)r;
+        *unit_axis = tb < 0.0f ? tc_vec3_neg(bc[j]) : bc[j];
+        return true;
+    }
+    int i = (axis - 6) / 3, j = (axis - 6) % 3;
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+    float len2 = f->r[i1][j] * f->r[i1][j] + f->r[i2][j] * f->r[i2][j];
+    /* Near-parallel: the float quantities lose their relative accuracy. */
+    if (len2 < TC_SAT_EXACT_BELOW_LEN2) return tc_box_box_axis_gap(f->a, f->b, axis, gap, unit_axis, NULL, NULL);
+    float tl = f->t[i2] * f->r[i1][j] - f->t[i1] * f->r[i2][j];
+    float r = f->ha[i1] * f->ar[i2][j] + f->ha[i2] * f->ar[i1][j] + f->hb[j1] * f->ar[i][j2] + f->hb[j2] * f->ar[i][j1];
+    double len = sqrt((double)len2);
+    *gap = ((double)tc_absf(tl) - (double)r) / len;
+    tc_vec3 L = tc_vec3_scale(tc_vec3_cross(ac[i], bc[j]), (float)(1.0 / len));
+    *unit_axis = tl < 0.0f ? tc_vec3_neg(L) : L;
+    return true;
+}
+
 /* An edge axis whose cross product is below 1e-6 in length: parallel edges
  * within the band, skipped by the test (the other axes decide). */
 static bool tc_box_box_axis_parallel(const tc_box_box_frame *f, int axis)

@@ -8,10 +8,12 @@ int tc_box_box_least_overlap(const tc_obb *a, const tc_obb *b, double face_prefe
     int best_face = -1, best_edge = -1;
     double face_depth = INFINITY, edge_depth = INFINITY;
     tc_vec3 face_n = tc_vec3_zero(), edge_n = tc_vec3_zero();
+    tc_box_box_frame f;
+    tc_box_box_frame_init(&f, a, b);
     for (int axis = 0; axis < TC_SAT_AXIS_COUNT; ++axis) {
         double gap;
         tc_vec3 n;
-        if (!tc_box_box_axis_gap(a, b, axis, &gap, &n, NULL, NULL)) continue; /* parallel edges */
+        if (!tc_box_box_frame_axis_gap(&f, axis, &gap, &n)) continue; /* parallel edges */
         double overlap = -gap;
         if (axis < 6) {
             if (overlap < face_depth) { face_depth = overlap; face_n = n; best_face = axis; }
