@@ -27,8 +27,10 @@
  *    speed along the normal plus angular speed times the largest lever arm
  *    of the core), so the reported t is never after the first contact; it
  *    stops when the gap is below 1e-5 of the scale, or after 128 steps (then
- *    reporting a hit at the time reached, conservatively). No plane pairs:
- *    a rotating half-space has no bounded lever arm.
+ *    reporting a hit at the time reached, conservatively). With a plane the
+ *    plane stays still (a turning half-space has no bounded lever arm) and
+ *    only A moves: tc_sweep_rigid_<A>_plane, e.g. a box tumbling onto the
+ *    ground (up to 1024 steps); the normal then is -plane.normal.
  *  - hit may be NULL. No allocation; thread-safe.
  */
 #ifndef TOUCHE_SWEEP_H
@@ -112,6 +114,17 @@ TC_API bool tc_sweep_rigid_obb_triangle(const tc_obb *a, tc_transform a_start, t
                               const tc_triangle *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
 TC_API bool tc_sweep_rigid_triangle_triangle(const tc_triangle *a, tc_transform a_start, tc_transform a_end,
                               const tc_triangle *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+
+TC_API bool tc_sweep_rigid_sphere_plane(const tc_sphere *a, tc_transform a_start, tc_transform a_end,
+                              const tc_plane *b, tc_sweep_hit *hit);
+TC_API bool tc_sweep_rigid_capsule_plane(const tc_capsule *a, tc_transform a_start, tc_transform a_end,
+                              const tc_plane *b, tc_sweep_hit *hit);
+TC_API bool tc_sweep_rigid_aabb_plane(const tc_aabb *a, tc_transform a_start, tc_transform a_end,
+                              const tc_plane *b, tc_sweep_hit *hit);
+TC_API bool tc_sweep_rigid_obb_plane(const tc_obb *a, tc_transform a_start, tc_transform a_end,
+                              const tc_plane *b, tc_sweep_hit *hit);
+TC_API bool tc_sweep_rigid_triangle_plane(const tc_triangle *a, tc_transform a_start, tc_transform a_end,
+                              const tc_plane *b, tc_sweep_hit *hit);
 
 TC_C_END
 
