@@ -2,6 +2,7 @@
 #include <math.h>
 
 #include "core/assert.h"
+#include "queries/dvec.h"
 #include "queries/ray.h"
 #include "shapes/closest.h"
 
@@ -16,37 +17,40 @@ bool tc_raycast_plane(const tc_ray *ray, const tc_plane *shape, float max_t, tc_
     return tc_ray_hit_at(ray, s / -rate, shape->normal, max_t, hit);
 }
 
-/* A ray in the triangle's plane: clip its parameter range against the
- * three edges' in-plane half-planes (Cyrus-Beck). */
-/* Clips the ray's [0, max_t] against the three edges' in-plane half-planes,
- * each moved out by pad_rel of the magnitudes. */
-static bool tc_ray_triangle_in_plane_clip(const tc_ray *ray, const tc_triangle *tri, tc_vec3 n, float pad_rel, float mag,
+/* Clips the ray's [0, max_t] against the three edges' in-plane half-planes
+ * (Cyrus-Beck), each moved out by pad_rel of the magnitudes. In double, with
+ * the normal crossed in double: near a sliver's sharp corner the two edge
+ * lines are almost one, and float rounding of the edge tests would let a ray
+ * along them through far beyond the vertex (the error over the sine of the
+ * corner's angle). */
+static bool tc_ray_triangle_in_plane_clip(const tc_ray *ray, const tc_triangle *tri, tc_dvec3 n, double pad_rel, double mag,
                                           float max_t, float *t0_out, float *t1_out)
 {
-    const tc_vec3 v[3] = { tri->a, tri->b, tri->c };
-    float t0 = 0.0f, t1 = max_t;
+    const tc_dvec3 v[3] = { tc_dvec3_from(tri->a), tc_dvec3_from(tri->b), tc_dvec3_from(tri->c) };
+    const tc_dvec3 o = tc_dvec3_from(ray->origin), d = tc_dvec3_from(ray->dir);
+    double t0 = 0.0, t1 = max_t;
     for (int i = 0; i < 3; ++i) {
-        tc_vec3 p = v[i], q = v[(i + 1) % 3], r = v[(i + 2) % 3];
-        tc_vec3 m = tc_vec3_cross(tc_vec3_sub(q, p), n); /* in-plane, perpendicular to the edge */
-        if (tc_vec3_dot(m, tc_vec3_sub(r, p)) > 0.0f) m = tc_vec3_neg(m);
+        tc_dvec3 p = v[i], q = v[(i + 1) % 3], r = v[(i + 2) % 3];
+        tc_dvec3 m = tc_dvec3_cross(tc_dvec3_sub(q, p), n); /* in-plane, perpendicular to the edge */
+        if (tc_dvec3_dot(m, tc_dvec3_sub(r, p)) > 0.0) m = tc_dvec3_neg(m);
         /* Inside when dot(m, x - p) <= pad. */
-        float pad = pad_rel * mag * tc_vec3_norm1(m);
-        float s = tc_vec3_dot(m, tc_vec3_sub(ray->origin, p)) - pad;
-        float rate = tc_vec3_dot(m, ray->dir);
-        if (rate == 0.0f) {
-            if (s > 0.0f) return false;
+        double pad = pad_rel * mag * tc_dvec3_length(m);
+        double s = tc_dvec3_dot(m, tc_dvec3_sub(o, p)) - pad;
+        double rate = tc_dvec3_dot(m, d);
+        if (rate == 0.0) {
+            if (s > 0.0) return false;
             continue;
         }
-        float t = -s / rate;
-        if (rate > 0.0f) {
+        double t = -s / rate;
+        if (rate > 0.0) {
             if (t < t1) t1 = t;
         } else if (t > t0) {
             t0 = t;
         }
         if (t0 > t1) return false;
     }
-    *t0_out = t0;
-    *t1_out = t1;
+    *t0_out = (float)t0;
+    *t1_out = (float)t1;
     return true;
 }
 
@@ -54,13 +58,14 @@ static bool tc_ray_triangle_in_plane_clip(const tc_ray *ray, const tc_triangle *
  * them are the padded edges tried, to rescue a ray grazing the boundary
  * within rounding; the hit is then placed where the ray passes closest to
  * the boundary, not at the padded entry, which near a sharp corner lies the
- * pad over the sine of the corner's angle outside the triangle. */
-static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, tc_vec3 n, float mag, float max_t,
+ * pad over the sine of the corner's angle outside the triangle, and only
+ * when that closest approach is within the pad. */
+static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, tc_dvec3 nd, float mag, float max_t,
                                      tc_ray_hit *hit)
 {
     float t0, t1;
-    if (!tc_ray_triangle_in_plane_clip(ray, tri, n, 0.0f, mag, max_t, &t0, &t1)) {
-        if (!tc_ray_triangle_in_plane_clip(ray, tri, n, TC_PAD_REL, mag, max_t, &t0, &t1)) return false;
+    if (!tc_ray_triangle_in_plane_clip(ray, tri, nd, 0.0, mag, max_t, &t0, &t1)) {
+        if (!tc_ray_triangle_in_plane_clip(ray, tri, nd, TC_PAD_REL, mag, max_t, &t0, &t1)) return false;
         tc_vec3 p = tc_vec3_mul_add(ray->origin, ray->dir, t0), q = tc_vec3_mul_add(ray->origin, ray->dir, t1);
         float pad = 2.0f * TC_PAD_REL * mag;
         tc_vec3 near = tc_triangle_closest(tri->a, tri->b, tri->c, p);
@@ -77,11 +82,15 @@ static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, 
                 }
             }
             t0 = t0 + (t1 - t0) * best_s;
+            tc_vec3 x = tc_vec3_mul_add(ray->origin, ray->dir, t0);
+            if (!(tc_vec3_length_sq(tc_vec3_sub(x, tc_triangle_closest(tri->a, tri->b, tri->c, x))) <= pad * pad))
+                return false;
         }
     }
     if (t0 == 0.0f) return tc_ray_hit_inside(ray, hit);
     /* In the plane the two faces are equally near; report the one on the
      * origin's side (or either, when the origin is exactly in the plane). */
+    tc_vec3 n = tc_dvec3_to(nd);
     tc_vec3 normal = tc_vec3_dot(n, tc_vec3_sub(ray->origin, tri->a)) < 0.0f ? tc_vec3_neg(n) : n;
     return tc_ray_hit_at(ray, t0, normal, max_t, hit);
 }
@@ -91,7 +100,12 @@ bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_
     if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_triangle_is_valid(shape)) return false;
     tc_vec3 e1 = tc_vec3_sub(shape->b, shape->a), e2 = tc_vec3_sub(shape->c, shape->a);
-    tc_vec3 n = tc_vec3_cross(e1, e2);
+    /* The normal is crossed in double: a float cross product's rounding is
+     * relative to |e1| |e2|, not to |n|, so a sliver's float normal is tilted
+     * enough to misplace its plane by more than the pads below allow. */
+    tc_dvec3 da = tc_dvec3_from(shape->a);
+    tc_dvec3 nd = tc_dvec3_cross(tc_dvec3_sub(tc_dvec3_from(shape->b), da), tc_dvec3_sub(tc_dvec3_from(shape->c), da));
+    tc_vec3 n = tc_dvec3_to(nd);
     float n1 = tc_vec3_norm1(n);
     float ext = tc_vec3_norm1(e1) + tc_vec3_norm1(e2);
     tc_vec3 w = tc_vec3_sub(ray->origin, shape->a);
@@ -118,7 +132,7 @@ bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_
     float rate = tc_vec3_dot(n, ray->dir);
     float height_pad = TC_PAD_REL * mag * n1;
     if (tc_absf(dist) <= height_pad && tc_absf(rate) <= TC_PAD_REL * tc_vec3_norm1(ray->dir) * n1)
-        return tc_ray_triangle_in_plane(ray, shape, n, mag, max_t, hit);
+        return tc_ray_triangle_in_plane(ray, shape, nd, mag, max_t, hit);
     if (tc_absf(dist) <= height_pad) {
         /* Origin on the plane: inside the triangle is a hit at t = 0. */
         if (tc_contains_point_triangle(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
@@ -127,13 +141,32 @@ bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_
     if (rate == 0.0f || (dist > 0.0f) == (rate > 0.0f)) return false; /* parallel off-plane, or heading away */
     float t = -dist / rate;
     if (!(t <= max_t)) return false;
-    /* Barycentric inside test at the crossing, padded relative to the size. */
+    /* Barycentric inside test at the crossing. */
     tc_vec3 x = tc_vec3_mul_add(ray->origin, ray->dir, t);
+    /* A crossing farther from a than the triangle reaches is a miss whatever
+     * the signs below round to: far out (a ray almost parallel to the plane)
+     * x - a, x - b and x - c round to the same vector. */
+    if (!(tc_vec3_norm1(tc_vec3_sub(x, shape->a)) <= 2.0f * ext)) return false;
     tc_vec3 xa = tc_vec3_sub(shape->a, x), xb = tc_vec3_sub(shape->b, x), xc = tc_vec3_sub(shape->c, x);
     float u = tc_vec3_dot(n, tc_vec3_cross(xb, xc));
     float v = tc_vec3_dot(n, tc_vec3_cross(xc, xa));
     float s = tc_vec3_dot(n, tc_vec3_cross(xa, xb));
-    float pad = TC_PAD_REL * n1 * (mag + tc_vec3_norm1(tc_vec3_sub(x, shape->a))) * ext;
-    if (u < -pad || v < -pad || s < -pad) return false;
+    /* u = n . (xb x xc) is |n| |c - b| times x's in-plane distance inside
+     * edge bc (likewise v, s). A crossing outside by the signs is a graze
+     * lost to rounding only within a length pad, relative to the magnitudes
+     * x came from. (A pad in norm1 sizes would reach up to 7 times farther.) */
+    if (u < 0.0f || v < 0.0f || s < 0.0f) {
+        float pad = TC_PAD_REL * (mag + tc_vec3_norm1(tc_vec3_sub(x, shape->a)));
+        float pad_n = pad * tc_vec3_length(n);
+        if (u < -pad_n * tc_vec3_length(tc_vec3_sub(shape->c, shape->b)) ||
+            v < -pad_n * tc_vec3_length(tc_vec3_sub(shape->a, shape->c)) ||
+            s < -pad_n * tc_vec3_length(tc_vec3_sub(shape->b, shape->a)))
+            return false;
+        /* Within the pads of all three edge lines, but near a sharp corner
+         * those reach the pad over the sine of its angle beyond the vertex:
+         * the crossing must also lie within the pad of the triangle. */
+        tc_vec3 q = tc_triangle_closest(shape->a, shape->b, shape->c, x);
+        if (!(tc_vec3_length_sq(tc_vec3_sub(x, q)) <= pad * pad)) return false;
+    }
     return tc_ray_hit_at(ray, t, rate > 0.0f ? tc_vec3_neg(n) : n, max_t, hit);
 }

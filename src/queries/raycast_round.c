@@ -4,7 +4,12 @@
  * rather than from |origin - centre|^2 - r^2 directly, which loses the
  * discriminant to cancellation when the origin is far away (Haines et al.,
  * "Precision Improvements for Ray/Sphere Intersection", Ray Tracing Gems,
- * 2019). The near root is taken as c / q to avoid a second cancellation. */
+ * 2019). The near root is taken as c / q to avoid a second cancellation.
+ *
+ * The quadratic's a = |dir|^2 underflows for a dir shorter than about 1e-19
+ * and overflows above 1e19, although such a dir is a valid ray: the casts
+ * run on dir scaled by a power of two (exact, so every other dir gives the
+ * same bits) and scale t back. */
 #include <math.h>
 
 #include "core/assert.h"
@@ -42,15 +47,43 @@ bool tc_ray_sphere_entry(tc_vec3 origin, tc_vec3 dir, tc_vec3 center, float radi
     return true;
 }
 
+/* dir times 2^-e, with e chosen so its largest component is in [0.5, 1);
+ * a t of the scaled ray times 2^-e is the t of the given one. */
+static tc_vec3 tc_ray_dir_scaled(tc_vec3 dir, int *e)
+{
+    *e = 0;
+    (void)frexpf(tc_vec3_max_abs(dir), e);
+    return tc_vec3_make(ldexpf(dir.x, -*e), ldexpf(dir.y, -*e), ldexpf(dir.z, -*e));
+}
+
+/* The hit of the unscaled ray for a t of the scaled one, with the normal
+ * made to face the ray. Seen from far away, a grazing hit's normal is
+ * uncertain by about the rounding of origin - centre over the radius and can
+ * tip past perpendicular to dir; the contract says it faces the ray, so any
+ * part along dir is removed. */
+static bool tc_round_hit(const tc_ray *ray, float t_scaled, int e, tc_vec3 n, float max_t, tc_ray_hit *hit)
+{
+    float t = ldexpf(t_scaled, -e);
+    if (!tc_is_finite(t)) return false; /* beyond any float t */
+    tc_vec3 u = tc_vec3_normalize(n), du = tc_vec3_normalize(ray->dir);
+    float k = tc_vec3_dot(u, du);
+    if (k > 0.0f) {
+        tc_vec3 v = tc_vec3_normalize(tc_vec3_mul_add(u, du, -k));
+        u = tc_vec3_dot(v, v) > 0.0f ? v : tc_vec3_neg(du);
+    }
+    return tc_ray_hit_at(ray, t, u, max_t, hit);
+}
+
 bool tc_raycast_sphere(const tc_ray *ray, const tc_sphere *shape, float max_t, tc_ray_hit *hit)
 {
     if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_sphere_is_valid(shape)) return false;
     if (tc_contains_point_sphere(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
     float t;
-    tc_vec3 n;
-    if (!tc_ray_sphere_entry(ray->origin, ray->dir, shape->center, shape->radius, &t, &n)) return false;
-    return tc_ray_hit_at(ray, t, n, max_t, hit);
+    int e;
+    tc_vec3 n, dir = tc_ray_dir_scaled(ray->dir, &e);
+    if (!tc_ray_sphere_entry(ray->origin, dir, shape->center, shape->radius, &t, &n)) return false;
+    return tc_round_hit(ray, t, e, n, max_t, hit);
 }
 
 bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t, tc_ray_hit *hit)
@@ -61,31 +94,42 @@ bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t,
     /* The capsule is the union of a finite cylinder and two end spheres; the
      * first entry into the union is the earliest entry into any of them. */
     float best_t = INFINITY, t;
-    tc_vec3 best_n = tc_vec3_zero(), n;
-    if (tc_ray_sphere_entry(ray->origin, ray->dir, shape->a, shape->radius, &t, &n) && t < best_t) {
+    int e;
+    tc_vec3 best_n = tc_vec3_zero(), n, dir = tc_ray_dir_scaled(ray->dir, &e);
+    if (tc_ray_sphere_entry(ray->origin, dir, shape->a, shape->radius, &t, &n) && t < best_t) {
         best_t = t;
         best_n = n;
     }
-    if (tc_ray_sphere_entry(ray->origin, ray->dir, shape->b, shape->radius, &t, &n) && t < best_t) {
+    if (tc_ray_sphere_entry(ray->origin, dir, shape->b, shape->radius, &t, &n) && t < best_t) {
         best_t = t;
         best_n = n;
     }
     tc_vec3 axis = tc_vec3_sub(shape->b, shape->a);
     float len2 = tc_vec3_dot(axis, axis);
+    tc_vec3 oa = tc_vec3_sub(ray->origin, shape->a);
     if (len2 > 0.0f) {
-        tc_vec3 oa = tc_vec3_sub(ray->origin, shape->a);
         tc_vec3 m = tc_vec3_mul_add(oa, axis, -tc_vec3_dot(oa, axis) / len2);
-        tc_vec3 d = tc_vec3_mul_add(ray->dir, axis, -tc_vec3_dot(ray->dir, axis) / len2);
+        tc_vec3 d = tc_vec3_mul_add(dir, axis, -tc_vec3_dot(dir, axis) / len2);
         float mag = tc_vec3_max_abs(oa) + tc_vec3_max_abs(axis) + shape->radius;
         if (tc_ray_round_entry(m, d, shape->radius, mag, &t) && t < best_t) {
-            float y = tc_vec3_dot(tc_vec3_mul_add(oa, ray->dir, t), axis) / len2;
+            float y = tc_vec3_dot(tc_vec3_mul_add(oa, dir, t), axis) / len2;
             if (y >= 0.0f && y <= 1.0f) {
                 best_t = t;
                 tc_vec3 side = tc_vec3_mul_add(m, d, t);
-                best_n = shape->radius > 0.0f && tc_vec3_dot(side, side) > 0.0f ? side : tc_vec3_neg(ray->dir);
+                best_n = shape->radius > 0.0f && tc_vec3_dot(side, side) > 0.0f ? side : tc_vec3_neg(dir);
             }
         }
     }
     if (best_t == INFINITY) return false;
-    return tc_ray_hit_at(ray, best_t, best_n, max_t, hit);
+    /* The normal is taken from the hit point's closest point on the segment,
+     * whichever part entered first: near a seam the end sphere and the
+     * cylinder enter at the same t within rounding, and the sphere's own
+     * normal there is tilted by the distance to the seam over the radius. */
+    if (shape->radius > 0.0f) {
+        tc_vec3 pa = tc_vec3_mul_add(oa, dir, best_t);
+        float y = len2 > 0.0f ? tc_clampf(tc_vec3_dot(pa, axis) / len2, 0.0f, 1.0f) : 0.0f;
+        tc_vec3 side = tc_vec3_mul_add(pa, axis, -y);
+        if (tc_vec3_dot(side, side) > 0.0f) best_n = side;
+    }
+    return tc_round_hit(ray, best_t, e, best_n, max_t, hit);
 }
