@@ -4,6 +4,8 @@
  *    or overflowed: clear hits missed, hits far off the shape);
  *  - a sphere grazed from 3e4 away whose normal tipped past perpendicular
  *    to dir (it must face the ray);
+ *  - rays tangent to a sphere at their origin (just outside by rounding):
+ *    a graze placed past the closest approach, thousands of bands away;
  *  - a capsule hit on its cylinder within 0.003 of the seam, reported with
  *    the end sphere's normal (tilted 1.2e-3);
  *  - an origin exactly on an AABB face reported at t > 0 (the box was
@@ -150,6 +152,17 @@ TEST_CASE(ray_regression_round_normals)
     }
 }
 
+TEST_CASE(ray_regression_round_tangent_at_origin)
+{
+    /* the hit was placed 2800 away (44032 along the ray) */
+    tc_any s1 = sphere(-0x1.94a3dap+1f, 0x1.de2cfep+0f, -0x1.c747bep+1f, 0x1.40af6p+4f);
+    tc_ray r1 = ray_of(V(0x1.68007p+3f, -0x1.5854d2p+3f, 0x1.2931f2p+1f), V(0x1.0830acp-6f, 0x1.40f8d4p-5f, 0x1.6daa78p-5f));
+    expect_no_far_hit("tangent at the origin, radius 20", &s1, &r1, INFINITY, false);
+    tc_any s2 = sphere(0x1.17fa7cp+3f, -0x1.99881cp+0f, -0x1.01f228p+3f, 0x1.10fdcep-5f);
+    tc_ray r2 = ray_of(V(0x1.17b80ap+3f, -0x1.969786p+0f, -0x1.02e9aap+3f), V(-0x1.92c0a4p-3f, -0x1.be0fc8p-4f, 0x1.75aeaap-7f));
+    expect_no_far_hit("tangent at the origin, radius 0.03", &s2, &r2, 0x1.2ca53p+2f, false);
+}
+
 TEST_CASE(ray_regression_aabb_origin_on_face)
 {
     /* origin exactly on the min-z face of a box 2 ulps thick in z, moving
@@ -213,4 +226,5 @@ TEST_CASE(ray_regression_sliver_triangles)
 }
 
 TEST_LIST(TEST_ENTRY(ray_regression_round_tiny_and_huge_dir), TEST_ENTRY(ray_regression_round_normals),
+          TEST_ENTRY(ray_regression_round_tangent_at_origin),
           TEST_ENTRY(ray_regression_aabb_origin_on_face), TEST_ENTRY(ray_regression_sliver_triangles))

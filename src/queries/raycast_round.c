@@ -31,7 +31,15 @@ static bool tc_ray_round_entry(tc_vec3 m, tc_vec3 d, float radius, float mag, fl
     float l2 = tc_vec3_dot(l, l);
     if (l2 > lim * lim) return false;
     float h = radius * radius - l2;
-    float s = sqrtf(a * tc_maxf(h, 0.0f));
+    if (h < 0.0f) {
+        /* The line passes outside, within the pad: a graze lost to rounding,
+         * placed at the closest approach. (The near root's formula below
+         * would put it past that, by (l2 - r^2) / -b: unbounded for a ray
+         * tangent at its origin.) */
+        *t = -b / a;
+        return true;
+    }
+    float s = sqrtf(a * h);
     float c = tc_vec3_dot(m, m) - radius * radius;
     *t = tc_maxf(c, 0.0f) / (-b + s);
     return true;
