@@ -2,7 +2,7 @@
 #include <math.h>
 
 #include "core/assert.h"
-#include "queries/dvec.h"
+#include "math/dvec.h"
 #include "queries/ray.h"
 #include "shapes/closest.h"
 
