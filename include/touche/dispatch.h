@@ -10,14 +10,18 @@
  *    invalid data answers false, nothing allocates.
  *  - Two planes have no pair function: tc_shape_overlap answers whether the
  *    half-spaces intersect (always, unless their normals are exactly
- *    opposite and the solids are separated).
+ *    opposite and the solids are separated); contact, distance and sweep
+ *    answer false / INFINITY.
  *  - A plane is unbounded: tc_shape_bounds answers false for it.
  */
 #ifndef TOUCHE_DISPATCH_H
 #define TOUCHE_DISPATCH_H
 
+#include "contact.h"
+#include "distance.h"
 #include "overlap.h"
 #include "raycast.h"
+#include "sweep.h"
 
 TC_C_BEGIN
 
@@ -57,6 +61,17 @@ TC_API bool tc_shape_bounds(const tc_shape *s, tc_aabb *out);
 TC_API bool tc_shape_overlap(const tc_shape *a, const tc_shape *b);
 TC_API bool tc_shape_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_ray_hit *hit);
 TC_API bool tc_shape_contains_point(const tc_shape *s, tc_vec3 p);
+
+/* Contact (contact.h) for any two shapes: the normal points from a to b
+ * whatever order the pair function takes them in. Two planes: false. */
+TC_API bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *manifold);
+/* Distance (distance.h), point_a on a and point_b on b (either may be NULL).
+ * Two planes, an unknown type or an invalid shape: INFINITY. */
+TC_API float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b);
+/* Translating sweep (sweep.h); the hit's normal points from a to b. Two
+ * planes: false. */
+TC_API bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape *b, tc_vec3 velocity_b, float max_t,
+                           tc_sweep_hit *hit);
 
 TC_C_END
 

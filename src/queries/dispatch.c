@@ -1,5 +1,6 @@
 #include <touche/dispatch.h>
 
+#include <math.h>
 #include <string.h>
 
 tc_shape tc_shape_from_sphere(tc_sphere s) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_SPHERE; r.u.sphere = s; return r; }
@@ -50,41 +51,104 @@ static bool planes_overlap(const tc_plane *a, const tc_plane *b)
     return -b->offset <= a->offset;
 }
 
+/* Every pair function the library has, lower type first. */
+#define TC_EACH_PAIR(X)                                                                               \
+    X(sphere, sphere) X(sphere, capsule) X(sphere, aabb) X(sphere, obb) X(sphere, triangle)           \
+    X(sphere, plane) X(capsule, capsule) X(capsule, aabb) X(capsule, obb) X(capsule, triangle)        \
+    X(capsule, plane) X(aabb, aabb) X(aabb, obb) X(aabb, triangle) X(aabb, plane) X(obb, obb)         \
+    X(obb, triangle) X(obb, plane) X(triangle, triangle) X(triangle, plane)
+
+/* Type tags spelled as the pair functions spell the shapes. */
+enum {
+    TC_TAG_sphere = TC_SHAPE_SPHERE, TC_TAG_capsule = TC_SHAPE_CAPSULE, TC_TAG_aabb = TC_SHAPE_AABB,
+    TC_TAG_obb = TC_SHAPE_OBB, TC_TAG_triangle = TC_SHAPE_TRIANGLE, TC_TAG_plane = TC_SHAPE_PLANE
+};
+#define TC_PAIR_KEY(x, y) ((int)(x) * TC_SHAPE_TYPE_COUNT + (int)(y))
+
+/* Puts a pair in library order (valid types assumed); true when it swapped. */
+static bool tc_shape_pair_order(const tc_shape **a, const tc_shape **b)
+{
+    if ((*a)->type <= (*b)->type) return false;
+    const tc_shape *t = *a;
+    *a = *b;
+    *b = t;
+    return true;
+}
+
+static bool tc_shape_types_ok(const tc_shape *a, const tc_shape *b)
+{
+    return a && b && (unsigned)a->type < TC_SHAPE_TYPE_COUNT && (unsigned)b->type < TC_SHAPE_TYPE_COUNT;
+}
+
 /* a->type <= b->type */
 static bool overlap_ordered(const tc_shape *a, const tc_shape *b)
 {
-    const int key = (int)a->type * TC_SHAPE_TYPE_COUNT + (int)b->type;
-    switch (key) {
-    case TC_SHAPE_SPHERE * 6 + TC_SHAPE_SPHERE: return tc_overlap_sphere_sphere(&a->u.sphere, &b->u.sphere);
-    case TC_SHAPE_SPHERE * 6 + TC_SHAPE_CAPSULE: return tc_overlap_sphere_capsule(&a->u.sphere, &b->u.capsule);
-    case TC_SHAPE_SPHERE * 6 + TC_SHAPE_AABB: return tc_overlap_sphere_aabb(&a->u.sphere, &b->u.aabb);
-    case TC_SHAPE_SPHERE * 6 + TC_SHAPE_OBB: return tc_overlap_sphere_obb(&a->u.sphere, &b->u.obb);
-    case TC_SHAPE_SPHERE * 6 + TC_SHAPE_TRIANGLE: return tc_overlap_sphere_triangle(&a->u.sphere, &b->u.triangle);
-    case TC_SHAPE_SPHERE * 6 + TC_SHAPE_PLANE: return tc_overlap_sphere_plane(&a->u.sphere, &b->u.plane);
-    case TC_SHAPE_CAPSULE * 6 + TC_SHAPE_CAPSULE: return tc_overlap_capsule_capsule(&a->u.capsule, &b->u.capsule);
-    case TC_SHAPE_CAPSULE * 6 + TC_SHAPE_AABB: return tc_overlap_capsule_aabb(&a->u.capsule, &b->u.aabb);
-    case TC_SHAPE_CAPSULE * 6 + TC_SHAPE_OBB: return tc_overlap_capsule_obb(&a->u.capsule, &b->u.obb);
-    case TC_SHAPE_CAPSULE * 6 + TC_SHAPE_TRIANGLE: return tc_overlap_capsule_triangle(&a->u.capsule, &b->u.triangle);
-    case TC_SHAPE_CAPSULE * 6 + TC_SHAPE_PLANE: return tc_overlap_capsule_plane(&a->u.capsule, &b->u.plane);
-    case TC_SHAPE_AABB * 6 + TC_SHAPE_AABB: return tc_overlap_aabb_aabb(&a->u.aabb, &b->u.aabb);
-    case TC_SHAPE_AABB * 6 + TC_SHAPE_OBB: return tc_overlap_aabb_obb(&a->u.aabb, &b->u.obb);
-    case TC_SHAPE_AABB * 6 + TC_SHAPE_TRIANGLE: return tc_overlap_aabb_triangle(&a->u.aabb, &b->u.triangle);
-    case TC_SHAPE_AABB * 6 + TC_SHAPE_PLANE: return tc_overlap_aabb_plane(&a->u.aabb, &b->u.plane);
-    case TC_SHAPE_OBB * 6 + TC_SHAPE_OBB: return tc_overlap_obb_obb(&a->u.obb, &b->u.obb);
-    case TC_SHAPE_OBB * 6 + TC_SHAPE_TRIANGLE: return tc_overlap_obb_triangle(&a->u.obb, &b->u.triangle);
-    case TC_SHAPE_OBB * 6 + TC_SHAPE_PLANE: return tc_overlap_obb_plane(&a->u.obb, &b->u.plane);
-    case TC_SHAPE_TRIANGLE * 6 + TC_SHAPE_TRIANGLE: return tc_overlap_triangle_triangle(&a->u.triangle, &b->u.triangle);
-    case TC_SHAPE_TRIANGLE * 6 + TC_SHAPE_PLANE: return tc_overlap_triangle_plane(&a->u.triangle, &b->u.plane);
-    case TC_SHAPE_PLANE * 6 + TC_SHAPE_PLANE: return planes_overlap(&a->u.plane, &b->u.plane);
+    switch (TC_PAIR_KEY(a->type, b->type)) {
+#define TC_OVERLAP_CASE(x, y) \
+    case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_overlap_##x##_##y(&a->u.x, &b->u.y);
+        TC_EACH_PAIR(TC_OVERLAP_CASE)
+#undef TC_OVERLAP_CASE
+    case TC_PAIR_KEY(TC_SHAPE_PLANE, TC_SHAPE_PLANE): return planes_overlap(&a->u.plane, &b->u.plane);
+    default: return false;
+    }
+}
+
+bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
+{
+    if (!tc_shape_types_ok(a, b)) return false;
+    bool swapped = tc_shape_pair_order(&a, &b);
+    bool hit = false;
+    switch (TC_PAIR_KEY(a->type, b->type)) {
+#define TC_CONTACT_CASE(x, y) \
+    case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): hit = tc_contact_##x##_##y(&a->u.x, &b->u.y, m); break;
+        TC_EACH_PAIR(TC_CONTACT_CASE)
+#undef TC_CONTACT_CASE
+    default: return false;
+    }
+    if (hit && swapped && m) m->normal = tc_vec3_neg(m->normal);
+    return hit;
+}
+
+float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!tc_shape_types_ok(a, b)) return INFINITY;
+    bool swapped = tc_shape_pair_order(&a, &b);
+    tc_vec3 *pa = swapped ? point_b : point_a, *pb = swapped ? point_a : point_b;
+    switch (TC_PAIR_KEY(a->type, b->type)) {
+#define TC_DISTANCE_CASE(x, y) \
+    case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_distance_##x##_##y(&a->u.x, &b->u.y, pa, pb);
+        TC_EACH_PAIR(TC_DISTANCE_CASE)
+#undef TC_DISTANCE_CASE
+    default: return INFINITY;
+    }
+}
+
+bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape *b, tc_vec3 velocity_b, float max_t,
+                    tc_sweep_hit *hit)
+{
+    if (!tc_shape_types_ok(a, b)) return false;
+    if (tc_shape_pair_order(&a, &b)) {
+        tc_vec3 t = velocity_a;
+        velocity_a = velocity_b;
+        velocity_b = t;
+        bool found = tc_shape_sweep(a, velocity_a, b, velocity_b, max_t, hit);
+        if (found && hit) hit->normal = tc_vec3_neg(hit->normal);
+        return found;
+    }
+    switch (TC_PAIR_KEY(a->type, b->type)) {
+#define TC_SWEEP_CASE(x, y) \
+    case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_sweep_##x##_##y(&a->u.x, velocity_a, &b->u.y, velocity_b, max_t, hit);
+        TC_EACH_PAIR(TC_SWEEP_CASE)
+#undef TC_SWEEP_CASE
     default: return false;
     }
 }
 
 bool tc_shape_overlap(const tc_shape *a, const tc_shape *b)
 {
-    if (!a || !b) return false;
-    if ((unsigned)a->type >= TC_SHAPE_TYPE_COUNT || (unsigned)b->type >= TC_SHAPE_TYPE_COUNT) return false;
-    return a->type <= b->type ? overlap_ordered(a, b) : overlap_ordered(b, a);
+    if (!tc_shape_types_ok(a, b)) return false;
+    tc_shape_pair_order(&a, &b);
+    return overlap_ordered(a, b);
 }
 
 bool tc_shape_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_ray_hit *hit)

@@ -1,6 +1,6 @@
 #include "eval.h"
 
-#include "pairs.h"
+#include <touche/dispatch.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -255,7 +255,7 @@ static void sweep(const tt_scene *s, const tt_result *r, int mover, tt_sweep_res
         if (tc_shape_overlap(&r->shapes[mover], &r->shapes[i])) out->start_overlaps = true;
         if (tc_shape_overlap(&end, &other_end)) out->end_overlaps = true;
         tc_sweep_hit hit;
-        if (tt_pair_sweep(&r->shapes[mover], m->velocity, &r->shapes[i], v, 1.0f, &hit) &&
+        if (tc_shape_sweep(&r->shapes[mover], m->velocity, &r->shapes[i], v, 1.0f, &hit) &&
             (out->other < 0 || hit.t < out->toi)) {
             out->other = i;
             out->toi = hit.t;
@@ -270,7 +270,7 @@ static void distance(const tt_result *r, const tt_query *q, tt_distance_result *
     memset(out, 0, sizeof *out);
     out->a = q->a;
     out->b = q->b;
-    float d = tt_pair_distance(&r->shapes[q->a], &r->shapes[q->b], &out->point_a, &out->point_b);
+    float d = tc_shape_distance(&r->shapes[q->a], &r->shapes[q->b], &out->point_a, &out->point_b);
     out->available = isfinite(d);
     out->distance = out->available ? d : 0.0f;
 }
@@ -280,7 +280,7 @@ static void contact(const tt_result *r, tt_pair *p)
 {
     tc_manifold m;
     memset(&p->contact, 0, sizeof p->contact);
-    if (!tt_pair_contact(&r->shapes[p->a], &r->shapes[p->b], &m)) return;
+    if (!tc_shape_contact(&r->shapes[p->a], &r->shapes[p->b], &m)) return;
     p->contact.available = true;
     p->contact.normal = m.normal;
     p->contact.point_count = m.count < 0 ? 0 : m.count > 4 ? 4 : m.count;
