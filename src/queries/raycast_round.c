@@ -60,7 +60,11 @@ bool tc_ray_sphere_entry(tc_vec3 origin, tc_vec3 dir, tc_vec3 center, float radi
 static tc_vec3 tc_ray_dir_scaled(tc_vec3 dir, int *e)
 {
     *e = 0;
-    (void)frexpf(tc_vec3_max_abs(dir), e);
+    float m = tc_vec3_max_abs(dir);
+    /* Ordinary lengths square without underflow or overflow: leave them (the
+     * scaling is exact, so the answer is the same, only slower). */
+    if (m >= 0x1p-40f && m <= 0x1p40f) return dir;
+    (void)frexpf(m, e);
     return tc_vec3_make(ldexpf(dir.x, -*e), ldexpf(dir.y, -*e), ldexpf(dir.z, -*e));
 }
 
@@ -71,7 +75,7 @@ static tc_vec3 tc_ray_dir_scaled(tc_vec3 dir, int *e)
  * part along dir is removed. */
 static bool tc_round_hit(const tc_ray *ray, float t_scaled, int e, tc_vec3 n, float max_t, tc_ray_hit *hit)
 {
-    float t = ldexpf(t_scaled, -e);
+    float t = e ? ldexpf(t_scaled, -e) : t_scaled;
     if (!tc_is_finite(t)) return false; /* beyond any float t */
     tc_vec3 u = tc_vec3_normalize(n), du = tc_vec3_normalize(ray->dir);
     float k = tc_vec3_dot(u, du);
