@@ -13,6 +13,10 @@ bool tc_vec3_is_finite(tc_vec3 a) { return tc_vec3_finite(a); }
 
 tc_vec3 tc_vec3_normalize(tc_vec3 a)
 {
+    /* Ordinary lengths: the squared length neither underflows nor
+     * overflows, so one square root does. */
+    float len2 = tc_vec3_dot(a, a);
+    if (len2 >= 0x1p-100f && len2 <= 0x1p100f) return tc_vec3_scale(a, 1.0f / sqrtf(len2));
     /* Scale first so tiny (denormal) and huge vectors normalise without
      * underflow or overflow in the squared length. */
     float m = tc_vec3_max_abs(a);
