@@ -436,7 +436,176 @@ TEST_CASE(tree_callbacks_can_stop)
     tc_tree_destroy(tree);
 }
 
-TEST_LIST(TEST_ENTRY(tree_random_churn_matches_brute_force), TEST_ENTRY(tree_closest_ray_matches_brute_force),
+
+/* ---- bulk creation and rebuilding ----------------------------------------- */
+
+static tc_aabb g_bulk_boxes[20000];
+static uint64_t g_bulk_user[20000];
+static int32_t g_bulk_ids[20000];
+
+/* Creates `count` random proxies (every 13th box invalid) in one call and
+ * records the valid ones in the model. */
+static void bulk_add(tc_tree *tree, model *m, test_rng *rng, int count)
+{
+    for (int i = 0; i < count; ++i) {
+        g_bulk_boxes[i] = random_box(rng, 100.0, 3.0);
+        if (i % 13 == 5) g_bulk_boxes[i].max.y = g_bulk_boxes[i].min.y - 1.0f; /* min > max: refused */
+        g_bulk_user[i] = i % 2 ? test_rng_next(rng) : (uint64_t)i; /* wide and narrow user data */
+    }
+    CHECK(tc_tree_create_proxies(tree, g_bulk_boxes, g_bulk_user, count, g_bulk_ids));
+    for (int i = 0; i < count; ++i) {
+        if (i % 13 == 5) {
+            CHECK(g_bulk_ids[i] == TC_TREE_NULL);
+            continue;
+        }
+        CHECK(g_bulk_ids[i] >= 0);
+        m->tight[m->count] = g_bulk_boxes[i];
+        m->user[m->count] = g_bulk_user[i];
+        m->id[m->count] = g_bulk_ids[i];
+        ++m->count;
+    }
+}
+
+TEST_CASE(tree_bulk_creation_and_rebuild_match_brute_force)
+{
+    test_rng rng = { 505 };
+    counting_allocator ca;
+    counting_allocator_init(&ca);
+    tc_tree_def def = tc_tree_def_default();
+    def.allocator = counting_allocator_hooks(&ca);
+    tc_tree *tree = tc_tree_create(&def);
+    model *m = &g_model;
+    m->count = 0;
+    /* a large batch into an empty tree: built at once */
+    bulk_add(tree, m, &rng, 3000);
+    CHECK(tc_tree_proxy_count(tree) == m->count);
+    double bound = 2.0 * log2((double)m->count) + 2.0;
+    CHECK_MSG(tc_tree_height(tree) <= bound, "height %d after a bulk build, bound %.1f", tc_tree_height(tree), bound);
+    check_queries(tree, m, &rng, true);
+    const int steps = test_random_count(10);
+    for (int step = 0; step < steps; ++step) {
+        for (int k = 0; k < m->count / 5; ++k) {
+            int i = test_rng_int(&rng, 0, m->count - 1);
+            double s = test_rng_int(&rng, 0, 9) == 0 ? 60.0 : 0.3;
+            m->tight[i] = shifted(m->tight[i], test_rng_uniform(&rng, -s, s), test_rng_uniform(&rng, -s, s), test_rng_uniform(&rng, -s, s));
+            tc_tree_move_proxy(tree, m->id[i], m->tight[i]);
+        }
+        for (int k = 0; k < 40 && m->count > 1; ++k) {
+            int i = test_rng_int(&rng, 0, m->count - 1);
+            tc_tree_destroy_proxy(tree, m->id[i]);
+            --m->count;
+            m->tight[i] = m->tight[m->count];
+            m->id[i] = m->id[m->count];
+            m->user[i] = m->user[m->count];
+        }
+        /* a small batch goes in one by one, into the freed ids */
+        bulk_add(tree, m, &rng, 30);
+        if (step % 3 == 2) {
+            /* rebuilding keeps ids, fat boxes and user data */
+            static tc_aabb fat_before[20000];
+            for (int i = 0; i < m->count; ++i) fat_before[i] = tc_tree_fat_box(tree, m->id[i]);
+            CHECK(tc_tree_rebuild(tree));
+            for (int i = 0; i < m->count; ++i) {
+                tc_aabb f = tc_tree_fat_box(tree, m->id[i]);
+                CHECK(memcmp(&f, &fat_before[i], sizeof f) == 0);
+            }
+            CHECK_MSG(tc_tree_height(tree) <= bound, "height %d after a rebuild", tc_tree_height(tree));
+        }
+        check_queries(tree, m, &rng, step == steps - 1);
+    }
+    /* a batch larger than the tree: everything rebuilt together */
+    bulk_add(tree, m, &rng, m->count + 100);
+    check_queries(tree, m, &rng, true);
+    tc_tree_destroy(tree);
+    CHECK(ca.live_blocks == 0 && ca.live_bytes == 0 && ca.bad_frees == 0);
+}
+
+/* Inputs that defeat a naive top-down build: every centre the same, boxes
+ * in a sorted row, and boxes at +-2^k for every exponent a float allows
+ * (the heuristic would split off a few of the largest at every level, about
+ * 70 levels deep here). */
+TEST_CASE(tree_bulk_build_degenerate_inputs)
+{
+    static tc_aabb boxes[4096];
+    static int32_t ids[4096];
+    for (int kind = 0; kind < 3; ++kind) {
+        int n = 0;
+        if (kind < 2) {
+            for (; n < 4096; ++n) {
+                float x = kind == 0 ? 0.0f : (float)n, h = 0.25f + 0.001f * (float)(n % 7);
+                boxes[n].min = tc_vec3_make(x - h, -h, -h);
+                boxes[n].max = tc_vec3_make(x + h, h, h);
+            }
+        } else {
+            for (int k = -120; k <= 125; ++k) {
+                for (int side = -1; side <= 1; side += 2) {
+                    float x = (float)side * ldexpf(1.0f, k), h = ldexpf(1.0f, k - 2);
+                    boxes[n].min = tc_vec3_make(x - h, -h, -h);
+                    boxes[n].max = tc_vec3_make(x + h, h, h);
+                    ++n;
+                }
+            }
+        }
+        tc_tree *tree = tc_tree_create(NULL);
+        CHECK(tc_tree_create_proxies(tree, boxes, NULL, n, ids));
+        CHECK(tc_tree_validate(tree));
+        CHECK(tc_tree_proxy_count(tree) == n);
+        /* at most the heuristic's depth limit (40) plus a balanced part */
+        CHECK_MSG(tc_tree_height(tree) <= 40 + (int)ceil(log2((double)n)) + 1, "kind %d: height %d", kind,
+                  tc_tree_height(tree));
+        /* every proxy is found by its own box (a sample where all overlap) */
+        int missing = 0;
+        for (int i = 0; i < n; i += kind == 0 ? 64 : 1) {
+            g_hits.count = 0;
+            tc_tree_query_aabb(tree, boxes[i], collect, &g_hits);
+            bool found = false;
+            for (int k = 0; k < g_hits.count; ++k) found = found || g_hits.ids[k] == ids[i];
+            missing += found ? 0 : 1;
+        }
+        CHECK(missing == 0);
+        tc_tree_destroy(tree);
+    }
+}
+
+TEST_CASE(tree_bulk_creation_under_allocation_failures)
+{
+    counting_allocator ca;
+    counting_allocator_init(&ca);
+    tc_tree_def def = tc_tree_def_default();
+    def.allocator = counting_allocator_hooks(&ca);
+    test_rng rng = { 606 };
+    static tc_aabb boxes[500];
+    static int32_t ids[500];
+    for (int i = 0; i < 500; ++i) boxes[i] = random_box(&rng, 10, 1);
+    for (int fail = 0; fail < 12; ++fail) {
+        ca.fail_after = -1;
+        tc_tree *tree = tc_tree_create(&def);
+        for (int i = 0; i < 100; ++i) tc_tree_create_proxy(tree, random_box(&rng, 10, 1), 0);
+        ca.fail_after = fail;
+        int before = tc_tree_proxy_count(tree);
+        bool ok = tc_tree_create_proxies(tree, boxes, NULL, 500, ids);
+        /* all or nothing */
+        CHECK(tc_tree_proxy_count(tree) == (ok ? before + 500 : before));
+        for (int i = 0; i < 500; ++i) CHECK(ok ? ids[i] >= 0 : ids[i] == TC_TREE_NULL);
+        CHECK(tc_tree_validate(tree));
+        ca.fail_after = fail;
+        CHECK(tc_tree_rebuild(tree) || fail == 0); /* it needs one block */
+        CHECK(tc_tree_validate(tree));
+        /* a small batch goes in one by one; a failure takes it all back */
+        ca.fail_after = fail % 4;
+        before = tc_tree_proxy_count(tree);
+        ok = tc_tree_create_proxies(tree, boxes, NULL, 60, ids);
+        CHECK(tc_tree_proxy_count(tree) == (ok ? before + 60 : before));
+        CHECK(tc_tree_validate(tree));
+        ca.fail_after = -1;
+        tc_tree_destroy(tree);
+        CHECK(ca.live_blocks == 0 && ca.live_bytes == 0);
+    }
+    CHECK(ca.bad_frees == 0);
+}
+
+TEST_LIST(TEST_ENTRY(tree_random_churn_matches_brute_force), TEST_ENTRY(tree_bulk_creation_and_rebuild_match_brute_force),
+          TEST_ENTRY(tree_bulk_build_degenerate_inputs), TEST_ENTRY(tree_bulk_creation_under_allocation_failures), TEST_ENTRY(tree_closest_ray_matches_brute_force),
           TEST_ENTRY(tree_height_stays_logarithmic_under_churn), TEST_ENTRY(tree_move_inside_fat_box_costs_nothing),
           TEST_ENTRY(tree_counting_allocator_and_failures), TEST_ENTRY(tree_rejects_invalid_boxes),
           TEST_ENTRY(tree_callbacks_can_stop))

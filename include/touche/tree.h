@@ -55,6 +55,20 @@ TC_API void tc_tree_destroy_proxy(tc_tree *tree, int32_t proxy);
  * invalid (then the proxy keeps its old box). */
 TC_API bool tc_tree_move_proxy(tc_tree *tree, int32_t proxy, tc_aabb box);
 TC_API tc_aabb tc_tree_fat_box(const tc_tree *tree, int32_t proxy);
+
+/* Many proxies at once: ids[i] receives the id for boxes[i] (TC_TREE_NULL
+ * for an invalid box); user_data may be NULL (zeros). A batch at least as
+ * large as the tree (and of 64 or more) is not inserted one by one: the
+ * whole tree is rebuilt as by tc_tree_rebuild, which is much faster and
+ * gives a better tree. False when memory ran out: then no proxy was
+ * created. */
+TC_API bool tc_tree_create_proxies(tc_tree *tree, const tc_aabb *boxes, const uint64_t *user_data, int32_t count,
+                                   int32_t *ids);
+/* Rebuilds the hierarchy from scratch over the current fat boxes, top-down
+ * by the surface area heuristic, its nodes laid out depth first: worth it
+ * once many proxies moved far. Ids, fat boxes and query answers stay the
+ * same. False (tree unchanged) when memory for the build ran out. */
+TC_API bool tc_tree_rebuild(tc_tree *tree);
 TC_API uint64_t tc_tree_user_data(const tc_tree *tree, int32_t proxy);
 TC_API void tc_tree_set_user_data(tc_tree *tree, int32_t proxy, uint64_t user_data);
 

@@ -1,8 +1,10 @@
 /* Dynamic AABB tree: node storage, insertion with the surface area
- * heuristic, removal, and height-balancing rotations. */
+ * heuristic, removal, and height-balancing rotations (layout: see
+ * tree_internal.h). */
 #include "tree/tree_internal.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -17,53 +19,132 @@ tc_tree_def tc_tree_def_default(void)
     return d;
 }
 
-/* Links nodes [from, to) into the free list, ahead of what it holds. */
-static void link_free(tc_tree *t, int32_t from, int32_t to)
+/* ---- storage ------------------------------------------------------------- */
+
+#define TC_TREE_LINE 64
+
+static size_t block_size(int32_t capacity) { return (size_t)capacity * sizeof(tc_tree_node) + TC_TREE_LINE; }
+
+static void free_storage(tc_tree *t)
 {
-    for (int32_t i = to - 1; i >= from; --i) {
-        t->nodes[i].parent = t->free_list;
-        t->nodes[i].height = -1;
-        t->nodes[i].child1 = TC_TREE_NULL;
-        t->nodes[i].child2 = TC_TREE_NULL;
-        t->free_list = i;
+    if (t->nodes_block) tc_mem_free(&t->allocator, t->nodes_block, block_size(t->capacity));
+    tc_mem_free(&t->allocator, t->parent, (size_t)(t->capacity / 2) * sizeof *t->parent);
+    t->nodes_block = NULL;
+    t->nodes = NULL;
+    t->parent = NULL;
+}
+
+/* Links pairs [from, to) (first slots) into the free list, ahead of what it
+ * holds, lowest first. */
+static void link_free_pairs(tc_tree *t, int32_t from, int32_t to)
+{
+    for (int32_t i = to - 2; i >= from; i -= 2) {
+        t->nodes[i].child = t->free_pair;
+        t->nodes[i].word = 0;
+        t->nodes[i + 1].child = TC_TREE_FREE_MARK;
+        t->nodes[i + 1].word = 0;
+        t->free_pair = i;
     }
 }
 
-static bool grow(tc_tree *t)
+/* Grows the node array to at least `slots` slots (doubling). */
+static bool grow_nodes(tc_tree *t, int32_t slots)
 {
     int32_t old = t->capacity;
-    if (old > INT32_MAX / 2) return false;
-    int32_t cap = old ? old * 2 : 16;
-    tc_tree_node *n = (tc_tree_node *)tc_mem_resize(&t->allocator, t->nodes, (size_t)old * sizeof *n,
-                                                    (size_t)cap * sizeof *n);
-    if (!n) return false;
-    t->nodes = n;
+    int32_t cap = old ? old : 16;
+    while (cap < slots) {
+        if (cap > INT32_MAX / 4) return false;
+        cap *= 2;
+    }
+    if (cap == old) return true;
+    void *block = tc_mem_alloc(&t->allocator, block_size(cap));
+    int32_t *parent = (int32_t *)tc_mem_alloc(&t->allocator, (size_t)(cap / 2) * sizeof *parent);
+    if (!block || !parent) {
+        tc_mem_free(&t->allocator, block, block_size(cap));
+        tc_mem_free(&t->allocator, parent, (size_t)(cap / 2) * sizeof *parent);
+        return false;
+    }
+    uintptr_t p = (uintptr_t)block;
+    tc_tree_node *nodes = (tc_tree_node *)(void *)((p + (TC_TREE_LINE - 1)) & ~(uintptr_t)(TC_TREE_LINE - 1));
+    if (old) {
+        memcpy(nodes, t->nodes, (size_t)old * sizeof *nodes);
+        memcpy(parent, t->parent, (size_t)(old / 2) * sizeof *parent);
+    } else {
+        /* pair 0: the root's slot and an unused one */
+        nodes[0].child = TC_TREE_FREE_MARK;
+        nodes[0].word = 0;
+        nodes[1].child = TC_TREE_FREE_MARK;
+        nodes[1].word = 0;
+        parent[0] = TC_TREE_NULL;
+    }
+    free_storage(t);
+    t->nodes_block = block;
+    t->nodes = nodes;
+    t->parent = parent;
     t->capacity = cap;
-    link_free(t, old, cap);
+    link_free_pairs(t, old ? old : 2, cap);
     return true;
 }
 
-static int32_t alloc_node(tc_tree *t)
+/* Make sure one more pair can be taken without failing halfway through an
+ * insertion. */
+static bool reserve_pair(tc_tree *t)
 {
-    if (t->free_list == TC_TREE_NULL && !grow(t)) return TC_TREE_NULL;
-    int32_t i = t->free_list;
-    tc_tree_node *n = &t->nodes[i];
-    t->free_list = n->parent;
-    n->parent = TC_TREE_NULL;
-    n->child1 = TC_TREE_NULL;
-    n->child2 = TC_TREE_NULL;
-    n->height = 0;
-    n->user_data = 0;
+    return t->free_pair != TC_TREE_NULL || grow_nodes(t, t->capacity + 2);
+}
+
+static int32_t take_pair(tc_tree *t)
+{
+    int32_t i = t->free_pair;
+    t->free_pair = t->nodes[i].child;
     return i;
 }
 
-static void free_node(tc_tree *t, int32_t i)
+static void give_pair(tc_tree *t, int32_t i)
 {
-    t->nodes[i].parent = t->free_list;
-    t->nodes[i].height = -1;
-    t->nodes[i].child1 = TC_TREE_NULL;
-    t->nodes[i].child2 = TC_TREE_NULL;
-    t->free_list = i;
+    t->nodes[i].child = t->free_pair;
+    t->nodes[i].word = 0;
+    t->nodes[i + 1].child = TC_TREE_FREE_MARK;
+    t->nodes[i + 1].word = 0;
+    t->free_pair = i;
+}
+
+static bool grow_proxies(tc_tree *t, int32_t needed)
+{
+    if (needed <= t->proxy_capacity) return true;
+    int32_t cap = t->proxy_capacity ? t->proxy_capacity : 16;
+    while (cap < needed) {
+        if (cap > INT32_MAX / 4) return false;
+        cap *= 2;
+    }
+    tc_tree_proxy *p = (tc_tree_proxy *)tc_mem_resize(&t->allocator, t->proxies,
+                                                      (size_t)t->proxy_capacity * sizeof *p, (size_t)cap * sizeof *p);
+    if (!p) return false;
+    for (int32_t i = cap - 1; i >= t->proxy_capacity; --i) {
+        p[i].node = TC_TREE_NULL;
+        p[i].user_data = 0;
+        p[i].next_free = t->proxy_free;
+        t->proxy_free = i;
+    }
+    t->proxies = p;
+    t->proxy_capacity = cap;
+    return true;
+}
+
+static int32_t take_proxy(tc_tree *t)
+{
+    if (t->proxy_free == TC_TREE_NULL && !grow_proxies(t, t->proxy_capacity + 1)) return TC_TREE_NULL;
+    int32_t id = t->proxy_free;
+    t->proxy_free = t->proxies[id].next_free;
+    t->proxies[id].next_free = TC_TREE_NULL;
+    return id;
+}
+
+static void give_proxy(tc_tree *t, int32_t id)
+{
+    t->proxies[id].node = TC_TREE_NULL;
+    t->proxies[id].next_free = t->proxy_free;
+    t->proxy_free = id;
 }
 
 tc_tree *tc_tree_create(const tc_tree_def *def)
@@ -75,18 +156,15 @@ tc_tree *tc_tree_create(const tc_tree_def *def)
     if (!t) return NULL;
     memset(t, 0, sizeof *t);
     t->allocator = d.allocator;
-    t->root = TC_TREE_NULL;
-    t->free_list = TC_TREE_NULL;
+    t->free_pair = TC_TREE_NULL;
+    t->proxy_free = TC_TREE_NULL;
     t->margin = d.margin;
     t->margin_ratio = d.margin_ratio;
     if (d.initial_capacity > 0) {
-        int32_t cap = d.initial_capacity < INT32_MAX / 2 ? d.initial_capacity * 2 : INT32_MAX / 2;
-        tc_tree_node *n = (tc_tree_node *)tc_mem_alloc(&t->allocator, (size_t)cap * sizeof *n);
-        if (n) {
-            t->nodes = n;
-            t->capacity = cap;
-            link_free(t, 0, cap);
-        }
+        /* Best effort: a failure here only means growing later. */
+        int32_t n = d.initial_capacity < INT32_MAX / 8 ? d.initial_capacity : INT32_MAX / 8;
+        (void)grow_nodes(t, 2 * n);
+        (void)grow_proxies(t, n);
     }
     return t;
 }
@@ -95,73 +173,79 @@ void tc_tree_destroy(tc_tree *tree)
 {
     if (!tree) return;
     tc_allocator a = tree->allocator;
-    tc_mem_free(&a, tree->nodes, (size_t)tree->capacity * sizeof *tree->nodes);
+    free_storage(tree);
+    tc_mem_free(&a, tree->proxies, (size_t)tree->proxy_capacity * sizeof *tree->proxies);
     tc_mem_free(&a, tree, sizeof *tree);
+}
+
+/* ---- moving node contents ------------------------------------------------ */
+
+/* After node contents arrived in slot i: point what hangs below it (its
+ * children's pair, or its proxy) back at i. */
+static void relink(tc_tree *t, int32_t i)
+{
+    const tc_tree_node *n = &t->nodes[i];
+    if (tc_tree_node_is_leaf(n)) t->proxies[tc_tree_leaf_proxy(n)].node = i;
+    else t->parent[n->child >> 1] = i;
+}
+
+static void move_content(tc_tree *t, int32_t from, int32_t to)
+{
+    t->nodes[to] = t->nodes[from];
+    relink(t, to);
+}
+
+/* Exchanges the subtrees rooted at slots x and y (neither inside the
+ * other): each slot keeps its parent, the contents trade places. */
+static void swap_content(tc_tree *t, int32_t x, int32_t y)
+{
+    tc_tree_node tmp = t->nodes[x];
+    t->nodes[x] = t->nodes[y];
+    t->nodes[y] = tmp;
+    relink(t, x);
+    relink(t, y);
 }
 
 static void refit(tc_tree *t, int32_t i)
 {
     tc_tree_node *n = &t->nodes[i];
-    const tc_tree_node *c1 = &t->nodes[n->child1], *c2 = &t->nodes[n->child2];
-    n->box = tc_tree_box_union(c1->box, c2->box);
-    n->height = 1 + (c1->height > c2->height ? c1->height : c2->height);
+    const tc_tree_node *c = &t->nodes[n->child];
+    n->box = tc_tree_box_union(c[0].box, c[1].box);
+    const int32_t h0 = tc_tree_node_height(&c[0]), h1 = tc_tree_node_height(&c[1]);
+    n->word = (uint32_t)(1 + (h0 > h1 ? h0 : h1));
 }
 
-static void replace_child(tc_tree *t, int32_t parent, int32_t old_child, int32_t new_child)
+/* If one child of a is two or more levels taller than the other, rotate:
+ * the shorter child trades places with the taller child's taller child.
+ * The result has the shape of the classic rotation (the tall grandchild
+ * lifted beside a node holding the short child and the short grandchild). */
+static bool balance(tc_tree *t, int32_t a)
 {
-    if (parent == TC_TREE_NULL) {
-        t->root = new_child;
-    } else if (t->nodes[parent].child1 == old_child) {
-        t->nodes[parent].child1 = new_child;
-    } else {
-        t->nodes[parent].child2 = new_child;
-    }
+    const tc_tree_node *n = &t->nodes[a];
+    if (tc_tree_node_is_leaf(n) || n->word < 2) return false;
+    const int32_t b = n->child, c = n->child + 1;
+    const int32_t diff = tc_tree_node_height(&t->nodes[c]) - tc_tree_node_height(&t->nodes[b]);
+    if (diff <= 1 && diff >= -1) return false;
+    const int32_t up = diff > 1 ? c : b, other = diff > 1 ? b : c;
+    const int32_t g = t->nodes[up].child;
+    const int32_t tall = tc_tree_node_height(&t->nodes[g]) > tc_tree_node_height(&t->nodes[g + 1]) ? g : g + 1;
+    swap_content(t, other, tall);
+    refit(t, up);
+    refit(t, a);
+    return true;
 }
 
-/* If one child of a is two or more levels taller than the other, lift the
- * taller child into a's place (a tree rotation). The lifted child keeps its
- * taller grandchild and hands the shorter one down to a. Returns the index
- * now at a's place. */
-static int32_t balance(tc_tree *t, int32_t ia)
+/* Surface-area rotation at internal node a with children x and y: swap one
+ * child with a grandchild on the other side when that shrinks the internal
+ * node between them (the rotations of Kopta et al., "Fast, Effective BVH
+ * Updates for Animated Scenes", 2012). Height balancing runs first at every
+ * node, so the height stays logarithmic; the area rotations repair the
+ * spatial coherence that balancing alone destroys. */
+static bool rotate_for_area(tc_tree *t, int32_t a)
 {
-    tc_tree_node *a = &t->nodes[ia];
-    if (tc_tree_node_is_leaf(a) || a->height < 2) return ia;
-    int32_t ib = a->child1, ic = a->child2;
-    int32_t diff = t->nodes[ic].height - t->nodes[ib].height;
-    if (diff > 1 || diff < -1) {
-        /* up: the taller child; keep: a's other child */
-        int32_t up = diff > 1 ? ic : ib;
-        tc_tree_node *u = &t->nodes[up];
-        int32_t g1 = u->child1, g2 = u->child2;
-        int32_t tall = t->nodes[g1].height > t->nodes[g2].height ? g1 : g2;
-        int32_t shortg = tall == g1 ? g2 : g1;
-        u->parent = a->parent;
-        replace_child(t, a->parent, ia, up);
-        a->parent = up;
-        u->child1 = ia;
-        u->child2 = tall;
-        if (up == ic) a->child2 = shortg;
-        else a->child1 = shortg;
-        t->nodes[shortg].parent = ia;
-        refit(t, ia);
-        refit(t, up);
-        return up;
-    }
-    return ia;
-}
-
-/* Surface-area rotation at internal node a with children b and c: swap
- * one child with a grandchild on the other side when that shrinks the
- * internal node between them (the rotations of Kopta et al., "Fast, Effective
- * BVH Updates for Animated Scenes", 2012). Height balancing runs first at
- * every node, so the height stays logarithmic; the area rotations repair the
- * spatial coherence that balancing alone destroys. Returns true when a
- * rotation was made. */
-static bool rotate_for_area(tc_tree *t, int32_t ia)
-{
-    tc_tree_node *a = &t->nodes[ia];
-    if (tc_tree_node_is_leaf(a)) return false;
-    int32_t side[2] = { a->child1, a->child2 };
+    const tc_tree_node *n = &t->nodes[a];
+    if (tc_tree_node_is_leaf(n)) return false;
+    const int32_t side[2] = { n->child, n->child + 1 };
     float best_gain = 0.0f;
     int best_k = -1, best_g = -1;
     for (int k = 0; k < 2; ++k) {
@@ -169,12 +253,11 @@ static bool rotate_for_area(tc_tree *t, int32_t ia)
         const tc_tree_node *x = &t->nodes[side[k]];
         const tc_tree_node *y = &t->nodes[side[1 - k]];
         if (tc_tree_node_is_leaf(y)) continue;
-        int32_t g[2] = { y->child1, y->child2 };
+        const tc_tree_node *g = &t->nodes[y->child];
         float area_y = tc_tree_box_area(y->box);
         for (int j = 0; j < 2; ++j) {
             /* g[j] goes up to a; g[1 - j] stays under y, joined by x */
-            const tc_tree_node *kept = &t->nodes[g[1 - j]];
-            float gain = area_y - tc_tree_box_area(tc_tree_box_union(x->box, kept->box));
+            float gain = area_y - tc_tree_box_area(tc_tree_box_union(x->box, g[1 - j].box));
             if (gain > best_gain) {
                 best_gain = gain;
                 best_k = k;
@@ -183,38 +266,53 @@ static bool rotate_for_area(tc_tree *t, int32_t ia)
         }
     }
     if (best_k < 0) return false;
-    int32_t ix = side[best_k], iy = side[1 - best_k];
-    tc_tree_node *y = &t->nodes[iy];
-    int32_t imoved = best_g == 0 ? y->child1 : y->child2;
-    /* a's child ix and y's child imoved trade places */
-    if (a->child1 == ix) a->child1 = imoved;
-    else a->child2 = imoved;
-    if (best_g == 0) y->child1 = ix;
-    else y->child2 = ix;
-    t->nodes[imoved].parent = ia;
-    t->nodes[ix].parent = iy;
+    const int32_t ix = side[best_k], iy = side[1 - best_k];
+    swap_content(t, ix, t->nodes[iy].child + best_g);
     refit(t, iy);
-    refit(t, ia);
+    refit(t, a);
     return true;
 }
 
-/* Walks from i to the root, rebalancing, refitting and improving every
- * ancestor. */
-static void fix_upward(tc_tree *t, int32_t i)
+static bool same_box(const tc_aabb *a, const tc_aabb *b)
 {
+    return a->min.x == b->min.x && a->min.y == b->min.y && a->min.z == b->min.z && a->max.x == b->max.x &&
+           a->max.y == b->max.y && a->max.z == b->max.z;
+}
+
+/* Walks up from slot i rebalancing, refitting and improving the ancestors.
+ * A node that comes out as it was (same box and height, no rotation) leaves
+ * its parent's boxes and heights as they were, and its grandparent's every
+ * input too (an area rotation looks two levels down): the walk ends there.
+ * `fresh`: slot i is new, so it counts as changed whatever it looks like. */
+static void fix_upward(tc_tree *t, int32_t i, bool fresh)
+{
+    int calm = 0;
     while (i != TC_TREE_NULL) {
-        i = balance(t, i);
+        const tc_tree_node before = t->nodes[i];
+        bool changed = balance(t, i);
         refit(t, i);
-        rotate_for_area(t, i);
-        i = t->nodes[i].parent;
+        changed = rotate_for_area(t, i) || changed;
+        changed = changed || fresh || t->nodes[i].word != before.word || !same_box(&t->nodes[i].box, &before.box);
+        fresh = false;
+        calm = changed ? 0 : calm + 1;
+        if (calm == 2) break;
+        i = tc_tree_parent_of(t, i);
     }
 }
 
-static void insert_leaf(tc_tree *t, int32_t leaf)
+/* Links proxy (whose leaf box is `box`) into the hierarchy below slot
+ * `start` (0: anywhere). Needs a free pair unless the tree is empty (see
+ * reserve_pair). */
+static void insert_leaf(tc_tree *t, int32_t proxy, tc_aabb box, int32_t start)
 {
-    if (t->root == TC_TREE_NULL) {
-        t->root = leaf;
-        t->nodes[leaf].parent = TC_TREE_NULL;
+    tc_tree_node leaf;
+    leaf.box = box;
+    leaf.child = -1 - proxy;
+    leaf.word = (uint32_t)t->proxies[proxy].user_data;
+    if (!t->has_root) {
+        t->nodes[0] = leaf;
+        t->proxies[proxy].node = 0;
+        t->has_root = true;
         return;
     }
     /* Descend toward the sibling that adds the least area. Every node above
@@ -222,8 +320,7 @@ static void insert_leaf(tc_tree *t, int32_t leaf)
      * node the sibling costs its enlarged area twice (it and the new
      * parent). A child is worth entering only when the cheapest it could
      * cost is below the cost of stopping here. */
-    const tc_aabb box = t->nodes[leaf].box;
-    int32_t i = t->root;
+    int32_t i = start;
     while (!tc_tree_node_is_leaf(&t->nodes[i])) {
         const tc_tree_node *n = &t->nodes[i];
         float area = tc_tree_box_area(n->box);
@@ -231,53 +328,45 @@ static void insert_leaf(tc_tree *t, int32_t leaf)
         float here = 2.0f * combined;
         float inherited = 2.0f * (combined - area);
         float cost[2];
-        int32_t child[2] = { n->child1, n->child2 };
         for (int k = 0; k < 2; ++k) {
-            const tc_tree_node *c = &t->nodes[child[k]];
+            const tc_tree_node *c = &t->nodes[n->child + k];
             float grown = tc_tree_box_area(tc_tree_box_union(c->box, box));
             cost[k] = (tc_tree_node_is_leaf(c) ? grown : grown - tc_tree_box_area(c->box)) + inherited;
         }
         if (here <= cost[0] && here <= cost[1]) break;
-        i = cost[0] <= cost[1] ? child[0] : child[1];
+        i = n->child + (cost[0] <= cost[1] ? 0 : 1);
     }
+    /* The sibling moves into a fresh pair beside the leaf; its slot becomes
+     * their parent. */
     const int32_t sibling = i;
-    /* The parent node was reserved by the caller (see create/move), so this
-     * cannot fail here. */
-    int32_t parent = alloc_node(t);
-    tc_tree_node *p = &t->nodes[parent];
-    tc_tree_node *s = &t->nodes[sibling];
-    int32_t old_parent = s->parent;
-    p->parent = old_parent;
-    p->child1 = sibling;
-    p->child2 = leaf;
-    p->box = tc_tree_box_union(s->box, box);
-    p->height = s->height + 1;
-    replace_child(t, old_parent, sibling, parent);
-    s->parent = parent;
-    t->nodes[leaf].parent = parent;
-    fix_upward(t, parent);
+    const int32_t pair = take_pair(t);
+    move_content(t, sibling, pair);
+    t->nodes[pair + 1] = leaf;
+    t->proxies[proxy].node = pair + 1;
+    t->parent[pair >> 1] = sibling;
+    tc_tree_node *p = &t->nodes[sibling];
+    p->child = pair;
+    p->box = tc_tree_box_union(t->nodes[pair].box, box);
+    p->word = (uint32_t)(tc_tree_node_height(&t->nodes[pair]) + 1);
+    fix_upward(t, sibling, true);
 }
 
-static void remove_leaf(tc_tree *t, int32_t leaf)
+/* Unlinks the leaf at slot l: its sibling moves up into their parent's slot
+ * and their pair is freed. Returns that slot (TC_TREE_NULL when the tree
+ * became empty). */
+static int32_t remove_leaf(tc_tree *t, int32_t l)
 {
-    if (leaf == t->root) {
-        t->root = TC_TREE_NULL;
-        return;
+    if (l == 0) {
+        t->has_root = false;
+        t->nodes[0].child = TC_TREE_FREE_MARK;
+        t->nodes[0].word = 0;
+        return TC_TREE_NULL;
     }
-    int32_t parent = t->nodes[leaf].parent;
-    int32_t grand = t->nodes[parent].parent;
-    int32_t sibling = t->nodes[parent].child1 == leaf ? t->nodes[parent].child2 : t->nodes[parent].child1;
-    replace_child(t, grand, parent, sibling);
-    t->nodes[sibling].parent = grand;
-    free_node(t, parent);
-    fix_upward(t, grand);
-}
-
-/* Make sure one more node can be taken without failing halfway through an
- * insertion. */
-static bool reserve_one(tc_tree *t)
-{
-    return t->free_list != TC_TREE_NULL || grow(t);
+    const int32_t parent = t->parent[l >> 1];
+    move_content(t, l ^ 1, parent);
+    give_pair(t, l & ~1);
+    fix_upward(t, tc_tree_parent_of(t, parent), false);
+    return parent;
 }
 
 static tc_aabb fatten(const tc_tree *t, tc_aabb b)
@@ -304,25 +393,24 @@ int32_t tc_tree_create_proxy(tc_tree *tree, tc_aabb box, uint64_t user_data)
 {
     if (!TC_REQUIRE(tree != NULL)) return TC_TREE_NULL;
     if (!box_ok(box)) return TC_TREE_NULL;
-    /* The leaf and, for every leaf but the first, one internal node. */
-    int32_t leaf = alloc_node(tree);
-    if (leaf == TC_TREE_NULL) return TC_TREE_NULL;
-    if (!reserve_one(tree)) {
-        free_node(tree, leaf);
-        return TC_TREE_NULL;
-    }
-    tree->nodes[leaf].box = fatten(tree, box);
-    tree->nodes[leaf].user_data = user_data;
-    insert_leaf(tree, leaf);
+    /* Every leaf but the first brings one pair of slots (itself and the
+     * sibling that moves beside it). */
+    if (!reserve_pair(tree)) return TC_TREE_NULL;
+    int32_t id = take_proxy(tree);
+    if (id == TC_TREE_NULL) return TC_TREE_NULL;
+    tree->proxies[id].user_data = user_data;
+    tree->wide_count += user_data > UINT32_MAX ? 1 : 0;
+    insert_leaf(tree, id, fatten(tree, box), 0);
     ++tree->proxy_count;
-    return leaf;
+    return id;
 }
 
 void tc_tree_destroy_proxy(tc_tree *tree, int32_t proxy)
 {
     if (!TC_REQUIRE(tc_tree_proxy_ok(tree, proxy))) return;
-    remove_leaf(tree, proxy);
-    free_node(tree, proxy);
+    (void)remove_leaf(tree, tree->proxies[proxy].node);
+    tree->wide_count -= tree->proxies[proxy].user_data > UINT32_MAX ? 1 : 0;
+    give_proxy(tree, proxy);
     --tree->proxy_count;
 }
 
@@ -330,11 +418,17 @@ bool tc_tree_move_proxy(tc_tree *tree, int32_t proxy, tc_aabb box)
 {
     if (!TC_REQUIRE(tc_tree_proxy_ok(tree, proxy))) return false;
     if (!box_ok(box)) return false;
-    if (tc_tree_box_contains(tree->nodes[proxy].box, box)) return false;
-    /* Removing the leaf frees its parent, so the reinsertion has a node. */
-    remove_leaf(tree, proxy);
-    tree->nodes[proxy].box = fatten(tree, box);
-    insert_leaf(tree, proxy);
+    if (tc_tree_box_contains(tree->nodes[tree->proxies[proxy].node].box, box)) return false;
+    const tc_aabb fat = fatten(tree, box);
+    /* Removing the leaf frees a pair, so the reinsertion has one. A proxy
+     * usually moves a little: search for its new place from the nearest
+     * ancestor of its old place whose box already encloses the new one,
+     * rather than from the root. No box above that ancestor grows, the
+     * search is short and walks nodes just visited, and the proxy stays
+     * among its old neighbours, where the best place usually is. */
+    int32_t start = remove_leaf(tree, tree->proxies[proxy].node);
+    while (start > 0 && !tc_tree_box_contains(tree->nodes[start].box, fat)) start = tree->parent[start >> 1];
+    insert_leaf(tree, proxy, fat, start > 0 ? start : 0);
     return true;
 }
 
@@ -346,25 +440,105 @@ tc_aabb tc_tree_fat_box(const tc_tree *tree, int32_t proxy)
         z.max = tc_vec3_zero();
         return z;
     }
-    return tree->nodes[proxy].box;
+    return tree->nodes[tree->proxies[proxy].node].box;
 }
 
 uint64_t tc_tree_user_data(const tc_tree *tree, int32_t proxy)
 {
     if (!TC_REQUIRE(tc_tree_proxy_ok(tree, proxy))) return 0;
-    return tree->nodes[proxy].user_data;
+    return tree->proxies[proxy].user_data;
 }
 
 void tc_tree_set_user_data(tc_tree *tree, int32_t proxy, uint64_t user_data)
 {
     if (!TC_REQUIRE(tc_tree_proxy_ok(tree, proxy))) return;
-    tree->nodes[proxy].user_data = user_data;
+    tree->wide_count -= tree->proxies[proxy].user_data > UINT32_MAX ? 1 : 0;
+    tree->wide_count += user_data > UINT32_MAX ? 1 : 0;
+    tree->proxies[proxy].user_data = user_data;
+    tree->nodes[tree->proxies[proxy].node].word = (uint32_t)user_data;
+}
+
+/* ---- bulk ---------------------------------------------------------------- */
+
+bool tc_tree_rebuild(tc_tree *tree)
+{
+    if (!TC_REQUIRE(tree != NULL)) return false;
+    const int32_t n = tree->proxy_count;
+    if (n == 0) return true;
+    tc_tree_build_item *items = (tc_tree_build_item *)tc_mem_alloc(&tree->allocator, (size_t)n * sizeof *items);
+    if (!items) return false;
+    int32_t k = 0;
+    for (int32_t id = 0; id < tree->proxy_capacity && k < n; ++id) {
+        if (tree->proxies[id].node < 0) continue;
+        items[k].box = tree->nodes[tree->proxies[id].node].box;
+        items[k].proxy = id;
+        ++k;
+    }
+    tc_tree_build(tree, items, n);
+    tc_mem_free(&tree->allocator, items, (size_t)n * sizeof *items);
+    return true;
+}
+
+bool tc_tree_create_proxies(tc_tree *tree, const tc_aabb *boxes, const uint64_t *user_data, int32_t count,
+                            int32_t *ids)
+{
+    if (!TC_REQUIRE(tree != NULL && count >= 0 && (count == 0 || (boxes != NULL && ids != NULL)))) return false;
+    int32_t valid = 0;
+    for (int32_t i = 0; i < count; ++i) valid += box_ok(boxes[i]) ? 1 : 0;
+    /* A batch smaller than the tree goes in one by one; a larger one is
+     * cheaper, and gives a better tree, built with everything at once. */
+    if (valid < 64 || valid < tree->proxy_count) {
+        for (int32_t i = 0; i < count; ++i) {
+            ids[i] = tc_tree_create_proxy(tree, boxes[i], user_data ? user_data[i] : 0);
+            if (ids[i] == TC_TREE_NULL && box_ok(boxes[i])) {
+                /* out of memory: take back this call's proxies */
+                for (int32_t j = 0; j < i; ++j)
+                    if (ids[j] != TC_TREE_NULL) tc_tree_destroy_proxy(tree, ids[j]);
+                for (int32_t j = 0; j < count; ++j) ids[j] = TC_TREE_NULL;
+                return false;
+            }
+        }
+        return true;
+    }
+    const int32_t n = tree->proxy_count + valid;
+    tc_tree_build_item *items = NULL;
+    if (n <= INT32_MAX / 4 && grow_nodes(tree, 2 * n) && grow_proxies(tree, n))
+        items = (tc_tree_build_item *)tc_mem_alloc(&tree->allocator, (size_t)n * sizeof *items);
+    if (!items) {
+        for (int32_t i = 0; i < count; ++i) ids[i] = TC_TREE_NULL;
+        return false;
+    }
+    int32_t k = 0;
+    for (int32_t id = 0; id < tree->proxy_capacity && k < tree->proxy_count; ++id) {
+        if (tree->proxies[id].node < 0) continue;
+        items[k].box = tree->nodes[tree->proxies[id].node].box;
+        items[k].proxy = id;
+        ++k;
+    }
+    for (int32_t i = 0; i < count; ++i) {
+        if (!box_ok(boxes[i])) {
+            ids[i] = TC_TREE_NULL;
+            continue;
+        }
+        int32_t id = take_proxy(tree); /* cannot fail: grown above */
+        tree->proxies[id].user_data = user_data ? user_data[i] : 0;
+        tree->wide_count += tree->proxies[id].user_data > UINT32_MAX ? 1 : 0;
+        tree->proxies[id].node = 0; /* live; the build sets the slot */
+        items[k].box = fatten(tree, boxes[i]);
+        items[k].proxy = id;
+        ids[i] = id;
+        ++k;
+    }
+    tree->proxy_count = n;
+    tc_tree_build(tree, items, n);
+    tc_mem_free(&tree->allocator, items, (size_t)n * sizeof *items);
+    return true;
 }
 
 int32_t tc_tree_proxy_count(const tc_tree *tree) { return tree ? tree->proxy_count : 0; }
 
 int32_t tc_tree_height(const tc_tree *tree)
 {
-    if (!tree || tree->root == TC_TREE_NULL) return -1;
-    return tree->nodes[tree->root].height;
+    if (!tree || !tree->has_root) return -1;
+    return tc_tree_node_height(&tree->nodes[0]);
 }

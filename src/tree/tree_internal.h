@@ -1,32 +1,71 @@
-/* Private: the dynamic AABB tree's storage, shared by its source files. */
+/* Private: the dynamic AABB tree's storage, shared by its source files.
+ *
+ * Layout, chosen for the traversals: a node is 32 bytes (its box, one child
+ * link and its height), and the two children of a node always sit side by
+ * side in one pair of slots (2k, 2k + 1), which the node array aligns to a
+ * 64-byte cache line. A traversal that stands on a node reads both children's
+ * boxes with one cache line. The root lives alone in slot 0 (slot 1 is never
+ * used). A leaf also keeps the low 32 bits of its user data, so that while
+ * every proxy's user data fits there (an index, say) a query reads nothing
+ * but nodes. Restructuring keeps siblings together by moving node contents
+ * between slots rather than relinking children: a rotation swaps two
+ * subtrees' roots, an insertion moves the chosen sibling into a fresh pair
+ * beside the new leaf, a removal moves the sibling up into the parent's
+ * slot. The few fields only restructuring needs (the parent of each pair,
+ * and per proxy its user data and leaf slot) live in separate arrays.
+ */
 #ifndef TOUCHE_SRC_TREE_TREE_INTERNAL_H
 #define TOUCHE_SRC_TREE_TREE_INTERNAL_H
 
 #include <touche/tree.h>
 
-/* One node. Leaves are proxies and keep their index for life (a proxy id is
- * its leaf's index); internal nodes come and go as the tree is rebuilt. */
 typedef struct tc_tree_node {
     tc_aabb box;          /* fat box for a leaf, union of the children otherwise */
-    uint64_t user_data;   /* leaves only */
-    int32_t parent;       /* TC_TREE_NULL for the root; next free node while free */
-    int32_t child1;       /* TC_TREE_NULL for a leaf */
-    int32_t child2;
-    int32_t height;       /* 0 for a leaf, -1 while free */
+    int32_t child;        /* internal: slot of the first child (even; the second is child + 1);
+                             leaf: -1 - proxy; first slot of a free pair: the next free pair;
+                             second slot of a free pair, unused slot: TC_TREE_FREE_MARK */
+    uint32_t word;        /* internal: height (>= 1); leaf: low 32 bits of the user data */
 } tc_tree_node;
+
+#define TC_TREE_FREE_MARK INT32_MIN
+
+typedef struct tc_tree_proxy {
+    uint64_t user_data;
+    int32_t node;         /* its leaf's slot; TC_TREE_NULL while the id is free */
+    int32_t next_free;    /* next free proxy id while free */
+} tc_tree_proxy;
 
 struct tc_tree {
     tc_allocator allocator;
-    tc_tree_node *nodes;
-    int32_t capacity;
-    int32_t root;
-    int32_t free_list;
+    tc_tree_node *nodes;  /* capacity slots, 64-byte aligned inside nodes_block */
+    void *nodes_block;
+    int32_t *parent;      /* capacity / 2 entries: parent[k] is the slot whose children are pair k */
+    int32_t capacity;     /* slots: even, 0 or at least 16 */
+    int32_t free_pair;    /* first slot of the first free pair, or TC_TREE_NULL */
+    bool has_root;        /* slot 0 holds the root */
+    tc_tree_proxy *proxies;
+    int32_t proxy_capacity;
+    int32_t proxy_free;
     int32_t proxy_count;
+    int32_t wide_count;   /* live proxies whose user data needs more than 32 bits */
     float margin;
     float margin_ratio;
 };
 
-static inline bool tc_tree_node_is_leaf(const tc_tree_node *n) { return n->child1 == TC_TREE_NULL; }
+static inline bool tc_tree_node_is_leaf(const tc_tree_node *n) { return n->child < 0; }
+static inline int32_t tc_tree_leaf_proxy(const tc_tree_node *n) { return -1 - n->child; }
+static inline int32_t tc_tree_node_height(const tc_tree_node *n) { return n->child < 0 ? 0 : (int32_t)n->word; }
+/* A leaf's user data. */
+static inline uint64_t tc_tree_leaf_data(const tc_tree *t, const tc_tree_node *leaf)
+{
+    return t->wide_count == 0 ? (uint64_t)leaf->word : t->proxies[tc_tree_leaf_proxy(leaf)].user_data;
+}
+
+/* The slot whose children include slot i (TC_TREE_NULL for the root). */
+static inline int32_t tc_tree_parent_of(const tc_tree *t, int32_t i)
+{
+    return i == 0 ? TC_TREE_NULL : t->parent[i >> 1];
+}
 
 static inline tc_aabb tc_tree_box_union(tc_aabb a, tc_aabb b)
 {
@@ -49,16 +88,36 @@ static inline bool tc_tree_box_contains(tc_aabb outer, tc_aabb inner)
            inner.max.x <= outer.max.x && inner.max.y <= outer.max.y && inner.max.z <= outer.max.z;
 }
 
-static inline bool tc_tree_box_overlaps(tc_aabb a, tc_aabb b)
+/* Closed boxes. All six comparisons, joined without branches: in a
+ * traversal the outcome is hard to predict, and a mispredicted branch costs
+ * more than the comparisons it would skip. */
+static inline bool tc_tree_box_overlaps(const tc_aabb *a, const tc_aabb *b)
 {
-    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y &&
-           a.min.z <= b.max.z && b.min.z <= a.max.z;
+    return ((a->min.x <= b->max.x) & (b->min.x <= a->max.x) & (a->min.y <= b->max.y) & (b->min.y <= a->max.y) &
+            (a->min.z <= b->max.z) & (b->min.z <= a->max.z)) != 0;
 }
 
-/* A live leaf id? */
+/* A live proxy id? */
 static inline bool tc_tree_proxy_ok(const tc_tree *t, int32_t proxy)
 {
-    return t && proxy >= 0 && proxy < t->capacity && t->nodes[proxy].height == 0;
+    return t && proxy >= 0 && proxy < t->proxy_capacity && t->proxies[proxy].node >= 0;
 }
+
+
+
+/* ---- bulk building (tree_build.c) ---------------------------------------- */
+
+typedef struct tc_tree_build_item {
+    tc_aabb box;          /* the proxy's fat box */
+    float center[3];      /* filled by tc_tree_build */
+    int32_t proxy;
+} tc_tree_build_item;
+
+/* Replaces the whole hierarchy by one built top-down over items[0..n), which
+ * must list every live proxy exactly once (n == proxy_count > 0), splitting
+ * each range where the binned surface area heuristic is lowest. Pairs are
+ * numbered in depth-first order, so each subtree occupies a contiguous run
+ * of memory. The node array must hold 2n slots. Reorders items. */
+void tc_tree_build(tc_tree *t, tc_tree_build_item *items, int32_t n);
 
 #endif

@@ -1,4 +1,9 @@
-/* Dynamic AABB tree: box queries, ray casts, pair finding, introspection. */
+/* Dynamic AABB tree: box queries, ray casts, pair finding, introspection.
+ *
+ * The traversals stand on an internal node and test both children's boxes,
+ * which share a cache line (tree_internal.h), before going down: a subtree
+ * is entered only when its box passed, and a leaf is reported without
+ * reading anything more than its parent's line. */
 #include "tree/tree_internal.h"
 
 #include <math.h>
@@ -12,22 +17,33 @@
  * write out of bounds (and assert in debug builds). */
 #define TC_TREE_STACK 256
 
+static inline bool report(const tc_tree *tree, const tc_tree_node *leaf, tc_tree_query_fn *fn, void *context)
+{
+    return fn(context, tc_tree_leaf_proxy(leaf), tc_tree_leaf_data(tree, leaf));
+}
+
 void tc_tree_query_aabb(const tc_tree *tree, tc_aabb box, tc_tree_query_fn *fn, void *context)
 {
     if (!TC_REQUIRE(tree != NULL && fn != NULL)) return;
-    if (tree->root == TC_TREE_NULL) return;
+    if (!tree->has_root) return;
+    const tc_tree_node *nodes = tree->nodes;
+    if (!tc_tree_box_overlaps(&nodes[0].box, &box)) return;
+    if (tc_tree_node_is_leaf(&nodes[0])) {
+        (void)report(tree, &nodes[0], fn, context);
+        return;
+    }
     int32_t stack[TC_TREE_STACK];
     int n = 0;
-    stack[n++] = tree->root;
+    stack[n++] = 0;
     while (n > 0) {
-        int32_t i = stack[--n];
-        const tc_tree_node *node = &tree->nodes[i];
-        if (!tc_tree_box_overlaps(node->box, box)) continue;
-        if (tc_tree_node_is_leaf(node)) {
-            if (!fn(context, i, node->user_data)) return;
-        } else if (TC_REQUIRE(n + 2 <= TC_TREE_STACK)) {
-            stack[n++] = node->child1;
-            stack[n++] = node->child2;
+        const tc_tree_node *c = &nodes[nodes[stack[--n]].child];
+        for (int k = 0; k < 2; ++k) {
+            if (!tc_tree_box_overlaps(&c[k].box, &box)) continue;
+            if (tc_tree_node_is_leaf(&c[k])) {
+                if (!report(tree, &c[k], fn, context)) return;
+            } else if (TC_REQUIRE(n < TC_TREE_STACK)) {
+                stack[n++] = (int32_t)(&c[k] - nodes);
+            }
         }
     }
 }
@@ -47,45 +63,47 @@ typedef struct ray_entry { int32_t node; float t; } ray_entry;
 void tc_tree_raycast(const tc_tree *tree, const tc_ray *ray, float max_t, tc_tree_ray_fn *fn, void *context)
 {
     if (!TC_REQUIRE(tree != NULL && ray != NULL && fn != NULL)) return;
-    if (tree->root == TC_TREE_NULL) return;
+    if (!tree->has_root) return;
     if (!tc_vec3_is_finite(ray->origin) || !tc_vec3_is_finite(ray->dir) || !(max_t >= 0.0f)) return;
+    const tc_tree_node *nodes = tree->nodes;
     const tc_slab_ray sr = tc_slab_ray_make(ray->origin, ray->dir);
     ray_entry stack[TC_TREE_STACK];
     int n = 0;
     float t;
-    if (!slab(&sr, tree->nodes[tree->root].box, max_t, &t)) return;
-    stack[n].node = tree->root;
+    if (!slab(&sr, nodes[0].box, max_t, &t)) return;
+    stack[n].node = 0;
     stack[n].t = t;
     ++n;
     while (n > 0) {
         ray_entry e = stack[--n];
         if (e.t > max_t) continue; /* the search was clipped since this was pushed */
-        const tc_tree_node *node = &tree->nodes[e.node];
+        const tc_tree_node *node = &nodes[e.node];
         if (tc_tree_node_is_leaf(node)) {
-            float r = fn(context, e.node, node->user_data, ray, max_t);
+            float r = fn(context, tc_tree_leaf_proxy(node), tc_tree_leaf_data(tree, node), ray, max_t);
             if (r < 0.0f || isnan(r)) return;
             if (r < max_t) max_t = r;
             continue;
         }
+        const int32_t c = node->child;
         float t1 = 0.0f, t2 = 0.0f;
-        bool h1 = slab(&sr, tree->nodes[node->child1].box, max_t, &t1);
-        bool h2 = slab(&sr, tree->nodes[node->child2].box, max_t, &t2);
+        bool h1 = slab(&sr, nodes[c].box, max_t, &t1);
+        bool h2 = slab(&sr, nodes[c + 1].box, max_t, &t2);
         if (!TC_REQUIRE(n + 2 <= TC_TREE_STACK)) continue;
         /* Push the farther child first so the nearer one is visited first. */
         if (h1 && h2) {
             bool first_near = t1 <= t2;
-            stack[n].node = first_near ? node->child2 : node->child1;
+            stack[n].node = first_near ? c + 1 : c;
             stack[n].t = first_near ? t2 : t1;
             ++n;
-            stack[n].node = first_near ? node->child1 : node->child2;
+            stack[n].node = first_near ? c : c + 1;
             stack[n].t = first_near ? t1 : t2;
             ++n;
         } else if (h1) {
-            stack[n].node = node->child1;
+            stack[n].node = c;
             stack[n].t = t1;
             ++n;
         } else if (h2) {
-            stack[n].node = node->child2;
+            stack[n].node = c + 1;
             stack[n].t = t2;
             ++n;
         }
@@ -105,19 +123,20 @@ static void pairs_across(pair_ctx *c, int32_t a, int32_t b)
 {
     if (c->stop) return;
     const tc_tree_node *na = &c->tree->nodes[a], *nb = &c->tree->nodes[b];
-    if (!tc_tree_box_overlaps(na->box, nb->box)) return;
+    if (!tc_tree_box_overlaps(&na->box, &nb->box)) return;
     bool la = tc_tree_node_is_leaf(na), lb = tc_tree_node_is_leaf(nb);
     if (la && lb) {
-        if (!c->fn(c->context, a < b ? a : b, a < b ? b : a)) c->stop = true;
+        int32_t pa = tc_tree_leaf_proxy(na), pb = tc_tree_leaf_proxy(nb);
+        if (!c->fn(c->context, pa < pb ? pa : pb, pa < pb ? pb : pa)) c->stop = true;
         return;
     }
     /* Split the bigger (or the only internal) node. */
     if (lb || (!la && tc_tree_box_area(na->box) >= tc_tree_box_area(nb->box))) {
-        pairs_across(c, na->child1, b);
-        pairs_across(c, na->child2, b);
+        pairs_across(c, na->child, b);
+        pairs_across(c, na->child + 1, b);
     } else {
-        pairs_across(c, a, nb->child1);
-        pairs_across(c, a, nb->child2);
+        pairs_across(c, a, nb->child);
+        pairs_across(c, a, nb->child + 1);
     }
 }
 
@@ -125,48 +144,58 @@ static void pairs_within(pair_ctx *c, int32_t i)
 {
     const tc_tree_node *n = &c->tree->nodes[i];
     if (c->stop || tc_tree_node_is_leaf(n)) return;
-    pairs_within(c, n->child1);
-    pairs_within(c, n->child2);
-    pairs_across(c, n->child1, n->child2);
+    pairs_within(c, n->child);
+    pairs_within(c, n->child + 1);
+    pairs_across(c, n->child, n->child + 1);
 }
 
 void tc_tree_query_pairs(const tc_tree *tree, tc_tree_pair_fn *fn, void *context)
 {
     if (!TC_REQUIRE(tree != NULL && fn != NULL)) return;
-    if (tree->root == TC_TREE_NULL) return;
+    if (!tree->has_root) return;
     pair_ctx c;
     c.tree = tree;
     c.fn = fn;
     c.context = context;
     c.stop = false;
-    pairs_within(&c, tree->root);
+    pairs_within(&c, 0);
+}
+
+/* Sum of the internal nodes' areas below slot i. */
+static double internal_area(const tc_tree *t, int32_t i)
+{
+    const tc_tree_node *n = &t->nodes[i];
+    if (tc_tree_node_is_leaf(n)) return 0.0;
+    return tc_tree_box_area(n->box) + internal_area(t, n->child) + internal_area(t, n->child + 1);
 }
 
 float tc_tree_area_ratio(const tc_tree *tree)
 {
-    if (!tree || tree->root == TC_TREE_NULL) return 0.0f;
-    double sum = 0.0;
-    for (int32_t i = 0; i < tree->capacity; ++i) {
-        const tc_tree_node *n = &tree->nodes[i];
-        if (n->height > 0) sum += tc_tree_box_area(n->box);
-    }
-    double root = tc_tree_box_area(tree->nodes[tree->root].box);
-    return root > 0.0 ? (float)(sum / root) : 0.0f;
+    if (!tree || !tree->has_root) return 0.0f;
+    double root = tc_tree_box_area(tree->nodes[0].box);
+    return root > 0.0 ? (float)(internal_area(tree, 0) / root) : 0.0f;
 }
 
-/* Checks the subtree at i; returns its leaf count or -1 on any defect. */
-static int32_t validate_node(const tc_tree *t, int32_t i, int32_t parent, int depth)
+/* Checks the subtree at slot i; returns its leaf count or -1 on any defect. */
+static int32_t validate_node(const tc_tree *t, int32_t i, int depth)
 {
     if (i < 0 || i >= t->capacity || depth > 1000) return -1;
     const tc_tree_node *n = &t->nodes[i];
-    if (n->parent != parent || n->height < 0) return -1;
-    if (tc_tree_node_is_leaf(n)) return n->height == 0 && n->child2 == TC_TREE_NULL ? 1 : -1;
-    int32_t a = validate_node(t, n->child1, i, depth + 1);
-    int32_t b = validate_node(t, n->child2, i, depth + 1);
+    if (tc_tree_node_is_leaf(n)) {
+        int32_t proxy = tc_tree_leaf_proxy(n);
+        if (proxy >= t->proxy_capacity || t->proxies[proxy].node != i ||
+            n->word != (uint32_t)t->proxies[proxy].user_data)
+            return -1;
+        return 1;
+    }
+    const int32_t c = n->child;
+    if ((c & 1) != 0 || c < 2 || c + 1 >= t->capacity || t->parent[c >> 1] != i) return -1;
+    int32_t a = validate_node(t, c, depth + 1);
+    int32_t b = validate_node(t, c + 1, depth + 1);
     if (a < 0 || b < 0) return -1;
-    const tc_tree_node *c1 = &t->nodes[n->child1], *c2 = &t->nodes[n->child2];
-    int32_t h = 1 + (c1->height > c2->height ? c1->height : c2->height);
-    if (n->height != h) return -1;
+    const tc_tree_node *c1 = &t->nodes[c], *c2 = &t->nodes[c + 1];
+    const int32_t h1 = tc_tree_node_height(c1), h2 = tc_tree_node_height(c2);
+    if (n->word != (uint32_t)(1 + (h1 > h2 ? h1 : h2))) return -1;
     tc_aabb u = tc_tree_box_union(c1->box, c2->box);
     if (u.min.x != n->box.min.x || u.min.y != n->box.min.y || u.min.z != n->box.min.z || u.max.x != n->box.max.x ||
         u.max.y != n->box.max.y || u.max.z != n->box.max.z)
@@ -177,16 +206,26 @@ static int32_t validate_node(const tc_tree *t, int32_t i, int32_t parent, int de
 bool tc_tree_validate(const tc_tree *tree)
 {
     if (!tree) return false;
-    int32_t free_count = 0;
-    for (int32_t i = tree->free_list; i != TC_TREE_NULL; i = tree->nodes[i].parent) {
-        if (i < 0 || i >= tree->capacity || tree->nodes[i].height != -1 || ++free_count > tree->capacity)
+    if (tree->capacity == 0) return !tree->has_root && tree->proxy_count == 0;
+    int32_t free_pairs = 0;
+    for (int32_t i = tree->free_pair; i != TC_TREE_NULL; i = tree->nodes[i].child) {
+        if (i < 2 || i >= tree->capacity || (i & 1) != 0 || tree->nodes[i + 1].child != TC_TREE_FREE_MARK ||
+            ++free_pairs > tree->capacity / 2)
             return false;
     }
-    if (tree->root == TC_TREE_NULL) return tree->proxy_count == 0 && free_count == tree->capacity;
-    int32_t leaves = validate_node(tree, tree->root, TC_TREE_NULL, 0);
+    int32_t live = 0, wide = 0;
+    for (int32_t id = 0; id < tree->proxy_capacity; ++id) {
+        if (tree->proxies[id].node < 0) continue;
+        ++live;
+        wide += tree->proxies[id].user_data > UINT32_MAX ? 1 : 0;
+    }
+    if (live != tree->proxy_count || wide != tree->wide_count) return false;
+    if (!tree->has_root) return tree->proxy_count == 0 && free_pairs == tree->capacity / 2 - 1;
+    int32_t leaves = validate_node(tree, 0, 0);
     if (leaves != tree->proxy_count) return false;
-    /* leaves + internal nodes (leaves - 1) + free nodes account for all. */
-    return leaves + (leaves - 1) + free_count == tree->capacity;
+    /* pair 0 (the root), the pairs of the leaves - 1 internal nodes and the
+     * free pairs account for all */
+    return 1 + (leaves - 1) + free_pairs == tree->capacity / 2;
 }
 
 static void visit(const tc_tree *t, int32_t i, int32_t depth, tc_tree_node_fn *fn, void *context)
@@ -195,13 +234,13 @@ static void visit(const tc_tree *t, int32_t i, int32_t depth, tc_tree_node_fn *f
     bool leaf = tc_tree_node_is_leaf(n);
     fn(context, n->box, depth, leaf);
     if (!leaf) {
-        visit(t, n->child1, depth + 1, fn, context);
-        visit(t, n->child2, depth + 1, fn, context);
+        visit(t, n->child, depth + 1, fn, context);
+        visit(t, n->child + 1, depth + 1, fn, context);
     }
 }
 
 void tc_tree_visit_nodes(const tc_tree *tree, tc_tree_node_fn *fn, void *context)
 {
     if (!TC_REQUIRE(tree != NULL && fn != NULL)) return;
-    if (tree->root != TC_TREE_NULL) visit(tree, tree->root, 0, fn, context);
+    if (tree->has_root) visit(tree, 0, 0, fn, context);
 }

@@ -24,12 +24,14 @@ static bool grow_colliders(tc_world *w, size_t needed)
     tc_shape *shapes = (tc_shape *)tc_mem_alloc(&w->allocator, cap * sizeof *shapes);
     tc_aabb *bounds = (tc_aabb *)tc_mem_alloc(&w->allocator, cap * sizeof *bounds);
     tc_aabb *fat = (tc_aabb *)tc_mem_alloc(&w->allocator, cap * sizeof *fat);
-    if (!colliders || !state || !shapes || !bounds || !fat) {
+    tc_aabb *old_fat = (tc_aabb *)tc_mem_alloc(&w->allocator, cap * sizeof *old_fat);
+    if (!colliders || !state || !shapes || !bounds || !fat || !old_fat) {
         tc_mem_free(&w->allocator, colliders, cap * sizeof *colliders);
         tc_mem_free(&w->allocator, state, cap * sizeof *state);
         tc_mem_free(&w->allocator, shapes, cap * sizeof *shapes);
         tc_mem_free(&w->allocator, bounds, cap * sizeof *bounds);
         tc_mem_free(&w->allocator, fat, cap * sizeof *fat);
+        tc_mem_free(&w->allocator, old_fat, cap * sizeof *old_fat);
         return false;
     }
     if (used) {
@@ -38,17 +40,20 @@ static bool grow_colliders(tc_world *w, size_t needed)
         memcpy(shapes, w->shapes, used * sizeof *shapes);
         memcpy(bounds, w->bounds, used * sizeof *bounds);
         memcpy(fat, w->fat, used * sizeof *fat);
+        memcpy(old_fat, w->old_fat, used * sizeof *old_fat);
     }
     tc_mem_free(&w->allocator, w->colliders, old * sizeof *w->colliders);
     tc_mem_free(&w->allocator, w->state, old * sizeof *w->state);
     tc_mem_free(&w->allocator, w->shapes, old * sizeof *w->shapes);
     tc_mem_free(&w->allocator, w->bounds, old * sizeof *w->bounds);
     tc_mem_free(&w->allocator, w->fat, old * sizeof *w->fat);
+    tc_mem_free(&w->allocator, w->old_fat, old * sizeof *w->old_fat);
     w->colliders = colliders;
     w->state = state;
     w->shapes = shapes;
     w->bounds = bounds;
     w->fat = fat;
+    w->old_fat = old_fat;
     w->collider_capacity = cap;
     return true;
 }
@@ -100,8 +105,13 @@ void tc_world_destroy(tc_world *w)
     tc_mem_free(&a, w->shapes, w->collider_capacity * sizeof *w->shapes);
     tc_mem_free(&a, w->bounds, w->collider_capacity * sizeof *w->bounds);
     tc_mem_free(&a, w->fat, w->collider_capacity * sizeof *w->fat);
+    tc_mem_free(&a, w->old_fat, w->collider_capacity * sizeof *w->old_fat);
     TC_ARRAY_FREE(w, w->pending);
     TC_ARRAY_FREE(w, w->moved);
+    TC_ARRAY_FREE(w, w->created);
+    TC_ARRAY_FREE(w, w->new_boxes);
+    TC_ARRAY_FREE(w, w->new_ids);
+    TC_ARRAY_FREE(w, w->keys);
     TC_ARRAY_FREE(w, w->pairs);
     TC_ARRAY_FREE(w, w->pairs_next);
     TC_ARRAY_FREE(w, w->fresh);
@@ -110,7 +120,6 @@ void tc_world_destroy(tc_world *w)
     TC_ARRAY_FREE(w, w->chain);
     TC_ARRAY_FREE(w, w->hits);
     TC_ARRAY_FREE(w, w->found);
-    tc_pair_set_free(&w->pair_set, &a);
     tc_mem_free(&a, w, sizeof *w);
 }
 

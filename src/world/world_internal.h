@@ -5,7 +5,6 @@
 #include <touche/tree.h>
 #include <touche/world.h>
 
-#include "world/pair_set.h"
 
 typedef struct tc_world_node {
     tc_transform local;
@@ -49,7 +48,9 @@ enum {
     TC_WORLD_IN_TREE = 1,  /* enabled, valid, has a proxy: can pair */
     TC_WORLD_MOVED = 2,    /* its fat box changed in this update */
     TC_WORLD_CHANGED = 4,  /* its world shape changed in this update */
-    TC_WORLD_FILTER = 8    /* its filter changed in this update */
+    TC_WORLD_FILTER = 8,   /* its filter changed in this update */
+    TC_WORLD_CREATE = 16,  /* during the update: needs a proxy */
+    TC_WORLD_LEAVE = 32    /* during the update: its box left its fat box */
 };
 
 typedef struct tc_world_state {
@@ -81,17 +82,22 @@ struct tc_world {
     tc_shape *shapes;                   /* world space, as of the last update */
     tc_aabb *bounds;                    /* shapes' boxes padded by the tolerance band */
     tc_aabb *fat;                       /* the proxies' fat boxes */
+    tc_aabb *old_fat;                   /* fat box as of the last update; inside out when it had
+                                           no proxy or its pairs may be incomplete */
     size_t collider_count, collider_capacity;
     int32_t collider_free;
     size_t live_colliders;
 
     TC_ARRAY(int32_t) pending;          /* destroyed colliders awaiting the next update */
     TC_ARRAY(int32_t) moved;            /* colliders whose fat box changed */
+    TC_ARRAY(int32_t) created;          /* colliders that get a proxy in this update */
+    TC_ARRAY(tc_aabb) new_boxes;        /* scratch for creating proxies in bulk */
+    TC_ARRAY(int32_t) new_ids;
+    TC_ARRAY(uint64_t) keys;            /* scratch: moved colliders in space-filling-curve order */
     TC_ARRAY(tc_world_pair) pairs;      /* candidate pairs sorted by (a.index, b.index) */
     TC_ARRAY(tc_world_pair) pairs_next; /* the next update's, built by merging */
-    TC_ARRAY(uint64_t) fresh;           /* keys of the pairs found in this update */
-    TC_ARRAY(uint64_t) scratch;         /* for sorting fresh */
-    tc_pair_set pair_set;               /* keys of pairs and fresh */
+    TC_ARRAY(uint64_t) fresh;           /* keys (a << 32 | b) of the pairs found in this update */
+    TC_ARRAY(uint64_t) scratch;         /* for sorting */
     TC_ARRAY(tc_contact_event) events;
     TC_ARRAY(int32_t) chain;            /* scratch for node chains */
     TC_ARRAY(tc_world_hit) hits;        /* scratch for raycast_all */
@@ -127,7 +133,10 @@ static inline bool tc_world_filter_passes(const tc_query_filter *f, const tc_wor
     return !f || ((c->category & f->mask) != 0 && (c->mask & f->category) != 0);
 }
 
-/* A collider's world shape: local shape placed by pose with uniform scale. */
-bool tc_world_place_shape(const tc_shape *local, tc_transform pose, float scale, tc_shape *out);
+static inline uint64_t tc_world_pair_key(uint32_t a, uint32_t b) { return ((uint64_t)a << 32) | b; }
+
+/* A collider's world shape: local shape placed by pose with uniform scale.
+ * Checks nothing (tc_shape_bounds on the result does). */
+void tc_world_place_shape(const tc_shape *local, tc_transform pose, float scale, tc_shape *out);
 
 #endif

@@ -11,11 +11,13 @@
 
 #include "tree/tree_internal.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
 #include "core/assert.h"
+#include "core/prefetch.h"
 #include "core/sort.h"
 
 /* parent (pose, scale) composed with a child's local (pose, scale). */
@@ -28,9 +30,17 @@ static void compose(tc_transform parent, float parent_scale, tc_transform local,
     *out_scale = parent_scale * local_scale;
 }
 
-bool tc_world_place_shape(const tc_shape *local, tc_transform pose, float s, tc_shape *out)
+void tc_world_place_shape(const tc_shape *local, tc_transform pose, float s, tc_shape *out)
 {
-    tc_frame f = tc_frame_from_transform(pose);
+    tc_frame f;
+    if (pose.rotation.x == 0.0f && pose.rotation.y == 0.0f && pose.rotation.z == 0.0f) {
+        /* what tc_frame_from_transform gives for any such quaternion, zero
+         * included, without normalising it first */
+        f.position = pose.position;
+        f.rotation = tc_mat3_identity();
+    } else {
+        f = tc_frame_from_transform(pose);
+    }
     tc_shape r;
     memset(&r, 0, sizeof r);
     r.type = local->type;
@@ -65,11 +75,11 @@ bool tc_world_place_shape(const tc_shape *local, tc_transform pose, float s, tc_
         r.u.triangle.c = PLACE(local->u.triangle.c);
         break;
     default:
-        return false;
+        r.type = TC_SHAPE_PLANE; /* not a collider's shape: fails tc_shape_bounds */
+        break;
     }
 #undef PLACE
     *out = r;
-    return tc_shape_is_valid(&r);
 }
 
 /* Makes node `index`'s world pose current for this update, its ancestors
@@ -116,6 +126,15 @@ static void drop_proxy(tc_world *w, int32_t i)
     c->proxy = TC_TREE_NULL;
 }
 
+/* A box that overlaps nothing (it is inside out). */
+static tc_aabb tc_world_no_box(void)
+{
+    tc_aabb b;
+    b.min = tc_vec3_make(INFINITY, INFINITY, INFINITY);
+    b.max = tc_vec3_make(-INFINITY, -INFINITY, -INFINITY);
+    return b;
+}
+
 static bool box_overlaps(const tc_aabb *a, const tc_aabb *b)
 {
     return a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y &&
@@ -145,7 +164,10 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     flags &= ~(uint32_t)TC_WORLD_IN_TREE;
     c->dirty = 0;
     tc_shape shape;
-    if (!tc_world_place_shape(&c->local_shape, pose, scale, &shape)) {
+    tc_aabb box;
+    tc_world_place_shape(&c->local_shape, pose, scale, &shape);
+    /* the bounds check the placed shape (finite, non-negative sizes) */
+    if (!tc_shape_bounds(&shape, &box)) {
         c->has_shape = 0;
         drop_proxy(w, i);
         return flags | TC_WORLD_CHANGED;
@@ -154,12 +176,6 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     w->shapes[i] = shape;
     c->has_shape = 1;
     if (!c->enabled) {
-        drop_proxy(w, i);
-        return flags;
-    }
-    tc_aabb box;
-    if (!tc_shape_bounds(&shape, &box)) {
-        c->has_shape = 0;
         drop_proxy(w, i);
         return flags;
     }
@@ -173,22 +189,106 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
         box.min = tc_vec3_sub(box.min, tc_vec3_make(pad, pad, pad));
         box.max = tc_vec3_add(box.max, tc_vec3_make(pad, pad, pad));
     }
+    if (!tc_vec3_is_finite(box.min) || !tc_vec3_is_finite(box.max)) {
+        drop_proxy(w, i); /* valid, but too near the float range's end for a tree box */
+        return flags;
+    }
     w->bounds[i] = box;
-    if (c->proxy == TC_TREE_NULL) {
-        c->proxy = tc_tree_create_proxy(w->tree, box, (uint64_t)i);
-        if (c->proxy == TC_TREE_NULL) {
-            c->dirty = 1; /* out of memory: try again at the next update */
-            w->out_of_memory = true;
-            return flags;
-        }
-        w->fat[i] = tc_tree_fat_box(w->tree, c->proxy);
-        return flags | TC_WORLD_IN_TREE | TC_WORLD_MOVED;
-    }
-    if (!box_contains(&w->fat[i], &box) && tc_tree_move_proxy(w->tree, c->proxy, box)) {
-        w->fat[i] = tc_tree_fat_box(w->tree, c->proxy);
-        flags |= TC_WORLD_MOVED;
-    }
+    if (c->proxy == TC_TREE_NULL) return flags | TC_WORLD_CREATE;
+    if (!box_contains(&w->fat[i], &box)) flags |= TC_WORLD_LEAVE;
     return flags | TC_WORLD_IN_TREE;
+}
+
+/* Gives the colliders in w->created their proxies: in one bulk build when
+ * they are many compared with the tree (the first update of a big world),
+ * else one by one. They join w->moved. */
+static void create_proxies(tc_world *w)
+{
+    const size_t n = w->created.count;
+    if (n == 0) return;
+    size_t made = 0;
+    const int32_t tree_count = tc_tree_proxy_count(w->tree);
+    if (n >= 64 && n >= (size_t)tree_count && n <= (size_t)INT32_MAX / 4 && TC_ARRAY_RESERVE(w, w->new_boxes, n) &&
+        TC_ARRAY_RESERVE(w, w->new_ids, n) && TC_ARRAY_RESERVE(w, w->keys, n)) {
+        for (size_t k = 0; k < n; ++k) {
+            const int32_t i = w->created.data[k];
+            w->new_boxes.data[k] = w->bounds[i];
+            w->keys.data[k] = (uint64_t)i;
+        }
+        if (tc_tree_create_proxies(w->tree, w->new_boxes.data, w->keys.data, (int32_t)n, w->new_ids.data)) made = n;
+    } else {
+        (void)TC_ARRAY_RESERVE(w, w->new_ids, n);
+        if (w->new_ids.capacity >= n) {
+            for (size_t k = 0; k < n; ++k) {
+                const int32_t i = w->created.data[k];
+                w->new_ids.data[k] = tc_tree_create_proxy(w->tree, w->bounds[i], (uint64_t)i);
+            }
+            made = n;
+        }
+    }
+    for (size_t k = 0; k < n; ++k) {
+        const int32_t i = w->created.data[k];
+        tc_world_state *st = &w->state[i];
+        st->flags &= ~(uint32_t)TC_WORLD_CREATE;
+        const int32_t proxy = k < made ? w->new_ids.data[k] : TC_TREE_NULL;
+        if (proxy == TC_TREE_NULL) {
+            w->colliders[i].dirty = 1; /* out of memory: try again at the next update */
+            w->out_of_memory = true;
+            continue;
+        }
+        w->colliders[i].proxy = proxy;
+        w->colliders[i].requery = 0;
+        w->fat[i] = tc_tree_fat_box(w->tree, proxy);
+        st->flags |= TC_WORLD_IN_TREE | TC_WORLD_MOVED;
+        w->old_fat[i] = tc_world_no_box(); /* no pairs yet: every candidate is new */
+        w->moved.data[w->moved.count++] = i;
+    }
+    w->created.count = 0;
+}
+
+/* Spreads the low 10 bits of v to every third bit. */
+static uint32_t spread_bits(uint32_t v)
+{
+    v &= 0x3ffu;
+    v = (v | (v << 16)) & 0x030000ffu;
+    v = (v | (v << 8)) & 0x0300f00fu;
+    v = (v | (v << 4)) & 0x030c30c3u;
+    v = (v | (v << 2)) & 0x09249249u;
+    return v;
+}
+
+/* Orders w->moved along a Morton curve through their box centres, so that
+ * consecutive tree operations and searches walk mostly the same nodes,
+ * which are then still in the cache. Only an optimisation: without memory
+ * for the keys the order stays as it is. */
+static void order_moved(tc_world *w)
+{
+    const size_t n = w->moved.count;
+    if (n < 64 || !TC_ARRAY_RESERVE(w, w->keys, n) || !TC_ARRAY_RESERVE(w, w->scratch, n)) return;
+    tc_vec3 lo = tc_vec3_make(INFINITY, INFINITY, INFINITY), hi = tc_vec3_make(-INFINITY, -INFINITY, -INFINITY);
+    for (size_t k = 0; k < n; ++k) {
+        const tc_aabb *b = &w->bounds[w->moved.data[k]];
+        tc_vec3 c = tc_vec3_add(tc_vec3_scale(b->min, 0.5f), tc_vec3_scale(b->max, 0.5f));
+        lo = tc_vec3_min(lo, c);
+        hi = tc_vec3_max(hi, c);
+    }
+    const float ext[3] = { hi.x - lo.x, hi.y - lo.y, hi.z - lo.z };
+    float scale[3];
+    for (int a = 0; a < 3; ++a) scale[a] = ext[a] > 0.0f && ext[a] <= 3.0e38f ? 1023.0f / ext[a] : 0.0f;
+    for (size_t k = 0; k < n; ++k) {
+        const int32_t i = w->moved.data[k];
+        const tc_aabb *b = &w->bounds[i];
+        tc_vec3 c = tc_vec3_add(tc_vec3_scale(b->min, 0.5f), tc_vec3_scale(b->max, 0.5f));
+        const float q[3] = { (c.x - lo.x) * scale[0], (c.y - lo.y) * scale[1], (c.z - lo.z) * scale[2] };
+        uint32_t code = 0;
+        for (int a = 0; a < 3; ++a) {
+            float f = q[a] >= 0.0f ? (q[a] <= 1023.0f ? q[a] : 1023.0f) : 0.0f;
+            code |= spread_bits((uint32_t)f) << a;
+        }
+        w->keys.data[k] = ((uint64_t)code << 32) | (uint32_t)i;
+    }
+    tc_sort_u64(w->keys.data, n, w->scratch.data);
+    for (size_t k = 0; k < n; ++k) w->moved.data[k] = (int32_t)(uint32_t)w->keys.data[k];
 }
 
 /* Step 1: the world shapes and tree boxes of the colliders that changed, and
@@ -196,8 +296,10 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
 static void update_colliders(tc_world *w)
 {
     w->moved.count = 0;
-    const bool have_moved = TC_ARRAY_RESERVE(w, w->moved, w->collider_count);
-    if (!have_moved) w->out_of_memory = true;
+    w->created.count = 0;
+    const bool lists = TC_ARRAY_RESERVE(w, w->moved, w->collider_count) &&
+                       TC_ARRAY_RESERVE(w, w->created, w->collider_count);
+    if (!lists) w->out_of_memory = true;
     for (size_t k = 0; k < w->collider_count; ++k) {
         const int32_t i = (int32_t)k;
         tc_world_collider *c = &w->colliders[i];
@@ -217,45 +319,63 @@ static void update_colliders(tc_world *w)
             need = !p || p->moved_stamp == w->stamp;
         }
         if (need) flags = update_collider(w, i, flags);
-        if ((flags & TC_WORLD_MOVED) || (c->requery && (flags & TC_WORLD_IN_TREE))) {
-            if (have_moved) {
+        if (!lists && (flags & (TC_WORLD_CREATE | TC_WORLD_LEAVE))) {
+            /* no room to record the tree work: redo it at the next update */
+            flags &= ~(uint32_t)(TC_WORLD_CREATE | TC_WORLD_LEAVE);
+            c->dirty = 1;
+        } else if (flags & TC_WORLD_CREATE) {
+            w->created.data[w->created.count++] = i;
+        } else if ((flags & TC_WORLD_LEAVE) || (c->requery && (flags & TC_WORLD_IN_TREE))) {
+            if (lists) {
                 flags |= TC_WORLD_MOVED;
+                if (c->requery) w->old_fat[i] = tc_world_no_box(); /* its pairs may be missing */
                 c->requery = 0;
                 w->moved.data[w->moved.count++] = i;
-            } else {
-                c->requery = 1;
             }
         }
         st->flags = flags;
     }
+    create_proxies(w);
+    order_moved(w);
+    /* The tree work, in curve order. */
+    for (size_t k = 0; k < w->moved.count; ++k) {
+        const int32_t i = w->moved.data[k];
+        tc_world_state *st = &w->state[i];
+        if (!(st->flags & TC_WORLD_LEAVE)) continue;
+        st->flags &= ~(uint32_t)TC_WORLD_LEAVE;
+        const int32_t proxy = w->colliders[i].proxy;
+        (void)tc_tree_move_proxy(w->tree, proxy, w->bounds[i]);
+        w->fat[i] = tc_tree_fat_box(w->tree, proxy);
+    }
 }
 
-typedef struct find_ctx { tc_world *w; int32_t self; bool failed; } find_ctx;
+typedef struct find_ctx { tc_world *w; int32_t self; tc_aabb old; bool failed; } find_ctx;
 
+/* A candidate pair from the search of a moved collider. The pairs of the
+ * last update are exactly those whose fat boxes overlapped then (old_fat),
+ * so a candidate whose old fat box overlaps the searcher's is one already:
+ * most candidates are settled by that one box test, and only new pairs are
+ * recorded. When both moved, both may record the pair; the merge keeps it
+ * once. */
 static bool add_candidate(void *context, int32_t proxy, uint64_t user_data)
 {
     find_ctx *f = (find_ctx *)context;
     tc_world *w = f->w;
     (void)proxy;
-    const int32_t other = (int32_t)user_data;
-    if (other == f->self) return true;
-    /* Both moved: the lower index adds the pair. */
-    if ((w->state[other].flags & TC_WORLD_MOVED) && other < f->self) return true;
-    const int32_t a = other < f->self ? other : f->self, b = other < f->self ? f->self : other;
-    const uint64_t key = tc_pair_key((uint32_t)a, (uint32_t)b);
-    bool oom = false;
-    if (!TC_ARRAY_RESERVE(w, w->fresh, w->fresh.count + 1)) {
+    const int32_t other = (int32_t)user_data, self = f->self;
+    if (other == self || box_overlaps(&f->old, &w->old_fat[other])) return true;
+    if (w->fresh.count == w->fresh.capacity && !TC_ARRAY_RESERVE(w, w->fresh, w->fresh.count + 1)) {
         f->failed = true;
         return true;
     }
-    if (tc_pair_set_add(&w->pair_set, &w->allocator, key, &oom)) w->fresh.data[w->fresh.count++] = key;
-    if (oom) f->failed = true;
+    w->fresh.data[w->fresh.count++] = other < self ? tc_world_pair_key((uint32_t)other, (uint32_t)self)
+                                                   : tc_world_pair_key((uint32_t)self, (uint32_t)other);
     return true;
 }
 
 /* Step 2: new candidate pairs, searched for by the colliders whose fat box
  * moved. A collider whose pairs could not all be recorded searches again at
- * the next update. */
+ * the next update. Afterwards every fat box is its own old one again. */
 static void find_new_pairs(tc_world *w)
 {
     w->fresh.count = 0;
@@ -264,12 +384,17 @@ static void find_new_pairs(tc_world *w)
         find_ctx f;
         f.w = w;
         f.self = i;
+        f.old = w->old_fat[i];
         f.failed = false;
         tc_tree_query_aabb(w->tree, w->fat[i], add_candidate, &f);
         if (f.failed) {
             w->colliders[i].requery = 1;
             w->out_of_memory = true;
         }
+    }
+    for (size_t k = 0; k < w->moved.count; ++k) {
+        const int32_t i = w->moved.data[k];
+        w->old_fat[i] = w->fat[i];
     }
 }
 
@@ -302,7 +427,6 @@ static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
             --w->colliders[ia].touching;
             --w->colliders[ib].touching;
         }
-        tc_pair_set_remove(&w->pair_set, tc_pair_key(ia, ib));
         return false;
     }
     if (fresh || (any & TC_WORLD_FILTER)) {
@@ -311,8 +435,13 @@ static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
     }
     bool touching = p->touching != 0;
     if (fresh || (any & (TC_WORLD_CHANGED | TC_WORLD_FILTER))) {
-        touching = p->filter_ok && box_overlaps(&w->bounds[ia], &w->bounds[ib]) &&
-                   tc_shape_overlap(&w->shapes[ia], &w->shapes[ib]);
+        const tc_shape *a = &w->shapes[ia], *b = &w->shapes[ib];
+        touching = p->filter_ok && box_overlaps(&w->bounds[ia], &w->bounds[ib]);
+        /* Two boxes need no dispatch: placed shapes are valid, and the
+         * closed-box test is the whole exact test. */
+        if (touching) touching = a->type == TC_SHAPE_AABB && b->type == TC_SHAPE_AABB
+                                     ? box_overlaps(&a->u.aabb, &b->u.aabb)
+                                     : tc_shape_overlap(a, b);
     }
     if (touching && !p->touching) {
         push_event(w, p, TC_CONTACT_BEGIN);
@@ -328,6 +457,9 @@ static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
     p->touching = touching ? 1 : 0;
     return true;
 }
+
+/* Above every key of two valid indices (indices are below INT32_MAX). */
+#define TC_WORLD_NO_KEY (~(uint64_t)0)
 
 static int key_order(const void *x, const void *y)
 {
@@ -356,26 +488,37 @@ static void update_pairs(tc_world *w)
     } else {
         /* No room to merge: forget the new pairs; their colliders search
          * again at the next update. */
-        for (size_t k = 0; k < nfresh; ++k) {
-            uint64_t key = w->fresh.data[k];
-            tc_pair_set_remove(&w->pair_set, key);
-            w->colliders[(uint32_t)(key >> 32)].requery = 1;
-        }
+        for (size_t k = 0; k < nfresh; ++k) w->colliders[(uint32_t)(w->fresh.data[k] >> 32)].requery = 1;
         nfresh = 0;
         w->out_of_memory = true;
         out = w->pairs.data;
     }
     size_t n = 0, i = 0, j = 0;
     const size_t nold = w->pairs.count;
+    uint64_t last_fresh = TC_WORLD_NO_KEY;
     while (i < nold || j < nfresh) {
+        /* The second collider of a pair is anywhere in the arrays: ask for
+         * it some pairs ahead so that the loads overlap. */
+        if (i + 8 < nold) {
+            const uint32_t ahead = w->pairs.data[i + 8].b.index;
+            TC_PREFETCH(&w->state[ahead]);
+            TC_PREFETCH(&w->bounds[ahead]);
+            TC_PREFETCH(&w->shapes[ahead]);
+        }
         tc_world_pair p;
         bool fresh;
-        if (j >= nfresh || (i < nold && tc_pair_key(w->pairs.data[i].a.index, w->pairs.data[i].b.index) <
-                                            w->fresh.data[j])) {
+        const uint64_t old_key =
+            i < nold ? tc_world_pair_key(w->pairs.data[i].a.index, w->pairs.data[i].b.index) : TC_WORLD_NO_KEY;
+        if (j < nfresh && (w->fresh.data[j] == old_key || w->fresh.data[j] == last_fresh)) {
+            ++j; /* found again (after a failed search): the pair is kept once */
+            continue;
+        }
+        if (j >= nfresh || (i < nold && old_key < w->fresh.data[j])) {
             p = w->pairs.data[i++];
             fresh = false;
         } else {
             const uint64_t key = w->fresh.data[j++];
+            last_fresh = key;
             p.a = tc_world_collider_id_of(w, (int32_t)(key >> 32));
             p.b = tc_world_collider_id_of(w, (int32_t)(uint32_t)key);
             p.touching = 0;
