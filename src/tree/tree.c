@@ -9,6 +9,7 @@
 
 #include "core/alloc.h"
 #include "core/assert.h"
+#include "core/prefetch.h"
 
 tc_tree_def tc_tree_def_default(void)
 {
@@ -279,31 +280,50 @@ static bool same_box(const tc_aabb *a, const tc_aabb *b)
            a->max.y == b->max.y && a->max.z == b->max.z;
 }
 
-/* Walks up from slot i rebalancing, refitting and improving the ancestors.
- * A node that comes out as it was (same box and height, no rotation) leaves
- * its parent's boxes and heights as they were, and its grandparent's every
- * input too (an area rotation looks two levels down): the walk ends there.
- * `fresh`: slot i is new, so it counts as changed whatever it looks like. */
-static void fix_upward(tc_tree *t, int32_t i, bool fresh)
+/* Walks up from slot i rebalancing, refitting and (with `rotate`) improving
+ * the ancestors. A node that comes out as it was (same box and height, no
+ * rotation) leaves its parent's box and height as they were: without area
+ * rotations the walk ends there; with them it looks at one more node, since
+ * an area rotation looks two levels down. `fresh`: slot i is new, so it
+ * counts as changed whatever it looks like. `until` (or TC_TREE_NULL): a
+ * slot on the way up that must be refitted even if the walk calms down
+ * before it (a box above a leaf that moved away). Removals walk without area
+ * rotations (the boxes only shrink there; the insertion that follows a move
+ * does the improving), which costs the tree nothing measurable in quality
+ * and halves the walk. */
+static void fix_upward(tc_tree *t, int32_t i, bool fresh, bool rotate, int32_t until)
 {
+    const int calm_max = rotate ? 2 : 1;
     int calm = 0;
+    bool reached = until == TC_TREE_NULL;
     while (i != TC_TREE_NULL) {
+        /* The walk hops to lines far apart; start loading the next level's
+         * (the parent's own line, and its other child's children, which the
+         * area rotation reads) while this level is worked on. */
+        if (i != 0) {
+            const int32_t up = t->parent[i >> 1];
+            TC_PREFETCH(&t->nodes[up]);
+            const tc_tree_node *uncle = &t->nodes[i ^ 1];
+            if (rotate && !tc_tree_node_is_leaf(uncle)) TC_PREFETCH(&t->nodes[uncle->child]);
+        }
         const tc_tree_node before = t->nodes[i];
         bool changed = balance(t, i);
         refit(t, i);
-        changed = rotate_for_area(t, i) || changed;
+        if (rotate) changed = rotate_for_area(t, i) || changed;
         changed = changed || fresh || t->nodes[i].word != before.word || !same_box(&t->nodes[i].box, &before.box);
         fresh = false;
         calm = changed ? 0 : calm + 1;
-        if (calm == 2) break;
+        reached = reached || i == until;
+        if (calm >= calm_max && reached) break;
         i = tc_tree_parent_of(t, i);
     }
 }
 
 /* Links proxy (whose leaf box is `box`) into the hierarchy below slot
- * `start` (0: anywhere). Needs a free pair unless the tree is empty (see
+ * `start` (0: anywhere); the walk back up refits at least up to `until`
+ * (see fix_upward). Needs a free pair unless the tree is empty (see
  * reserve_pair). */
-static void insert_leaf(tc_tree *t, int32_t proxy, tc_aabb box, int32_t start)
+static void insert_leaf(tc_tree *t, int32_t proxy, tc_aabb box, int32_t start, int32_t until)
 {
     tc_tree_node leaf;
     leaf.box = box;
@@ -330,6 +350,7 @@ static void insert_leaf(tc_tree *t, int32_t proxy, tc_aabb box, int32_t start)
         float cost[2];
         for (int k = 0; k < 2; ++k) {
             const tc_tree_node *c = &t->nodes[n->child + k];
+            if (!tc_tree_node_is_leaf(c)) TC_PREFETCH(&t->nodes[c->child]); /* the next step reads one of these */
             float grown = tc_tree_box_area(tc_tree_box_union(c->box, box));
             cost[k] = (tc_tree_node_is_leaf(c) ? grown : grown - tc_tree_box_area(c->box)) + inherited;
         }
@@ -348,7 +369,7 @@ static void insert_leaf(tc_tree *t, int32_t proxy, tc_aabb box, int32_t start)
     p->child = pair;
     p->box = tc_tree_box_union(t->nodes[pair].box, box);
     p->word = (uint32_t)(tc_tree_node_height(&t->nodes[pair]) + 1);
-    fix_upward(t, sibling, true);
+    fix_upward(t, sibling, true, true, until);
 }
 
 /* Unlinks the leaf at slot l: its sibling moves up into their parent's slot
@@ -365,7 +386,7 @@ static int32_t remove_leaf(tc_tree *t, int32_t l)
     const int32_t parent = t->parent[l >> 1];
     move_content(t, l ^ 1, parent);
     give_pair(t, l & ~1);
-    fix_upward(t, tc_tree_parent_of(t, parent), false);
+    fix_upward(t, tc_tree_parent_of(t, parent), false, false, TC_TREE_NULL);
     return parent;
 }
 
@@ -400,7 +421,7 @@ int32_t tc_tree_create_proxy(tc_tree *tree, tc_aabb box, uint64_t user_data)
     if (id == TC_TREE_NULL) return TC_TREE_NULL;
     tree->proxies[id].user_data = user_data;
     tree->wide_count += user_data > UINT32_MAX ? 1 : 0;
-    insert_leaf(tree, id, fatten(tree, box), 0);
+    insert_leaf(tree, id, fatten(tree, box), 0, TC_TREE_NULL);
     ++tree->proxy_count;
     return id;
 }
@@ -420,15 +441,33 @@ bool tc_tree_move_proxy(tc_tree *tree, int32_t proxy, tc_aabb box)
     if (!box_ok(box)) return false;
     if (tc_tree_box_contains(tree->nodes[tree->proxies[proxy].node].box, box)) return false;
     const tc_aabb fat = fatten(tree, box);
-    /* Removing the leaf frees a pair, so the reinsertion has one. A proxy
-     * usually moves a little: search for its new place from the nearest
-     * ancestor of its old place whose box already encloses the new one,
-     * rather than from the root. No box above that ancestor grows, the
-     * search is short and walks nodes just visited, and the proxy stays
-     * among its old neighbours, where the best place usually is. */
-    int32_t start = remove_leaf(tree, tree->proxies[proxy].node);
+    const int32_t leaf = tree->proxies[proxy].node;
+    if (leaf == 0) {
+        tree->nodes[0].box = fat; /* the only proxy */
+        return true;
+    }
+    /* Unlink the leaf (its sibling moves up into their parent's slot; the
+     * pair freed is the one the reinsertion takes). A proxy usually moves a
+     * little: search for its new place from the nearest ancestor of its old
+     * place whose box already encloses the new one, rather than from the
+     * root. The search is short and walks nodes just visited, and the proxy
+     * stays among its old neighbours, where the best place usually is. The
+     * boxes between the old place and that ancestor shrink now; the
+     * ancestor's and those above it are left to the insertion's walk, which
+     * goes at least that far: above the ancestor, losing the old box and
+     * gaining the new one often leave a box as it was, and the walk ends. */
+    const int32_t parent = tree->parent[leaf >> 1];
+    move_content(tree, leaf ^ 1, parent);
+    give_pair(tree, leaf & ~1);
+    int32_t start = parent;
     while (start > 0 && !tc_tree_box_contains(tree->nodes[start].box, fat)) start = tree->parent[start >> 1];
-    insert_leaf(tree, proxy, fat, start > 0 ? start : 0);
+    for (int32_t i = parent; i != start;) {
+        i = tree->parent[i >> 1];
+        if (i == start) break;
+        (void)balance(tree, i);
+        refit(tree, i);
+    }
+    insert_leaf(tree, proxy, fat, start, start);
     return true;
 }
 

@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "core/assert.h"
+#include "core/prefetch.h"
 #include "queries/slab.h"
 
 /* Depth-first traversals keep their own stack. Rotations keep the height
@@ -42,6 +43,9 @@ void tc_tree_query_aabb(const tc_tree *tree, tc_aabb box, tc_tree_query_fn *fn, 
             if (tc_tree_node_is_leaf(&c[k])) {
                 if (!report(tree, &c[k], fn, context)) return;
             } else if (TC_REQUIRE(n < TC_TREE_STACK)) {
+                /* its children's line is needed when it comes off the
+                 * stack: start loading it now */
+                TC_PREFETCH(&nodes[c[k].child]);
                 stack[n++] = (int32_t)(&c[k] - nodes);
             }
         }

@@ -108,6 +108,7 @@ void tc_world_destroy(tc_world *w)
     tc_mem_free(&a, w->old_fat, w->collider_capacity * sizeof *w->old_fat);
     TC_ARRAY_FREE(w, w->pending);
     TC_ARRAY_FREE(w, w->moved);
+    TC_ARRAY_FREE(w, w->moved_sorted);
     TC_ARRAY_FREE(w, w->created);
     TC_ARRAY_FREE(w, w->new_boxes);
     TC_ARRAY_FREE(w, w->new_ids);

@@ -64,6 +64,19 @@ typedef struct tc_world_pair {
     uint8_t filter_ok;     /* the pair's filters let it touch */
 } tc_world_pair;
 
+/* A collider whose fat box moves in this update (or who searches for its
+ * pairs again). What the tree work and the pair search need is copied here,
+ * so that once these records are put in space-filling-curve order the work
+ * reads them in sequence rather than hopping across the collider arrays. */
+typedef struct tc_world_move {
+    tc_aabb box;           /* its new (padded) bounds */
+    tc_aabb fat;           /* its fat box from now on */
+    tc_aabb old;           /* its fat box as of the last update, or inside out (no pairs to go by) */
+    int32_t index;         /* the collider */
+    int32_t proxy;
+    uint32_t leave;        /* the tree must move its proxy (box left fat) */
+} tc_world_move;
+
 /* A growable array of plain elements. */
 #define TC_ARRAY(type) struct { type *data; size_t count, capacity; }
 
@@ -89,7 +102,8 @@ struct tc_world {
     size_t live_colliders;
 
     TC_ARRAY(int32_t) pending;          /* destroyed colliders awaiting the next update */
-    TC_ARRAY(int32_t) moved;            /* colliders whose fat box changed */
+    TC_ARRAY(tc_world_move) moved;      /* colliders whose fat box changed */
+    TC_ARRAY(tc_world_move) moved_sorted; /* the same in curve order */
     TC_ARRAY(int32_t) created;          /* colliders that get a proxy in this update */
     TC_ARRAY(tc_aabb) new_boxes;        /* scratch for creating proxies in bulk */
     TC_ARRAY(int32_t) new_ids;

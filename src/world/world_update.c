@@ -241,7 +241,18 @@ static void create_proxies(tc_world *w)
         w->fat[i] = tc_tree_fat_box(w->tree, proxy);
         st->flags |= TC_WORLD_IN_TREE | TC_WORLD_MOVED;
         w->old_fat[i] = tc_world_no_box(); /* no pairs yet: every candidate is new */
-        w->moved.data[w->moved.count++] = i;
+        if (w->moved.count == w->moved.capacity && !TC_ARRAY_RESERVE(w, w->moved, w->moved.count + 1)) {
+            w->colliders[i].requery = 1; /* in the tree, but its pairs are to be searched for */
+            w->out_of_memory = true;
+            continue;
+        }
+        tc_world_move *m = &w->moved.data[w->moved.count++];
+        m->box = w->bounds[i];
+        m->fat = w->fat[i];
+        m->old = w->old_fat[i];
+        m->index = i;
+        m->proxy = proxy;
+        m->leave = 0;
     }
     w->created.count = 0;
 }
@@ -264,11 +275,13 @@ static uint32_t spread_bits(uint32_t v)
 static void order_moved(tc_world *w)
 {
     const size_t n = w->moved.count;
-    if (n < 64 || !TC_ARRAY_RESERVE(w, w->keys, n) || !TC_ARRAY_RESERVE(w, w->scratch, n)) return;
+    if (n < 64 || !TC_ARRAY_RESERVE(w, w->keys, n) || !TC_ARRAY_RESERVE(w, w->scratch, n) ||
+        !TC_ARRAY_RESERVE(w, w->moved_sorted, n))
+        return;
+    const tc_world_move *m = w->moved.data;
     tc_vec3 lo = tc_vec3_make(INFINITY, INFINITY, INFINITY), hi = tc_vec3_make(-INFINITY, -INFINITY, -INFINITY);
     for (size_t k = 0; k < n; ++k) {
-        const tc_aabb *b = &w->bounds[w->moved.data[k]];
-        tc_vec3 c = tc_vec3_add(tc_vec3_scale(b->min, 0.5f), tc_vec3_scale(b->max, 0.5f));
+        tc_vec3 c = tc_vec3_add(tc_vec3_scale(m[k].box.min, 0.5f), tc_vec3_scale(m[k].box.max, 0.5f));
         lo = tc_vec3_min(lo, c);
         hi = tc_vec3_max(hi, c);
     }
@@ -276,19 +289,23 @@ static void order_moved(tc_world *w)
     float scale[3];
     for (int a = 0; a < 3; ++a) scale[a] = ext[a] > 0.0f && ext[a] <= 3.0e38f ? 1023.0f / ext[a] : 0.0f;
     for (size_t k = 0; k < n; ++k) {
-        const int32_t i = w->moved.data[k];
-        const tc_aabb *b = &w->bounds[i];
-        tc_vec3 c = tc_vec3_add(tc_vec3_scale(b->min, 0.5f), tc_vec3_scale(b->max, 0.5f));
+        tc_vec3 c = tc_vec3_add(tc_vec3_scale(m[k].box.min, 0.5f), tc_vec3_scale(m[k].box.max, 0.5f));
         const float q[3] = { (c.x - lo.x) * scale[0], (c.y - lo.y) * scale[1], (c.z - lo.z) * scale[2] };
         uint32_t code = 0;
         for (int a = 0; a < 3; ++a) {
             float f = q[a] >= 0.0f ? (q[a] <= 1023.0f ? q[a] : 1023.0f) : 0.0f;
             code |= spread_bits((uint32_t)f) << a;
         }
-        w->keys.data[k] = ((uint64_t)code << 32) | (uint32_t)i;
+        w->keys.data[k] = ((uint64_t)code << 32) | (uint32_t)k;
     }
     tc_sort_u64(w->keys.data, n, w->scratch.data);
-    for (size_t k = 0; k < n; ++k) w->moved.data[k] = (int32_t)(uint32_t)w->keys.data[k];
+    for (size_t k = 0; k < n; ++k) w->moved_sorted.data[k] = m[(uint32_t)w->keys.data[k]];
+    tc_world_move *t = w->moved.data;
+    size_t cap = w->moved.capacity;
+    w->moved.data = w->moved_sorted.data;
+    w->moved.capacity = w->moved_sorted.capacity;
+    w->moved_sorted.data = t;
+    w->moved_sorted.capacity = cap;
 }
 
 /* Step 1: the world shapes and tree boxes of the colliders that changed, and
@@ -297,8 +314,9 @@ static void update_colliders(tc_world *w)
 {
     w->moved.count = 0;
     w->created.count = 0;
-    const bool lists = TC_ARRAY_RESERVE(w, w->moved, w->collider_count) &&
-                       TC_ARRAY_RESERVE(w, w->created, w->collider_count);
+    /* Room for every collider to need a proxy; the moved records grow as
+     * they come (few move at once, and they are larger). */
+    const bool lists = TC_ARRAY_RESERVE(w, w->created, w->collider_count);
     if (!lists) w->out_of_memory = true;
     for (size_t k = 0; k < w->collider_count; ++k) {
         const int32_t i = (int32_t)k;
@@ -319,57 +337,89 @@ static void update_colliders(tc_world *w)
             need = !p || p->moved_stamp == w->stamp;
         }
         if (need) flags = update_collider(w, i, flags);
-        if (!lists && (flags & (TC_WORLD_CREATE | TC_WORLD_LEAVE))) {
-            /* no room to record the tree work: redo it at the next update */
-            flags &= ~(uint32_t)(TC_WORLD_CREATE | TC_WORLD_LEAVE);
-            c->dirty = 1;
-        } else if (flags & TC_WORLD_CREATE) {
-            w->created.data[w->created.count++] = i;
-        } else if ((flags & TC_WORLD_LEAVE) || (c->requery && (flags & TC_WORLD_IN_TREE))) {
+        if (flags & TC_WORLD_CREATE) {
             if (lists) {
+                w->created.data[w->created.count++] = i;
+            } else {
+                flags &= ~(uint32_t)TC_WORLD_CREATE;
+                c->dirty = 1; /* no room to record it: at the next update */
+            }
+        } else if ((flags & TC_WORLD_LEAVE) || (c->requery && (flags & TC_WORLD_IN_TREE))) {
+            if (w->moved.count < w->moved.capacity || TC_ARRAY_RESERVE(w, w->moved, w->moved.count + 1)) {
                 flags |= TC_WORLD_MOVED;
                 if (c->requery) w->old_fat[i] = tc_world_no_box(); /* its pairs may be missing */
                 c->requery = 0;
-                w->moved.data[w->moved.count++] = i;
+                tc_world_move *m = &w->moved.data[w->moved.count++];
+                m->box = w->bounds[i];
+                m->fat = w->fat[i];
+                m->old = w->old_fat[i];
+                m->index = i;
+                m->proxy = c->proxy;
+                m->leave = (flags & TC_WORLD_LEAVE) != 0;
+            } else {
+                /* no room to record the move: redo it at the next update */
+                if (flags & TC_WORLD_LEAVE) c->dirty = 1;
+                w->out_of_memory = true;
             }
         }
-        st->flags = flags;
+        st->flags = flags & ~(uint32_t)TC_WORLD_LEAVE;
     }
     create_proxies(w);
     order_moved(w);
     /* The tree work, in curve order. */
     for (size_t k = 0; k < w->moved.count; ++k) {
-        const int32_t i = w->moved.data[k];
-        tc_world_state *st = &w->state[i];
-        if (!(st->flags & TC_WORLD_LEAVE)) continue;
-        st->flags &= ~(uint32_t)TC_WORLD_LEAVE;
-        const int32_t proxy = w->colliders[i].proxy;
-        (void)tc_tree_move_proxy(w->tree, proxy, w->bounds[i]);
-        w->fat[i] = tc_tree_fat_box(w->tree, proxy);
+        tc_world_move *m = &w->moved.data[k];
+        if (!m->leave) continue;
+        (void)tc_tree_move_proxy(w->tree, m->proxy, m->box);
+        m->fat = tc_tree_fat_box(w->tree, m->proxy);
+        w->fat[m->index] = m->fat;
     }
 }
 
-typedef struct find_ctx { tc_world *w; int32_t self; tc_aabb old; bool failed; } find_ctx;
+#define TC_WORLD_BATCH 32
 
-/* A candidate pair from the search of a moved collider. The pairs of the
- * last update are exactly those whose fat boxes overlapped then (old_fat),
- * so a candidate whose old fat box overlaps the searcher's is one already:
- * most candidates are settled by that one box test, and only new pairs are
- * recorded. When both moved, both may record the pair; the merge keeps it
- * once. */
+typedef struct find_ctx {
+    tc_world *w;
+    int32_t self;
+    tc_aabb old;
+    bool failed;
+    int count;
+    int32_t others[TC_WORLD_BATCH];
+} find_ctx;
+
+/* Settles the candidates gathered so far. The pairs of the last update are
+ * exactly those whose fat boxes overlapped then (old_fat), so a candidate
+ * whose old fat box overlaps the searcher's is one already: most candidates
+ * are settled by that one box test, and only new pairs are recorded. When
+ * both moved, both may record the pair; the merge keeps it once. */
+static void settle_candidates(find_ctx *f)
+{
+    tc_world *w = f->w;
+    const int32_t self = f->self;
+    for (int k = 0; k < f->count; ++k) {
+        const int32_t other = f->others[k];
+        if (box_overlaps(&f->old, &w->old_fat[other])) continue;
+        if (w->fresh.count == w->fresh.capacity && !TC_ARRAY_RESERVE(w, w->fresh, w->fresh.count + 1)) {
+            f->failed = true;
+            continue;
+        }
+        w->fresh.data[w->fresh.count++] = other < self ? tc_world_pair_key((uint32_t)other, (uint32_t)self)
+                                                       : tc_world_pair_key((uint32_t)self, (uint32_t)other);
+    }
+    f->count = 0;
+}
+
+/* A candidate from the tree: its old box is asked for at once and tested
+ * with a batch of others, so that the loads overlap. */
 static bool add_candidate(void *context, int32_t proxy, uint64_t user_data)
 {
     find_ctx *f = (find_ctx *)context;
-    tc_world *w = f->w;
     (void)proxy;
-    const int32_t other = (int32_t)user_data, self = f->self;
-    if (other == self || box_overlaps(&f->old, &w->old_fat[other])) return true;
-    if (w->fresh.count == w->fresh.capacity && !TC_ARRAY_RESERVE(w, w->fresh, w->fresh.count + 1)) {
-        f->failed = true;
-        return true;
-    }
-    w->fresh.data[w->fresh.count++] = other < self ? tc_world_pair_key((uint32_t)other, (uint32_t)self)
-                                                   : tc_world_pair_key((uint32_t)self, (uint32_t)other);
+    const int32_t other = (int32_t)user_data;
+    if (other == f->self) return true;
+    TC_PREFETCH(&f->w->old_fat[other]);
+    f->others[f->count++] = other;
+    if (f->count == TC_WORLD_BATCH) settle_candidates(f);
     return true;
 }
 
@@ -380,22 +430,21 @@ static void find_new_pairs(tc_world *w)
 {
     w->fresh.count = 0;
     for (size_t k = 0; k < w->moved.count; ++k) {
-        const int32_t i = w->moved.data[k];
+        const tc_world_move *m = &w->moved.data[k];
         find_ctx f;
         f.w = w;
-        f.self = i;
-        f.old = w->old_fat[i];
+        f.self = m->index;
+        f.old = m->old;
         f.failed = false;
-        tc_tree_query_aabb(w->tree, w->fat[i], add_candidate, &f);
+        f.count = 0;
+        tc_tree_query_aabb(w->tree, m->fat, add_candidate, &f);
+        settle_candidates(&f);
         if (f.failed) {
-            w->colliders[i].requery = 1;
+            w->colliders[m->index].requery = 1;
             w->out_of_memory = true;
         }
     }
-    for (size_t k = 0; k < w->moved.count; ++k) {
-        const int32_t i = w->moved.data[k];
-        w->old_fat[i] = w->fat[i];
-    }
+    for (size_t k = 0; k < w->moved.count; ++k) w->old_fat[w->moved.data[k].index] = w->moved.data[k].fat;
 }
 
 static void push_event(tc_world *w, const tc_world_pair *p, tc_contact_state state)
@@ -499,9 +548,10 @@ static void update_pairs(tc_world *w)
     while (i < nold || j < nfresh) {
         /* The second collider of a pair is anywhere in the arrays: ask for
          * it some pairs ahead so that the loads overlap. */
-        if (i + 8 < nold) {
-            const uint32_t ahead = w->pairs.data[i + 8].b.index;
+        if (i + 16 < nold) {
+            const uint32_t ahead = w->pairs.data[i + 16].b.index;
             TC_PREFETCH(&w->state[ahead]);
+            TC_PREFETCH(&w->fat[ahead]);
             TC_PREFETCH(&w->bounds[ahead]);
             TC_PREFETCH(&w->shapes[ahead]);
         }
