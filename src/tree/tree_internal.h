@@ -105,6 +105,12 @@ static inline bool tc_tree_proxy_ok(const tc_tree *t, int32_t proxy)
 
 
 
+/* Every proxy but `proxy` whose fat box overlaps `box`, found by walking up
+ * from the proxy's leaf and searching the sibling of each node on the way:
+ * for a box around the proxy's own, the walk reads the lines a move of the
+ * proxy just touched rather than descending from the root again. */
+void tc_tree_query_others(const tc_tree *tree, int32_t proxy, tc_aabb box, tc_tree_query_fn *fn, void *context);
+
 /* ---- bulk building (tree_build.c) ---------------------------------------- */
 
 typedef struct tc_tree_build_item {

@@ -23,31 +23,53 @@ static inline bool report(const tc_tree *tree, const tc_tree_node *leaf, tc_tree
     return fn(context, tc_tree_leaf_proxy(leaf), tc_tree_leaf_data(tree, leaf));
 }
 
-void tc_tree_query_aabb(const tc_tree *tree, tc_aabb box, tc_tree_query_fn *fn, void *context)
+/* Reports every leaf below internal node `top` whose box overlaps `box`;
+ * false when the callback stopped the search. */
+static bool query_below(const tc_tree *tree, int32_t top, const tc_aabb *box, tc_tree_query_fn *fn, void *context)
 {
-    if (!TC_REQUIRE(tree != NULL && fn != NULL)) return;
-    if (!tree->has_root) return;
     const tc_tree_node *nodes = tree->nodes;
-    if (!tc_tree_box_overlaps(&nodes[0].box, &box)) return;
-    if (tc_tree_node_is_leaf(&nodes[0])) {
-        (void)report(tree, &nodes[0], fn, context);
-        return;
-    }
     int32_t stack[TC_TREE_STACK];
     int n = 0;
-    stack[n++] = 0;
+    stack[n++] = top;
     while (n > 0) {
         const tc_tree_node *c = &nodes[nodes[stack[--n]].child];
         for (int k = 0; k < 2; ++k) {
-            if (!tc_tree_box_overlaps(&c[k].box, &box)) continue;
+            if (!tc_tree_box_overlaps(&c[k].box, box)) continue;
             if (tc_tree_node_is_leaf(&c[k])) {
-                if (!report(tree, &c[k], fn, context)) return;
+                if (!report(tree, &c[k], fn, context)) return false;
             } else if (TC_REQUIRE(n < TC_TREE_STACK)) {
                 /* its children's line is needed when it comes off the
                  * stack: start loading it now */
                 TC_PREFETCH(&nodes[c[k].child]);
                 stack[n++] = (int32_t)(&c[k] - nodes);
             }
+        }
+    }
+    return true;
+}
+
+void tc_tree_query_aabb(const tc_tree *tree, tc_aabb box, tc_tree_query_fn *fn, void *context)
+{
+    if (!TC_REQUIRE(tree != NULL && fn != NULL)) return;
+    if (!tree->has_root) return;
+    const tc_tree_node *root = &tree->nodes[0];
+    if (!tc_tree_box_overlaps(&root->box, &box)) return;
+    if (tc_tree_node_is_leaf(root)) (void)report(tree, root, fn, context);
+    else (void)query_below(tree, 0, &box, fn, context);
+}
+
+void tc_tree_query_others(const tc_tree *tree, int32_t proxy, tc_aabb box, tc_tree_query_fn *fn, void *context)
+{
+    if (!TC_REQUIRE(tc_tree_proxy_ok(tree, proxy) && fn != NULL)) return;
+    /* Every other leaf lies below exactly one sibling of the proxy's leaf
+     * or of one of its ancestors. */
+    for (int32_t i = tree->proxies[proxy].node; i != 0; i = tree->parent[i >> 1]) {
+        const tc_tree_node *s = &tree->nodes[i ^ 1];
+        if (!tc_tree_box_overlaps(&s->box, &box)) continue;
+        if (tc_tree_node_is_leaf(s)) {
+            if (!report(tree, s, fn, context)) return;
+        } else if (!query_below(tree, i ^ 1, &box, fn, context)) {
+            return;
         }
     }
 }

@@ -135,18 +135,6 @@ static tc_aabb tc_world_no_box(void)
     return b;
 }
 
-static bool box_overlaps(const tc_aabb *a, const tc_aabb *b)
-{
-    return a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y &&
-           a->min.z <= b->max.z && b->min.z <= a->max.z;
-}
-
-static bool box_contains(const tc_aabb *outer, const tc_aabb *inner)
-{
-    return outer->min.x <= inner->min.x && outer->min.y <= inner->min.y && outer->min.z <= inner->min.z &&
-           inner->max.x <= outer->max.x && inner->max.y <= outer->max.y && inner->max.z <= outer->max.z;
-}
-
 /* Recomputes collider i's world shape, box and proxy. Returns its new flags
  * (IN_TREE, CHANGED; MOVED when its fat box changed). */
 static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
@@ -182,20 +170,18 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     /* Pad by the exact tests' tolerance band (base.h), so a pair they may
      * call touching always has overlapping boxes: in the tree, and in the
      * pairs' cheap first test. */
-    {
-        tc_vec3 ext = tc_vec3_sub(box.max, box.min);
-        float scale_ref = tc_vec3_length(tc_vec3_max(tc_vec3_abs(box.min), tc_vec3_abs(box.max))) + ext.x + ext.y + ext.z;
-        float pad = 4.0f * TC_TOLERANCE * scale_ref;
-        box.min = tc_vec3_sub(box.min, tc_vec3_make(pad, pad, pad));
-        box.max = tc_vec3_add(box.max, tc_vec3_make(pad, pad, pad));
-    }
-    if (!tc_vec3_is_finite(box.min) || !tc_vec3_is_finite(box.max)) {
+    tc_vec3 ext = tc_vec3_sub(box.max, box.min);
+    float scale_ref = tc_vec3_length(tc_vec3_max(tc_vec3_abs(box.min), tc_vec3_abs(box.max))) + ext.x + ext.y + ext.z;
+    if (!(scale_ref < 1e30f)) {
         drop_proxy(w, i); /* valid, but too near the float range's end for a tree box */
         return flags;
     }
+    float pad = 4.0f * TC_TOLERANCE * scale_ref;
+    box.min = tc_vec3_sub(box.min, tc_vec3_make(pad, pad, pad));
+    box.max = tc_vec3_add(box.max, tc_vec3_make(pad, pad, pad));
     w->bounds[i] = box;
     if (c->proxy == TC_TREE_NULL) return flags | TC_WORLD_CREATE;
-    if (!box_contains(&w->fat[i], &box)) flags |= TC_WORLD_LEAVE;
+    if (!tc_tree_box_contains(w->fat[i], box)) flags |= TC_WORLD_LEAVE;
     return flags | TC_WORLD_IN_TREE;
 }
 
@@ -366,14 +352,6 @@ static void update_colliders(tc_world *w)
     }
     create_proxies(w);
     order_moved(w);
-    /* The tree work, in curve order. */
-    for (size_t k = 0; k < w->moved.count; ++k) {
-        tc_world_move *m = &w->moved.data[k];
-        if (!m->leave) continue;
-        (void)tc_tree_move_proxy(w->tree, m->proxy, m->box);
-        m->fat = tc_tree_fat_box(w->tree, m->proxy);
-        w->fat[m->index] = m->fat;
-    }
 }
 
 #define TC_WORLD_BATCH 32
@@ -398,7 +376,7 @@ static void settle_candidates(find_ctx *f)
     const int32_t self = f->self;
     for (int k = 0; k < f->count; ++k) {
         const int32_t other = f->others[k];
-        if (box_overlaps(&f->old, &w->old_fat[other])) continue;
+        if (tc_tree_box_overlaps(&f->old, &w->old_fat[other])) continue;
         if (w->fresh.count == w->fresh.capacity && !TC_ARRAY_RESERVE(w, w->fresh, w->fresh.count + 1)) {
             f->failed = true;
             continue;
@@ -416,28 +394,37 @@ static bool add_candidate(void *context, int32_t proxy, uint64_t user_data)
     find_ctx *f = (find_ctx *)context;
     (void)proxy;
     const int32_t other = (int32_t)user_data;
-    if (other == f->self) return true;
     TC_PREFETCH(&f->w->old_fat[other]);
     f->others[f->count++] = other;
     if (f->count == TC_WORLD_BATCH) settle_candidates(f);
     return true;
 }
 
-/* Step 2: new candidate pairs, searched for by the colliders whose fat box
- * moved. A collider whose pairs could not all be recorded searches again at
- * the next update. Afterwards every fat box is its own old one again. */
-static void find_new_pairs(tc_world *w)
+/* Step 2: in curve order, each moved collider's proxy moves in the tree
+ * and at once searches for its new candidate pairs, while the nodes the move
+ * walked are in the cache. Of two colliders that both move, the later one
+ * searches a tree where the earlier one has moved already, so it finds their
+ * pair if their new boxes meet; the earlier one may report them by the old
+ * box of the later one, which the merge drops if the boxes do not meet.
+ * A collider whose pairs could not all be recorded searches again at the
+ * next update. Afterwards every fat box is its own old one again. */
+static void move_and_search(tc_world *w)
 {
     w->fresh.count = 0;
     for (size_t k = 0; k < w->moved.count; ++k) {
-        const tc_world_move *m = &w->moved.data[k];
+        tc_world_move *m = &w->moved.data[k];
+        if (m->leave) {
+            (void)tc_tree_move_proxy(w->tree, m->proxy, m->box);
+            m->fat = tc_tree_fat_box(w->tree, m->proxy);
+            w->fat[m->index] = m->fat;
+        }
         find_ctx f;
         f.w = w;
         f.self = m->index;
         f.old = m->old;
         f.failed = false;
         f.count = 0;
-        tc_tree_query_aabb(w->tree, m->fat, add_candidate, &f);
+        tc_tree_query_others(w->tree, m->proxy, m->fat, add_candidate, &f);
         settle_candidates(&f);
         if (f.failed) {
             w->colliders[m->index].requery = 1;
@@ -469,7 +456,7 @@ static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
     const uint32_t any = sa.flags | sb.flags;
     bool live = sa.generation == p->a.generation && sb.generation == p->b.generation &&
                 (sa.flags & sb.flags & TC_WORLD_IN_TREE) != 0;
-    if (live && (any & TC_WORLD_MOVED)) live = box_overlaps(&w->fat[ia], &w->fat[ib]);
+    if (live && (any & TC_WORLD_MOVED)) live = tc_tree_box_overlaps(&w->fat[ia], &w->fat[ib]);
     if (!live) {
         if (p->touching) {
             push_event(w, p, TC_CONTACT_END);
@@ -485,11 +472,11 @@ static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
     bool touching = p->touching != 0;
     if (fresh || (any & (TC_WORLD_CHANGED | TC_WORLD_FILTER))) {
         const tc_shape *a = &w->shapes[ia], *b = &w->shapes[ib];
-        touching = p->filter_ok && box_overlaps(&w->bounds[ia], &w->bounds[ib]);
+        touching = p->filter_ok && tc_tree_box_overlaps(&w->bounds[ia], &w->bounds[ib]);
         /* Two boxes need no dispatch: placed shapes are valid, and the
          * closed-box test is the whole exact test. */
         if (touching) touching = a->type == TC_SHAPE_AABB && b->type == TC_SHAPE_AABB
-                                     ? box_overlaps(&a->u.aabb, &b->u.aabb)
+                                     ? tc_tree_box_overlaps(&a->u.aabb, &b->u.aabb)
                                      : tc_shape_overlap(a, b);
     }
     if (touching && !p->touching) {
@@ -601,7 +588,7 @@ bool tc_world_update(tc_world *w)
         w->out_of_memory = true; /* nodes keep last update's poses */
     }
     update_colliders(w);
-    find_new_pairs(w);
+    move_and_search(w);
     update_pairs(w);
     /* Destroyed slots whose pairs have now ended become reusable. */
     for (size_t k = 0; k < w->pending.count; ++k) {
