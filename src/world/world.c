@@ -7,6 +7,7 @@
 
 #include "core/alloc.h"
 #include "core/assert.h"
+#include "core/float.h"
 
 /* The collider records and their dense arrays grow together: all or none. */
 static bool grow_colliders(tc_world *w, size_t needed)
@@ -144,8 +145,9 @@ tc_world_collider *tc_world_get_collider(const tc_world *w, tc_collider_id id)
 
 static bool pose_ok(tc_transform t)
 {
-    return tc_vec3_is_finite(t.position) && isfinite(t.rotation.x) && isfinite(t.rotation.y) &&
-           isfinite(t.rotation.z) && isfinite(t.rotation.w);
+    /* every component finite: x * 0 is 0 for those, NaN otherwise */
+    return tc_vec3_finite(t.position) &&
+           (t.rotation.x * 0.0f + t.rotation.y * 0.0f + t.rotation.z * 0.0f + t.rotation.w * 0.0f) == 0.0f;
 }
 
 static bool scale_ok(float s) { return s > 0.0f && isfinite(s); }
@@ -323,6 +325,7 @@ tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *def)
     c->filter_dirty = 1;
     w->state[index].generation = gen;
     w->state[index].flags = 0;
+    w->state[index].type = (uint16_t)def->shape.type;
     ++w->live_colliders;
     return tc_world_collider_id_of(w, index);
 }
@@ -391,7 +394,7 @@ bool tc_world_set_collider_enabled(tc_world *w, tc_collider_id id, bool enabled)
         /* out of the queries at once; its pairs end at the next update */
         tc_tree_destroy_proxy(w->tree, c->proxy);
         c->proxy = TC_TREE_NULL;
-        w->state[id.index].flags &= ~(uint32_t)TC_WORLD_IN_TREE;
+        w->state[id.index].flags = (uint16_t)(w->state[id.index].flags & ~TC_WORLD_IN_TREE);
     }
     return true;
 }

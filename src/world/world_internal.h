@@ -55,7 +55,8 @@ enum {
 
 typedef struct tc_world_state {
     uint32_t generation;   /* mirrors the collider's */
-    uint32_t flags;
+    uint16_t flags;
+    uint16_t type;         /* its shape's type */
 } tc_world_state;
 
 typedef struct tc_world_pair {

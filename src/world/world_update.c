@@ -162,6 +162,7 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     }
     if (!c->has_shape || memcmp(&shape, &w->shapes[i], sizeof shape) != 0) flags |= TC_WORLD_CHANGED;
     w->shapes[i] = shape;
+    w->state[i].type = (uint16_t)shape.type;
     c->has_shape = 1;
     if (!c->enabled) {
         drop_proxy(w, i);
@@ -215,7 +216,7 @@ static void create_proxies(tc_world *w)
     for (size_t k = 0; k < n; ++k) {
         const int32_t i = w->created.data[k];
         tc_world_state *st = &w->state[i];
-        st->flags &= ~(uint32_t)TC_WORLD_CREATE;
+        st->flags = (uint16_t)(st->flags & ~TC_WORLD_CREATE);
         const int32_t proxy = k < made ? w->new_ids.data[k] : TC_TREE_NULL;
         if (proxy == TC_TREE_NULL) {
             w->colliders[i].dirty = 1; /* out of memory: try again at the next update */
@@ -225,7 +226,7 @@ static void create_proxies(tc_world *w)
         w->colliders[i].proxy = proxy;
         w->colliders[i].requery = 0;
         w->fat[i] = tc_tree_fat_box(w->tree, proxy);
-        st->flags |= TC_WORLD_IN_TREE | TC_WORLD_MOVED;
+        st->flags = (uint16_t)(st->flags | TC_WORLD_IN_TREE | TC_WORLD_MOVED);
         w->old_fat[i] = tc_world_no_box(); /* no pairs yet: every candidate is new */
         if (w->moved.count == w->moved.capacity && !TC_ARRAY_RESERVE(w, w->moved, w->moved.count + 1)) {
             w->colliders[i].requery = 1; /* in the tree, but its pairs are to be searched for */
@@ -348,7 +349,7 @@ static void update_colliders(tc_world *w)
                 w->out_of_memory = true;
             }
         }
-        st->flags = flags & ~(uint32_t)TC_WORLD_LEAVE;
+        st->flags = (uint16_t)(flags & ~(uint32_t)TC_WORLD_LEAVE);
     }
     create_proxies(w);
     order_moved(w);
@@ -472,12 +473,15 @@ static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
     bool touching = p->touching != 0;
     if (fresh || (any & (TC_WORLD_CHANGED | TC_WORLD_FILTER))) {
         const tc_shape *a = &w->shapes[ia], *b = &w->shapes[ib];
-        touching = p->filter_ok && tc_tree_box_overlaps(&w->bounds[ia], &w->bounds[ib]);
-        /* Two boxes need no dispatch: placed shapes are valid, and the
-         * closed-box test is the whole exact test. */
-        if (touching) touching = a->type == TC_SHAPE_AABB && b->type == TC_SHAPE_AABB
-                                     ? tc_tree_box_overlaps(&a->u.aabb, &b->u.aabb)
-                                     : tc_shape_overlap(a, b);
+        if (!p->filter_ok) {
+            touching = false;
+        } else if (sa.type == TC_SHAPE_AABB && sb.type == TC_SHAPE_AABB) {
+            /* Two boxes need no dispatch and no first test: placed shapes
+             * are valid, and the closed-box test is the whole exact test. */
+            touching = tc_tree_box_overlaps(&a->u.aabb, &b->u.aabb);
+        } else {
+            touching = tc_tree_box_overlaps(&w->bounds[ia], &w->bounds[ib]) && tc_shape_overlap(a, b);
+        }
     }
     if (touching && !p->touching) {
         push_event(w, p, TC_CONTACT_BEGIN);
