@@ -75,65 +75,94 @@ void tc_tree_query_others(const tc_tree *tree, int32_t proxy, tc_aabb box, tc_tr
 }
 
 /* Entry t of the ray into a box within [0, max_t], by the library's one
- * slab test. */
-static inline bool slab(const tc_slab_ray *r, tc_aabb b, float max_t, float *t_enter)
+ * slab test: its branch-free form (tc_slab_enter) for rays parallel to no
+ * axis, which is what `fast` says (a constant in each copy of the loop). */
+static inline bool slab(const tc_slab_ray *r, bool fast, const tc_aabb *b, float max_t, float *t_enter)
 {
+    if (fast) return tc_slab_enter(r, b, max_t, t_enter);
     float t0 = 0.0f, t1 = max_t;
-    if (!tc_slab_clip(r, b.min, b.max, &t0, &t1, NULL)) return false;
+    if (!tc_slab_clip(r, b->min, b->max, &t0, &t1, NULL)) return false;
     *t_enter = t0;
     return true;
 }
 
 typedef struct ray_entry { int32_t node; float t; } ray_entry;
 
+/* Hands a leaf the ray hit to the callback; false to stop the cast. */
+static inline bool ray_leaf(const tc_tree *tree, const tc_tree_node *leaf, const tc_ray *ray, float *max_t,
+                            tc_tree_ray_fn *fn, void *context)
+{
+    float r = fn(context, tc_tree_leaf_proxy(leaf), tc_tree_leaf_data(tree, leaf), ray, *max_t);
+    if (r < 0.0f || isnan(r)) return false;
+    if (r < *max_t) *max_t = r;
+    return true;
+}
+
+static inline void raycast(const tc_tree *tree, const tc_ray *ray, const tc_slab_ray *sr, const bool fast,
+                           float max_t, tc_tree_ray_fn *fn, void *context)
+{
+    const tc_tree_node *nodes = tree->nodes;
+    float t;
+    if (!slab(sr, fast, &nodes[0].box, max_t, &t)) return;
+    if (tc_tree_node_is_leaf(&nodes[0])) {
+        (void)ray_leaf(tree, &nodes[0], ray, &max_t, fn, context);
+        return;
+    }
+    /* Depth first from the node in hand: of two children hit, the nearer is
+     * taken next and the farther kept on the stack with its entry t, dropped
+     * when it comes off the stack beyond the best hit so far. Leaves go to
+     * the callback as soon as they are hit, nearer first. */
+    ray_entry stack[TC_TREE_STACK];
+    int n = 0;
+    int32_t cur = 0;
+    for (;;) {
+        const int32_t c = nodes[cur].child;
+        const tc_tree_node *k = &nodes[c];
+        float t0 = 0.0f, t1 = 0.0f;
+        bool h0 = slab(sr, fast, &k[0].box, max_t, &t0);
+        bool h1 = slab(sr, fast, &k[1].box, max_t, &t1);
+        const bool swap = h0 && h1 && t1 < t0; /* visit k[1] first */
+        int32_t next = TC_TREE_NULL;
+        for (int pass = 0; pass < 2; ++pass) {
+            const int which = (pass == 0) != swap ? 0 : 1;
+            if (!(which == 0 ? h0 : h1)) continue;
+            const float tw = which == 0 ? t0 : t1;
+            if (tw > max_t) continue; /* a leaf just hit clipped the search */
+            const tc_tree_node *child = &k[which];
+            if (tc_tree_node_is_leaf(child)) {
+                if (!ray_leaf(tree, child, ray, &max_t, fn, context)) return;
+            } else if (next == TC_TREE_NULL) {
+                next = c + which;
+                TC_PREFETCH(&nodes[child->child]);
+            } else if (TC_REQUIRE(n < TC_TREE_STACK)) {
+                /* the farther of two internal children waits */
+                TC_PREFETCH(&nodes[child->child]);
+                stack[n].node = c + which;
+                stack[n].t = tw;
+                ++n;
+            }
+        }
+        if (next == TC_TREE_NULL) {
+            /* nothing to go down into here: the nearest waiting entry still
+             * in range */
+            do {
+                if (n == 0) return;
+                --n;
+            } while (stack[n].t > max_t);
+            next = stack[n].node;
+        }
+        cur = next;
+    }
+}
+
 void tc_tree_raycast(const tc_tree *tree, const tc_ray *ray, float max_t, tc_tree_ray_fn *fn, void *context)
 {
     if (!TC_REQUIRE(tree != NULL && ray != NULL && fn != NULL)) return;
     if (!tree->has_root) return;
     if (!tc_vec3_is_finite(ray->origin) || !tc_vec3_is_finite(ray->dir) || !(max_t >= 0.0f)) return;
-    const tc_tree_node *nodes = tree->nodes;
     const tc_slab_ray sr = tc_slab_ray_make(ray->origin, ray->dir);
-    ray_entry stack[TC_TREE_STACK];
-    int n = 0;
-    float t;
-    if (!slab(&sr, nodes[0].box, max_t, &t)) return;
-    stack[n].node = 0;
-    stack[n].t = t;
-    ++n;
-    while (n > 0) {
-        ray_entry e = stack[--n];
-        if (e.t > max_t) continue; /* the search was clipped since this was pushed */
-        const tc_tree_node *node = &nodes[e.node];
-        if (tc_tree_node_is_leaf(node)) {
-            float r = fn(context, tc_tree_leaf_proxy(node), tc_tree_leaf_data(tree, node), ray, max_t);
-            if (r < 0.0f || isnan(r)) return;
-            if (r < max_t) max_t = r;
-            continue;
-        }
-        const int32_t c = node->child;
-        float t1 = 0.0f, t2 = 0.0f;
-        bool h1 = slab(&sr, nodes[c].box, max_t, &t1);
-        bool h2 = slab(&sr, nodes[c + 1].box, max_t, &t2);
-        if (!TC_REQUIRE(n + 2 <= TC_TREE_STACK)) continue;
-        /* Push the farther child first so the nearer one is visited first. */
-        if (h1 && h2) {
-            bool first_near = t1 <= t2;
-            stack[n].node = first_near ? c + 1 : c;
-            stack[n].t = first_near ? t2 : t1;
-            ++n;
-            stack[n].node = first_near ? c : c + 1;
-            stack[n].t = first_near ? t1 : t2;
-            ++n;
-        } else if (h1) {
-            stack[n].node = c;
-            stack[n].t = t1;
-            ++n;
-        } else if (h2) {
-            stack[n].node = c + 1;
-            stack[n].t = t2;
-            ++n;
-        }
-    }
+    if (sr.parallel) raycast(tree, ray, &sr, false, max_t, fn, context);
+    else raycast(tree, ray, &sr, true, max_t, fn, context);
 }
 
 /* Pair finding: every leaf pair below one node, and every pair across two
