@@ -66,6 +66,12 @@ typedef struct tc_world_def {
     tc_allocator allocator;   /* zero: malloc/free */
     float margin;             /* absolute fattening of tree boxes (default 0) */
     float margin_ratio;       /* fattening relative to a collider's size (0: 0.1) */
+    /* When a collider leaves its fat box, the new one is stretched along the
+     * collider's motion since the last update times this, so that steady
+     * motion leaves it less often (tc_tree_move_proxy_by). Motions longer
+     * than the collider itself (teleports) are not stretched along.
+     * 0: 4 (Box2D's factor); negative: no stretching. */
+    float prediction;
     int32_t initial_capacity; /* colliders to reserve up front (0: a small default) */
 } tc_world_def;
 

@@ -437,10 +437,19 @@ void tc_tree_destroy_proxy(tc_tree *tree, int32_t proxy)
 
 bool tc_tree_move_proxy(tc_tree *tree, int32_t proxy, tc_aabb box)
 {
+    return tc_tree_move_proxy_by(tree, proxy, box, tc_vec3_zero());
+}
+
+bool tc_tree_move_proxy_by(tc_tree *tree, int32_t proxy, tc_aabb box, tc_vec3 displacement)
+{
     if (!TC_REQUIRE(tc_tree_proxy_ok(tree, proxy))) return false;
     if (!box_ok(box)) return false;
     if (tc_tree_box_contains(tree->nodes[tree->proxies[proxy].node].box, box)) return false;
-    const tc_aabb fat = fatten(tree, box);
+    tc_aabb fat = fatten(tree, box);
+    tc_aabb ahead = fat;
+    ahead.min = tc_vec3_add(fat.min, displacement);
+    ahead.max = tc_vec3_add(fat.max, displacement);
+    if (box_ok(ahead)) fat = tc_tree_box_union(fat, ahead);
     const int32_t leaf = tree->proxies[proxy].node;
     if (leaf == 0) {
         tree->nodes[0].box = fat; /* the only proxy */

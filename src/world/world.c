@@ -64,6 +64,7 @@ tc_world_def tc_world_def_default(void)
     tc_world_def d;
     memset(&d, 0, sizeof d);
     d.margin_ratio = 0.1f;
+    d.prediction = 4.0f;
     return d;
 }
 
@@ -71,7 +72,9 @@ tc_world *tc_world_create(const tc_world_def *def)
 {
     tc_world_def d = def ? *def : tc_world_def_default();
     if (d.margin_ratio == 0.0f) d.margin_ratio = 0.1f;
-    if (!(d.margin >= 0.0f) || !(d.margin_ratio > 0.0f) || !isfinite(d.margin) || !isfinite(d.margin_ratio))
+    if (d.prediction == 0.0f) d.prediction = 4.0f;
+    if (!(d.margin >= 0.0f) || !(d.margin_ratio > 0.0f) || !isfinite(d.margin) || !isfinite(d.margin_ratio) ||
+        !(d.prediction == d.prediction) || !isfinite(d.prediction))
         return NULL;
     tc_world *w = (tc_world *)tc_mem_alloc(&d.allocator, sizeof *w);
     if (!w) return NULL;
@@ -79,6 +82,7 @@ tc_world *tc_world_create(const tc_world_def *def)
     w->allocator = d.allocator;
     w->margin = d.margin;
     w->margin_ratio = d.margin_ratio;
+    w->prediction = d.prediction > 0.0f ? d.prediction : 0.0f;
     w->node_free = -1;
     w->collider_free = -1;
     tc_tree_def td = tc_tree_def_default();

@@ -70,12 +70,13 @@ typedef struct tc_world_pair {
  * so that once these records are put in space-filling-curve order the work
  * reads them in sequence rather than hopping across the collider arrays. */
 typedef struct tc_world_move {
-    tc_aabb box;           /* its new (padded) bounds */
+    tc_aabb box;           /* its new bounds, padded (tc_world_padded) */
     tc_aabb fat;           /* its fat box from now on */
     tc_aabb old;           /* its fat box as of the last update, or inside out (no pairs to go by) */
     int32_t index;         /* the collider */
     int32_t proxy;
     uint32_t leave;        /* the tree must move its proxy (box left fat) */
+    tc_vec3 ahead;         /* the stretch of its new fat box (tc_tree_move_proxy_by) */
 } tc_world_move;
 
 /* A growable array of plain elements. */
@@ -85,6 +86,7 @@ struct tc_world {
     tc_allocator allocator;
     tc_tree *tree;
     float margin, margin_ratio;
+    float prediction;                   /* >= 0 */
 
     tc_world_node *nodes;
     size_t node_count, node_capacity;   /* slots in use (alive or free) */
@@ -94,7 +96,7 @@ struct tc_world {
     tc_world_collider *colliders;
     tc_world_state *state;
     tc_shape *shapes;                   /* world space, as of the last update */
-    tc_aabb *bounds;                    /* shapes' boxes padded by the tolerance band */
+    tc_aabb *bounds;                    /* shapes' tight boxes: an AABB collider's is its shape */
     tc_aabb *fat;                       /* the proxies' fat boxes */
     tc_aabb *old_fat;                   /* fat box as of the last update; inside out when it had
                                            no proxy or its pairs may be incomplete */
@@ -149,6 +151,22 @@ static inline bool tc_world_filter_passes(const tc_query_filter *f, const tc_wor
 }
 
 static inline uint64_t tc_world_pair_key(uint32_t a, uint32_t b) { return ((uint64_t)a << 32) | b; }
+
+/* A box grown by the exact tests' tolerance band (base.h): if they may call
+ * two shapes touching, their padded boxes overlap. Conservative: the scale
+ * used is at least the one base.h speaks of. */
+static inline tc_aabb tc_world_padded(const tc_aabb *b)
+{
+    const tc_vec3 ext = tc_vec3_sub(b->max, b->min);
+    const tc_vec3 far = tc_vec3_max(tc_vec3_abs(b->min), tc_vec3_abs(b->max));
+    /* sqrt(3) times the largest component bounds the length of `far` */
+    const float m = far.x > far.y ? (far.x > far.z ? far.x : far.z) : (far.y > far.z ? far.y : far.z);
+    const float pad = 4.0f * TC_TOLERANCE * (1.7320509f * m + ext.x + ext.y + ext.z);
+    tc_aabb r;
+    r.min = tc_vec3_sub(b->min, tc_vec3_make(pad, pad, pad));
+    r.max = tc_vec3_add(b->max, tc_vec3_make(pad, pad, pad));
+    return r;
+}
 
 /* A collider's world shape: local shape placed by pose with uniform scale.
  * Checks nothing (tc_shape_bounds on the result does). */

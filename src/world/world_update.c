@@ -17,6 +17,7 @@
 
 #include "core/alloc.h"
 #include "core/assert.h"
+#include "core/float.h"
 #include "core/prefetch.h"
 #include "core/sort.h"
 
@@ -168,21 +169,17 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
         drop_proxy(w, i);
         return flags;
     }
-    /* Pad by the exact tests' tolerance band (base.h), so a pair they may
-     * call touching always has overlapping boxes: in the tree, and in the
-     * pairs' cheap first test. */
-    tc_vec3 ext = tc_vec3_sub(box.max, box.min);
-    float scale_ref = tc_vec3_length(tc_vec3_max(tc_vec3_abs(box.min), tc_vec3_abs(box.max))) + ext.x + ext.y + ext.z;
-    if (!(scale_ref < 1e30f)) {
-        drop_proxy(w, i); /* valid, but too near the float range's end for a tree box */
+    /* Tree boxes are padded by the exact tests' tolerance band, so a pair
+     * they may call touching always has overlapping fat boxes. Boxes this
+     * near the float range's end have no room for the padding. */
+    const tc_vec3 ext = tc_vec3_sub(box.max, box.min);
+    if (!(tc_vec3_max_abs(box.min) < 1e30f && tc_vec3_max_abs(box.max) < 1e30f && ext.x + ext.y + ext.z < 1e30f)) {
+        drop_proxy(w, i);
         return flags;
     }
-    float pad = 4.0f * TC_TOLERANCE * scale_ref;
-    box.min = tc_vec3_sub(box.min, tc_vec3_make(pad, pad, pad));
-    box.max = tc_vec3_add(box.max, tc_vec3_make(pad, pad, pad));
     w->bounds[i] = box;
     if (c->proxy == TC_TREE_NULL) return flags | TC_WORLD_CREATE;
-    if (!tc_tree_box_contains(w->fat[i], box)) flags |= TC_WORLD_LEAVE;
+    if (!tc_tree_box_contains(w->fat[i], tc_world_padded(&box))) flags |= TC_WORLD_LEAVE;
     return flags | TC_WORLD_IN_TREE;
 }
 
@@ -199,7 +196,7 @@ static void create_proxies(tc_world *w)
         TC_ARRAY_RESERVE(w, w->new_ids, n) && TC_ARRAY_RESERVE(w, w->keys, n)) {
         for (size_t k = 0; k < n; ++k) {
             const int32_t i = w->created.data[k];
-            w->new_boxes.data[k] = w->bounds[i];
+            w->new_boxes.data[k] = tc_world_padded(&w->bounds[i]);
             w->keys.data[k] = (uint64_t)i;
         }
         if (tc_tree_create_proxies(w->tree, w->new_boxes.data, w->keys.data, (int32_t)n, w->new_ids.data)) made = n;
@@ -208,7 +205,7 @@ static void create_proxies(tc_world *w)
         if (w->new_ids.capacity >= n) {
             for (size_t k = 0; k < n; ++k) {
                 const int32_t i = w->created.data[k];
-                w->new_ids.data[k] = tc_tree_create_proxy(w->tree, w->bounds[i], (uint64_t)i);
+                w->new_ids.data[k] = tc_tree_create_proxy(w->tree, tc_world_padded(&w->bounds[i]), (uint64_t)i);
             }
             made = n;
         }
@@ -234,7 +231,7 @@ static void create_proxies(tc_world *w)
             continue;
         }
         tc_world_move *m = &w->moved.data[w->moved.count++];
-        m->box = w->bounds[i];
+        m->box = tc_world_padded(&w->bounds[i]);
         m->fat = w->fat[i];
         m->old = w->old_fat[i];
         m->index = i;
@@ -295,6 +292,20 @@ static void order_moved(tc_world *w)
     w->moved_sorted.capacity = cap;
 }
 
+/* How far a collider whose box went from `before` to `now` is expected to
+ * move next: its motion (of the box's centre) times the prediction factor,
+ * or nothing for a motion longer than the box itself, which is a jump
+ * rather than a motion. */
+static tc_vec3 expected_motion(const tc_world *w, const tc_aabb *before, const tc_aabb *now)
+{
+    const tc_vec3 d = tc_vec3_scale(tc_vec3_sub(tc_vec3_add(now->min, now->max), tc_vec3_add(before->min, before->max)),
+                                    0.5f);
+    const tc_vec3 size = tc_vec3_sub(now->max, now->min);
+    const float reach = tc_maxf(size.x, tc_maxf(size.y, size.z));
+    if (w->prediction == 0.0f || !(tc_vec3_length_sq(d) <= reach * reach)) return tc_vec3_zero();
+    return tc_vec3_scale(d, w->prediction);
+}
+
 /* Step 1: the world shapes and tree boxes of the colliders that changed, and
  * the list of those whose fat box moved (they search for new pairs). */
 static void update_colliders(tc_world *w)
@@ -323,6 +334,8 @@ static void update_colliders(tc_world *w)
             const tc_world_node *p = tc_world_get_node(w, c->parent);
             need = !p || p->moved_stamp == w->stamp;
         }
+        const tc_aabb before = w->bounds[i];
+        const bool was_in_tree = (flags & TC_WORLD_IN_TREE) != 0;
         if (need) flags = update_collider(w, i, flags);
         if (flags & TC_WORLD_CREATE) {
             if (lists) {
@@ -337,12 +350,13 @@ static void update_colliders(tc_world *w)
                 if (c->requery) w->old_fat[i] = tc_world_no_box(); /* its pairs may be missing */
                 c->requery = 0;
                 tc_world_move *m = &w->moved.data[w->moved.count++];
-                m->box = w->bounds[i];
+                m->box = tc_world_padded(&w->bounds[i]);
                 m->fat = w->fat[i];
                 m->old = w->old_fat[i];
                 m->index = i;
                 m->proxy = c->proxy;
                 m->leave = (flags & TC_WORLD_LEAVE) != 0;
+                m->ahead = was_in_tree && m->leave ? expected_motion(w, &before, &m->box) : tc_vec3_zero();
             } else {
                 /* no room to record the move: redo it at the next update */
                 if (flags & TC_WORLD_LEAVE) c->dirty = 1;
@@ -415,7 +429,7 @@ static void move_and_search(tc_world *w)
     for (size_t k = 0; k < w->moved.count; ++k) {
         tc_world_move *m = &w->moved.data[k];
         if (m->leave) {
-            (void)tc_tree_move_proxy(w->tree, m->proxy, m->box);
+            (void)tc_tree_move_proxy_by(w->tree, m->proxy, m->box, m->ahead);
             m->fat = tc_tree_fat_box(w->tree, m->proxy);
             w->fat[m->index] = m->fat;
         }
@@ -472,15 +486,16 @@ static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
     }
     bool touching = p->touching != 0;
     if (fresh || (any & (TC_WORLD_CHANGED | TC_WORLD_FILTER))) {
-        const tc_shape *a = &w->shapes[ia], *b = &w->shapes[ib];
         if (!p->filter_ok) {
             touching = false;
         } else if (sa.type == TC_SHAPE_AABB && sb.type == TC_SHAPE_AABB) {
-            /* Two boxes need no dispatch and no first test: placed shapes
-             * are valid, and the closed-box test is the whole exact test. */
-            touching = tc_tree_box_overlaps(&a->u.aabb, &b->u.aabb);
+            /* Two boxes need no dispatch: an AABB collider's bounds are its
+             * placed shape, valid, and the closed-box test is the whole
+             * exact test. */
+            touching = tc_tree_box_overlaps(&w->bounds[ia], &w->bounds[ib]);
         } else {
-            touching = tc_tree_box_overlaps(&w->bounds[ia], &w->bounds[ib]) && tc_shape_overlap(a, b);
+            const tc_aabb pa = tc_world_padded(&w->bounds[ia]), pb = tc_world_padded(&w->bounds[ib]);
+            touching = tc_tree_box_overlaps(&pa, &pb) && tc_shape_overlap(&w->shapes[ia], &w->shapes[ib]);
         }
     }
     if (touching && !p->touching) {
@@ -540,11 +555,16 @@ static void update_pairs(tc_world *w)
         /* The second collider of a pair is anywhere in the arrays: ask for
          * it some pairs ahead so that the loads overlap. */
         if (i + 16 < nold) {
+            /* far ahead: what every pair reads; nearer: a shape, when the
+             * pair will need one (its state has arrived by then) */
             const uint32_t ahead = w->pairs.data[i + 16].b.index;
             TC_PREFETCH(&w->state[ahead]);
-            TC_PREFETCH(&w->fat[ahead]);
             TC_PREFETCH(&w->bounds[ahead]);
-            TC_PREFETCH(&w->shapes[ahead]);
+            const tc_world_pair *q = &w->pairs.data[i + 8];
+            if (w->state[q->a.index].type != TC_SHAPE_AABB || w->state[q->b.index].type != TC_SHAPE_AABB) {
+                TC_PREFETCH(&w->shapes[q->a.index]);
+                TC_PREFETCH(&w->shapes[q->b.index]);
+            }
         }
         tc_world_pair p;
         bool fresh;
