@@ -20,6 +20,7 @@
 #include "core/float.h"
 #include "core/prefetch.h"
 #include "core/sort.h"
+#include "shapes/validity.h"
 
 /* parent (pose, scale) composed with a child's local (pose, scale). */
 static void compose(tc_transform parent, float parent_scale, tc_transform local, float local_scale,
@@ -143,7 +144,7 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     tc_world_collider *c = &w->colliders[i];
     tc_transform pose;
     float scale = 1.0f;
-    const tc_world_node *p = tc_world_get_node(w, c->parent);
+    const tc_world_node *p = tc_node_is_null(c->parent) ? NULL : tc_world_get_node(w, c->parent);
     if (p) {
         compose(p->world_pose, p->world_scale, c->local, 1.0f, &pose, &scale);
     } else {
@@ -155,8 +156,11 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     tc_shape shape;
     tc_aabb box;
     tc_world_place_shape(&c->local_shape, pose, scale, &shape);
-    /* the bounds check the placed shape (finite, non-negative sizes) */
-    if (!tc_shape_bounds(&shape, &box)) {
+    /* the bounds check the placed shape (finite, non-negative sizes); a box
+     * is its own bounds */
+    const bool bounded = shape.type == TC_SHAPE_AABB ? (box = shape.u.aabb, tc_aabb_valid(&box))
+                                                     : tc_shape_bounds(&shape, &box);
+    if (!bounded) {
         c->has_shape = 0;
         drop_proxy(w, i);
         return flags | TC_WORLD_CHANGED;
