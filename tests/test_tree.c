@@ -604,7 +604,49 @@ TEST_CASE(tree_bulk_creation_under_allocation_failures)
     CHECK(ca.bad_frees == 0);
 }
 
-TEST_LIST(TEST_ENTRY(tree_random_churn_matches_brute_force), TEST_ENTRY(tree_bulk_creation_and_rebuild_match_brute_force),
+TEST_CASE(tree_move_by_stretches_along_the_motion)
+{
+    tc_tree_def def = tc_tree_def_default();
+    def.margin = 0.5f;
+    def.margin_ratio = 0.0f;
+    tc_tree *tree = tc_tree_create(&def);
+    tc_aabb b;
+    b.min = tc_vec3_make(0, 0, 0);
+    b.max = tc_vec3_make(1, 1, 1);
+    int32_t p = tc_tree_create_proxy(tree, b, 1);
+    int32_t q = tc_tree_create_proxy(tree, shifted(b, 10, 0, 0), 2);
+    /* inside the fat box: nothing moves, whatever the displacement */
+    CHECK(!tc_tree_move_proxy_by(tree, p, shifted(b, 0.2, 0, 0), tc_vec3_make(3, 0, 0)));
+    /* out of it: the fat box is the plain one joined with itself shifted */
+    tc_aabb moved = shifted(b, 1.0, 0, 0);
+    CHECK(tc_tree_move_proxy_by(tree, p, moved, tc_vec3_make(2, 0, -1)));
+    tc_aabb fat = tc_tree_fat_box(tree, p);
+    CHECK_NEAR(fat.min.x, 0.5, 1e-6);
+    CHECK_NEAR(fat.max.x, 2.5 + 2.0, 1e-6);
+    CHECK_NEAR(fat.min.z, -0.5 - 1.0, 1e-6);
+    CHECK_NEAR(fat.max.z, 1.5, 1e-6);
+    CHECK_NEAR(fat.min.y, -0.5, 1e-6);
+    /* so a steady motion stays inside for a while */
+    CHECK(!tc_tree_move_proxy_by(tree, p, shifted(moved, 1.5, 0, -0.9), tc_vec3_make(2, 0, -1)));
+    /* zero: the plain fattening; non-finite: ignored */
+    CHECK(tc_tree_move_proxy_by(tree, p, shifted(b, -5, 0, 0), tc_vec3_zero()));
+    fat = tc_tree_fat_box(tree, p);
+    CHECK_NEAR(fat.min.x, -5.5, 1e-6);
+    CHECK_NEAR(fat.max.x, -3.5, 1e-6);
+    CHECK(tc_tree_move_proxy_by(tree, p, shifted(b, 5, 0, 0), tc_vec3_make(NAN, 0, 0)));
+    fat = tc_tree_fat_box(tree, p);
+    CHECK_NEAR(fat.min.x, 4.5, 1e-6);
+    CHECK_NEAR(fat.max.x, 6.5, 1e-6);
+    /* the other proxy sees it where it is */
+    g_hits.count = 0;
+    tc_tree_query_aabb(tree, shifted(b, 5, 0, 0), collect, &g_hits);
+    CHECK(g_hits.count == 1 && g_hits.ids[0] == p);
+    CHECK(tc_tree_user_data(tree, q) == 2);
+    CHECK(tc_tree_validate(tree));
+    tc_tree_destroy(tree);
+}
+
+TEST_LIST(TEST_ENTRY(tree_random_churn_matches_brute_force), TEST_ENTRY(tree_move_by_stretches_along_the_motion), TEST_ENTRY(tree_bulk_creation_and_rebuild_match_brute_force),
           TEST_ENTRY(tree_bulk_build_degenerate_inputs), TEST_ENTRY(tree_bulk_creation_under_allocation_failures), TEST_ENTRY(tree_closest_ray_matches_brute_force),
           TEST_ENTRY(tree_height_stays_logarithmic_under_churn), TEST_ENTRY(tree_move_inside_fat_box_costs_nothing),
           TEST_ENTRY(tree_counting_allocator_and_failures), TEST_ENTRY(tree_rejects_invalid_boxes),

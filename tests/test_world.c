@@ -840,7 +840,66 @@ TEST_CASE(world_plane_overlap_query)
     tc_world_destroy(w);
 }
 
-TEST_LIST(TEST_ENTRY(world_random_small_matches_brute_force), TEST_ENTRY(world_random_large_matches_brute_force),
+/* Predictive fattening changes fat boxes only: with it, without it and with
+ * an exaggerated factor, the same steadily moving (and sometimes jumping)
+ * colliders give the same events, update by update. */
+TEST_CASE(world_prediction_changes_no_result)
+{
+    tc_world_def bad = tc_world_def_default();
+    bad.prediction = NAN;
+    CHECK(tc_world_create(&bad) == NULL);
+    const float factors[3] = { 0.0f /* default, 4 */, -1.0f /* none */, 40.0f };
+    tc_world *w[3];
+    static tc_collider_id ids[3][400];
+    static tc_vec3 pos[400], vel[400];
+    static tc_shape shapes[400];
+    test_rng r = { 77 };
+    for (int i = 0; i < 400; ++i) {
+        pos[i] = vrand(&r, 12.0);
+        vel[i] = vrand(&r, 0.08);
+        shapes[i] = random_local_shape(&r);
+    }
+    for (int k = 0; k < 3; ++k) {
+        tc_world_def def = tc_world_def_default();
+        def.prediction = factors[k];
+        w[k] = tc_world_create(&def);
+        CHECK(w[k] != NULL);
+        for (int i = 0; i < 400; ++i) {
+            tc_collider_def d;
+            memset(&d, 0, sizeof d);
+            d.shape = shapes[i];
+            d.local.position = pos[i];
+            ids[k][i] = tc_world_create_collider(w[k], &d);
+        }
+    }
+    long events = 0;
+    for (int step = 0; step < test_random_count(60); ++step) {
+        for (int i = 0; i < 400; ++i) {
+            pos[i] = tc_vec3_add(pos[i], vel[i]);
+            if (step % 17 == 5 && i % 9 == 0) pos[i] = vrand(&r, 12.0); /* a jump */
+        }
+        size_t n[3];
+        const tc_contact_event *e[3];
+        for (int k = 0; k < 3; ++k) {
+            for (int i = 0; i < 400; ++i)
+                tc_world_set_collider_pose(w[k], ids[k][i], tc_transform_make(pos[i], tc_quat_identity()));
+            CHECK(tc_world_update(w[k]));
+            CHECK(tc_tree_validate(tc_world_tree(w[k])));
+            e[k] = tc_world_contact_events(w[k], &n[k]);
+        }
+        for (int k = 1; k < 3; ++k) {
+            CHECK(n[k] == n[0]);
+            for (size_t m = 0; m < n[0] && m < n[k]; ++m)
+                CHECK(e[k][m].a.index == e[0][m].a.index && e[k][m].b.index == e[0][m].b.index &&
+                      e[k][m].state == e[0][m].state);
+        }
+        events += (long)n[0];
+    }
+    CHECK(events > 100);
+    for (int k = 0; k < 3; ++k) tc_world_destroy(w[k]);
+}
+
+TEST_LIST(TEST_ENTRY(world_random_small_matches_brute_force), TEST_ENTRY(world_prediction_changes_no_result), TEST_ENTRY(world_random_large_matches_brute_force),
           TEST_ENTRY(world_hierarchy_three_deep_matches_double_precision), TEST_ENTRY(world_node_matrices_set_a_skeleton),
           TEST_ENTRY(world_cycles_are_refused), TEST_ENTRY(world_stale_and_forged_ids_are_rejected),
           TEST_ENTRY(world_counting_allocator_no_leaks_under_failures), TEST_ENTRY(world_begin_stay_end_events),
