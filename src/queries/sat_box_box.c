@@ -142,37 +142,43 @@ static bool tc_box_box_edge_separates_exact(const tc_obb *a, const tc_obb *b, fl
     return gap > 0.0 && gap * gap > margin * margin * len2;
 }
 
-bool tc_box_box_frame_axis_gap(const tc_box_box_frame *f, int axis, double *gap, tc_vec3 *unit_axis)
+void tc_box_box_frame_axis_gaps(const tc_box_box_frame *f, double gap[15], tc_vec3 unit[15], bool ok[15])
 {
     const tc_mat3 *ra = &f->a->rotation, *rb = &f->b->rotation;
     const tc_vec3 ac[3] = { ra->cx, ra->cy, ra->cz }, bc[3] = { rb->cx, rb->cy, rb->cz };
-    if (axis < 3) {
-        int i = axis;
+    for (int i = 0; i < 3; ++i) {
         float r = f->ha[i] + f->hb[0] * f->ar[i][0] + f->hb[1] * f->ar[i][1] + f->hb[2] * f->ar[i][2];
-        *gap = (double)tc_absf(f->t[i]) - (double)r;
-        *unit_axis = f->t[i] < 0.0f ? tc_vec3_neg(ac[i]) : ac[i];
-        return true;
+        gap[i] = (double)tc_absf(f->t[i]) - (double)r;
+        unit[i] = f->t[i] < 0.0f ? tc_vec3_neg(ac[i]) : ac[i];
+        ok[i] = true;
     }
-    if (axis < 6) {
-        int j = axis - 3;
+    for (int j = 0; j < 3; ++j) {
         float r = f->ha[0] * f->ar[0][j] + f->ha[1] * f->ar[1][j] + f->ha[2] * f->ar[2][j] + f->hb[j];
         float tb = f->t[0] * f->r[0][j] + f->t[1] * f->r[1][j] + f->t[2] * f->r[2][j];
-        *gap = (double)tc_absf(tb) - (double)r;
-        *unit_axis = tb < 0.0f ? tc_vec3_neg(bc[j]) : bc[j];
-        return true;
+        gap[3 + j] = (double)tc_absf(tb) - (double)r;
+        unit[3 + j] = tb < 0.0f ? tc_vec3_neg(bc[j]) : bc[j];
+        ok[3 + j] = true;
     }
-    int i = (axis - 6) / 3, j = (axis - 6) % 3;
-    int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-    float len2 = f->r[i1][j] * f->r[i1][j] + f->r[i2][j] * f->r[i2][j];
-    /* Near-parallel: the float quantities lose their relative accuracy. */
-    if (len2 < TC_SAT_EXACT_BELOW_LEN2) return tc_box_box_axis_gap(f->a, f->b, axis, gap, unit_axis, NULL, NULL);
-    float tl = f->t[i2] * f->r[i1][j] - f->t[i1] * f->r[i2][j];
-    float r = f->ha[i1] * f->ar[i2][j] + f->ha[i2] * f->ar[i1][j] + f->hb[j1] * f->ar[i][j2] + f->hb[j2] * f->ar[i][j1];
-    double len = sqrt((double)len2);
-    *gap = ((double)tc_absf(tl) - (double)r) / len;
-    tc_vec3 L = tc_vec3_scale(tc_vec3_cross(ac[i], bc[j]), (float)(1.0 / len));
-    *unit_axis = tl < 0.0f ? tc_vec3_neg(L) : L;
-    return true;
+    for (int i = 0; i < 3; ++i) {
+        int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
+        for (int j = 0; j < 3; ++j) {
+            int j1 = j == 2 ? 0 : j + 1, j2 = j == 0 ? 2 : j - 1, k = 6 + 3 * i + j;
+            float len2 = f->r[i1][j] * f->r[i1][j] + f->r[i2][j] * f->r[i2][j];
+            if (len2 < TC_SAT_EXACT_BELOW_LEN2) {
+                /* Near-parallel: the float quantities lose their relative accuracy. */
+                ok[k] = tc_box_box_axis_gap(f->a, f->b, k, &gap[k], &unit[k], NULL, NULL);
+                continue;
+            }
+            float tl = f->t[i2] * f->r[i1][j] - f->t[i1] * f->r[i2][j];
+            float r = f->ha[i1] * f->ar[i2][j] + f->ha[i2] * f->ar[i1][j] + f->hb[j1] * f->ar[i][j2] +
+                      f->hb[j2] * f->ar[i][j1];
+            double inv = 1.0 / sqrt((double)len2);
+            gap[k] = ((double)tc_absf(tl) - (double)r) * inv;
+            tc_vec3 L = tc_vec3_scale(tc_vec3_cross(ac[i], bc[j]), (float)inv);
+            unit[k] = tl < 0.0f ? tc_vec3_neg(L) : L;
+            ok[k] = true;
+        }
+    }
 }
 
 /* An edge axis whose cross product is below 1e-6 in length: parallel edges

@@ -35,11 +35,12 @@ bool tc_box_box_axis_separates(const tc_box_box_frame *f, int axis);
 bool tc_box_box_axis_gap(const tc_obb *a, const tc_obb *b, int axis, double *gap, tc_vec3 *unit_axis,
                          double *radius_a, double *radius_b);
 
-/* The same gap and unit axis read from a frame already computed: float
- * precision (about 1e-7 of the sizes) on every axis except near-parallel
- * edge axes, which go through tc_box_box_axis_gap. Much cheaper when all 15
- * axes are wanted, as for the axis of least overlap. */
-bool tc_box_box_frame_axis_gap(const tc_box_box_frame *f, int axis, double *gap, tc_vec3 *unit_axis);
+/* The same gaps and unit axes for all 15 axes at once, read from a frame
+ * already computed: float precision (about 1e-7 of the sizes) on every axis
+ * except near-parallel edge axes, which go through tc_box_box_axis_gap.
+ * ok[k] is false where that axis is degenerate. For the axis of least
+ * overlap. */
+void tc_box_box_frame_axis_gaps(const tc_box_box_frame *f, double gap[15], tc_vec3 unit[15], bool ok[15]);
 
 /* The test itself: the first separating axis, trying `hint` first, or
  * TC_SAT_AXIS_NONE. Does not check validity (callers do). */

@@ -10,10 +10,14 @@ int tc_box_box_least_overlap(const tc_obb *a, const tc_obb *b, double face_prefe
     tc_vec3 face_n = tc_vec3_zero(), edge_n = tc_vec3_zero();
     tc_box_box_frame f;
     tc_box_box_frame_init(&f, a, b);
+    double gaps[15];
+    tc_vec3 units[15];
+    bool ok[15];
+    tc_box_box_frame_axis_gaps(&f, gaps, units, ok);
     for (int axis = 0; axis < TC_SAT_AXIS_COUNT; ++axis) {
-        double gap;
-        tc_vec3 n;
-        if (!tc_box_box_frame_axis_gap(&f, axis, &gap, &n)) continue; /* parallel edges */
+        if (!ok[axis]) continue; /* parallel edges */
+        double gap = gaps[axis];
+        tc_vec3 n = units[axis];
         double overlap = -gap;
         if (axis < 6) {
             if (overlap < face_depth) { face_depth = overlap; face_n = n; best_face = axis; }
