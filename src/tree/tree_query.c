@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "core/assert.h"
+#include "core/inline.h"
 #include "core/prefetch.h"
 #include "queries/slab.h"
 
@@ -77,7 +78,7 @@ void tc_tree_query_others(const tc_tree *tree, int32_t proxy, tc_aabb box, tc_tr
 /* Entry t of the ray into a box within [0, max_t], by the library's one
  * slab test: its branch-free form (tc_slab_enter) for rays parallel to no
  * axis, which is what `fast` says (a constant in each copy of the loop). */
-static inline bool slab(const tc_slab_ray *r, bool fast, const tc_aabb *b, float max_t, float *t_enter)
+TC_FORCE_INLINE bool slab(const tc_slab_ray *r, bool fast, const tc_aabb *b, float max_t, float *t_enter)
 {
     if (fast) return tc_slab_enter(r, b, max_t, t_enter);
     float t0 = 0.0f, t1 = max_t;
@@ -89,7 +90,7 @@ static inline bool slab(const tc_slab_ray *r, bool fast, const tc_aabb *b, float
 typedef struct ray_entry { int32_t node; float t; } ray_entry;
 
 /* Hands a leaf the ray hit to the callback; false to stop the cast. */
-static inline bool ray_leaf(const tc_tree *tree, const tc_tree_node *leaf, const tc_ray *ray, float *max_t,
+TC_FORCE_INLINE bool ray_leaf(const tc_tree *tree, const tc_tree_node *leaf, const tc_ray *ray, float *max_t,
                             tc_tree_ray_fn *fn, void *context)
 {
     float r = fn(context, tc_tree_leaf_proxy(leaf), tc_tree_leaf_data(tree, leaf), ray, *max_t);
@@ -98,7 +99,7 @@ static inline bool ray_leaf(const tc_tree *tree, const tc_tree_node *leaf, const
     return true;
 }
 
-static inline void raycast(const tc_tree *tree, const tc_ray *ray, const tc_slab_ray *sr, const bool fast,
+TC_FORCE_INLINE void raycast(const tc_tree *tree, const tc_ray *ray, const tc_slab_ray *sr, const bool fast,
                            float max_t, tc_tree_ray_fn *fn, void *context)
 {
     const tc_tree_node *nodes = tree->nodes;

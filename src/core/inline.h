@@ -1,0 +1,14 @@
+/* Private: TC_FORCE_INLINE, for the few hot helpers whose point is to be
+ * specialised at each call site (a traversal copied once per constant
+ * flag); compilers otherwise keep a large static function out of line and
+ * the flag becomes a branch in every step. Only a hint elsewhere. */
+#ifndef TOUCHE_SRC_CORE_INLINE_H
+#define TOUCHE_SRC_CORE_INLINE_H
+
+#if defined(__GNUC__) || defined(__clang__)
+#  define TC_FORCE_INLINE static inline __attribute__((always_inline))
+#else
+#  define TC_FORCE_INLINE static inline
+#endif
+
+#endif
