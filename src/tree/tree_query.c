@@ -120,8 +120,19 @@ TC_FORCE_INLINE void raycast(const tc_tree *tree, const tc_ray *ray, const tc_sl
         const int32_t c = nodes[cur].child;
         const tc_tree_node *k = &nodes[c];
         float t0 = 0.0f, t1 = 0.0f;
-        bool h0 = slab(sr, fast, &k[0].box, max_t, &t0);
-        bool h1 = slab(sr, fast, &k[1].box, max_t, &t1);
+        bool h0, h1;
+        if (fast) {
+            /* both children in one go: they share a line */
+            float te[2];
+            const unsigned m = tc_slab_enter2(sr, &k[0].box, &k[1].box, max_t, te);
+            h0 = (m & 1u) != 0;
+            h1 = (m & 2u) != 0;
+            t0 = te[0];
+            t1 = te[1];
+        } else {
+            h0 = slab(sr, false, &k[0].box, max_t, &t0);
+            h1 = slab(sr, false, &k[1].box, max_t, &t1);
+        }
         const bool swap = h0 && h1 && t1 < t0; /* visit k[1] first */
         int32_t next = TC_TREE_NULL;
         for (int pass = 0; pass < 2; ++pass) {
