@@ -6,6 +6,7 @@
 #include <touche/raycast.h>
 
 #include "core/float.h"
+#include "queries/slab.h"
 
 /* A usable ray: finite origin and direction, max_t >= 0 (INFINITY allowed,
  * NaN refused). */
@@ -40,6 +41,12 @@ static inline bool tc_ray_hit_at(const tc_ray *ray, float t, tc_vec3 normal, flo
 
 /* First entry of the ray into a sphere (origin known to be outside), as t
  * and outward normal. Internal to the round-shape casts. */
+/* tc_raycast_aabb for a ray whose slab form r (tc_slab_ray_make of its
+ * origin and direction) the caller already made, for casting one ray at
+ * many boxes: the same answer, bit for bit, without redoing the
+ * reciprocals. The ray must be usable (tc_ray_is_usable). */
+bool tc_raycast_aabb_slab(const tc_ray *ray, const tc_slab_ray *r, const tc_aabb *shape, float max_t, tc_ray_hit *hit);
+
 bool tc_ray_sphere_entry(tc_vec3 origin, tc_vec3 dir, tc_vec3 center, float radius, float *t, tc_vec3 *normal);
 
 #endif

@@ -9,12 +9,12 @@
 /* Ray (o, d) against the box [lo, hi] in the same frame. `mag` bounds the
  * coordinates the ray came from. On a hit: t and the axis of the entry face
  * (-1 when the origin is inside). */
-static bool tc_ray_box_clip(tc_vec3 o, tc_vec3 d, tc_vec3 lo, tc_vec3 hi, float mag, float max_t, float *t, int *axis)
+static inline bool tc_ray_box_clip_slab(const tc_slab_ray *r, tc_vec3 lo, tc_vec3 hi, float mag, float max_t, float *t,
+                                        int *axis)
 {
-    tc_slab_ray r = tc_slab_ray_make(o, d);
     float t0 = 0.0f, t1 = max_t;
     int enter = -1;
-    if (!tc_slab_clip(&r, lo, hi, &t0, &t1, &enter)) {
+    if (!tc_slab_clip(r, lo, hi, &t0, &t1, &enter)) {
         /* Missed the exact box: retry with the padded one, which only a ray
          * grazing it within rounding can hit. */
         float pad = TC_PAD_REL * (mag + tc_vec3_max_abs(tc_vec3_sub(tc_vec3_scale(hi, 0.5f), tc_vec3_scale(lo, 0.5f))));
@@ -22,11 +22,17 @@ static bool tc_ray_box_clip(tc_vec3 o, tc_vec3 d, tc_vec3 lo, tc_vec3 hi, float 
         t0 = 0.0f;
         t1 = max_t;
         enter = -1;
-        if (!tc_slab_clip(&r, tc_vec3_sub(lo, p3), tc_vec3_add(hi, p3), &t0, &t1, &enter)) return false;
+        if (!tc_slab_clip(r, tc_vec3_sub(lo, p3), tc_vec3_add(hi, p3), &t0, &t1, &enter)) return false;
     }
     *t = t0;
     *axis = enter;
     return true;
+}
+
+static bool tc_ray_box_clip(tc_vec3 o, tc_vec3 d, tc_vec3 lo, tc_vec3 hi, float mag, float max_t, float *t, int *axis)
+{
+    const tc_slab_ray r = tc_slab_ray_make(o, d);
+    return tc_ray_box_clip_slab(&r, lo, hi, mag, max_t, t, axis);
 }
 
 static tc_vec3 tc_axis_normal(int axis, float dir_component)
@@ -40,13 +46,20 @@ static float tc_component(tc_vec3 v, int axis) { return axis == 0 ? v.x : (axis 
 bool tc_raycast_aabb(const tc_ray *ray, const tc_aabb *shape, float max_t, tc_ray_hit *hit)
 {
     if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
-    if (!tc_ray_is_usable(ray, max_t) || !tc_aabb_is_valid(shape)) return false;
+    if (!tc_ray_is_usable(ray, max_t)) return false;
+    const tc_slab_ray r = tc_slab_ray_make(ray->origin, ray->dir);
+    return tc_raycast_aabb_slab(ray, &r, shape, max_t, hit);
+}
+
+bool tc_raycast_aabb_slab(const tc_ray *ray, const tc_slab_ray *r, const tc_aabb *shape, float max_t, tc_ray_hit *hit)
+{
+    if (!tc_aabb_is_valid(shape)) return false;
     /* In world coordinates against min and max themselves: an origin on a
      * face is then exactly on it (a centre-and-half frame rounds it off). */
     float mag = tc_maxf(tc_vec3_max_abs(ray->origin), tc_maxf(tc_vec3_max_abs(shape->min), tc_vec3_max_abs(shape->max)));
     float t;
     int axis;
-    if (!tc_ray_box_clip(ray->origin, ray->dir, shape->min, shape->max, mag, max_t, &t, &axis)) return false;
+    if (!tc_ray_box_clip_slab(r, shape->min, shape->max, mag, max_t, &t, &axis)) return false;
     if (axis < 0) return tc_ray_hit_inside(ray, hit);
     return tc_ray_hit_at(ray, t, tc_axis_normal(axis, tc_component(ray->dir, axis)), max_t, hit);
 }

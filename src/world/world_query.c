@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/assert.h"
+#include "queries/ray.h"
 
 typedef enum ray_mode { RAY_CLOSEST, RAY_ANY, RAY_ALL } ray_mode;
 
@@ -15,6 +16,7 @@ typedef struct ray_ctx {
     ray_mode mode;
     bool found;
     tc_world_hit best;
+    tc_slab_ray slab;   /* the ray's reciprocals, made once for all its boxes */
 } ray_ctx;
 
 static float ray_visit(void *context, int32_t proxy, uint64_t user_data, const tc_ray *ray, float max_t)
@@ -23,10 +25,20 @@ static float ray_visit(void *context, int32_t proxy, uint64_t user_data, const t
     tc_world *w = r->w;
     (void)proxy;
     int32_t index = (int32_t)user_data;
-    const tc_world_collider *c = &w->colliders[index];
-    if (!tc_world_filter_passes(r->filter, c)) return max_t;
+    /* without a filter the record is not read: a leaf costs only its shape */
+    if (r->filter && !tc_world_filter_passes(r->filter, &w->colliders[index])) return max_t;
+    const tc_shape *shape = &w->shapes[index];
+    /* a box, the usual collider, is cast with the ray's reciprocals at hand
+     * (the tree hands over only usable rays) */
     tc_ray_hit h;
-    if (!tc_shape_raycast(ray, &w->shapes[index], max_t, &h)) return max_t;
+    if (shape->type == TC_SHAPE_AABB ? !tc_raycast_aabb_slab(ray, &r->slab, &shape->u.aabb, max_t, &h)
+                                     : !tc_shape_raycast(ray, shape, max_t, &h))
+        return max_t;
+    /* ties go to the lower index, whatever order the tree visits in; a hit
+     * that does not improve costs no look-up of its id */
+    if (r->mode == RAY_CLOSEST && r->found &&
+        !(h.t < r->best.t || (h.t == r->best.t && (uint32_t)index < r->best.collider.index)))
+        return h.t;
     tc_world_hit hit;
     hit.collider = tc_world_collider_id_of(w, index);
     hit.t = h.t;
@@ -38,11 +50,8 @@ static float ray_visit(void *context, int32_t proxy, uint64_t user_data, const t
         r->best = hit;
         return -1.0f;
     case RAY_CLOSEST:
-        /* ties go to the lower index, whatever order the tree visits in */
-        if (!r->found || h.t < r->best.t || (h.t == r->best.t && hit.collider.index < r->best.collider.index)) {
-            r->found = true;
-            r->best = hit;
-        }
+        r->found = true;
+        r->best = hit;
         return h.t;
     case RAY_ALL:
     default:
@@ -68,6 +77,7 @@ static bool single_ray(tc_world *w, const tc_ray *ray, float max_t, const tc_que
     r.filter = filter;
     r.mode = mode;
     r.found = false;
+    r.slab = tc_slab_ray_make(ray->origin, ray->dir);
     tc_tree_raycast(w->tree, ray, max_t, ray_visit, &r);
     if (r.found) {
         mark_hit(w, r.best.collider);
@@ -107,6 +117,7 @@ size_t tc_world_raycast_all(tc_world *w, const tc_ray *ray, float max_t, const t
     r.filter = filter;
     r.mode = RAY_ALL;
     r.found = false;
+    r.slab = tc_slab_ray_make(ray->origin, ray->dir);
     tc_tree_raycast(w->tree, ray, max_t, ray_visit, &r);
     if (w->hits.count > 1) qsort(w->hits.data, w->hits.count, sizeof *w->hits.data, hit_order);
     for (size_t i = 0; i < w->hits.count; ++i) {
