@@ -99,6 +99,25 @@ TC_FORCE_INLINE bool ray_leaf(const tc_tree *tree, const tc_tree_node *leaf, con
     return true;
 }
 
+/* A child the ray entered at t: a leaf goes to the callback at once, the
+ * first internal child becomes *next and a second one waits on the stack.
+ * False to stop the cast. */
+TC_FORCE_INLINE bool ray_take(const tc_tree *tree, int32_t slot, const tc_ray *ray, float *max_t, tc_tree_ray_fn *fn,
+                              void *context, int32_t *next, ray_entry *stack, int *n, float t)
+{
+    const tc_tree_node *child = &tree->nodes[slot];
+    if (tc_tree_node_is_leaf(child)) return ray_leaf(tree, child, ray, max_t, fn, context);
+    TC_PREFETCH(&tree->nodes[child->child]);
+    if (*next == TC_TREE_NULL) {
+        *next = slot;
+    } else if (TC_REQUIRE(*n < TC_TREE_STACK)) {
+        stack[*n].node = slot;
+        stack[*n].t = t;
+        ++*n;
+    }
+    return true;
+}
+
 TC_FORCE_INLINE void raycast(const tc_tree *tree, const tc_ray *ray, const tc_slab_ray *sr, const bool fast,
                            float max_t, tc_tree_ray_fn *fn, void *context)
 {
@@ -119,40 +138,27 @@ TC_FORCE_INLINE void raycast(const tc_tree *tree, const tc_ray *ray, const tc_sl
     for (;;) {
         const int32_t c = nodes[cur].child;
         const tc_tree_node *k = &nodes[c];
-        float t0 = 0.0f, t1 = 0.0f;
-        bool h0, h1;
+        float te[2];
+        unsigned m;
         if (fast) {
             /* both children in one go: they share a line */
-            float te[2];
-            const unsigned m = tc_slab_enter2(sr, &k[0].box, &k[1].box, max_t, te);
-            h0 = (m & 1u) != 0;
-            h1 = (m & 2u) != 0;
-            t0 = te[0];
-            t1 = te[1];
+            m = tc_slab_enter2(sr, &k[0].box, &k[1].box, max_t, te);
         } else {
-            h0 = slab(sr, false, &k[0].box, max_t, &t0);
-            h1 = slab(sr, false, &k[1].box, max_t, &t1);
+            m = slab(sr, false, &k[0].box, max_t, &te[0]) ? 1u : 0u;
+            m |= slab(sr, false, &k[1].box, max_t, &te[1]) ? 2u : 0u;
         }
-        const bool swap = h0 && h1 && t1 < t0; /* visit k[1] first */
         int32_t next = TC_TREE_NULL;
-        for (int pass = 0; pass < 2; ++pass) {
-            const int which = (pass == 0) != swap ? 0 : 1;
-            if (!(which == 0 ? h0 : h1)) continue;
-            const float tw = which == 0 ? t0 : t1;
-            if (tw > max_t) continue; /* a leaf just hit clipped the search */
-            const tc_tree_node *child = &k[which];
-            if (tc_tree_node_is_leaf(child)) {
-                if (!ray_leaf(tree, child, ray, &max_t, fn, context)) return;
-            } else if (next == TC_TREE_NULL) {
-                next = c + which;
-                TC_PREFETCH(&nodes[child->child]);
-            } else if (TC_REQUIRE(n < TC_TREE_STACK)) {
-                /* the farther of two internal children waits */
-                TC_PREFETCH(&nodes[child->child]);
-                stack[n].node = c + which;
-                stack[n].t = tw;
-                ++n;
-            }
+        if (m == 3u) {
+            /* the nearer first; the farther may have been clipped by a leaf
+             * the nearer handed over */
+            const int near = te[1] < te[0] ? 1 : 0;
+            if (!ray_take(tree, c + near, ray, &max_t, fn, context, &next, stack, &n, te[near])) return;
+            if (te[near ^ 1] <= max_t &&
+                !ray_take(tree, c + (near ^ 1), ray, &max_t, fn, context, &next, stack, &n, te[near ^ 1]))
+                return;
+        } else if (m != 0u) {
+            const int which = (int)(m >> 1); /* 1 -> child 0, 2 -> child 1 */
+            if (!ray_take(tree, c + which, ray, &max_t, fn, context, &next, stack, &n, te[which])) return;
         }
         if (next == TC_TREE_NULL) {
             /* nothing to go down into here: the nearest waiting entry still
