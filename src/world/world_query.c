@@ -17,6 +17,7 @@ typedef struct ray_ctx {
     bool found;
     tc_world_hit best;
     tc_slab_ray slab;   /* the ray's reciprocals, made once for all its boxes */
+    float limit;        /* the query's max_t */
 } ray_ctx;
 
 static float ray_visit(void *context, int32_t proxy, uint64_t user_data, const tc_ray *ray, float max_t)
@@ -30,10 +31,15 @@ static float ray_visit(void *context, int32_t proxy, uint64_t user_data, const t
     const tc_shape *shape = &w->shapes[index];
     /* a box, the usual collider, is cast with the ray's reciprocals at hand
      * (the tree hands over only usable rays) */
+    /* Each shape is cast over the query's whole range, not the range the
+     * best hit so far has shrunk it to: a grazing ray's padded entry can
+     * depend on max_t, and the answer must not depend on the order the tree
+     * visits the leaves in. The tree still prunes by the best hit. */
     tc_ray_hit h;
-    if (shape->type == TC_SHAPE_AABB ? !tc_raycast_aabb_slab(ray, &r->slab, &shape->u.aabb, max_t, &h)
-                                     : !tc_shape_raycast(ray, shape, max_t, &h))
+    if (shape->type == TC_SHAPE_AABB ? !tc_raycast_aabb_slab(ray, &r->slab, &shape->u.aabb, r->limit, &h)
+                                     : !tc_shape_raycast(ray, shape, r->limit, &h))
         return max_t;
+    if (h.t > max_t) return max_t;
     /* ties go to the lower index, whatever order the tree visits in; a hit
      * that does not improve costs no look-up of its id */
     if (r->mode == RAY_CLOSEST && r->found &&
@@ -78,6 +84,7 @@ static bool single_ray(tc_world *w, const tc_ray *ray, float max_t, const tc_que
     r.mode = mode;
     r.found = false;
     r.slab = tc_slab_ray_make(ray->origin, ray->dir);
+    r.limit = max_t;
     tc_tree_raycast(w->tree, ray, max_t, ray_visit, &r);
     if (r.found) {
         mark_hit(w, r.best.collider);
@@ -118,6 +125,7 @@ size_t tc_world_raycast_all(tc_world *w, const tc_ray *ray, float max_t, const t
     r.mode = RAY_ALL;
     r.found = false;
     r.slab = tc_slab_ray_make(ray->origin, ray->dir);
+    r.limit = max_t;
     tc_tree_raycast(w->tree, ray, max_t, ray_visit, &r);
     if (w->hits.count > 1) qsort(w->hits.data, w->hits.count, sizeof *w->hits.data, hit_order);
     for (size_t i = 0; i < w->hits.count; ++i) {
