@@ -525,9 +525,9 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
             tt_canvas_line3(&cv, hr->ray.origin, hr->hit.point);
             tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_RAY "\" stroke-width=\"2\"");
             if (hr->hit.t < t_end) {
-                /* Only a short stub beyond the hit: the ray goes on, but its first hit is the story. */
-                float stub = (float)(span * 0.25 / (dl > 0 ? dl : 1.0f));
-                if (hr->hit.t + stub < t_end) end = tc_vec3_mul_add(hr->ray.origin, hr->ray.dir, hr->hit.t + stub);
+                /* Only a short tail drawn beyond the hit: the ray goes on, but its first hit is the story. */
+                float tail = (float)(span * 0.25 / (dl > 0 ? dl : 1.0f));
+                if (hr->hit.t + tail < t_end) end = tc_vec3_mul_add(hr->ray.origin, hr->ray.dir, hr->hit.t + tail);
                 tt_canvas_line3(&cv, hr->hit.point, end);
                 tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_RAY "\" stroke-width=\"1.2\" stroke-dasharray=\"4 4\" "
                                       "opacity=\"0.6\"");
