@@ -102,26 +102,58 @@ void to_contact(const DeepestResult &r, bench_contact &out)
     out.normal[2] = (float)-r.normal_on_b.z();
 }
 
+using Input = btDiscreteCollisionDetectorInterface::ClosestPointInput;
+
+// Times every pair of a chunk, fastest of `reps` passes. `detect(i, input,
+// result)` runs one detector on pair i; `store(i, result)` records its answer.
+template <typename Result, typename Detect, typename Store>
+double time_pairs(const Chunk *c, int reps, Detect detect, Store store)
+{
+    double best = INFINITY;
+    for (int r = 0; r < reps; ++r) {
+        double t0 = bench_now();
+        for (size_t i = 0; i < c->n; ++i) {
+            Input input;
+            input.m_transformA = c->tf_a[i];
+            input.m_transformB = c->tf_b[i];
+            Result result;
+            detect(i, input, result);
+            store(i, result);
+        }
+        double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+    }
+    return best;
+}
+
+// The two detectors measured, as `detect` callbacks.
+struct BoxBox {
+    const Chunk *c;
+    template <typename Result> void operator()(size_t i, const Input &input, Result &result) const
+    {
+        btBoxBoxDetector detector(c->box_a[i], c->box_b[i]);
+        detector.getClosestPoints(input, result, nullptr);
+    }
+};
+
+struct Gjk {
+    const Chunk *c;
+    btVoronoiSimplexSolver *simplex;
+    btGjkEpaPenetrationDepthSolver *epa;
+    template <typename Result> void operator()(size_t i, const Input &input, Result &result) const
+    {
+        btGjkPairDetector detector(c->box_a[i], c->box_b[i], simplex, epa);
+        detector.getClosestPoints(input, result, nullptr);
+    }
+};
+
 } // namespace
 
 extern "C" double peer_bullet_box_box(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps)
 {
     Chunk *c = convert(a, b, n);
-    double best = INFINITY;
-    for (int r = 0; r < reps; ++r) {
-        double t0 = bench_now();
-        for (size_t i = 0; i < n; ++i) {
-            btBoxBoxDetector detector(c->box_a[i], c->box_b[i]);
-            btDiscreteCollisionDetectorInterface::ClosestPointInput input;
-            input.m_transformA = c->tf_a[i];
-            input.m_transformB = c->tf_b[i];
-            OverlapResult result;
-            detector.getClosestPoints(input, result, nullptr);
-            out[i] = result.hit ? 1 : 0;
-        }
-        double dt = bench_now() - t0;
-        if (dt < best) best = dt;
-    }
+    double best = time_pairs<OverlapResult>(c, reps, BoxBox{c},
+                                            [&](size_t i, const OverlapResult &r) { out[i] = r.hit ? 1 : 0; });
     release(c);
     return best;
 }
@@ -131,21 +163,8 @@ extern "C" double peer_bullet_gjk(const tc_obb *a, const tc_obb *b, size_t n, un
     Chunk *c = convert(a, b, n);
     btVoronoiSimplexSolver simplex;
     btGjkEpaPenetrationDepthSolver epa;
-    double best = INFINITY;
-    for (int r = 0; r < reps; ++r) {
-        double t0 = bench_now();
-        for (size_t i = 0; i < n; ++i) {
-            btGjkPairDetector detector(c->box_a[i], c->box_b[i], &simplex, &epa);
-            btDiscreteCollisionDetectorInterface::ClosestPointInput input;
-            input.m_transformA = c->tf_a[i];
-            input.m_transformB = c->tf_b[i];
-            OverlapResult result;
-            detector.getClosestPoints(input, result, nullptr);
-            out[i] = result.hit ? 1 : 0;
-        }
-        double dt = bench_now() - t0;
-        if (dt < best) best = dt;
-    }
+    double best = time_pairs<OverlapResult>(c, reps, Gjk{c, &simplex, &epa},
+                                            [&](size_t i, const OverlapResult &r) { out[i] = r.hit ? 1 : 0; });
     release(c);
     return best;
 }
@@ -153,21 +172,8 @@ extern "C" double peer_bullet_gjk(const tc_obb *a, const tc_obb *b, size_t n, un
 extern "C" double peer_bullet_box_contact(const tc_obb *a, const tc_obb *b, size_t n, bench_contact *out, int reps)
 {
     Chunk *c = convert(a, b, n);
-    double best = INFINITY;
-    for (int r = 0; r < reps; ++r) {
-        double t0 = bench_now();
-        for (size_t i = 0; i < n; ++i) {
-            btBoxBoxDetector detector(c->box_a[i], c->box_b[i]);
-            btDiscreteCollisionDetectorInterface::ClosestPointInput input;
-            input.m_transformA = c->tf_a[i];
-            input.m_transformB = c->tf_b[i];
-            DeepestResult result;
-            detector.getClosestPoints(input, result, nullptr);
-            to_contact(result, out[i]);
-        }
-        double dt = bench_now() - t0;
-        if (dt < best) best = dt;
-    }
+    double best = time_pairs<DeepestResult>(c, reps, BoxBox{c},
+                                            [&](size_t i, const DeepestResult &r) { to_contact(r, out[i]); });
     release(c);
     return best;
 }
@@ -177,21 +183,8 @@ extern "C" double peer_bullet_gjk_contact(const tc_obb *a, const tc_obb *b, size
     Chunk *c = convert(a, b, n);
     btVoronoiSimplexSolver simplex;
     btGjkEpaPenetrationDepthSolver epa;
-    double best = INFINITY;
-    for (int r = 0; r < reps; ++r) {
-        double t0 = bench_now();
-        for (size_t i = 0; i < n; ++i) {
-            btGjkPairDetector detector(c->box_a[i], c->box_b[i], &simplex, &epa);
-            btDiscreteCollisionDetectorInterface::ClosestPointInput input;
-            input.m_transformA = c->tf_a[i];
-            input.m_transformB = c->tf_b[i];
-            DeepestResult result;
-            detector.getClosestPoints(input, result, nullptr);
-            to_contact(result, out[i]);
-        }
-        double dt = bench_now() - t0;
-        if (dt < best) best = dt;
-    }
+    double best = time_pairs<DeepestResult>(c, reps, Gjk{c, &simplex, &epa},
+                                            [&](size_t i, const DeepestResult &r) { to_contact(r, out[i]); });
     release(c);
     return best;
 }
@@ -201,21 +194,9 @@ extern "C" double peer_bullet_gjk_distance(const tc_obb *a, const tc_obb *b, siz
     Chunk *c = convert(a, b, n);
     btVoronoiSimplexSolver simplex;
     btGjkEpaPenetrationDepthSolver epa;
-    double best = INFINITY;
-    for (int r = 0; r < reps; ++r) {
-        double t0 = bench_now();
-        for (size_t i = 0; i < n; ++i) {
-            btGjkPairDetector detector(c->box_a[i], c->box_b[i], &simplex, &epa);
-            btDiscreteCollisionDetectorInterface::ClosestPointInput input;
-            input.m_transformA = c->tf_a[i];
-            input.m_transformB = c->tf_b[i];
-            DeepestResult result;
-            detector.getClosestPoints(input, result, nullptr);
-            out[i] = result.any ? (float)result.distance : NAN;
-        }
-        double dt = bench_now() - t0;
-        if (dt < best) best = dt;
-    }
+    double best = time_pairs<DeepestResult>(
+        c, reps, Gjk{c, &simplex, &epa},
+        [&](size_t i, const DeepestResult &r) { out[i] = r.any ? (float)r.distance : NAN; });
     release(c);
     return best;
 }
