@@ -51,7 +51,8 @@ static void to_ccd(const tc_obb *o, ccd_box *b)
     }
 }
 
-static double run(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps, int mpr)
+/* Converts a chunk of pairs into box_a / box_b and sets up libccd for boxes. */
+static ccd_t prepare(const tc_obb *a, const tc_obb *b, size_t n)
 {
     for (size_t i = 0; i < n; ++i) {
         to_ccd(&a[i], &box_a[i]);
@@ -66,6 +67,12 @@ static double run(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out
     /* The default is unbounded; a bound keeps a degenerate pair from hanging
      * the benchmark and is far above what converging pairs use. */
     ccd.max_iterations = 1000;
+    return ccd;
+}
+
+static double run(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps, int mpr)
+{
+    ccd_t ccd = prepare(a, b, n);
     double best = INFINITY;
     for (int r = 0; r < reps; ++r) {
         double t0 = bench_now();
@@ -92,17 +99,7 @@ double peer_ccd_mpr(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *o
 
 double peer_ccd_mpr_contact(const tc_obb *a, const tc_obb *b, size_t n, bench_contact *out, int reps)
 {
-    for (size_t i = 0; i < n; ++i) {
-        to_ccd(&a[i], &box_a[i]);
-        to_ccd(&b[i], &box_b[i]);
-    }
-    ccd_t ccd;
-    CCD_INIT(&ccd);
-    ccd.support1 = support;
-    ccd.support2 = support;
-    ccd.center1 = center;
-    ccd.center2 = center;
-    ccd.max_iterations = 1000;
+    ccd_t ccd = prepare(a, b, n);
     double best = INFINITY;
     for (int r = 0; r < reps; ++r) {
         double t0 = bench_now();
