@@ -135,19 +135,32 @@ static int finish_stdout(void)
     return 0;
 }
 
+/* Loads and evaluates a scene. NULL (with *rc set to the exit code) when the
+ * scene is malformed or memory runs out; otherwise the caller frees both. */
+static tt_scene *load_and_eval(const char *path, tt_result *r, int *rc)
+{
+    tt_scene *s = load(path);
+    if (!s) {
+        *rc = EXIT_INPUT;
+        return NULL;
+    }
+    if (!tt_eval(s, r)) {
+        fprintf(stderr, "touche: out of memory\n");
+        tt_scene_free(s);
+        *rc = EXIT_OUTPUT;
+        return NULL;
+    }
+    return s;
+}
+
 static int cmd_run(int argc, char **argv)
 {
     options o;
     int rc = parse_options(argc, argv, 0, true, &o);
     if (rc) return rc;
-    tt_scene *s = load(o.scene);
-    if (!s) return EXIT_INPUT;
     tt_result r;
-    if (!tt_eval(s, &r)) {
-        fprintf(stderr, "touche: out of memory\n");
-        tt_scene_free(s);
-        return EXIT_OUTPUT;
-    }
+    tt_scene *s = load_and_eval(o.scene, &r, &rc);
+    if (!s) return rc;
     run_ctx ctx = { o.scene, s, &r, NULL };
     if (o.svg && !write_file(o.svg, write_scene_svg, &ctx)) rc = EXIT_OUTPUT;
     if (rc == 0) {
@@ -176,14 +189,9 @@ static int cmd_explain(int argc, char **argv)
     options o;
     int rc = parse_options(argc, argv, 2, true, &o);
     if (rc) return rc;
-    tt_scene *s = load(o.scene);
-    if (!s) return EXIT_INPUT;
     tt_result r;
-    if (!tt_eval(s, &r)) {
-        fprintf(stderr, "touche: out of memory\n");
-        tt_scene_free(s);
-        return EXIT_OUTPUT;
-    }
+    tt_scene *s = load_and_eval(o.scene, &r, &rc);
+    if (!s) return rc;
     tc_obb boxes[2];
     for (int k = 0; k < 2 && rc == 0; k++) {
         int i = tt_scene_find_collider(s, o.names[k]);
