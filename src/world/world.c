@@ -9,6 +9,18 @@
 #include "core/assert.h"
 #include "core/float.h"
 
+/* The hot records start on a cache line (tc_world_hot), whatever alignment
+ * the allocator gives: the block has one line to spare. */
+#define TC_WORLD_LINE 64
+
+static size_t hot_block_size(size_t cap) { return cap * sizeof(tc_world_hot) + TC_WORLD_LINE; }
+
+static tc_world_hot *hot_in(void *block)
+{
+    const uintptr_t p = (uintptr_t)block;
+    return (tc_world_hot *)(void *)((p + TC_WORLD_LINE - 1) & ~(uintptr_t)(TC_WORLD_LINE - 1));
+}
+
 /* The collider records and their dense arrays grow together: all or none. */
 static bool grow_colliders(tc_world *w, size_t needed)
 {
@@ -18,42 +30,34 @@ static bool grow_colliders(tc_world *w, size_t needed)
         if (cap > SIZE_MAX / 2) return false;
         cap *= 2;
     }
-    if (cap > SIZE_MAX / sizeof(tc_world_collider)) return false;
+    if (cap > (SIZE_MAX - TC_WORLD_LINE) / sizeof(tc_world_hot)) return false;
     const size_t old = w->collider_capacity, used = w->collider_count;
     tc_world_collider *colliders = (tc_world_collider *)tc_mem_alloc(&w->allocator, cap * sizeof *colliders);
-    tc_world_state *state = (tc_world_state *)tc_mem_alloc(&w->allocator, cap * sizeof *state);
+    void *hot_block = tc_mem_alloc(&w->allocator, hot_block_size(cap));
     tc_shape *shapes = (tc_shape *)tc_mem_alloc(&w->allocator, cap * sizeof *shapes);
-    tc_aabb *bounds = (tc_aabb *)tc_mem_alloc(&w->allocator, cap * sizeof *bounds);
-    tc_aabb *fat = (tc_aabb *)tc_mem_alloc(&w->allocator, cap * sizeof *fat);
     tc_aabb *old_fat = (tc_aabb *)tc_mem_alloc(&w->allocator, cap * sizeof *old_fat);
-    if (!colliders || !state || !shapes || !bounds || !fat || !old_fat) {
+    if (!colliders || !hot_block || !shapes || !old_fat) {
         tc_mem_free(&w->allocator, colliders, cap * sizeof *colliders);
-        tc_mem_free(&w->allocator, state, cap * sizeof *state);
+        tc_mem_free(&w->allocator, hot_block, hot_block_size(cap));
         tc_mem_free(&w->allocator, shapes, cap * sizeof *shapes);
-        tc_mem_free(&w->allocator, bounds, cap * sizeof *bounds);
-        tc_mem_free(&w->allocator, fat, cap * sizeof *fat);
         tc_mem_free(&w->allocator, old_fat, cap * sizeof *old_fat);
         return false;
     }
+    tc_world_hot *hot = hot_in(hot_block);
     if (used) {
         memcpy(colliders, w->colliders, used * sizeof *colliders);
-        memcpy(state, w->state, used * sizeof *state);
+        memcpy(hot, w->hot, used * sizeof *hot);
         memcpy(shapes, w->shapes, used * sizeof *shapes);
-        memcpy(bounds, w->bounds, used * sizeof *bounds);
-        memcpy(fat, w->fat, used * sizeof *fat);
         memcpy(old_fat, w->old_fat, used * sizeof *old_fat);
     }
     tc_mem_free(&w->allocator, w->colliders, old * sizeof *w->colliders);
-    tc_mem_free(&w->allocator, w->state, old * sizeof *w->state);
+    if (w->hot_block) tc_mem_free(&w->allocator, w->hot_block, hot_block_size(old));
     tc_mem_free(&w->allocator, w->shapes, old * sizeof *w->shapes);
-    tc_mem_free(&w->allocator, w->bounds, old * sizeof *w->bounds);
-    tc_mem_free(&w->allocator, w->fat, old * sizeof *w->fat);
     tc_mem_free(&w->allocator, w->old_fat, old * sizeof *w->old_fat);
     w->colliders = colliders;
-    w->state = state;
+    w->hot_block = hot_block;
+    w->hot = hot;
     w->shapes = shapes;
-    w->bounds = bounds;
-    w->fat = fat;
     w->old_fat = old_fat;
     w->collider_capacity = cap;
     return true;
@@ -106,10 +110,8 @@ void tc_world_destroy(tc_world *w)
     tc_tree_destroy(w->tree);
     tc_mem_free(&a, w->nodes, w->node_capacity * sizeof *w->nodes);
     tc_mem_free(&a, w->colliders, w->collider_capacity * sizeof *w->colliders);
-    tc_mem_free(&a, w->state, w->collider_capacity * sizeof *w->state);
+    if (w->hot_block) tc_mem_free(&a, w->hot_block, hot_block_size(w->collider_capacity));
     tc_mem_free(&a, w->shapes, w->collider_capacity * sizeof *w->shapes);
-    tc_mem_free(&a, w->bounds, w->collider_capacity * sizeof *w->bounds);
-    tc_mem_free(&a, w->fat, w->collider_capacity * sizeof *w->fat);
     tc_mem_free(&a, w->old_fat, w->collider_capacity * sizeof *w->old_fat);
     TC_ARRAY_FREE(w, w->pending);
     TC_ARRAY_FREE(w, w->moved);
@@ -327,9 +329,10 @@ tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *def)
     c->next_free = -1;
     c->dirty = 1;
     c->filter_dirty = 1;
-    w->state[index].generation = gen;
-    w->state[index].flags = 0;
-    w->state[index].type = (uint16_t)def->shape.type;
+    tc_world_hot *h = &w->hot[index];
+    memset(h, 0, sizeof *h);
+    h->generation = gen;
+    h->type = (uint16_t)def->shape.type;
     ++w->live_colliders;
     return tc_world_collider_id_of(w, index);
 }
@@ -342,8 +345,8 @@ void tc_world_destroy_collider(tc_world *w, tc_collider_id id)
     c->proxy = TC_TREE_NULL;
     c->has_shape = 0;
     ++c->generation; /* even: stale ids are rejected from now on */
-    w->state[id.index].generation = c->generation;
-    w->state[id.index].flags = 0;
+    w->hot[id.index].generation = c->generation;
+    w->hot[id.index].flags = 0;
     --w->live_colliders;
     /* The slot is reused only after the next update has ended its pairs. If
      * the list cannot grow the slot is simply never reused. */
@@ -398,7 +401,7 @@ bool tc_world_set_collider_enabled(tc_world *w, tc_collider_id id, bool enabled)
         /* out of the queries at once; its pairs end at the next update */
         tc_tree_destroy_proxy(w->tree, c->proxy);
         c->proxy = TC_TREE_NULL;
-        w->state[id.index].flags = (uint16_t)(w->state[id.index].flags & ~TC_WORLD_IN_TREE);
+        w->hot[id.index].flags = (uint16_t)(w->hot[id.index].flags & ~TC_WORLD_IN_TREE);
     }
     return true;
 }

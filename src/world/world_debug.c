@@ -126,7 +126,7 @@ void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
         c.id = tc_world_collider_id_of(w, (int32_t)i);
         if (!col->enabled) c.state = TC_DEBUG_DISABLED;
         else if (w->ray_stamp != 0 && col->ray_stamp == w->ray_stamp) c.state = TC_DEBUG_HIT;
-        else if (col->touching > 0) c.state = TC_DEBUG_OVERLAPPING;
+        else if (w->hot[i].touching > 0) c.state = TC_DEBUG_OVERLAPPING;
         else c.state = TC_DEBUG_IDLE;
         if (d->shape) d->shape(d->context, &w->shapes[i], c.state, c.id);
         if (d->line) shape_lines(&c, &w->shapes[i]);

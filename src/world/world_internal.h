@@ -21,7 +21,7 @@ typedef struct tc_world_node {
 
 /* The per-collider record: what the setters write and the update reads.
  * What the per-pair work reads for every pair lives in the dense arrays of
- * tc_world (state, bounds, fat, shapes), so that walking the pairs touches
+ * tc_world (hot, shapes), so that walking the pairs touches
  * a few small entries per collider rather than this whole record. */
 typedef struct tc_world_collider {
     tc_shape local_shape;  /* in the collider's frame */
@@ -33,7 +33,6 @@ typedef struct tc_world_collider {
     int32_t proxy;         /* TC_TREE_NULL when not in the tree */
     uint32_t generation;   /* odd while alive */
     int32_t next_free;
-    int32_t touching;      /* touching pairs at the last update */
     uint32_t ray_stamp;    /* equals the world's when hit by the last ray query */
     uint8_t enabled;
     uint8_t has_shape;     /* shapes[i] holds a valid world shape */
@@ -50,14 +49,25 @@ enum {
     TC_WORLD_CHANGED = 4,  /* its world shape changed in this update */
     TC_WORLD_FILTER = 8,   /* its filter changed in this update */
     TC_WORLD_CREATE = 16,  /* during the update: needs a proxy */
-    TC_WORLD_LEAVE = 32    /* during the update: its box left its fat box */
+    TC_WORLD_LEAVE = 32,   /* during the update: its box left its fat box */
+    TC_WORLD_OPEN = 64     /* its category and mask are all ones: it passes every other's filter
+                              if the other's category and mask are nonzero (kept between updates) */
 };
 
-typedef struct tc_world_state {
+/* What the per-pair work and the update read of a collider, in one 64-byte
+ * line: a pair's second collider is anywhere in the arrays, and one line
+ * per pair rather than one per field is what the walk over the pairs costs. */
+typedef struct tc_world_hot {
+    tc_aabb bounds;        /* its world shape's tight box; an AABB collider's is its shape */
+    tc_aabb fat;           /* its proxy's fat box */
     uint32_t generation;   /* mirrors the collider's */
     uint16_t flags;
     uint16_t type;         /* its shape's type */
-} tc_world_state;
+    int32_t touching;      /* touching pairs at the last update */
+    uint32_t unused;
+} tc_world_hot;
+
+_Static_assert(sizeof(tc_world_hot) == 64, "one collider's hot record fills one cache line");
 
 typedef struct tc_world_pair {
     tc_collider_id a, b;   /* a.index < b.index */
@@ -94,10 +104,9 @@ struct tc_world {
 
     /* Colliders: the records and, index for index, the dense arrays. */
     tc_world_collider *colliders;
-    tc_world_state *state;
+    tc_world_hot *hot;                  /* 64-byte aligned inside hot_block */
+    void *hot_block;
     tc_shape *shapes;                   /* world space, as of the last update */
-    tc_aabb *bounds;                    /* shapes' tight boxes: an AABB collider's is its shape */
-    tc_aabb *fat;                       /* the proxies' fat boxes */
     tc_aabb *old_fat;                   /* fat box as of the last update; inside out when it had
                                            no proxy or its pairs may be incomplete */
     size_t collider_count, collider_capacity;
@@ -139,7 +148,7 @@ static inline tc_collider_id tc_world_collider_id_of(const tc_world *w, int32_t 
 {
     tc_collider_id id;
     id.index = (uint32_t)index;
-    id.generation = w->colliders[index].generation;
+    id.generation = w->hot[index].generation; /* the collider's, from the line the pair work reads */
     return id;
 }
 static inline bool tc_world_collider_alive(const tc_world_collider *c) { return (c->generation & 1u) != 0; }

@@ -167,7 +167,7 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     }
     if (!c->has_shape || memcmp(&shape, &w->shapes[i], sizeof shape) != 0) flags |= TC_WORLD_CHANGED;
     w->shapes[i] = shape;
-    w->state[i].type = (uint16_t)shape.type;
+    w->hot[i].type = (uint16_t)shape.type;
     c->has_shape = 1;
     if (!c->enabled) {
         drop_proxy(w, i);
@@ -181,9 +181,9 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
         drop_proxy(w, i);
         return flags;
     }
-    w->bounds[i] = box;
+    w->hot[i].bounds = box;
     if (c->proxy == TC_TREE_NULL) return flags | TC_WORLD_CREATE;
-    if (!tc_tree_box_contains(w->fat[i], tc_world_padded(&box))) flags |= TC_WORLD_LEAVE;
+    if (!tc_tree_box_contains(w->hot[i].fat, tc_world_padded(&box))) flags |= TC_WORLD_LEAVE;
     return flags | TC_WORLD_IN_TREE;
 }
 
@@ -200,7 +200,7 @@ static void create_proxies(tc_world *w)
         TC_ARRAY_RESERVE(w, w->new_ids, n) && TC_ARRAY_RESERVE(w, w->keys, n)) {
         for (size_t k = 0; k < n; ++k) {
             const int32_t i = w->created.data[k];
-            w->new_boxes.data[k] = tc_world_padded(&w->bounds[i]);
+            w->new_boxes.data[k] = tc_world_padded(&w->hot[i].bounds);
             w->keys.data[k] = (uint64_t)i;
         }
         if (tc_tree_create_proxies(w->tree, w->new_boxes.data, w->keys.data, (int32_t)n, w->new_ids.data)) made = n;
@@ -209,14 +209,14 @@ static void create_proxies(tc_world *w)
         if (w->new_ids.capacity >= n) {
             for (size_t k = 0; k < n; ++k) {
                 const int32_t i = w->created.data[k];
-                w->new_ids.data[k] = tc_tree_create_proxy(w->tree, tc_world_padded(&w->bounds[i]), (uint64_t)i);
+                w->new_ids.data[k] = tc_tree_create_proxy(w->tree, tc_world_padded(&w->hot[i].bounds), (uint64_t)i);
             }
             made = n;
         }
     }
     for (size_t k = 0; k < n; ++k) {
         const int32_t i = w->created.data[k];
-        tc_world_state *st = &w->state[i];
+        tc_world_hot *st = &w->hot[i];
         st->flags = (uint16_t)(st->flags & ~TC_WORLD_CREATE);
         const int32_t proxy = k < made ? w->new_ids.data[k] : TC_TREE_NULL;
         if (proxy == TC_TREE_NULL) {
@@ -226,7 +226,7 @@ static void create_proxies(tc_world *w)
         }
         w->colliders[i].proxy = proxy;
         w->colliders[i].requery = 0;
-        w->fat[i] = tc_tree_fat_box(w->tree, proxy);
+        w->hot[i].fat = tc_tree_fat_box(w->tree, proxy);
         st->flags = (uint16_t)(st->flags | TC_WORLD_IN_TREE | TC_WORLD_MOVED);
         w->old_fat[i] = tc_world_no_box(); /* no pairs yet: every candidate is new */
         if (w->moved.count == w->moved.capacity && !TC_ARRAY_RESERVE(w, w->moved, w->moved.count + 1)) {
@@ -235,8 +235,8 @@ static void create_proxies(tc_world *w)
             continue;
         }
         tc_world_move *m = &w->moved.data[w->moved.count++];
-        m->box = tc_world_padded(&w->bounds[i]);
-        m->fat = w->fat[i];
+        m->box = tc_world_padded(&w->hot[i].bounds);
+        m->fat = w->hot[i].fat;
         m->old = w->old_fat[i];
         m->index = i;
         m->proxy = proxy;
@@ -323,14 +323,16 @@ static void update_colliders(tc_world *w)
     for (size_t k = 0; k < w->collider_count; ++k) {
         const int32_t i = (int32_t)k;
         tc_world_collider *c = &w->colliders[i];
-        tc_world_state *st = &w->state[i];
+        tc_world_hot *st = &w->hot[i];
         if (!tc_world_collider_alive(c)) {
             st->flags = 0;
             continue;
         }
-        uint32_t flags = st->flags & TC_WORLD_IN_TREE;
+        uint32_t flags = st->flags & (TC_WORLD_IN_TREE | TC_WORLD_OPEN);
         if (c->filter_dirty) {
             flags |= TC_WORLD_FILTER;
+            flags &= ~(uint32_t)TC_WORLD_OPEN;
+            if (c->category == ~(uint64_t)0 && c->mask == ~(uint64_t)0) flags |= TC_WORLD_OPEN;
             c->filter_dirty = 0;
         }
         bool need = c->dirty != 0;
@@ -338,7 +340,7 @@ static void update_colliders(tc_world *w)
             const tc_world_node *p = tc_world_get_node(w, c->parent);
             need = !p || p->moved_stamp == w->stamp;
         }
-        const tc_aabb before = w->bounds[i];
+        const tc_aabb before = w->hot[i].bounds;
         const bool was_in_tree = (flags & TC_WORLD_IN_TREE) != 0;
         if (need) flags = update_collider(w, i, flags);
         if (flags & TC_WORLD_CREATE) {
@@ -354,8 +356,8 @@ static void update_colliders(tc_world *w)
                 if (c->requery) w->old_fat[i] = tc_world_no_box(); /* its pairs may be missing */
                 c->requery = 0;
                 tc_world_move *m = &w->moved.data[w->moved.count++];
-                m->box = tc_world_padded(&w->bounds[i]);
-                m->fat = w->fat[i];
+                m->box = tc_world_padded(&w->hot[i].bounds);
+                m->fat = w->hot[i].fat;
                 m->old = w->old_fat[i];
                 m->index = i;
                 m->proxy = c->proxy;
@@ -435,7 +437,7 @@ static void move_and_search(tc_world *w)
         if (m->leave) {
             (void)tc_tree_move_proxy_by(w->tree, m->proxy, m->box, m->ahead);
             m->fat = tc_tree_fat_box(w->tree, m->proxy);
-            w->fat[m->index] = m->fat;
+            w->hot[m->index].fat = m->fat;
         }
         find_ctx f;
         f.w = w;
@@ -471,47 +473,52 @@ static void push_event(tc_world *w, const tc_world_pair *p, tc_contact_state sta
 static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
 {
     const uint32_t ia = p->a.index, ib = p->b.index;
-    const tc_world_state sa = w->state[ia], sb = w->state[ib];
-    const uint32_t any = sa.flags | sb.flags;
-    bool live = sa.generation == p->a.generation && sb.generation == p->b.generation &&
-                (sa.flags & sb.flags & TC_WORLD_IN_TREE) != 0;
-    if (live && (any & TC_WORLD_MOVED)) live = tc_tree_box_overlaps(&w->fat[ia], &w->fat[ib]);
+    tc_world_hot *ha = &w->hot[ia], *hb = &w->hot[ib];
+    const uint32_t any = (uint32_t)ha->flags | hb->flags;
+    bool live = ha->generation == p->a.generation && hb->generation == p->b.generation &&
+                (ha->flags & hb->flags & TC_WORLD_IN_TREE) != 0;
+    if (live && (any & TC_WORLD_MOVED)) live = tc_tree_box_overlaps(&ha->fat, &hb->fat);
     if (!live) {
         if (p->touching) {
             push_event(w, p, TC_CONTACT_END);
-            --w->colliders[ia].touching;
-            --w->colliders[ib].touching;
+            --ha->touching;
+            --hb->touching;
         }
         return false;
     }
     if (fresh || (any & TC_WORLD_FILTER)) {
-        const tc_world_collider *a = &w->colliders[ia], *b = &w->colliders[ib];
-        p->filter_ok = (a->category & b->mask) != 0 && (b->category & a->mask) != 0;
+        /* two open filters pass each other without a look at the records */
+        if (ha->flags & hb->flags & TC_WORLD_OPEN) {
+            p->filter_ok = 1;
+        } else {
+            const tc_world_collider *a = &w->colliders[ia], *b = &w->colliders[ib];
+            p->filter_ok = (a->category & b->mask) != 0 && (b->category & a->mask) != 0;
+        }
     }
     bool touching = p->touching != 0;
     if (fresh || (any & (TC_WORLD_CHANGED | TC_WORLD_FILTER))) {
         if (!p->filter_ok) {
             touching = false;
-        } else if (sa.type == TC_SHAPE_AABB && sb.type == TC_SHAPE_AABB) {
+        } else if (ha->type == TC_SHAPE_AABB && hb->type == TC_SHAPE_AABB) {
             /* Two boxes need no dispatch: an AABB collider's bounds are its
              * placed shape, valid, and the closed-box test is the whole
              * exact test. */
-            touching = tc_tree_box_overlaps(&w->bounds[ia], &w->bounds[ib]);
+            touching = tc_tree_box_overlaps(&ha->bounds, &hb->bounds);
         } else {
-            const tc_aabb pa = tc_world_padded(&w->bounds[ia]), pb = tc_world_padded(&w->bounds[ib]);
+            const tc_aabb pa = tc_world_padded(&ha->bounds), pb = tc_world_padded(&hb->bounds);
             touching = tc_tree_box_overlaps(&pa, &pb) && tc_shape_overlap(&w->shapes[ia], &w->shapes[ib]);
         }
     }
     if (touching && !p->touching) {
         push_event(w, p, TC_CONTACT_BEGIN);
-        ++w->colliders[ia].touching;
-        ++w->colliders[ib].touching;
+        ++ha->touching;
+        ++hb->touching;
     } else if (touching) {
         push_event(w, p, TC_CONTACT_STAY);
     } else if (p->touching) {
         push_event(w, p, TC_CONTACT_END);
-        --w->colliders[ia].touching;
-        --w->colliders[ib].touching;
+        --ha->touching;
+        --hb->touching;
     }
     p->touching = touching ? 1 : 0;
     return true;
@@ -558,14 +565,13 @@ static void update_pairs(tc_world *w)
     while (i < nold || j < nfresh) {
         /* The second collider of a pair is anywhere in the arrays: ask for
          * it some pairs ahead so that the loads overlap. */
-        if (i + 16 < nold) {
+        if (i + 32 < nold) {
             /* far ahead: what every pair reads; nearer: a shape, when the
              * pair will need one (its state has arrived by then) */
-            const uint32_t ahead = w->pairs.data[i + 16].b.index;
-            TC_PREFETCH(&w->state[ahead]);
-            TC_PREFETCH(&w->bounds[ahead]);
-            const tc_world_pair *q = &w->pairs.data[i + 8];
-            if (w->state[q->a.index].type != TC_SHAPE_AABB || w->state[q->b.index].type != TC_SHAPE_AABB) {
+            const uint32_t ahead = w->pairs.data[i + 32].b.index;
+            TC_PREFETCH(&w->hot[ahead]);
+            const tc_world_pair *q = &w->pairs.data[i + 16];
+            if (w->hot[q->a.index].type != TC_SHAPE_AABB || w->hot[q->b.index].type != TC_SHAPE_AABB) {
                 TC_PREFETCH(&w->shapes[q->a.index]);
                 TC_PREFETCH(&w->shapes[q->b.index]);
             }
@@ -622,7 +628,7 @@ bool tc_world_update(tc_world *w)
     for (size_t k = 0; k < w->pending.count; ++k) {
         int32_t i = w->pending.data[k];
         w->colliders[i].pending_free = 0;
-        w->colliders[i].touching = 0;
+        w->hot[i].touching = 0;
         w->colliders[i].next_free = w->collider_free;
         w->collider_free = i;
     }
