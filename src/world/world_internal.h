@@ -177,8 +177,5 @@ static inline tc_aabb tc_world_padded(const tc_aabb *b)
     return r;
 }
 
-/* A collider's world shape: local shape placed by pose with uniform scale.
- * Checks nothing (tc_shape_bounds on the result does). */
-void tc_world_place_shape(const tc_shape *local, tc_transform pose, float scale, tc_shape *out);
 
 #endif

@@ -18,6 +18,7 @@
 #include "core/alloc.h"
 #include "core/assert.h"
 #include "core/float.h"
+#include "core/inline.h"
 #include "core/prefetch.h"
 #include "core/sort.h"
 #include "shapes/validity.h"
@@ -32,17 +33,39 @@ static void compose(tc_transform parent, float parent_scale, tc_transform local,
     *out_scale = parent_scale * local_scale;
 }
 
-void tc_world_place_shape(const tc_shape *local, tc_transform pose, float s, tc_shape *out)
+/* The frame of a pose. */
+TC_FORCE_INLINE tc_frame frame_of(const tc_transform *pose)
 {
     tc_frame f;
-    if (pose.rotation.x == 0.0f && pose.rotation.y == 0.0f && pose.rotation.z == 0.0f) {
+    if (pose->rotation.x == 0.0f && pose->rotation.y == 0.0f && pose->rotation.z == 0.0f) {
         /* what tc_frame_from_transform gives for any such quaternion, zero
          * included, without normalising it first */
-        f.position = pose.position;
+        f.position = pose->position;
         f.rotation = tc_mat3_identity();
     } else {
-        f = tc_frame_from_transform(pose);
+        f = tc_frame_from_transform(*pose);
     }
+    return f;
+}
+
+/* A box collider placed by frame f with uniform scale s: it stays
+ * axis-aligned, only its centre follows the rotation. */
+TC_FORCE_INLINE tc_aabb place_aabb(const tc_aabb *local, const tc_frame *f, float s)
+{
+    const tc_vec3 c = tc_vec3_scale(tc_vec3_add(local->min, local->max), 0.5f);
+    const tc_vec3 h = tc_vec3_scale(tc_vec3_sub(local->max, local->min), 0.5f * s);
+    const tc_vec3 wc = tc_frame_point(*f, tc_vec3_scale(c, s));
+    tc_aabb r;
+    r.min = tc_vec3_sub(wc, h);
+    r.max = tc_vec3_add(wc, h);
+    return r;
+}
+
+/* A collider's world shape: local shape placed by pose with uniform scale.
+ * Checks nothing (tc_shape_bounds on the result does). */
+TC_FORCE_INLINE void place_shape(const tc_shape *local, const tc_transform *pose, float s, tc_shape *out)
+{
+    const tc_frame f = frame_of(pose);
     tc_shape r;
     memset(&r, 0, sizeof r);
     r.type = local->type;
@@ -57,15 +80,9 @@ void tc_world_place_shape(const tc_shape *local, tc_transform pose, float s, tc_
         r.u.capsule.b = PLACE(local->u.capsule.b);
         r.u.capsule.radius = local->u.capsule.radius * s;
         break;
-    case TC_SHAPE_AABB: {
-        /* stays axis-aligned: only its centre follows the rotation */
-        tc_vec3 c = tc_vec3_scale(tc_vec3_add(local->u.aabb.min, local->u.aabb.max), 0.5f);
-        tc_vec3 h = tc_vec3_scale(tc_vec3_sub(local->u.aabb.max, local->u.aabb.min), 0.5f * s);
-        tc_vec3 wc = PLACE(c);
-        r.u.aabb.min = tc_vec3_sub(wc, h);
-        r.u.aabb.max = tc_vec3_add(wc, h);
+    case TC_SHAPE_AABB:
+        r.u.aabb = place_aabb(&local->u.aabb, &f, s);
         break;
-    }
     case TC_SHAPE_OBB:
         r.u.obb.center = PLACE(local->u.obb.center);
         r.u.obb.half = tc_vec3_scale(local->u.obb.half, s);
@@ -153,21 +170,42 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     }
     flags &= ~(uint32_t)TC_WORLD_IN_TREE;
     c->dirty = 0;
-    tc_shape shape;
     tc_aabb box;
-    tc_world_place_shape(&c->local_shape, pose, scale, &shape);
-    /* the bounds check the placed shape (finite, non-negative sizes); a box
-     * is its own bounds */
-    const bool bounded = shape.type == TC_SHAPE_AABB ? (box = shape.u.aabb, tc_aabb_valid(&box))
-                                                     : tc_shape_bounds(&shape, &box);
-    if (!bounded) {
-        c->has_shape = 0;
-        drop_proxy(w, i);
-        return flags | TC_WORLD_CHANGED;
+    tc_shape *placed = &w->shapes[i];
+    if (c->local_shape.type == TC_SHAPE_AABB) {
+        /* The usual collider, placed in registers: a box is its own bounds,
+         * and it changed if they did. (Built in memory and read back whole,
+         * the shape would stall every load that spans its pieces.) */
+        const tc_frame f = frame_of(&pose);
+        box = place_aabb(&c->local_shape.u.aabb, &f, scale);
+        if (!tc_aabb_valid(&box)) {
+            c->has_shape = 0;
+            drop_proxy(w, i);
+            return flags | TC_WORLD_CHANGED;
+        }
+        if (!c->has_shape || placed->type != TC_SHAPE_AABB) {
+            flags |= TC_WORLD_CHANGED;
+            memset(placed, 0, sizeof *placed);
+            placed->type = TC_SHAPE_AABB;
+        } else if (!(box.min.x == placed->u.aabb.min.x && box.min.y == placed->u.aabb.min.y &&
+                     box.min.z == placed->u.aabb.min.z && box.max.x == placed->u.aabb.max.x &&
+                     box.max.y == placed->u.aabb.max.y && box.max.z == placed->u.aabb.max.z)) {
+            flags |= TC_WORLD_CHANGED;
+        }
+        placed->u.aabb = box;
+    } else {
+        tc_shape shape;
+        place_shape(&c->local_shape, &pose, scale, &shape);
+        /* the bounds check the placed shape (finite, non-negative sizes) */
+        if (!tc_shape_bounds(&shape, &box)) {
+            c->has_shape = 0;
+            drop_proxy(w, i);
+            return flags | TC_WORLD_CHANGED;
+        }
+        if (!c->has_shape || memcmp(&shape, placed, sizeof shape) != 0) flags |= TC_WORLD_CHANGED;
+        *placed = shape;
     }
-    if (!c->has_shape || memcmp(&shape, &w->shapes[i], sizeof shape) != 0) flags |= TC_WORLD_CHANGED;
-    w->shapes[i] = shape;
-    w->hot[i].type = (uint16_t)shape.type;
+    w->hot[i].type = (uint16_t)placed->type;
     c->has_shape = 1;
     if (!c->enabled) {
         drop_proxy(w, i);
