@@ -7,8 +7,9 @@
  * box drifts 0.005 .. 0.05 per frame and bounces off the cube's walls. The
  * world sees them as AABB colliders whose poses the game sets every frame.
  *
- * What a world frame is: tc_world_set_collider_pose for every collider, then
- * tc_world_update (shapes, tree, new candidate pairs, exact tests, events).
+ * What a world frame is: every collider's pose made and set (in one
+ * tc_world_set_collider_poses call), then tc_world_update (shapes, tree, new
+ * candidate pairs, exact tests, events).
  * The world runs twice on the same boxes: with its defaults (fat margin 0.1
  * times the collider's size, and fat boxes of colliders that leave them
  * stretched along 4 times their last motion, Box2D's predictive fattening)
@@ -126,6 +127,7 @@ static void bench_pairs(int n, int frames)
     double total = 0.0, best = 1e30;
     long touching = 0;
     tc_aabb *frame_boxes = (tc_aabb *)malloc(sizeof(tc_aabb) * (size_t)n);
+    tc_transform *poses = (tc_transform *)malloc(sizeof(tc_transform) * (size_t)n);
 #if TOUCHE_BENCH_HAVE_BULLET
     for (int i = 0; i < n; ++i) frame_boxes[i] = box_of(&s, i);
     bench_broadphase *bullet = peer_bullet_broadphase_create(frame_boxes, (size_t)n);
@@ -142,8 +144,8 @@ static void bench_pairs(int n, int frames)
     for (int f = 0; f < frames; ++f) {
         scene_step(&s);
         double a = bench_now(), dt;
-        for (int i = 0; i < n; ++i)
-            tc_world_set_collider_pose(w, ids[i], tc_transform_make(s.pos[i], tc_quat_identity()));
+        for (int i = 0; i < n; ++i) poses[i] = tc_transform_make(s.pos[i], tc_quat_identity());
+        tc_world_set_collider_poses(w, ids, poses, (size_t)n);
         tc_world_update(w);
         dt = bench_now() - a;
         world_ms[f] = dt * 1e3;
@@ -155,8 +157,8 @@ static void bench_pairs(int n, int frames)
         for (size_t k = 0; k < ne; ++k) touching += ev[k].state != TC_CONTACT_END;
         /* the same frame for the world without prediction */
         a = bench_now();
-        for (int i = 0; i < n; ++i)
-            tc_world_set_collider_pose(w2, ids2[i], tc_transform_make(s.pos[i], tc_quat_identity()));
+        for (int i = 0; i < n; ++i) poses[i] = tc_transform_make(s.pos[i], tc_quat_identity());
+        tc_world_set_collider_poses(w2, ids2, poses, (size_t)n);
         tc_world_update(w2);
         dt = bench_now() - a;
         plain_ms[f] = dt * 1e3;
@@ -220,6 +222,7 @@ static void bench_pairs(int n, int frames)
     free(plain_ms);
     free(bullet_ms);
     free(frame_boxes);
+    free(poses);
     bench_sink_u64((uint64_t)brute);
     free(boxes);
     free(ids);

@@ -899,9 +899,69 @@ TEST_CASE(world_prediction_changes_no_result)
     for (int k = 0; k < 3; ++k) tc_world_destroy(w[k]);
 }
 
+/* The batch pose setter does what the single one does, entry by entry: the
+ * same shapes and events after the update, and bad entries skipped. */
+TEST_CASE(world_collider_poses_batch_equals_single_calls)
+{
+    tc_assert_fn *old = tc_set_assert_handler(count_assert);
+    test_rng r = { 4242 };
+    tc_world *one = tc_world_create(NULL), *many = tc_world_create(NULL);
+    enum { N = 200 };
+    tc_collider_id a[N], b[N + 2];
+    tc_transform poses[N + 2];
+    for (int i = 0; i < N; ++i) {
+        tc_collider_def d;
+        memset(&d, 0, sizeof d);
+        d.shape = random_local_shape(&r);
+        d.local = random_pose(&r, 10);
+        a[i] = tc_world_create_collider(one, &d);
+        b[i] = tc_world_create_collider(many, &d);
+        CHECK(!tc_collider_is_null(a[i]) && !tc_collider_is_null(b[i]));
+    }
+    CHECK(tc_world_update(one) && tc_world_update(many));
+    /* a destroyed collider's stale id and a pose that is not finite */
+    tc_collider_def d;
+    memset(&d, 0, sizeof d);
+    d.shape = random_local_shape(&r);
+    tc_collider_id gone = tc_world_create_collider(many, &d);
+    tc_world_destroy_collider(many, gone);
+    for (int step = 0; step < test_random_count(20); ++step) {
+        for (int i = 0; i < N; ++i) {
+            poses[i] = random_pose(&r, 10);
+            CHECK(tc_world_set_collider_pose(one, a[i], poses[i]));
+        }
+        b[N] = gone;
+        poses[N] = random_pose(&r, 10);
+        b[N + 1] = b[step % N];
+        poses[N + 1] = poses[step % N];
+        poses[N + 1].position.x = NAN; /* refused: b[step % N] keeps poses[step % N] */
+        g_asserts = 0;
+        CHECK(tc_world_set_collider_poses(many, b, poses, N + 2) == N);
+        CHECK(EXPECT_ASSERTS(1)); /* the stale id */
+        CHECK(tc_world_update(one) && tc_world_update(many));
+        for (int i = 0; i < N; ++i) {
+            tc_shape sa, sb;
+            CHECK(tc_world_collider_shape(one, a[i], &sa) && tc_world_collider_shape(many, b[i], &sb));
+            CHECK(memcmp(&sa, &sb, sizeof sa) == 0);
+        }
+        size_t na, nb;
+        const tc_contact_event *ea = tc_world_contact_events(one, &na), *eb = tc_world_contact_events(many, &nb);
+        CHECK(na == nb);
+        for (size_t k = 0; k < na && k < nb; ++k)
+            CHECK(ea[k].a.index == eb[k].a.index && ea[k].b.index == eb[k].b.index && ea[k].state == eb[k].state);
+    }
+    g_asserts = 0;
+    CHECK(tc_world_set_collider_poses(many, NULL, NULL, 0) == 0);
+    CHECK(tc_world_set_collider_poses(NULL, b, poses, 1) == 0);
+    CHECK(EXPECT_ASSERTS(1));
+    tc_world_destroy(one);
+    tc_world_destroy(many);
+    tc_set_assert_handler(old);
+}
+
 TEST_LIST(TEST_ENTRY(world_random_small_matches_brute_force), TEST_ENTRY(world_prediction_changes_no_result), TEST_ENTRY(world_random_large_matches_brute_force),
           TEST_ENTRY(world_hierarchy_three_deep_matches_double_precision), TEST_ENTRY(world_node_matrices_set_a_skeleton),
           TEST_ENTRY(world_cycles_are_refused), TEST_ENTRY(world_stale_and_forged_ids_are_rejected),
           TEST_ENTRY(world_counting_allocator_no_leaks_under_failures), TEST_ENTRY(world_begin_stay_end_events),
           TEST_ENTRY(world_debug_draw_wireframes_and_states), TEST_ENTRY(world_pick_finds_the_box_under_the_pixel),
-          TEST_ENTRY(world_plane_overlap_query))
+          TEST_ENTRY(world_plane_overlap_query), TEST_ENTRY(world_collider_poses_batch_equals_single_calls))

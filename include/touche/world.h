@@ -130,6 +130,11 @@ TC_API void tc_world_destroy_collider(tc_world *world, tc_collider_id collider);
 TC_API bool tc_world_collider_is_valid(const tc_world *world, tc_collider_id collider); /* no assert */
 TC_API bool tc_world_set_collider_parent(tc_world *world, tc_collider_id collider, tc_node_id parent);
 TC_API bool tc_world_set_collider_pose(tc_world *world, tc_collider_id collider, tc_transform local);
+/* Many at once: poses[i] for colliders[i], e.g. every collider a game moves
+ * in a frame. Returns how many were set; bad entries (a stale id, a pose
+ * that is not finite) are skipped, as the single call would refuse them. */
+TC_API size_t tc_world_set_collider_poses(tc_world *world, const tc_collider_id *colliders,
+                                          const tc_transform *poses, size_t count);
 TC_API bool tc_world_set_collider_shape(tc_world *world, tc_collider_id collider, const tc_shape *shape);
 TC_API bool tc_world_set_collider_enabled(tc_world *world, tc_collider_id collider, bool enabled);
 /* Literal values here: a zero mask meets nothing. */

@@ -370,14 +370,27 @@ bool tc_world_set_collider_parent(tc_world *w, tc_collider_id id, tc_node_id par
     return true;
 }
 
-bool tc_world_set_collider_pose(tc_world *w, tc_collider_id id, tc_transform local)
+static inline bool set_collider_pose(tc_world *w, tc_collider_id id, const tc_transform *local)
 {
     tc_world_collider *c = tc_world_get_collider(w, id);
     if (!TC_REQUIRE(c != NULL)) return false;
-    if (!pose_ok(local)) return false;
-    c->local = local;
+    if (!pose_ok(*local)) return false;
+    c->local = *local;
     c->dirty = 1;
     return true;
+}
+
+bool tc_world_set_collider_pose(tc_world *w, tc_collider_id id, tc_transform local)
+{
+    return set_collider_pose(w, id, &local);
+}
+
+size_t tc_world_set_collider_poses(tc_world *w, const tc_collider_id *ids, const tc_transform *poses, size_t count)
+{
+    if (!TC_REQUIRE(w != NULL && (count == 0 || (ids != NULL && poses != NULL)))) return 0;
+    size_t done = 0;
+    for (size_t i = 0; i < count; ++i) done += set_collider_pose(w, ids[i], &poses[i]) ? 1u : 0u;
+    return done;
 }
 
 bool tc_world_set_collider_shape(tc_world *w, tc_collider_id id, const tc_shape *shape)

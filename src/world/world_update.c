@@ -360,6 +360,9 @@ static void update_colliders(tc_world *w)
     if (!lists) w->out_of_memory = true;
     for (size_t k = 0; k < w->collider_count; ++k) {
         const int32_t i = (int32_t)k;
+        /* the few that moved read their old fat box: too sparse a walk for
+         * the hardware to see coming */
+        if (k + 16 < w->collider_count) TC_PREFETCH(&w->old_fat[k + 16]);
         tc_world_collider *c = &w->colliders[i];
         tc_world_hot *st = &w->hot[i];
         if (!tc_world_collider_alive(c)) {
