@@ -473,7 +473,28 @@ static bool add_candidate(void *context, int32_t proxy, uint64_t user_data)
 static void move_and_search(tc_world *w)
 {
     w->fresh.count = 0;
+    const tc_tree *t = w->tree;
     for (size_t k = 0; k < w->moved.count; ++k) {
+        /* Each move starts with a chain of loads (its proxy's record, its
+         * leaf and the leaf's parent link, its hot record): start those of
+         * the next moves while this one is worked on. */
+        if (k + 3 < w->moved.count) {
+            TC_PREFETCH(&t->proxies[w->moved.data[k + 3].proxy]);
+            TC_PREFETCH(&w->hot[w->moved.data[k + 3].index]);
+        }
+        if (k + 2 < w->moved.count) {
+            const int32_t leaf = t->proxies[w->moved.data[k + 2].proxy].node;
+            TC_PREFETCH(&t->nodes[leaf]);
+            TC_PREFETCH(&t->parent[leaf >> 1]);
+        }
+        if (k + 1 < w->moved.count) {
+            const int32_t leaf = t->proxies[w->moved.data[k + 1].proxy].node;
+            if (leaf > 0) {
+                const int32_t up = t->parent[leaf >> 1];
+                TC_PREFETCH(&t->nodes[up]);
+                if (up > 0) TC_PREFETCH(&t->parent[up >> 1]);
+            }
+        }
         tc_world_move *m = &w->moved.data[k];
         if (m->leave) {
             (void)tc_tree_move_proxy_by(w->tree, m->proxy, m->box, m->ahead);
