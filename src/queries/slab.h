@@ -126,4 +126,106 @@ static inline unsigned tc_slab_enter2(const tc_slab_ray *r, const tc_aabb *a, co
 #endif
 }
 
+/* ---- four boxes at once: a wide tree node ------------------------------- */
+
+/* A ray prepared for tc_slab_enter4, which tests the four boxes of a wide
+ * tree node stored axis by axis (tc_slab_box4), each grown by `pad` on
+ * every side. The growth costs nothing per box: the near plane of an axis
+ * is its min when the ray goes up it (its max when down), and
+ * (min - pad) - o = min - (o + pad) up to rounding, so the origin is moved
+ * instead, per axis, once per ray. That rounding is why the growth is only
+ * "about pad": a caller that needs the boxes grown by at least some amount
+ * passes a pad with room for one rounding of the origin (see the world's
+ * ray index). */
+typedef struct tc_slab_ray4 {
+    const tc_slab_ray *ray;
+    float pad;
+    float inv[3];
+    float o_near[3], o_far[3];  /* the origin moved by -+pad along each axis's direction */
+    int near[3], far[3];        /* rows of tc_slab_box4.b holding each axis's near and far planes */
+    bool parallel;              /* as ray->parallel: tc_slab_enter4 then clips box by box */
+#if TC_SLAB_SIMD
+    __m128 inv4[3], o_near4[3], o_far4[3]; /* the same, in every lane */
+#endif
+} tc_slab_ray4;
+
+/* Four boxes by axis: b[k][j] is the min along axis k of box j, b[3 + k][j]
+ * its max. An unused lane holds an inside-out box (min +inf, max -inf),
+ * which no ray enters. */
+typedef struct tc_slab_box4 {
+    float b[6][4];
+} tc_slab_box4;
+
+static inline tc_slab_ray4 tc_slab_ray4_make(const tc_slab_ray *r, float pad)
+{
+    tc_slab_ray4 q;
+    const float o[3] = { r->origin.x, r->origin.y, r->origin.z };
+    q.ray = r;
+    q.pad = pad;
+    q.parallel = r->parallel;
+    for (int k = 0; k < 3; ++k) {
+        const bool down = r->inv[k] < 0.0f;
+        q.inv[k] = r->inv[k];
+        q.near[k] = down ? 3 + k : k;
+        q.far[k] = down ? k : 3 + k;
+        q.o_near[k] = down ? o[k] - pad : o[k] + pad;
+        q.o_far[k] = down ? o[k] + pad : o[k] - pad;
+#if TC_SLAB_SIMD
+        q.inv4[k] = _mm_set1_ps(q.inv[k]);
+        q.o_near4[k] = _mm_set1_ps(q.o_near[k]);
+        q.o_far4[k] = _mm_set1_ps(q.o_far[k]);
+#endif
+    }
+    return q;
+}
+
+/* tc_slab_enter for the four boxes of `box` (grown by about q->pad): bit j
+ * of the result says whether the ray enters box j within [0, t_max], and
+ * t_enter[j] gives the entry t. With SSE2 the four boxes go through
+ * together, one box per lane, with the same operations in the same order as
+ * the scalar code (SSE min/max pick exactly as tc_minf/tc_maxf do): the
+ * same bits. A ray parallel to some slab takes tc_slab_clip box by box,
+ * on the boxes grown by q->pad explicitly. */
+static inline unsigned tc_slab_enter4(const tc_slab_ray4 *q, const tc_slab_box4 *box, float t_max, float t_enter[4])
+{
+    if (q->parallel) {
+        unsigned m = 0;
+        const tc_vec3 p3 = tc_vec3_make(q->pad, q->pad, q->pad);
+        for (int j = 0; j < 4; ++j) {
+            const tc_vec3 lo = tc_vec3_make(box->b[0][j], box->b[1][j], box->b[2][j]);
+            const tc_vec3 hi = tc_vec3_make(box->b[3][j], box->b[4][j], box->b[5][j]);
+            float t0 = 0.0f, t1 = t_max;
+            if (tc_slab_clip(q->ray, tc_vec3_sub(lo, p3), tc_vec3_add(hi, p3), &t0, &t1, NULL)) m |= 1u << j;
+            t_enter[j] = t0;
+        }
+        return m;
+    }
+#if TC_SLAB_SIMD
+    __m128 n = _mm_setzero_ps(), f = _mm_set1_ps(t_max);
+    __m128 tn[3], tf[3];
+    for (int k = 0; k < 3; ++k) {
+        tn[k] = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(box->b[q->near[k]]), q->o_near4[k]), q->inv4[k]);
+        tf[k] = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(box->b[q->far[k]]), q->o_far4[k]), q->inv4[k]);
+    }
+    n = _mm_max_ps(_mm_max_ps(tn[0], tn[1]), _mm_max_ps(tn[2], n));
+    f = _mm_min_ps(_mm_min_ps(tf[0], tf[1]), _mm_min_ps(tf[2], f));
+    _mm_storeu_ps(t_enter, n);
+    return (unsigned)_mm_movemask_ps(_mm_cmple_ps(n, f));
+#else
+    unsigned m = 0;
+    for (int j = 0; j < 4; ++j) {
+        float tn[3], tf[3];
+        for (int k = 0; k < 3; ++k) {
+            tn[k] = (box->b[q->near[k]][j] - q->o_near[k]) * q->inv[k];
+            tf[k] = (box->b[q->far[k]][j] - q->o_far[k]) * q->inv[k];
+        }
+        const float n = tc_maxf(tc_maxf(tn[0], tn[1]), tc_maxf(tn[2], 0.0f));
+        const float f = tc_minf(tc_minf(tf[0], tf[1]), tc_minf(tf[2], t_max));
+        t_enter[j] = n;
+        m |= n <= f ? 1u << j : 0u;
+    }
+    return m;
+#endif
+}
+
 #endif

@@ -100,6 +100,8 @@ tc_world *tc_world_create(const tc_world_def *def)
         return NULL;
     }
     if (d.initial_capacity > 0) (void)grow_colliders(w, (size_t)d.initial_capacity);
+    tc_tree_wide_init(&w->ray_index, &w->allocator);
+    w->ray_index_stale = true;
     return w;
 }
 
@@ -108,6 +110,7 @@ void tc_world_destroy(tc_world *w)
     if (!w) return;
     tc_allocator a = w->allocator;
     tc_tree_destroy(w->tree);
+    tc_tree_wide_free(&w->ray_index);
     tc_mem_free(&a, w->nodes, w->node_capacity * sizeof *w->nodes);
     tc_mem_free(&a, w->colliders, w->collider_capacity * sizeof *w->colliders);
     if (w->hot_block) tc_mem_free(&a, w->hot_block, hot_block_size(w->collider_capacity));
@@ -341,7 +344,10 @@ void tc_world_destroy_collider(tc_world *w, tc_collider_id id)
 {
     tc_world_collider *c = tc_world_get_collider(w, id);
     if (!TC_REQUIRE(c != NULL)) return;
-    if (c->proxy != TC_TREE_NULL) tc_tree_destroy_proxy(w->tree, c->proxy);
+    if (c->proxy != TC_TREE_NULL) {
+        tc_tree_destroy_proxy(w->tree, c->proxy);
+        w->ray_index_removed = true;
+    }
     c->proxy = TC_TREE_NULL;
     c->has_shape = 0;
     ++c->generation; /* even: stale ids are rejected from now on */
@@ -414,6 +420,7 @@ bool tc_world_set_collider_enabled(tc_world *w, tc_collider_id id, bool enabled)
         /* out of the queries at once; its pairs end at the next update */
         tc_tree_destroy_proxy(w->tree, c->proxy);
         c->proxy = TC_TREE_NULL;
+        w->ray_index_removed = true;
         w->hot[id.index].flags = (uint16_t)(w->hot[id.index].flags & ~TC_WORLD_IN_TREE);
     }
     return true;

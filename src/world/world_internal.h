@@ -5,6 +5,7 @@
 #include <touche/tree.h>
 #include <touche/world.h>
 
+#include "tree/tree_wide.h"
 
 typedef struct tc_world_node {
     tc_transform local;
@@ -129,6 +130,15 @@ struct tc_world {
     TC_ARRAY(tc_world_hit) hits;        /* scratch for raycast_all */
     TC_ARRAY(tc_collider_id) found;     /* scratch for overlap queries */
 
+    /* The ray index (world_rays.c): a four-wide hierarchy over the tight
+     * bounds, made from the tree at the first ray query after an update
+     * that changed a collider. */
+    tc_tree_wide ray_index;
+    bool ray_index_stale;               /* an update recomputed a collider since it was made */
+    bool ray_index_removed;             /* a collider left the queries since: leaves check */
+    int32_t ray_index_round;            /* its leaves that are not AABBs (they take a wider pad) */
+    float ray_index_mag;                /* over its AABB leaves: largest coordinate + largest extent */
+
     uint32_t stamp;                     /* update counter */
     uint32_t ray_stamp;                 /* ray query counter */
     bool out_of_memory;
@@ -175,6 +185,21 @@ static inline tc_aabb tc_world_padded(const tc_aabb *b)
     r.min = tc_vec3_sub(b->min, tc_vec3_make(pad, pad, pad));
     r.max = tc_vec3_add(b->max, tc_vec3_make(pad, pad, pad));
     return r;
+}
+
+/* The tag of an index leaf whose box is its collider's shape (an AABB). */
+#define TC_WORLD_RAY_EXACT 1u
+
+/* The ray index, made first if it is stale; NULL when memory ran out for
+ * it (the queries then walk the tree). */
+const tc_tree_wide *tc_world_ray_index(tc_world *w);
+/* How much the index's boxes are grown for this ray (see world_rays.c). */
+float tc_world_ray_pad(const tc_world *w, const tc_ray *ray);
+/* Is collider i, a leaf of the ray index, still in the queries? Only a
+ * destroyed or disabled one has left (nothing joins between updates). */
+static inline bool tc_world_ray_leaf_live(const tc_world *w, int32_t i)
+{
+    return (w->hot[i].flags & TC_WORLD_IN_TREE) != 0;
 }
 
 

@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "core/assert.h"
+#include "core/prefetch.h"
 #include "queries/ray.h"
 
 typedef enum ray_mode { RAY_CLOSEST, RAY_ANY, RAY_ALL } ray_mode;
@@ -15,55 +16,89 @@ typedef struct ray_ctx {
     const tc_query_filter *filter;
     ray_mode mode;
     bool found;
-    tc_world_hit best;
+    int32_t best_index;  /* closest and any: the collider of the best hit */
+    tc_ray_hit best;
     tc_slab_ray slab;   /* the ray's reciprocals, made once for all its boxes */
     float limit;        /* the query's max_t */
+    bool check_live;    /* the index may hold colliders that left the queries */
 } ray_ctx;
 
-static float ray_visit(void *context, int32_t proxy, uint64_t user_data, const tc_ray *ray, float max_t)
+/* A hit on collider `index` at h->t <= max_t: the new max_t. */
+static float ray_take(ray_ctx *r, int32_t index, const tc_ray_hit *h, float max_t)
 {
-    ray_ctx *r = (ray_ctx *)context;
+    switch (r->mode) {
+    case RAY_ANY:
+        r->found = true;
+        r->best_index = index;
+        r->best = *h;
+        return -1.0f;
+    case RAY_CLOSEST:
+        /* ties go to the lower index, whatever order the leaves come in;
+         * the id is looked up once, for the final best */
+        if (!r->found || h->t < r->best.t || (h->t == r->best.t && index < r->best_index)) {
+            r->found = true;
+            r->best_index = index;
+            r->best = *h;
+            /* its id and its mark are wanted at the end, likely from far
+             * away in memory: start on them while the cast goes on */
+            TC_PREFETCH(&r->w->hot[index]);
+            TC_PREFETCH(&r->w->colliders[index].ray_stamp);
+        }
+        return h->t;
+    case RAY_ALL:
+    default: {
+        tc_world *w = r->w;
+        tc_world_hit hit;
+        hit.collider = tc_world_collider_id_of(w, index);
+        hit.t = h->t;
+        hit.point = h->point;
+        hit.normal = h->normal;
+        if (TC_ARRAY_RESERVE(w, w->hits, w->hits.count + 1)) w->hits.data[w->hits.count++] = hit;
+        return max_t;
+    }
+    }
+}
+
+/* Each shape is cast over the query's whole range, not the range the best
+ * hit so far has shrunk it to: a grazing ray's padded entry can depend on
+ * max_t, and the answer must not depend on the order the leaves come in.
+ * The traversal still prunes by the best hit. */
+static float ray_shape(ray_ctx *r, int32_t index, const tc_ray *ray, float max_t)
+{
     tc_world *w = r->w;
-    (void)proxy;
-    int32_t index = (int32_t)user_data;
     /* without a filter the record is not read: a leaf costs only its shape */
     if (r->filter && !tc_world_filter_passes(r->filter, &w->colliders[index])) return max_t;
     const tc_shape *shape = &w->shapes[index];
     /* a box, the usual collider, is cast with the ray's reciprocals at hand
-     * (the tree hands over only usable rays) */
-    /* Each shape is cast over the query's whole range, not the range the
-     * best hit so far has shrunk it to: a grazing ray's padded entry can
-     * depend on max_t, and the answer must not depend on the order the tree
-     * visits the leaves in. The tree still prunes by the best hit. */
+     * (only usable rays get here) */
     tc_ray_hit h;
     if (shape->type == TC_SHAPE_AABB ? !tc_raycast_aabb_slab(ray, &r->slab, &shape->u.aabb, r->limit, &h)
                                      : !tc_shape_raycast(ray, shape, r->limit, &h))
         return max_t;
     if (h.t > max_t) return max_t;
-    /* ties go to the lower index, whatever order the tree visits in; a hit
-     * that does not improve costs no look-up of its id */
-    if (r->mode == RAY_CLOSEST && r->found &&
-        !(h.t < r->best.t || (h.t == r->best.t && (uint32_t)index < r->best.collider.index)))
-        return h.t;
-    tc_world_hit hit;
-    hit.collider = tc_world_collider_id_of(w, index);
-    hit.t = h.t;
-    hit.point = h.point;
-    hit.normal = h.normal;
-    switch (r->mode) {
-    case RAY_ANY:
-        r->found = true;
-        r->best = hit;
-        return -1.0f;
-    case RAY_CLOSEST:
-        r->found = true;
-        r->best = hit;
-        return h.t;
-    case RAY_ALL:
-    default:
-        if (TC_ARRAY_RESERVE(w, w->hits, w->hits.count + 1)) w->hits.data[w->hits.count++] = hit;
-        return max_t;
-    }
+    return ray_take(r, index, &h, max_t);
+}
+
+/* A leaf of the tree (when the index could not be made). */
+static float tree_visit(void *context, int32_t proxy, uint64_t user_data, const tc_ray *ray, float max_t)
+{
+    (void)proxy;
+    return ray_shape((ray_ctx *)context, (int32_t)user_data, ray, max_t);
+}
+
+/* A leaf of the index: an AABB collider's box is its shape (tag 1), cast
+ * from the node the traversal holds without reading the collider's
+ * arrays. */
+static float index_visit(void *context, uint32_t item, uint32_t tag, const tc_aabb *box, const tc_ray *ray,
+                         float max_t)
+{
+    ray_ctx *r = (ray_ctx *)context;
+    const int32_t index = (int32_t)item;
+    if (r->check_live && !tc_world_ray_leaf_live(r->w, index)) return max_t;
+    if (tag != TC_WORLD_RAY_EXACT || r->filter) return ray_shape(r, index, ray, max_t);
+    tc_ray_hit h;
+    if (!tc_raycast_aabb_slab(ray, &r->slab, box, r->limit, &h) || h.t > max_t) return max_t;
+    return ray_take(r, index, &h, max_t);
 }
 
 static void mark_hit(tc_world *w, tc_collider_id id) { w->colliders[id.index].ray_stamp = w->ray_stamp; }
@@ -71,6 +106,20 @@ static void mark_hit(tc_world *w, tc_collider_id id) { w->colliders[id.index].ra
 static bool ray_args_ok(const tc_world *w, const tc_ray *ray)
 {
     return TC_REQUIRE(w != NULL && ray != NULL);
+}
+
+/* Through the ray index, or the tree when the index could not be made. */
+static void cast(tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
+{
+    const tc_tree_wide *index = tc_world_ray_index(w);
+    r->check_live = false;
+    if (!index) {
+        tc_tree_raycast(w->tree, ray, max_t, tree_visit, r);
+        return;
+    }
+    if (!tc_ray_is_usable(ray, max_t)) return;
+    r->check_live = w->ray_index_removed;
+    tc_tree_wide_raycast(index, ray, &r->slab, max_t, tc_world_ray_pad(w, ray), index_visit, r);
 }
 
 static bool single_ray(tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter, tc_world_hit *hit,
@@ -83,12 +132,19 @@ static bool single_ray(tc_world *w, const tc_ray *ray, float max_t, const tc_que
     r.filter = filter;
     r.mode = mode;
     r.found = false;
+    r.best_index = -1;
     r.slab = tc_slab_ray_make(ray->origin, ray->dir);
     r.limit = max_t;
-    tc_tree_raycast(w->tree, ray, max_t, ray_visit, &r);
+    cast(w, ray, max_t, &r);
     if (r.found) {
-        mark_hit(w, r.best.collider);
-        if (hit) *hit = r.best;
+        const tc_collider_id id = tc_world_collider_id_of(w, r.best_index);
+        mark_hit(w, id);
+        if (hit) {
+            hit->collider = id;
+            hit->t = r.best.t;
+            hit->point = r.best.point;
+            hit->normal = r.best.normal;
+        }
     }
     return r.found;
 }
@@ -124,9 +180,10 @@ size_t tc_world_raycast_all(tc_world *w, const tc_ray *ray, float max_t, const t
     r.filter = filter;
     r.mode = RAY_ALL;
     r.found = false;
+    r.best_index = -1;
     r.slab = tc_slab_ray_make(ray->origin, ray->dir);
     r.limit = max_t;
-    tc_tree_raycast(w->tree, ray, max_t, ray_visit, &r);
+    cast(w, ray, max_t, &r);
     if (w->hits.count > 1) qsort(w->hits.data, w->hits.count, sizeof *w->hits.data, hit_order);
     for (size_t i = 0; i < w->hits.count; ++i) {
         mark_hit(w, w->hits.data[i].collider);

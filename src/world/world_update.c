@@ -170,6 +170,7 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     }
     flags &= ~(uint32_t)TC_WORLD_IN_TREE;
     c->dirty = 0;
+    w->ray_index_stale = true; /* its shape, box or membership may change */
     tc_aabb box;
     tc_shape *placed = &w->shapes[i];
     if (c->local_shape.type == TC_SHAPE_AABB) {

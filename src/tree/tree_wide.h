@@ -1,0 +1,75 @@
+/* Private: a static four-wide bounding volume hierarchy for ray casts.
+ *
+ * Made from a dynamic tree (tree_internal.h) by collapsing its binary
+ * topology: each wide node takes a binary node's children and keeps opening
+ * the largest (by area) internal one among them until it holds four. The
+ * boxes are not the dynamic tree's fat ones but whatever the caller gives
+ * for each leaf (the world gives its colliders' tight bounds, padded), and
+ * each node's are refitted bottom up from them. One pass, O(n).
+ *
+ * Layout, chosen for the traversal: a node is 128 bytes, two cache lines in
+ * a 64-byte aligned array: its four children's boxes by axis (tc_slab_box4,
+ * so one SSE2 slab test takes all four) and their links. A child is another
+ * node or a leaf, and a leaf is just the caller's 32-bit item in the link:
+ * a ray that reaches a leaf reads nothing more of the tree. Nodes are in
+ * depth-first order (a node's first child follows it), so a descent walks
+ * forward through memory.
+ *
+ * The index does not follow the dynamic tree: whoever owns both rebuilds it
+ * after the dynamic tree or the leaf boxes change.
+ */
+#ifndef TOUCHE_SRC_TREE_TREE_WIDE_H
+#define TOUCHE_SRC_TREE_TREE_WIDE_H
+
+#include <touche/tree.h>
+
+#include "queries/slab.h"
+
+typedef struct tc_tree_wide_node {
+    tc_slab_box4 box;       /* children's boxes; unused lanes inside out */
+    int32_t child[4];       /* >= 0: node; < 0: -1 - leaf item; unused lane: TC_TREE_WIDE_NONE */
+    uint32_t tag[4];        /* a leaf's tag (tc_tree_wide_box_fn); fills the node to two lines */
+} tc_tree_wide_node;
+
+#define TC_TREE_WIDE_NONE INT32_MIN
+
+typedef struct tc_tree_wide {
+    tc_allocator allocator;
+    tc_tree_wide_node *nodes;  /* node 0 is the root; 64-byte aligned inside block */
+    void *block;
+    int32_t count;             /* nodes in use; 0: empty */
+    int32_t capacity;          /* nodes the block holds */
+    int32_t leaves;
+    int32_t height;            /* levels of nodes (1: the root alone) */
+} tc_tree_wide;
+
+/* The box of one leaf, given its item (below 2^31), and a tag the ray
+ * callback gets with it (the world says whether the box is the collider's
+ * shape itself). */
+typedef tc_aabb tc_tree_wide_box_fn(void *context, uint32_t item, uint32_t *tag);
+
+/* Called for each leaf a ray reaches, with its item, tag and box; returns
+ * the new max_t as tc_tree_ray_fn does (a negative number stops). */
+typedef float tc_tree_wide_ray_fn(void *context, uint32_t item, uint32_t tag, const tc_aabb *box, const tc_ray *ray,
+                                  float max_t);
+
+void tc_tree_wide_init(tc_tree_wide *w, const tc_allocator *allocator);
+void tc_tree_wide_free(tc_tree_wide *w);
+
+/* Replaces w's hierarchy by the collapse of `tree`'s, whose proxies' user
+ * data must fit in 32 bits: that is each leaf's item, and box(context, item)
+ * its box. False (w left empty) when memory ran out. */
+bool tc_tree_wide_build(tc_tree_wide *w, const tc_tree *tree, tc_tree_wide_box_fn *box, void *context);
+
+/* Bytes of memory the hierarchy holds. */
+size_t tc_tree_wide_bytes(const tc_tree_wide *w);
+
+/* Casts a ray through the hierarchy: fn is called for each leaf whose box,
+ * grown by `pad` on every side, the ray enters within [0, max_t], nearer
+ * first. A leaf beyond the max_t the callback set last is not called.
+ * The growth is at least pad minus one rounding of the ray's origin's
+ * coordinates. The ray must be usable (finite, max_t >= 0). */
+void tc_tree_wide_raycast(const tc_tree_wide *w, const tc_ray *ray, const tc_slab_ray *slab, float max_t, float pad,
+                          tc_tree_wide_ray_fn *fn, void *context);
+
+#endif
