@@ -24,7 +24,8 @@
  * boxes every frame (bench/peer_bullet.cpp: setAabb on every proxy,
  * calculateOverlappingPairs, then the exact box test over its pair cache),
  * and Embree the same boxes as user geometry and the same rays
- * (bench/peer_embree.c, one thread). Per-frame medians decide the pair ratio
+ * (bench/peer_embree.c, one thread); the rays also go through Bullet's
+ * btDbvtBroadphase::rayTest with Bullet's slab test on each box reached. Per-frame medians decide the pair ratio
  * (the issue's bar); means are printed beside them, since both structures
  * have cheap and dear frames (proxies leave their fat boxes in waves).
  */
@@ -373,6 +374,31 @@ static void bench_rays(int n, int nrays)
             peer_embree_destroy(em);
         }
         free(te);
+    }
+#endif
+#if TOUCHE_BENCH_HAVE_BULLET
+    {
+        /* Bullet's broadphase on the same boxes, its trees rebuilt top down
+         * first (a still scene), rays long enough to cross the scene */
+        bench_broadphase *bp = peer_bullet_broadphase_create(boxes, (size_t)n);
+        peer_bullet_broadphase_optimize(bp);
+        float *tb = (float *)malloc(sizeof(float) * (size_t)nrays);
+        double bt_pass[RAY_PASSES];
+        size_t bt_hits = 0;
+        for (int pass = 0; pass < RAY_PASSES; ++pass) {
+            a = bench_now();
+            bt_hits = peer_bullet_broadphase_raycast_closest(bp, rays, (size_t)nrays, 8.0f * e, tb);
+            bt_pass[pass] = bench_now() - a;
+        }
+        int bt_agree = 0;
+        for (int r = 0; r < nrays; ++r)
+            bt_agree += (tb[r] == INFINITY && tw[r] == INFINITY) || fabsf(tb[r] - tw[r]) <= 1e-4f * (1.0f + fabsf(tw[r]));
+        const double bt_rate = nrays / bench_median(bt_pass, RAY_PASSES);
+        printf("               Bullet btDbvtBroadphase::rayTest %.0f rays/s (%.2f us/ray, %zu hit) -> world is %.2fx "
+               "Bullet's speed; nearest t agrees on %d of %d\n",
+               bt_rate, 1e6 / bt_rate, bt_hits, world_rate / bt_rate, bt_agree, nrays);
+        free(tb);
+        peer_bullet_broadphase_destroy(bp);
     }
 #endif
     free(tw);

@@ -10,6 +10,7 @@
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>
 #include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
+#include <LinearMath/btAabbUtil2.h>
 
 #include <cmath>
 #include <cstdint>
@@ -259,4 +260,55 @@ extern "C" void peer_bullet_broadphase_destroy(bench_broadphase *bp)
 {
     for (btBroadphaseProxy *p : bp->proxies) bp->broadphase.destroyProxy(p, &bp->dispatcher);
     delete bp;
+}
+
+// ---- rays through the broadphase ---------------------------------------------------
+
+namespace {
+
+// Keeps the nearest box the ray enters, with Bullet's own slab test
+// (btRayAabb2) on the tight box, and lowers m_lambda_max to it so that the
+// tree walk skips what lies beyond (as btCollisionWorld's closest-hit
+// callback does). Lambda is the distance along the unit direction.
+struct ClosestBoxRay : public btBroadphaseRayCallback {
+    const std::vector<tc_aabb> *tight = nullptr;
+    btVector3 from;
+    bool hit = false;
+    bool process(const btBroadphaseProxy *proxy) override
+    {
+        const size_t i = static_cast<size_t>(reinterpret_cast<uintptr_t>(proxy->m_clientObject));
+        const tc_aabb &b = (*tight)[i];
+        const btVector3 bounds[2] = { bt(b.min), bt(b.max) };
+        btScalar t = 0;
+        if (btRayAabb2(from, m_rayDirectionInverse, m_signs, bounds, t, 0, m_lambda_max) && t <= m_lambda_max) {
+            m_lambda_max = t;
+            hit = true;
+        }
+        return true;
+    }
+};
+
+} // namespace
+
+extern "C" void peer_bullet_broadphase_optimize(bench_broadphase *bp) { bp->broadphase.optimize(); }
+
+extern "C" size_t peer_bullet_broadphase_raycast_closest(bench_broadphase *bp, const tc_ray *rays, size_t count,
+                                                         float length, float *t_out)
+{
+    size_t hits = 0;
+    for (size_t r = 0; r < count; ++r) {
+        ClosestBoxRay cb;
+        cb.tight = &bp->tight;
+        cb.from = bt(rays[r].origin);
+        const btVector3 dir = bt(rays[r].dir);
+        for (int k = 0; k < 3; ++k) cb.m_rayDirectionInverse[k] = dir[k] == 0 ? BT_LARGE_FLOAT : 1 / dir[k];
+        cb.m_signs[0] = cb.m_rayDirectionInverse[0] < 0;
+        cb.m_signs[1] = cb.m_rayDirectionInverse[1] < 0;
+        cb.m_signs[2] = cb.m_rayDirectionInverse[2] < 0;
+        cb.m_lambda_max = length;
+        bp->broadphase.rayTest(cb.from, cb.from + dir * length, cb);
+        t_out[r] = cb.hit ? static_cast<float>(cb.m_lambda_max) : INFINITY;
+        hits += cb.hit ? 1 : 0;
+    }
+    return hits;
 }

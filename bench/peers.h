@@ -98,6 +98,15 @@ typedef struct bench_ray_scene bench_ray_scene;
 bench_broadphase *peer_bullet_broadphase_create(const tc_aabb *boxes, size_t count);
 size_t peer_bullet_broadphase_update(bench_broadphase *bp, const tc_aabb *boxes, size_t count);
 void peer_bullet_broadphase_destroy(bench_broadphase *bp);
+/* A top-down rebuild of its trees (btDbvtBroadphase::optimize), what a
+ * Bullet user does before casting rays at a scene that stays still. */
+void peer_bullet_broadphase_optimize(bench_broadphase *bp);
+/* Closest-hit rays through btDbvtBroadphase::rayTest: each from its origin
+ * along its unit direction for `length`, the exact test Bullet's slab test
+ * (btRayAabb2) on the tight box. t_out[i] is the hit's t or INFINITY.
+ * Returns the number of rays that hit. */
+size_t peer_bullet_broadphase_raycast_closest(bench_broadphase *bp, const tc_ray *rays, size_t count, float length,
+                                              float *t_out);
 #endif
 
 #if TOUCHE_BENCH_HAVE_EMBREE
