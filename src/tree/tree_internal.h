@@ -19,6 +19,13 @@
 
 #include <touche/tree.h>
 
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#define TC_TREE_SIMD 1
+#include <emmintrin.h>
+#else
+#define TC_TREE_SIMD 0
+#endif
+
 typedef struct tc_tree_node {
     tc_aabb box;          /* fat box for a leaf, union of the children otherwise */
     int32_t child;        /* internal: slot of the first child (even; the second is child + 1);
@@ -82,19 +89,41 @@ static inline float tc_tree_box_area(tc_aabb b)
     return d.x * d.y + d.y * d.z + d.z * d.x;
 }
 
+/* The box's three minima and three maxima in lanes 0..2 (tc_tree_box_overlaps
+ * says how they are read). */
+#if TC_TREE_SIMD
+static inline __m128 tc_tree_box_min4(const tc_aabb *b) { return _mm_loadu_ps((const float *)(const void *)b); }
+static inline __m128 tc_tree_box_max4(const tc_aabb *b)
+{
+    const __m128 hi = _mm_loadu_ps((const float *)(const void *)((const char *)b + 2 * sizeof(float)));
+    return _mm_shuffle_ps(hi, hi, _MM_SHUFFLE(3, 3, 2, 1));
+}
+#endif
+
 static inline bool tc_tree_box_contains(tc_aabb outer, tc_aabb inner)
 {
+    /* scalar: its boxes are mostly fresh values, and reading them back from
+     * memory in 16-byte pieces would wait on the stores that wrote them */
     return outer.min.x <= inner.min.x && outer.min.y <= inner.min.y && outer.min.z <= inner.min.z &&
            inner.max.x <= outer.max.x && inner.max.y <= outer.max.y && inner.max.z <= outer.max.z;
 }
 
 /* Closed boxes. All six comparisons, joined without branches: in a
  * traversal the outcome is hard to predict, and a mispredicted branch costs
- * more than the comparisons it would skip. */
+ * more than the comparisons it would skip. With SSE2, three at a time: a
+ * box's 24 bytes are read as its first 16 (min and max.x) and its last 16
+ * (min.z and max), never past its end; comparisons give the same answer in
+ * either form, NaN included (false). */
 static inline bool tc_tree_box_overlaps(const tc_aabb *a, const tc_aabb *b)
 {
+#if TC_TREE_SIMD
+    const __m128 ok = _mm_and_ps(_mm_cmple_ps(tc_tree_box_min4(a), tc_tree_box_max4(b)),
+                                 _mm_cmple_ps(tc_tree_box_min4(b), tc_tree_box_max4(a)));
+    return (_mm_movemask_ps(ok) & 7) == 7;
+#else
     return ((a->min.x <= b->max.x) & (b->min.x <= a->max.x) & (a->min.y <= b->max.y) & (b->min.y <= a->max.y) &
             (a->min.z <= b->max.z) & (b->min.z <= a->max.z)) != 0;
+#endif
 }
 
 /* A live proxy id? */
