@@ -99,7 +99,10 @@ static int32_t collapse(build_ctx *c, int32_t slot, tc_aabb *out, int32_t *heigh
         for (int j = 0; j < count; ++j) {
             const tc_tree_node *n = &tn[take[j]];
             if (tc_tree_node_is_leaf(n)) continue;
-            const float area = tc_tree_box_area(n->box);
+            /* a node over two leaves first: opened, it fills two lanes
+             * with leaves; kept, it would be a wide node of its own holding
+             * two (the bottom of the tree would be half empty) */
+            const float area = tc_tree_node_height(n) == 1 ? INFINITY : tc_tree_box_area(n->box);
             if (area > best) {
                 best = area;
                 open = j;
@@ -153,10 +156,11 @@ bool tc_tree_wide_build(tc_tree_wide *w, const tc_tree *tree, tc_tree_wide_box_f
     if (!tree->has_root) return true;
     /* Every wide node but a lone leaf's consumes at least one internal
      * binary node, so n - 1 nodes always do; a node with four children
-     * consumes three, and most have four: n / 3 is the usual count. */
+     * consumes three, but the bottom ones often hold two or three leaves:
+     * 0.45 n is the usual count. */
     const int32_t n = tree->proxy_count;
     const int32_t limit = n > 1 ? n - 1 : 1;
-    if (!reserve(w, limit < 64 ? limit : n / 3 + 64, 0)) return false;
+    if (!reserve(w, limit < 64 ? limit : n / 2 + 64, 0)) return false;
     w->leaves = n;
     build_ctx c;
     c.w = w;

@@ -48,11 +48,6 @@ typedef struct tc_tree_wide {
  * shape itself). */
 typedef tc_aabb tc_tree_wide_box_fn(void *context, uint32_t item, uint32_t *tag);
 
-/* Called for each leaf a ray reaches, with its item, tag and box; returns
- * the new max_t as tc_tree_ray_fn does (a negative number stops). */
-typedef float tc_tree_wide_ray_fn(void *context, uint32_t item, uint32_t tag, const tc_aabb *box, const tc_ray *ray,
-                                  float max_t);
-
 void tc_tree_wide_init(tc_tree_wide *w, const tc_allocator *allocator);
 void tc_tree_wide_free(tc_tree_wide *w);
 
@@ -64,12 +59,53 @@ bool tc_tree_wide_build(tc_tree_wide *w, const tc_tree *tree, tc_tree_wide_box_f
 /* Bytes of memory the hierarchy holds. */
 size_t tc_tree_wide_bytes(const tc_tree_wide *w);
 
-/* Casts a ray through the hierarchy: fn is called for each leaf whose box,
- * grown by `pad` on every side, the ray enters within [0, max_t], nearer
- * first. A leaf beyond the max_t the callback set last is not called.
- * The growth is at least pad minus one rounding of the ray's origin's
- * coordinates. The ray must be usable (finite, max_t >= 0). */
-void tc_tree_wide_raycast(const tc_tree_wide *w, const tc_ray *ray, const tc_slab_ray *slab, float max_t, float pad,
-                          tc_tree_wide_ray_fn *fn, void *context);
+/* ---- ray casts (tree_wide_ray.c) ---------------------------------------- */
+
+/* Each node puts at most four entries on a cast's stack and the depth is
+ * bounded by the build (median cuts deep down): 1024 entries cover any
+ * hierarchy that fits in memory. If it ever overflowed, the cast would skip
+ * nodes rather than write out of bounds (and assert in debug builds). */
+#define TC_TREE_WIDE_STACK 1024
+
+/* A node or a leaf waiting in a cast (ref >= 0: a node; a leaf: -1 - (4 *
+ * its node + its lane), so that its box is read from its node when its turn
+ * comes), with its entry t. */
+typedef struct tc_tree_wide_entry {
+    int32_t ref;
+    float t;
+} tc_tree_wide_entry;
+
+/* A ray cast in progress: tc_tree_wide_ray_next hands out the leaves whose
+ * boxes, grown by `pad` on every side, the ray enters within [0, max_t],
+ * nearer first; the caller tests each and shrinks max_t with
+ * tc_tree_wide_ray_clip as it finds hits, which prunes the rest. (An
+ * iterator rather than a callback: the walk between two leaves then keeps
+ * the ray in registers, with no call to spill them around.) The growth is
+ * at least pad minus one rounding of the ray's origin's coordinates. */
+typedef struct tc_tree_wide_ray {
+    const tc_tree_wide *w;
+    tc_slab_ray4 q;
+    float max_t;
+    int32_t cur;                /* the node to test next, or TC_TREE_NULL: take from the stack */
+    int32_t n;                  /* entries waiting */
+    tc_tree_wide_entry stack[TC_TREE_WIDE_STACK];
+} tc_tree_wide_ray;
+
+typedef struct tc_tree_wide_leaf {
+    uint32_t item;
+    uint32_t tag;
+    tc_aabb box;                /* as given to the build */
+} tc_tree_wide_leaf;
+
+/* The ray must be usable (finite, max_t >= 0); slab is its slab form, which
+ * must outlive the cast. */
+void tc_tree_wide_ray_begin(tc_tree_wide_ray *it, const tc_tree_wide *w, const tc_slab_ray *slab, float max_t,
+                            float pad);
+/* The next leaf, or false when none is left within max_t. */
+bool tc_tree_wide_ray_next(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf);
+static inline void tc_tree_wide_ray_clip(tc_tree_wide_ray *it, float max_t)
+{
+    if (max_t < it->max_t) it->max_t = max_t;
+}
 
 #endif

@@ -2,8 +2,8 @@
  *
  * Depth first, nearest first: at each node one slab test takes the four
  * children; of those the ray enters the nearest is taken next (a node is
- * descended into, a leaf goes to the callback) and the others wait on a
- * stack with their entry t, nearer on top. A waiting child whose entry is
+ * descended into, a leaf is handed out) and the others wait on a stack with
+ * their entry t, nearer on top. A waiting child whose entry is
  * beyond the best hit by the time it comes off the stack is dropped. Most
  * nodes low in the tree have one or two children entered, which get their
  * own short paths. */
@@ -12,20 +12,6 @@
 #include "core/assert.h"
 #include "core/inline.h"
 #include "core/prefetch.h"
-
-/* Each node pushes at most three entries and the depth is the dynamic
- * tree's height at most (256 levels bound any tree in memory, tree_query.c);
- * past that the cast would skip nodes rather than write out of bounds (and
- * assert in debug builds). */
-#define TC_TREE_WIDE_STACK (3 * 256)
-
-/* What waits on the stack: a node (ref >= 0) or a leaf, as -1 - (4 * its
- * node + its lane), so that its box can be read from its node when its
- * turn comes; and its entry t. */
-typedef struct wide_entry {
-    int32_t ref;
-    float t;
-} wide_entry;
 
 /* The lowest set bit of a four-bit mask (0 for none). */
 static const uint8_t tc_low_bit[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
@@ -36,24 +22,41 @@ TC_FORCE_INLINE int32_t lane_ref(const tc_tree_wide_node *node, int32_t index, i
     return child >= 0 ? child : -1 - (4 * index + lane);
 }
 
-void tc_tree_wide_raycast(const tc_tree_wide *w, const tc_ray *ray, const tc_slab_ray *slab, float max_t, float pad,
-                          tc_tree_wide_ray_fn *fn, void *context)
+void tc_tree_wide_ray_begin(tc_tree_wide_ray *it, const tc_tree_wide *w, const tc_slab_ray *slab, float max_t,
+                            float pad)
 {
-    if (!TC_REQUIRE(w != NULL && ray != NULL && slab != NULL && fn != NULL)) return;
-    if (w->count == 0) return;
-    const tc_tree_wide_node *nodes = w->nodes;
-    const tc_slab_ray4 q = tc_slab_ray4_make(slab, pad);
-    wide_entry stack[TC_TREE_WIDE_STACK];
-    int n = 0;
-    int32_t cur = 0;
+    it->w = w;
+    it->q = tc_slab_ray4_make(slab, pad);
+    it->max_t = max_t;
+    it->cur = w->count > 0 ? 0 : TC_TREE_NULL;
+    it->n = 0;
+}
+
+bool tc_tree_wide_ray_next(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf)
+{
+    /* the walk's state in locals, so that it stays in registers */
+    const tc_slab_ray4 q = it->q;
+    const tc_tree_wide_node *nodes = it->w->nodes;
+    tc_tree_wide_entry *stack = it->stack;
+    const float max_t = it->max_t;
+    int n = it->n;
+    int32_t cur = it->cur, ref;
+    if (cur == TC_TREE_NULL) goto pop;
     for (;;) {
         /* cur is a node: test its four children */
-        const tc_tree_wide_node *node = &nodes[cur];
-        float te[4];
-        unsigned mask = tc_slab_enter4(&q, &node->box, max_t, te);
-        int32_t ref;
-        if (mask == 0) goto pop;
         {
+            const tc_tree_wide_node *node = &nodes[cur];
+            /* its children are likely wanted next: start loading them
+             * while the slab test runs (a leaf lane prefetches node 0,
+             * which is at hand anyway) */
+            for (int j = 0; j < 4; ++j) {
+                const int32_t c = node->child[j] > 0 ? node->child[j] : 0;
+                TC_PREFETCH(&nodes[c]);
+                TC_PREFETCH((const char *)&nodes[c] + 64);
+            }
+            float te[4];
+            unsigned mask = tc_slab_enter4(&q, &node->box, max_t, te);
+            if (mask == 0) goto pop;
             int a = tc_low_bit[mask];
             mask &= mask - 1;
             if (mask == 0) {
@@ -70,9 +73,10 @@ void tc_tree_wide_raycast(const tc_tree_wide *w, const tc_ray *ray, const tc_sla
                     b = t;
                 }
                 if (TC_REQUIRE(n < TC_TREE_WIDE_STACK)) {
-                    stack[n].ref = lane_ref(node, cur, b);
+                    const int32_t far = lane_ref(node, cur, b);
+                    if (far >= 0) TC_PREFETCH(&nodes[far]);
+                    stack[n].ref = far;
                     stack[n].t = te[b];
-                    if (stack[n].ref >= 0) TC_PREFETCH(&nodes[stack[n].ref]);
                     ++n;
                 }
                 ref = lane_ref(node, cur, a);
@@ -80,8 +84,8 @@ void tc_tree_wide_raycast(const tc_tree_wide *w, const tc_ray *ray, const tc_sla
             }
             /* three or four: all on the stack, ordered so the nearest is on
              * top, and that one taken */
-            const int base = n;
             if (!TC_REQUIRE(n + 4 <= TC_TREE_WIDE_STACK)) goto pop;
+            const int base = n;
             mask |= 1u << a | 1u << b;
             while (mask) {
                 const int j = tc_low_bit[mask];
@@ -97,31 +101,37 @@ void tc_tree_wide_raycast(const tc_tree_wide *w, const tc_ray *ray, const tc_sla
             for (int k = base; k < n - 1; ++k)
                 if (stack[k].ref >= 0) TC_PREFETCH(&nodes[stack[k].ref]);
             ref = stack[--n].ref;
+            goto take;
         }
+    pop:
+        /* the nearest waiting entry still in range */
+        do {
+            if (n == 0) {
+                it->n = 0;
+                it->cur = TC_TREE_NULL;
+                return false;
+            }
+            --n;
+        } while (stack[n].t > max_t);
+        ref = stack[n].ref;
     take:
         if (ref >= 0) {
             cur = ref;
             continue;
         }
         {
-            /* a leaf: its box from its node's lane */
+            /* a leaf: handed out with its box from its node's lane; the
+             * walk goes on from the stack at the next call */
             const int32_t code = -1 - ref;
             const tc_tree_wide_node *holder = &nodes[code >> 2];
             const int j = code & 3;
-            tc_aabb b;
-            b.min = tc_vec3_make(holder->box.b[0][j], holder->box.b[1][j], holder->box.b[2][j]);
-            b.max = tc_vec3_make(holder->box.b[3][j], holder->box.b[4][j], holder->box.b[5][j]);
-            const float r = fn(context, (uint32_t)(-1 - holder->child[j]), holder->tag[j], &b, ray, max_t);
-            if (r < 0.0f || r != r) return;
-            if (r < max_t) max_t = r;
+            leaf->item = (uint32_t)(-1 - holder->child[j]);
+            leaf->tag = holder->tag[j];
+            leaf->box.min = tc_vec3_make(holder->box.b[0][j], holder->box.b[1][j], holder->box.b[2][j]);
+            leaf->box.max = tc_vec3_make(holder->box.b[3][j], holder->box.b[4][j], holder->box.b[5][j]);
+            it->n = n;
+            it->cur = TC_TREE_NULL;
+            return true;
         }
-    pop:
-        /* the nearest waiting entry still in range */
-        do {
-            if (n == 0) return;
-            --n;
-        } while (stack[n].t > max_t);
-        ref = stack[n].ref;
-        goto take;
     }
 }

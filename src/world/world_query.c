@@ -87,17 +87,14 @@ static float tree_visit(void *context, int32_t proxy, uint64_t user_data, const 
 }
 
 /* A leaf of the index: an AABB collider's box is its shape (tag 1), cast
- * from the node the traversal holds without reading the collider's
- * arrays. */
-static float index_visit(void *context, uint32_t item, uint32_t tag, const tc_aabb *box, const tc_ray *ray,
-                         float max_t)
+ * from the node the walk holds without reading the collider's arrays. */
+static inline float index_leaf(ray_ctx *r, const tc_tree_wide_leaf *leaf, const tc_ray *ray, float max_t)
 {
-    ray_ctx *r = (ray_ctx *)context;
-    const int32_t index = (int32_t)item;
+    const int32_t index = (int32_t)leaf->item;
     if (r->check_live && !tc_world_ray_leaf_live(r->w, index)) return max_t;
-    if (tag != TC_WORLD_RAY_EXACT || r->filter) return ray_shape(r, index, ray, max_t);
+    if (leaf->tag != TC_WORLD_RAY_EXACT || r->filter) return ray_shape(r, index, ray, max_t);
     tc_ray_hit h;
-    if (!tc_raycast_aabb_slab(ray, &r->slab, box, r->limit, &h) || h.t > max_t) return max_t;
+    if (!tc_raycast_aabb_slab(ray, &r->slab, &leaf->box, r->limit, &h) || h.t > max_t) return max_t;
     return ray_take(r, index, &h, max_t);
 }
 
@@ -119,7 +116,14 @@ static void cast(tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
     }
     if (!tc_ray_is_usable(ray, max_t)) return;
     r->check_live = w->ray_index_removed;
-    tc_tree_wide_raycast(index, ray, &r->slab, max_t, tc_world_ray_pad(w, ray), index_visit, r);
+    tc_tree_wide_ray it;
+    tc_tree_wide_ray_begin(&it, index, &r->slab, max_t, tc_world_ray_pad(w, ray));
+    tc_tree_wide_leaf leaf;
+    while (tc_tree_wide_ray_next(&it, &leaf)) {
+        const float t = index_leaf(r, &leaf, ray, it.max_t);
+        if (t < 0.0f) return; /* any hit: found one */
+        tc_tree_wide_ray_clip(&it, t);
+    }
 }
 
 static bool single_ray(tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter, tc_world_hit *hit,
