@@ -188,9 +188,10 @@ typedef struct tc_world_hit {
  * colliders' tight bounds, made from the tree at the first ray query after
  * an update that recomputed some collider (moved, reshaped, created,
  * re-enabled, reparented), and kept until the next such update. That first
- * query pays for it: one O(n) pass, about 5 to 12 ms for 100,000 colliders,
- * and the index holds about 85 bytes per collider (tc_world_ray_index_bytes;
- * docs/world.md). If memory for it runs out, rays walk the tree instead. */
+ * query pays for it: one O(n) pass, about 5 ms for 100,000 colliders (10 ms
+ * the first time), and the index holds about 64 bytes per collider
+ * (tc_world_ray_index_bytes; docs/world.md). If memory for it runs out, rays
+ * walk the tree instead. */
 TC_API bool tc_world_raycast_closest(tc_world *world, const tc_ray *ray, float max_t, const tc_query_filter *filter,
                                      tc_world_hit *hit);
 TC_API bool tc_world_raycast_any(tc_world *world, const tc_ray *ray, float max_t, const tc_query_filter *filter,

@@ -2,10 +2,13 @@
  *
  * Made from a dynamic tree (tree_internal.h) by collapsing its binary
  * topology: each wide node takes a binary node's children and keeps opening
- * the largest (by area) internal one among them until it holds four. The
- * boxes are not the dynamic tree's fat ones but whatever the caller gives
- * for each leaf (the world gives its colliders' tight bounds, padded), and
- * each node's are refitted bottom up from them. One pass, O(n).
+ * internal ones among them until it holds four: first those over two leaves
+ * (which would otherwise make half-empty nodes at the bottom), then the
+ * largest by area. The boxes are not the dynamic tree's fat ones but
+ * whatever the caller gives for each leaf (the world gives its colliders'
+ * tight bounds), and each node's are refitted bottom up from them. One
+ * pass, O(n). (A top-down binned SAH build over the leaf boxes instead gave
+ * no faster rays for 100,000 boxes, at three times the build time.)
  *
  * Layout, chosen for the traversal: a node is 128 bytes, two cache lines in
  * a 64-byte aligned array: its four children's boxes by axis (tc_slab_box4,
@@ -43,9 +46,9 @@ typedef struct tc_tree_wide {
     int32_t height;            /* levels of nodes (1: the root alone) */
 } tc_tree_wide;
 
-/* The box of one leaf, given its item (below 2^31), and a tag the ray
- * callback gets with it (the world says whether the box is the collider's
- * shape itself). */
+/* The box of one leaf, given its item (below 2^31), and a tag a ray cast
+ * hands out with it (the world says whether the box is the collider's shape
+ * itself). */
 typedef tc_aabb tc_tree_wide_box_fn(void *context, uint32_t item, uint32_t *tag);
 
 void tc_tree_wide_init(tc_tree_wide *w, const tc_allocator *allocator);
