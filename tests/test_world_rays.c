@@ -478,7 +478,87 @@ TEST_CASE(slab_enter4_agrees_with_the_single_box_test)
     CHECK(entered > 1000 && parallel > 1000);
 }
 
+/* Debug drawing shows the colliders the last ray query hit: all of them
+ * after raycast_all, none after a query that missed, and not a collider
+ * that took the slot of one that was hit. */
+typedef struct hit_lines { int hit_boxes[64]; int other; } hit_lines;
+static tc_collider_id g_draw_ids[64];
+static void note_line(void *ctx, tc_vec3 a, tc_vec3 b, tc_debug_state st, tc_collider_id id)
+{
+    hit_lines *h = (hit_lines *)ctx;
+    (void)a; (void)b;
+    if (st != TC_DEBUG_HIT) {
+        ++h->other;
+        return;
+    }
+    for (int i = 0; i < 64; ++i)
+        if (tc_collider_id_equal(g_draw_ids[i], id)) ++h->hit_boxes[i];
+}
+static int hit_count(tc_world *w, bool *hit)
+{
+    hit_lines h;
+    memset(&h, 0, sizeof h);
+    tc_debug_draw dd;
+    memset(&dd, 0, sizeof dd);
+    dd.line = note_line;
+    dd.context = &h;
+    tc_world_debug_draw(w, &dd);
+    int n = 0;
+    for (int i = 0; i < 64; ++i) {
+        CHECK(h.hit_boxes[i] == 0 || h.hit_boxes[i] == 12);
+        hit[i] = h.hit_boxes[i] == 12;
+        n += hit[i];
+    }
+    return n;
+}
+
+TEST_CASE(world_rays_mark_what_they_hit_for_debug_drawing)
+{
+    tc_world *w = tc_world_create(NULL);
+    for (int i = 0; i < 64; ++i) {
+        tc_collider_def d;
+        memset(&d, 0, sizeof d);
+        /* a row along x (i < 32) and a row along y beside it */
+        const float x = i < 32 ? (float)(2 * ((i * 13) % 32)) : -10.0f;
+        const float y = i < 32 ? 0.0f : (float)(2 * (i - 32));
+        tc_aabb b = { tc_vec3_make(x, y, 0), tc_vec3_make(x + 1, y + 1, 1) };
+        d.shape = tc_shape_from_aabb(b);
+        g_draw_ids[i] = tc_world_create_collider(w, &d);
+    }
+    CHECK(tc_world_update(w));
+    bool hit[64];
+    CHECK(hit_count(w, hit) == 0);
+    tc_ray along_x = { tc_vec3_make(-3, 0.5f, 0.5f), tc_vec3_make(1, 0, 0) };
+    CHECK(tc_world_raycast_all(w, &along_x, INFINITY, NULL, NULL, 0) == 32);
+    CHECK(hit_count(w, hit) == 32);
+    for (int i = 0; i < 64; ++i) CHECK(hit[i] == (i < 32));
+    tc_world_hit first;
+    CHECK(tc_world_raycast_closest(w, &along_x, INFINITY, NULL, &first));
+    CHECK(hit_count(w, hit) == 1 && hit[first.collider.index]);
+    tc_ray away = { tc_vec3_make(-3, -5, 0.5f), tc_vec3_make(-1, 0, 0) };
+    CHECK(!tc_world_raycast_any(w, &away, INFINITY, NULL, NULL));
+    CHECK(hit_count(w, hit) == 0);
+    tc_ray along_y = { tc_vec3_make(-9.5f, -5, 0.5f), tc_vec3_make(0, 1, 0) };
+    CHECK(tc_world_raycast_all(w, &along_y, 40.0f, NULL, NULL, 0) == 18);
+    CHECK(hit_count(w, hit) == 18);
+    /* the hit collider's slot taken by another after an update */
+    CHECK(tc_world_raycast_closest(w, &along_y, INFINITY, NULL, &first));
+    const int gone = (int)first.collider.index;
+    tc_world_destroy_collider(w, first.collider);
+    CHECK(tc_world_update(w));
+    tc_collider_def d;
+    memset(&d, 0, sizeof d);
+    tc_aabb b = { tc_vec3_make(100, 100, 100), tc_vec3_make(101, 101, 101) };
+    d.shape = tc_shape_from_aabb(b);
+    g_draw_ids[gone] = tc_world_create_collider(w, &d);
+    CHECK((int)g_draw_ids[gone].index == gone);
+    CHECK(tc_world_update(w));
+    CHECK(hit_count(w, hit) == 0);
+    tc_world_destroy(w);
+}
+
 TEST_LIST(TEST_ENTRY(world_rays_boxes_match_brute_force), TEST_ENTRY(world_rays_mixed_shapes_match_brute_force),
           TEST_ENTRY(world_rays_dense_boxes_match_brute_force), TEST_ENTRY(world_rays_huge_coordinates_match_brute_force),
           TEST_ENTRY(world_rays_empty_and_single), TEST_ENTRY(world_rays_ties_go_to_the_lower_index),
-          TEST_ENTRY(slab_enter4_agrees_with_the_single_box_test))
+          TEST_ENTRY(slab_enter4_agrees_with_the_single_box_test),
+          TEST_ENTRY(world_rays_mark_what_they_hit_for_debug_drawing))

@@ -131,6 +131,7 @@ void tc_world_destroy(tc_world *w)
     TC_ARRAY_FREE(w, w->chain);
     TC_ARRAY_FREE(w, w->hits);
     TC_ARRAY_FREE(w, w->found);
+    TC_ARRAY_FREE(w, w->ray_marks);
     tc_mem_free(&a, w, sizeof *w);
 }
 

@@ -112,6 +112,15 @@ static void tree_box(void *context, tc_aabb box, int32_t depth, bool leaf)
     aabb_edges((const draw_ctx *)context, box);
 }
 
+/* Was this collider (this generation of its slot) hit by the last ray
+ * query? The marks are sorted by index and the colliders come in index
+ * order: *k walks the marks once. */
+static bool hit_by_last_ray(const tc_world *w, tc_collider_id id, size_t *k)
+{
+    while (*k < w->ray_marks.count && w->ray_marks.data[*k].index < id.index) ++*k;
+    return *k < w->ray_marks.count && tc_collider_id_equal(w->ray_marks.data[*k], id);
+}
+
 void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
 {
     if (!TC_REQUIRE(w != NULL && d != NULL)) return;
@@ -119,13 +128,14 @@ void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
     c.d = d;
     c.segments = d->circle_segments > 0 ? d->circle_segments : 16;
     if (c.segments < 3) c.segments = 3;
+    size_t mark = 0;
     for (size_t i = 0; i < w->collider_count; ++i) {
         const tc_world_collider *col = &w->colliders[i];
         if (!tc_world_collider_alive(col) || !col->has_shape) continue;
         if (!col->enabled && !d->draw_disabled) continue;
         c.id = tc_world_collider_id_of(w, (int32_t)i);
         if (!col->enabled) c.state = TC_DEBUG_DISABLED;
-        else if (w->ray_stamp != 0 && col->ray_stamp == w->ray_stamp) c.state = TC_DEBUG_HIT;
+        else if (hit_by_last_ray(w, c.id, &mark)) c.state = TC_DEBUG_HIT;
         else if (w->hot[i].touching > 0) c.state = TC_DEBUG_OVERLAPPING;
         else c.state = TC_DEBUG_IDLE;
         if (d->shape) d->shape(d->context, &w->shapes[i], c.state, c.id);

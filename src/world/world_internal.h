@@ -34,7 +34,6 @@ typedef struct tc_world_collider {
     int32_t proxy;         /* TC_TREE_NULL when not in the tree */
     uint32_t generation;   /* odd while alive */
     int32_t next_free;
-    uint32_t ray_stamp;    /* equals the world's when hit by the last ray query */
     uint8_t enabled;
     uint8_t has_shape;     /* shapes[i] holds a valid world shape */
     uint8_t dirty;         /* pose, shape, parent or enabled set: recompute at the next update */
@@ -129,6 +128,7 @@ struct tc_world {
     TC_ARRAY(int32_t) chain;            /* scratch for node chains */
     TC_ARRAY(tc_world_hit) hits;        /* scratch for raycast_all */
     TC_ARRAY(tc_collider_id) found;     /* scratch for overlap queries */
+    TC_ARRAY(tc_collider_id) ray_marks; /* the colliders the last ray query hit (debug drawing) */
 
     /* The ray index (world_rays.c): a four-wide hierarchy over the tight
      * bounds, made from the tree at the first ray query after an update
@@ -140,7 +140,6 @@ struct tc_world {
     float ray_index_mag;                /* over its AABB leaves: largest coordinate + largest extent */
 
     uint32_t stamp;                     /* update counter */
-    uint32_t ray_stamp;                 /* ray query counter */
     bool out_of_memory;
 };
 
@@ -187,8 +186,15 @@ static inline tc_aabb tc_world_padded(const tc_aabb *b)
     return r;
 }
 
-/* The tag of an index leaf whose box is its collider's shape (an AABB). */
-#define TC_WORLD_RAY_EXACT 1u
+/* The tag of an index leaf: its collider's generation (odd, so its low bit
+ * is free) with the low bit telling whether its box is its shape (an AABB
+ * collider): a hit needs no look-up of either. */
+static inline uint32_t tc_world_ray_tag(uint32_t generation, bool exact)
+{
+    return (generation & ~1u) | (exact ? 1u : 0u);
+}
+static inline bool tc_world_ray_tag_exact(uint32_t tag) { return (tag & 1u) != 0; }
+static inline uint32_t tc_world_ray_tag_generation(uint32_t tag) { return tag | 1u; }
 
 /* The ray index, made first if it is stale; NULL when memory ran out for
  * it (the queries then walk the tree). */

@@ -6,7 +6,6 @@
 
 #include "core/alloc.h"
 #include "core/assert.h"
-#include "core/prefetch.h"
 #include "queries/ray.h"
 
 typedef enum ray_mode { RAY_CLOSEST, RAY_ANY, RAY_ALL } ray_mode;
@@ -16,40 +15,35 @@ typedef struct ray_ctx {
     const tc_query_filter *filter;
     ray_mode mode;
     bool found;
-    int32_t best_index;  /* closest and any: the collider of the best hit */
+    tc_collider_id best_id;  /* closest and any: the collider of the best hit */
     tc_ray_hit best;
     tc_slab_ray slab;   /* the ray's reciprocals, made once for all its boxes */
     float limit;        /* the query's max_t */
     bool check_live;    /* the index may hold colliders that left the queries */
 } ray_ctx;
 
-/* A hit on collider `index` at h->t <= max_t: the new max_t. */
-static float ray_take(ray_ctx *r, int32_t index, const tc_ray_hit *h, float max_t)
+/* A hit on collider `id` at h->t <= max_t: the new max_t. */
+static float ray_take(ray_ctx *r, tc_collider_id id, const tc_ray_hit *h, float max_t)
 {
     switch (r->mode) {
     case RAY_ANY:
         r->found = true;
-        r->best_index = index;
+        r->best_id = id;
         r->best = *h;
         return -1.0f;
     case RAY_CLOSEST:
-        /* ties go to the lower index, whatever order the leaves come in;
-         * the id is looked up once, for the final best */
-        if (!r->found || h->t < r->best.t || (h->t == r->best.t && index < r->best_index)) {
+        /* ties go to the lower index, whatever order the leaves come in */
+        if (!r->found || h->t < r->best.t || (h->t == r->best.t && id.index < r->best_id.index)) {
             r->found = true;
-            r->best_index = index;
+            r->best_id = id;
             r->best = *h;
-            /* its id and its mark are wanted at the end, likely from far
-             * away in memory: start on them while the cast goes on */
-            TC_PREFETCH(&r->w->hot[index]);
-            TC_PREFETCH(&r->w->colliders[index].ray_stamp);
         }
         return h->t;
     case RAY_ALL:
     default: {
         tc_world *w = r->w;
         tc_world_hit hit;
-        hit.collider = tc_world_collider_id_of(w, index);
+        hit.collider = id;
         hit.t = h->t;
         hit.point = h->point;
         hit.normal = h->normal;
@@ -63,8 +57,9 @@ static float ray_take(ray_ctx *r, int32_t index, const tc_ray_hit *h, float max_
  * hit so far has shrunk it to: a grazing ray's padded entry can depend on
  * max_t, and the answer must not depend on the order the leaves come in.
  * The traversal still prunes by the best hit. */
-static float ray_shape(ray_ctx *r, int32_t index, const tc_ray *ray, float max_t)
+static float ray_shape(ray_ctx *r, tc_collider_id id, const tc_ray *ray, float max_t)
 {
+    const int32_t index = (int32_t)id.index;
     tc_world *w = r->w;
     /* without a filter the record is not read: a leaf costs only its shape */
     if (r->filter && !tc_world_filter_passes(r->filter, &w->colliders[index])) return max_t;
@@ -76,29 +71,40 @@ static float ray_shape(ray_ctx *r, int32_t index, const tc_ray *ray, float max_t
                                      : !tc_shape_raycast(ray, shape, r->limit, &h))
         return max_t;
     if (h.t > max_t) return max_t;
-    return ray_take(r, index, &h, max_t);
+    return ray_take(r, id, &h, max_t);
 }
 
 /* A leaf of the tree (when the index could not be made). */
 static float tree_visit(void *context, int32_t proxy, uint64_t user_data, const tc_ray *ray, float max_t)
 {
+    ray_ctx *r = (ray_ctx *)context;
     (void)proxy;
-    return ray_shape((ray_ctx *)context, (int32_t)user_data, ray, max_t);
+    return ray_shape(r, tc_world_collider_id_of(r->w, (int32_t)user_data), ray, max_t);
 }
 
-/* A leaf of the index: an AABB collider's box is its shape (tag 1), cast
- * from the node the walk holds without reading the collider's arrays. */
+/* A leaf of the index: it carries its collider's id (tc_world_ray_tag), and
+ * an AABB collider's box is its shape, cast from the node the walk holds:
+ * a box hit reads none of the collider's arrays. */
 static inline float index_leaf(ray_ctx *r, const tc_tree_wide_leaf *leaf, const tc_ray *ray, float max_t)
 {
-    const int32_t index = (int32_t)leaf->item;
-    if (r->check_live && !tc_world_ray_leaf_live(r->w, index)) return max_t;
-    if (leaf->tag != TC_WORLD_RAY_EXACT || r->filter) return ray_shape(r, index, ray, max_t);
+    tc_collider_id id;
+    id.index = leaf->item;
+    id.generation = tc_world_ray_tag_generation(leaf->tag);
+    if (r->check_live && !tc_world_ray_leaf_live(r->w, (int32_t)id.index)) return max_t;
+    if (!tc_world_ray_tag_exact(leaf->tag) || r->filter) return ray_shape(r, id, ray, max_t);
     tc_ray_hit h;
     if (!tc_raycast_aabb_slab(ray, &r->slab, &leaf->box, r->limit, &h) || h.t > max_t) return max_t;
-    return ray_take(r, index, &h, max_t);
+    return ray_take(r, id, &h, max_t);
 }
 
-static void mark_hit(tc_world *w, tc_collider_id id) { w->colliders[id.index].ray_stamp = w->ray_stamp; }
+/* The colliders the last ray query hit, for debug drawing: kept by index
+ * in a list rather than stamped on the colliders, whose records are far
+ * apart in memory. Without memory for the list, nothing is marked. */
+static void mark_none(tc_world *w) { w->ray_marks.count = 0; }
+static void mark_hit(tc_world *w, tc_collider_id id)
+{
+    if (TC_ARRAY_RESERVE(w, w->ray_marks, w->ray_marks.count + 1)) w->ray_marks.data[w->ray_marks.count++] = id;
+}
 
 static bool ray_args_ok(const tc_world *w, const tc_ray *ray)
 {
@@ -130,21 +136,20 @@ static bool single_ray(tc_world *w, const tc_ray *ray, float max_t, const tc_que
                        ray_mode mode)
 {
     if (!ray_args_ok(w, ray)) return false;
-    ++w->ray_stamp;
+    mark_none(w);
     ray_ctx r;
     r.w = w;
     r.filter = filter;
     r.mode = mode;
     r.found = false;
-    r.best_index = -1;
+    r.best_id = tc_collider_null();
     r.slab = tc_slab_ray_make(ray->origin, ray->dir);
     r.limit = max_t;
     cast(w, ray, max_t, &r);
     if (r.found) {
-        const tc_collider_id id = tc_world_collider_id_of(w, r.best_index);
-        mark_hit(w, id);
+        mark_hit(w, r.best_id);
         if (hit) {
-            hit->collider = id;
+            hit->collider = r.best_id;
             hit->t = r.best.t;
             hit->point = r.best.point;
             hit->normal = r.best.normal;
@@ -165,6 +170,12 @@ bool tc_world_raycast_any(tc_world *w, const tc_ray *ray, float max_t, const tc_
     return single_ray(w, ray, max_t, filter, hit, RAY_ANY);
 }
 
+static int id_order(const void *x, const void *y)
+{
+    const tc_collider_id *a = (const tc_collider_id *)x, *b = (const tc_collider_id *)y;
+    return (a->index > b->index) - (a->index < b->index);
+}
+
 static int hit_order(const void *x, const void *y)
 {
     const tc_world_hit *a = (const tc_world_hit *)x, *b = (const tc_world_hit *)y;
@@ -177,22 +188,24 @@ size_t tc_world_raycast_all(tc_world *w, const tc_ray *ray, float max_t, const t
                             tc_world_hit *hits, size_t capacity)
 {
     if (!ray_args_ok(w, ray) || !TC_REQUIRE(hits != NULL || capacity == 0)) return 0;
-    ++w->ray_stamp;
+    mark_none(w);
     w->hits.count = 0;
     ray_ctx r;
     r.w = w;
     r.filter = filter;
     r.mode = RAY_ALL;
     r.found = false;
-    r.best_index = -1;
+    r.best_id = tc_collider_null();
     r.slab = tc_slab_ray_make(ray->origin, ray->dir);
     r.limit = max_t;
     cast(w, ray, max_t, &r);
     if (w->hits.count > 1) qsort(w->hits.data, w->hits.count, sizeof *w->hits.data, hit_order);
-    for (size_t i = 0; i < w->hits.count; ++i) {
-        mark_hit(w, w->hits.data[i].collider);
-        if (i < capacity) hits[i] = w->hits.data[i];
+    if (TC_ARRAY_RESERVE(w, w->ray_marks, w->hits.count)) {
+        for (size_t i = 0; i < w->hits.count; ++i) w->ray_marks.data[i] = w->hits.data[i].collider;
+        w->ray_marks.count = w->hits.count;
+        if (w->ray_marks.count > 1) qsort(w->ray_marks.data, w->ray_marks.count, sizeof *w->ray_marks.data, id_order);
     }
+    for (size_t i = 0; i < w->hits.count && i < capacity; ++i) hits[i] = w->hits.data[i];
     return w->hits.count;
 }
 
@@ -220,11 +233,6 @@ static bool overlap_visit(void *context, int32_t proxy, uint64_t user_data)
     return true;
 }
 
-static int id_order(const void *x, const void *y)
-{
-    const tc_collider_id *a = (const tc_collider_id *)x, *b = (const tc_collider_id *)y;
-    return (a->index > b->index) - (a->index < b->index);
-}
 
 static size_t finish_found(tc_world *w, tc_collider_id *out, size_t capacity)
 {

@@ -32,9 +32,10 @@ static tc_aabb leaf_box(void *context, uint32_t item, uint32_t *tag)
 {
     tc_world *w = (tc_world *)context;
     const tc_aabb *b = &w->hot[item].bounds;
-    if (w->hot[item].type != TC_SHAPE_AABB) {
+    const bool exact = w->hot[item].type == TC_SHAPE_AABB;
+    *tag = tc_world_ray_tag(w->hot[item].generation, exact);
+    if (!exact) {
         ++w->ray_index_round;
-        *tag = 0;
         return tc_world_padded(b);
     }
     /* what its cast's pad takes from the box: its largest coordinate and
@@ -43,7 +44,6 @@ static tc_aabb leaf_box(void *context, uint32_t item, uint32_t *tag)
     const float m = tc_maxf(tc_vec3_max_abs(b->min), tc_vec3_max_abs(b->max)) +
                     tc_vec3_max_abs(tc_vec3_sub(b->max, b->min));
     if (m > w->ray_index_mag) w->ray_index_mag = m;
-    *tag = TC_WORLD_RAY_EXACT;
     return *b;
 }
 
