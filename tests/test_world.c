@@ -21,6 +21,12 @@ static tc_quat qrand(test_rng *r)
 
 static tc_shape random_local_shape(test_rng *r)
 {
+    if (test_rng_int(r, 0, 59) == 0) {
+        /* now and then a plane: a half-space with no box, paired without the tree */
+        tc_vec3 n = vrand(r, 1);
+        if (tc_vec3_length_sq(n) < 0.01f) n = tc_vec3_make(0, 1, 0);
+        return tc_shape_from_plane(tc_plane_from_point_normal(vrand(r, 3), n));
+    }
     double size = test_rng_uniform(r, 0.2, 2.0);
     switch (test_rng_int(r, 0, 4)) {
     case 0: { tc_sphere s = { vrand(r, 0.5), (float)size }; return tc_shape_from_sphere(s); }
@@ -140,7 +146,7 @@ static int ev_cmp(const void *x, const void *y)
 
 static tc_contact_event g_cur[200000], g_want[400000];
 /* What the random runs exercised, so a run that saw nothing fails. */
-static long g_seen_begin, g_seen_end, g_seen_stay, g_seen_hits, g_seen_overlaps, g_seen_points;
+static long g_seen_begin, g_seen_end, g_seen_stay, g_seen_hits, g_seen_overlaps, g_seen_points, g_seen_plane_pairs;
 
 /* Brute force: all touching pairs now, then the expected events. */
 static void check_pairs(void)
@@ -155,6 +161,7 @@ static void check_pairs(void)
             if (!(a->cat & b->mask) || !(b->cat & a->mask)) continue;
             if (!boxes_meet(a, b)) continue;
             if (!oracle_shape_overlap(&a->shape, &b->shape)) continue;
+            g_seen_plane_pairs += a->shape.type == TC_SHAPE_PLANE || b->shape.type == TC_SHAPE_PLANE;
             tc_contact_event e = { a->id, b->id, TC_CONTACT_STAY };
             g_cur[ncur++] = e;
         }
@@ -230,7 +237,7 @@ static void check_queries(test_rng *r)
         if (q % 4 != 3 && g.ncol > 0) {
             /* aim at some collider so that rays hit things */
             const snap *s = &g_snap[test_rng_int(r, 0, g.ncol - 1)];
-            if (s->live) {
+            if (s->live && s->shape.type != TC_SHAPE_PLANE) {
                 tc_vec3 c = tc_vec3_make((float)(0.5 * (s->lo[0] + s->hi[0])), (float)(0.5 * (s->lo[1] + s->hi[1])), (float)(0.5 * (s->lo[2] + s->hi[2])));
                 ray.dir = tc_vec3_scale(tc_vec3_sub(c, ray.origin), frand(r, 0.01, 1));
             }
@@ -301,7 +308,7 @@ static void check_queries(test_rng *r)
         tc_vec3 p = vrand(r, 40);
         if (q % 2 == 0 && g.ncol > 0) {
             const snap *s = &g_snap[test_rng_int(r, 0, g.ncol - 1)];
-            if (s->live) p = tc_vec3_make((float)(0.5 * (s->lo[0] + s->hi[0])), (float)(0.5 * (s->lo[1] + s->hi[1])), (float)(0.5 * (s->lo[2] + s->hi[2])));
+            if (s->live && s->shape.type != TC_SHAPE_PLANE) p = tc_vec3_make((float)(0.5 * (s->lo[0] + s->hi[0])), (float)(0.5 * (s->lo[1] + s->hi[1])), (float)(0.5 * (s->lo[2] + s->hi[2])));
         }
         nexp = 0;
         for (int i = 0; i < g.ncol; ++i) {
@@ -427,10 +434,11 @@ static void random_world(uint64_t seed, int ncol, int steps)
     }
     tc_world_destroy(g.world);
     CHECK(ca.live_blocks == 0 && ca.live_bytes == 0 && ca.bad_frees == 0);
-    printf("events: %ld begin, %ld stay, %ld end; ray hits %ld, overlaps %ld, points %ld\n", g_seen_begin, g_seen_stay,
-           g_seen_end, g_seen_hits, g_seen_overlaps, g_seen_points);
+    printf("events: %ld begin, %ld stay, %ld end; ray hits %ld, overlaps %ld, points %ld; touching plane pairs %ld\n",
+           g_seen_begin, g_seen_stay, g_seen_end, g_seen_hits, g_seen_overlaps, g_seen_points, g_seen_plane_pairs);
     CHECK(g_seen_begin > 10 && g_seen_end > 10 && g_seen_stay > 10);
     CHECK(g_seen_hits > 10 && g_seen_overlaps > 10 && g_seen_points > 5);
+    CHECK(g_seen_plane_pairs > 10); /* plane colliders took part */
 }
 
 TEST_CASE(world_random_small_matches_brute_force) { random_world(1, 300, test_random_count(60)); }
@@ -630,10 +638,12 @@ TEST_CASE(world_stale_and_forged_ids_are_rejected)
     d.parent = n;
     CHECK(tc_collider_is_null(tc_world_create_collider(w, &d)));
     CHECK(EXPECT_ASSERTS(3));
-    /* planes are refused */
+    /* an invalid plane (zero normal) is refused as bad data, without an assert */
     d.parent = tc_node_null();
-    d.shape = tc_shape_from_plane(tc_plane_from_point_normal(tc_vec3_zero(), tc_vec3_make(0, 1, 0)));
+    d.shape = tc_shape_from_plane(tc_plane_from_point_normal(tc_vec3_zero(), tc_vec3_zero()));
+    g_asserts = 0;
     CHECK(tc_collider_is_null(tc_world_create_collider(w, &d)));
+    CHECK(g_asserts == 0);
     tc_world_destroy(w);
     tc_set_assert_handler(old);
 }
@@ -959,9 +969,224 @@ TEST_CASE(world_collider_poses_batch_equals_single_calls)
     tc_set_assert_handler(old);
 }
 
+/* For the plane test: lines drawn for one collider, and whether they lie in
+ * a plane or along its normal. */
+typedef struct plane_lines { tc_collider_id id; int lines; int off_plane; tc_plane plane; } plane_lines;
+static void plane_line(void *ctx, tc_vec3 a, tc_vec3 b, tc_debug_state st, tc_collider_id id)
+{
+    plane_lines *pl = (plane_lines *)ctx;
+    (void)st;
+    if (!tc_collider_id_equal(id, pl->id)) return;
+    ++pl->lines;
+    double da = (double)tc_vec3_dot(pl->plane.normal, a) - pl->plane.offset;
+    double db = (double)tc_vec3_dot(pl->plane.normal, b) - pl->plane.offset;
+    pl->off_plane += fabs(da) > 1e-3 || fabs(db) > 1e-3;
+}
+
+/* A tilted ground plane on a node: the colliders below or on it pair with
+ * it (checked in double against the composed pose), it moves with its
+ * node, rays and queries find it, disabling and destroying end its pairs,
+ * two planes pair unless they face away across a gap, and it is drawn as a
+ * square with its normal. */
+TEST_CASE(world_plane_colliders)
+{
+    tc_world *w = tc_world_create(NULL);
+    const float angle = 0.3f;
+    tc_node_def nd;
+    memset(&nd, 0, sizeof nd);
+    nd.local = tc_transform_make(tc_vec3_make(0, 1, 0), tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), angle));
+    tc_node_id ground = tc_world_create_node(w, &nd);
+    tc_collider_def d;
+    memset(&d, 0, sizeof d);
+    d.parent = ground;
+    /* local: y <= 0.5 */
+    d.shape = tc_shape_from_plane(tc_plane_from_point_normal(tc_vec3_make(0, 0.5f, 0), tc_vec3_make(0, 1, 0)));
+    tc_collider_id plane = tc_world_create_collider(w, &d);
+    CHECK(!tc_collider_is_null(plane));
+    enum { N = 40 };
+    tc_collider_id ball[N];
+    tc_vec3 at[N];
+    test_rng r = { 99 };
+    memset(&d, 0, sizeof d);
+    for (int i = 0; i < N; ++i) {
+        at[i] = tc_vec3_make(frand(&r, -20, 20), frand(&r, -8, 8), frand(&r, -20, 20));
+        tc_sphere sp = { tc_vec3_zero(), 0.75f };
+        d.shape = tc_shape_from_sphere(sp);
+        d.local.position = at[i];
+        ball[i] = tc_world_create_collider(w, &d);
+    }
+    for (int round = 0; round < 3; ++round) {
+        /* the plane in double: normal (-sin, cos, 0), through the node's
+         * origin moved by 0.5 along it */
+        const double a = angle + 0.2 * round, s = sin(a), c = cos(a);
+        const double origin_y = 1.0 + round;
+        if (round > 0) {
+            tc_transform t = tc_transform_make(tc_vec3_make(0, (float)origin_y, 0),
+                                               tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), (float)a));
+            CHECK(tc_world_set_node_pose(w, ground, t, 1.0f));
+        }
+        CHECK(tc_world_update(w));
+        size_t ne;
+        const tc_contact_event *ev = tc_world_contact_events(w, &ne);
+        int touching = 0, expected = 0;
+        for (int i = 0; i < N; ++i) {
+            /* signed distance of the centre above the plane, less the radius */
+            double dist = -s * at[i].x + c * (at[i].y - origin_y) - 0.5;
+            bool want = dist <= 0.75 - 1e-4, unsure = fabs(dist - 0.75) < 1e-4;
+            bool got = false;
+            for (size_t k = 0; k < ne; ++k)
+                if (ev[k].state != TC_CONTACT_END &&
+                    ((tc_collider_id_equal(ev[k].a, plane) && tc_collider_id_equal(ev[k].b, ball[i])) ||
+                     (tc_collider_id_equal(ev[k].b, plane) && tc_collider_id_equal(ev[k].a, ball[i]))))
+                    got = true;
+            if (!unsure) CHECK_MSG(got == want, "round %d ball %d: dist %.6f, world %d", round, i, dist, (int)got);
+            touching += got;
+            expected += want;
+        }
+        CHECK(expected > 5 && expected < N - 5);
+        (void)touching;
+        /* a ray straight down from high above meets the plane where the
+         * double-precision plane says, unless a ball is in the way */
+        tc_ray down = { tc_vec3_make(30, 100, 30), tc_vec3_make(0, -1, 0) };
+        tc_world_hit hit;
+        CHECK(tc_world_raycast_closest(w, &down, INFINITY, NULL, &hit));
+        CHECK(tc_collider_id_equal(hit.collider, plane));
+        const double y_plane = origin_y + (0.5 + s * 30.0) / c;
+        CHECK_NEAR(hit.t, 100.0 - y_plane, 1e-3 * (1 + 100.0));
+        CHECK_NEAR(hit.normal.x, -s, 1e-4);
+        CHECK_NEAR(hit.normal.y, c, 1e-4);
+        tc_world_hit all[N + 1];
+        size_t na = tc_world_raycast_all(w, &down, INFINITY, NULL, all, N + 1);
+        CHECK(na >= 1 && tc_collider_id_equal(all[na - 1].collider, plane));
+        CHECK(tc_world_raycast_any(w, &down, INFINITY, NULL, &hit));
+        /* a ray that stops short misses it */
+        CHECK(!tc_world_raycast_closest(w, &down, (float)(100.0 - y_plane) - 0.5f, NULL, &hit) ||
+              !tc_collider_id_equal(hit.collider, plane));
+        /* queries: a point deep below, a sphere high above */
+        tc_collider_id found[N + 1];
+        size_t nf = tc_world_query_point(w, tc_vec3_make(0, -50, 0), NULL, found, N + 1);
+        CHECK(nf >= 1 && tc_collider_id_equal(found[0], plane));
+        tc_sphere high = { tc_vec3_make(0, 60, 0), 1 };
+        nf = tc_world_overlap_sphere(w, high, NULL, found, N + 1);
+        CHECK(nf == 0);
+        /* a plane as the query shape finds this plane and the balls below */
+        tc_shape below = tc_shape_from_plane(tc_plane_from_point_normal(tc_vec3_make(0, -100, 0), tc_vec3_make(0, -1, 0)));
+        nf = tc_world_overlap_shape(w, &below, NULL, found, N + 1);
+        CHECK(nf == (size_t)N + 1); /* y >= -100: everything */
+    }
+    /* drawn: four edges of a square in the plane and one segment along the normal */
+    plane_lines pl;
+    memset(&pl, 0, sizeof pl);
+    pl.id = plane;
+    tc_shape ws;
+    CHECK(tc_world_collider_shape(w, plane, &ws) && ws.type == TC_SHAPE_PLANE);
+    pl.plane = ws.u.plane;
+    tc_debug_draw dd;
+    memset(&dd, 0, sizeof dd);
+    dd.line = plane_line;
+    dd.context = &pl;
+    tc_world_debug_draw(w, &dd);
+    CHECK_MSG(pl.lines == 5 && pl.off_plane == 1, "plane drawn with %d lines, %d off it", pl.lines, pl.off_plane);
+    /* a second plane: facing away across a gap, no pair; moved to overlap, a pair */
+    memset(&d, 0, sizeof d);
+    tc_plane up = ws.u.plane;
+    up.normal = tc_vec3_neg(up.normal);
+    up.offset = -up.offset - 3.0f; /* dot(n, x) >= offset + 3 */
+    d.shape = tc_shape_from_plane(up);
+    tc_collider_id sky = tc_world_create_collider(w, &d);
+    CHECK(tc_world_update(w));
+    size_t ne;
+    const tc_contact_event *ev = tc_world_contact_events(w, &ne);
+    bool paired = false;
+    for (size_t k = 0; k < ne; ++k)
+        paired |= (tc_collider_id_equal(ev[k].a, plane) && tc_collider_id_equal(ev[k].b, sky));
+    CHECK(!paired);
+    up.offset += 6.0f;
+    d.shape = tc_shape_from_plane(up);
+    CHECK(tc_world_set_collider_shape(w, sky, &d.shape));
+    CHECK(tc_world_update(w));
+    ev = tc_world_contact_events(w, &ne);
+    paired = false;
+    for (size_t k = 0; k < ne; ++k)
+        paired |= (tc_collider_id_equal(ev[k].a, plane) && tc_collider_id_equal(ev[k].b, sky) && ev[k].state == TC_CONTACT_BEGIN);
+    CHECK(paired);
+    tc_world_destroy_collider(w, sky);
+    CHECK(tc_world_update(w));
+    /* disabled: out of the rays at once, its pairs end at the update */
+    CHECK(tc_world_set_collider_enabled(w, plane, false));
+    tc_ray down = { tc_vec3_make(30, 100, 30), tc_vec3_make(0, -1, 0) };
+    tc_world_hit hit;
+    CHECK(!tc_world_raycast_closest(w, &down, INFINITY, NULL, &hit) || !tc_collider_id_equal(hit.collider, plane));
+    CHECK(tc_world_update(w));
+    ev = tc_world_contact_events(w, &ne);
+    int ends = 0;
+    for (size_t k = 0; k < ne; ++k) {
+        CHECK(!tc_collider_id_equal(ev[k].a, plane) || ev[k].state == TC_CONTACT_END);
+        ends += tc_collider_id_equal(ev[k].a, plane) || tc_collider_id_equal(ev[k].b, plane);
+    }
+    CHECK(ends > 5);
+    CHECK(tc_world_update(w));
+    ev = tc_world_contact_events(w, &ne);
+    for (size_t k = 0; k < ne; ++k) CHECK(!tc_collider_id_equal(ev[k].a, plane) && !tc_collider_id_equal(ev[k].b, plane));
+    /* enabled again: back with all its pairs at the next update */
+    CHECK(tc_world_set_collider_enabled(w, plane, true));
+    CHECK(tc_world_update(w));
+    ev = tc_world_contact_events(w, &ne);
+    int begins = 0;
+    for (size_t k = 0; k < ne; ++k)
+        begins += (tc_collider_id_equal(ev[k].a, plane) || tc_collider_id_equal(ev[k].b, plane)) && ev[k].state == TC_CONTACT_BEGIN;
+    CHECK(begins == ends);
+    tc_world_destroy(w);
+}
+
+/* A zeroed local pose is the identity (world.h), under a turned node too:
+ * the collider and a child node take the node's rotation. */
+TEST_CASE(world_zeroed_local_pose_is_identity_under_a_turned_node)
+{
+    tc_world *w = tc_world_create(NULL);
+    tc_node_def nd;
+    memset(&nd, 0, sizeof nd);
+    const tc_quat turn = tc_quat_from_axis_angle(tc_vec3_make(1, 2, 3), 0.8f);
+    nd.local = tc_transform_make(tc_vec3_make(5, -2, 1), turn);
+    tc_node_id node = tc_world_create_node(w, &nd);
+    memset(&nd, 0, sizeof nd);
+    nd.parent = node; /* zeroed local pose */
+    tc_node_id child = tc_world_create_node(w, &nd);
+    tc_collider_def d;
+    memset(&d, 0, sizeof d);
+    d.shape = tc_shape_from_obb(tc_obb_from_quat(tc_vec3_make(1, 0, 0), tc_vec3_make(1, 2, 3), tc_quat_identity()));
+    d.parent = node;
+    tc_collider_id a = tc_world_create_collider(w, &d);
+    d.parent = child;
+    tc_collider_id b = tc_world_create_collider(w, &d);
+    CHECK(tc_world_update(w));
+    /* expected, in double: centre = p + R (1,0,0), axes = columns of R */
+    oracle_pose pose = oracle_pose_from(nd.local, 1.0);
+    pose = oracle_pose_from(tc_transform_make(tc_vec3_make(5, -2, 1), turn), 1.0);
+    double c[3], one[3] = { 1, 0, 0 };
+    oracle_pose_point(&pose, one, c);
+    tc_collider_id ids[2] = { a, b };
+    for (int k = 0; k < 2; ++k) {
+        tc_shape ws;
+        CHECK(tc_world_collider_shape(w, ids[k], &ws));
+        CHECK_NEAR(ws.u.obb.center.x, c[0], 1e-5);
+        CHECK_NEAR(ws.u.obb.center.y, c[1], 1e-5);
+        CHECK_NEAR(ws.u.obb.center.z, c[2], 1e-5);
+        const tc_vec3 ax[3] = { ws.u.obb.rotation.cx, ws.u.obb.rotation.cy, ws.u.obb.rotation.cz };
+        for (int j = 0; j < 3; ++j) {
+            CHECK_NEAR(ax[j].x, pose.r[0][j], 1e-5);
+            CHECK_NEAR(ax[j].y, pose.r[1][j], 1e-5);
+            CHECK_NEAR(ax[j].z, pose.r[2][j], 1e-5);
+        }
+    }
+    tc_world_destroy(w);
+}
+
 TEST_LIST(TEST_ENTRY(world_random_small_matches_brute_force), TEST_ENTRY(world_prediction_changes_no_result), TEST_ENTRY(world_random_large_matches_brute_force),
           TEST_ENTRY(world_hierarchy_three_deep_matches_double_precision), TEST_ENTRY(world_node_matrices_set_a_skeleton),
           TEST_ENTRY(world_cycles_are_refused), TEST_ENTRY(world_stale_and_forged_ids_are_rejected),
           TEST_ENTRY(world_counting_allocator_no_leaks_under_failures), TEST_ENTRY(world_begin_stay_end_events),
           TEST_ENTRY(world_debug_draw_wireframes_and_states), TEST_ENTRY(world_pick_finds_the_box_under_the_pixel),
-          TEST_ENTRY(world_plane_overlap_query), TEST_ENTRY(world_collider_poses_batch_equals_single_calls))
+          TEST_ENTRY(world_plane_overlap_query), TEST_ENTRY(world_collider_poses_batch_equals_single_calls),
+          TEST_ENTRY(world_plane_colliders),
+          TEST_ENTRY(world_zeroed_local_pose_is_identity_under_a_turned_node))

@@ -83,6 +83,11 @@ TC_API void tc_tree_set_user_data(tc_tree *tree, int32_t proxy, uint64_t user_da
 typedef bool tc_tree_query_fn(void *context, int32_t proxy, uint64_t user_data);
 /* Every proxy whose fat box overlaps box. */
 TC_API void tc_tree_query_aabb(const tc_tree *tree, tc_aabb box, tc_tree_query_fn *fn, void *context);
+/* Every proxy whose fat box meets the closed half-space
+ * { x : dot(plane.normal, x) <= plane.offset } (the solid of a plane,
+ * shapes.h); the normal need not be unit. A plane with a component that is
+ * not finite finds nothing. */
+TC_API void tc_tree_query_plane(const tc_tree *tree, tc_plane plane, tc_tree_query_fn *fn, void *context);
 
 /* Called for each proxy whose fat box the ray enters at some t in [0, max_t],
  * roughly nearest first. Return the new max_t: the exact hit's t to clip the

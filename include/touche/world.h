@@ -24,9 +24,14 @@
  *    applied to positions and sizes (radius, half extents).
  *  - An AABB collider stays axis-aligned in the world: rotations move its
  *    centre but do not turn it. Use an OBB for a box that turns.
- *  - Planes are infinite and are refused as colliders (creation answers the
- *    null id): a tree of bounding boxes cannot hold them. Test a plane
- *    against the world with tc_world_overlap_shape, or use a large thin OBB.
+ *  - A plane collider is its half-space (shapes.h: the solid below the plane,
+ *    the normal pointing out of it), placed like the others: the pose turns
+ *    the normal and moves the plane's point nearest the local origin. It has
+ *    no box, so the tree does not hold it: it pairs with every collider whose
+ *    fat box reaches it and with every other plane, and the queries test it
+ *    beside the tree. A ground plane under everything pairs with everything
+ *    that touches it, as it should; many planes cost a test per plane and
+ *    moved collider in each update.
  *  - Changes (poses, shapes, parents, new colliders, filters) take effect at
  *    the next tc_world_update; queries see the world as of the last update.
  *    Destroyed and disabled colliders leave the queries at once.
@@ -114,7 +119,7 @@ TC_API bool tc_world_node_is_valid(const tc_world *world, tc_node_id node); /* n
 
 /* ---- colliders ----------------------------------------------------------- */
 typedef struct tc_collider_def {
-    tc_shape shape;       /* in the collider's own frame; not a plane */
+    tc_shape shape;       /* in the collider's own frame; any type */
     tc_transform local;   /* pose relative to the parent; zeroed: identity */
     tc_node_id parent;    /* null: the world */
     uint64_t user_data;
@@ -123,7 +128,7 @@ typedef struct tc_collider_def {
     bool disabled;
 } tc_collider_def;
 
-/* The null id for an invalid shape, a plane, a stale parent or no memory. */
+/* The null id for an invalid shape, a stale parent or no memory. */
 TC_API tc_collider_id tc_world_create_collider(tc_world *world, const tc_collider_def *def);
 /* Pairs with it end at the next update (its END events carry the stale id). */
 TC_API void tc_world_destroy_collider(tc_world *world, tc_collider_id collider);
@@ -237,7 +242,10 @@ typedef enum tc_debug_state {
 typedef struct tc_debug_draw {
     /* Called with each wireframe segment: an OBB's or AABB's 12 edges from
      * its 8 corners, three great circles for a sphere, a capsule's end
-     * circles, four side lines and two arcs per cap, a triangle's 3 edges. */
+     * circles, four side lines and two arcs per cap, a triangle's 3 edges,
+     * and for a plane (unbounded) the 4 edges of a square of it around its
+     * point nearest the centre of the tree's boxes, with one segment from
+     * that point along the normal (out of the solid), a quarter side long. */
     void (*line)(void *context, tc_vec3 a, tc_vec3 b, tc_debug_state state, tc_collider_id collider);
     /* Optional: each collider's world shape, for renderers that draw solids. */
     void (*shape)(void *context, const tc_shape *shape, tc_debug_state state, tc_collider_id collider);
@@ -245,6 +253,8 @@ typedef struct tc_debug_draw {
     bool draw_tree;          /* also every tree box, as lines with TC_DEBUG_TREE */
     bool draw_disabled;      /* also disabled colliders (their last world shape) */
     int32_t circle_segments; /* segments per full circle; 0: 16 (minimum 3) */
+    float plane_half_size;   /* half the side of a plane's square; 0 (or not finite and positive):
+                                half the largest extent of the tree's boxes, or 1 with no boxes */
 } tc_debug_draw;
 
 TC_API void tc_world_debug_draw(const tc_world *world, const tc_debug_draw *draw);

@@ -126,6 +126,24 @@ static inline bool tc_tree_box_overlaps(const tc_aabb *a, const tc_aabb *b)
 #endif
 }
 
+/* Does box b meet the half-space dot(n, x) <= offset? Its corner lowest
+ * along n decides: one dot product, no branches on the answer. */
+static inline bool tc_tree_box_meets_halfspace(const tc_aabb *b, tc_vec3 n, float offset)
+{
+    const float x = n.x >= 0.0f ? b->min.x : b->max.x;
+    const float y = n.y >= 0.0f ? b->min.y : b->max.y;
+    const float z = n.z >= 0.0f ? b->min.z : b->max.z;
+    return n.x * x + n.y * y + n.z * z <= offset;
+}
+
+/* The root's box: the union of every fat box. False for an empty tree. */
+static inline bool tc_tree_root_box(const tc_tree *t, tc_aabb *out)
+{
+    if (!t->has_root) return false;
+    *out = t->nodes[0].box;
+    return true;
+}
+
 /* A live proxy id? */
 static inline bool tc_tree_proxy_ok(const tc_tree *t, int32_t proxy)
 {

@@ -49,6 +49,33 @@ static bool query_below(const tc_tree *tree, int32_t top, const tc_aabb *box, tc
     return true;
 }
 
+void tc_tree_query_plane(const tc_tree *tree, tc_plane plane, tc_tree_query_fn *fn, void *context)
+{
+    if (!TC_REQUIRE(tree != NULL && fn != NULL)) return;
+    if (!tree->has_root || !tc_vec3_is_finite(plane.normal) || !isfinite(plane.offset)) return;
+    const tc_tree_node *nodes = tree->nodes;
+    if (!tc_tree_box_meets_halfspace(&nodes[0].box, plane.normal, plane.offset)) return;
+    if (tc_tree_node_is_leaf(&nodes[0])) {
+        (void)report(tree, &nodes[0], fn, context);
+        return;
+    }
+    int32_t stack[TC_TREE_STACK];
+    int n = 0;
+    stack[n++] = 0;
+    while (n > 0) {
+        const tc_tree_node *c = &nodes[nodes[stack[--n]].child];
+        for (int k = 0; k < 2; ++k) {
+            if (!tc_tree_box_meets_halfspace(&c[k].box, plane.normal, plane.offset)) continue;
+            if (tc_tree_node_is_leaf(&c[k])) {
+                if (!report(tree, &c[k], fn, context)) return;
+            } else if (TC_REQUIRE(n < TC_TREE_STACK)) {
+                TC_PREFETCH(&nodes[c[k].child]);
+                stack[n++] = (int32_t)(&c[k] - nodes);
+            }
+        }
+    }
+}
+
 void tc_tree_query_aabb(const tc_tree *tree, tc_aabb box, tc_tree_query_fn *fn, void *context)
 {
     if (!TC_REQUIRE(tree != NULL && fn != NULL)) return;

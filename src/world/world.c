@@ -117,6 +117,7 @@ void tc_world_destroy(tc_world *w)
     tc_mem_free(&a, w->shapes, w->collider_capacity * sizeof *w->shapes);
     tc_mem_free(&a, w->old_fat, w->collider_capacity * sizeof *w->old_fat);
     TC_ARRAY_FREE(w, w->pending);
+    TC_ARRAY_FREE(w, w->planes);
     TC_ARRAY_FREE(w, w->moved);
     TC_ARRAY_FREE(w, w->moved_sorted);
     TC_ARRAY_FREE(w, w->created);
@@ -298,13 +299,12 @@ bool tc_world_node_world_pose(const tc_world *w, tc_node_id id, tc_transform *po
 
 static bool local_shape_ok(const tc_shape *s)
 {
-    return s && s->type != TC_SHAPE_PLANE && tc_shape_is_valid(s);
+    return s && tc_shape_is_valid(s);
 }
 
 tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *def)
 {
     if (!TC_REQUIRE(w != NULL && def != NULL)) return tc_collider_null();
-    if (!TC_REQUIRE(def->shape.type != TC_SHAPE_PLANE)) return tc_collider_null();
     if (!tc_node_is_null(def->parent) && !TC_REQUIRE(tc_world_get_node(w, def->parent) != NULL))
         return tc_collider_null();
     if (!local_shape_ok(&def->shape) || !pose_ok(def->local)) return tc_collider_null();
@@ -404,7 +404,6 @@ bool tc_world_set_collider_shape(tc_world *w, tc_collider_id id, const tc_shape 
 {
     tc_world_collider *c = tc_world_get_collider(w, id);
     if (!TC_REQUIRE(c != NULL && shape != NULL)) return false;
-    if (!TC_REQUIRE(shape->type != TC_SHAPE_PLANE)) return false;
     if (!local_shape_ok(shape)) return false;
     c->local_shape = *shape;
     c->dirty = 1;
@@ -423,6 +422,10 @@ bool tc_world_set_collider_enabled(tc_world *w, tc_collider_id id, bool enabled)
         c->proxy = TC_TREE_NULL;
         w->ray_index_removed = true;
         w->hot[id.index].flags = (uint16_t)(w->hot[id.index].flags & ~TC_WORLD_IN_TREE);
+    }
+    if (!enabled) {
+        /* a plane leaves the queries at once too */
+        w->hot[id.index].flags = (uint16_t)(w->hot[id.index].flags & ~TC_WORLD_PLANE);
     }
     return true;
 }

@@ -11,6 +11,8 @@ typedef struct draw_ctx {
     tc_debug_state state;
     tc_collider_id id;
     int segments;
+    tc_vec3 centre;      /* where planes are drawn around */
+    float plane_half;    /* half the side of a plane's square */
 } draw_ctx;
 
 static void line(const draw_ctx *c, tc_vec3 a, tc_vec3 b) { c->d->line(c->d->context, a, b, c->state, c->id); }
@@ -102,6 +104,23 @@ static void shape_lines(const draw_ctx *c, const tc_shape *s)
         line(c, s->u.triangle.b, s->u.triangle.c);
         line(c, s->u.triangle.c, s->u.triangle.a);
         break;
+    case TC_SHAPE_PLANE: {
+        /* a square of it: a half-space has no edges to draw */
+        const tc_plane *pl = &s->u.plane;
+        /* the point of its boundary nearest the centre (the solid's nearest
+         * point would be the centre itself when it lies inside) */
+        const tc_vec3 o = tc_vec3_mul_add(c->centre, pl->normal, pl->offset - tc_vec3_dot(pl->normal, c->centre));
+        tc_vec3 u, v;
+        basis(pl->normal, &u, &v);
+        const float h = c->plane_half;
+        tc_vec3 k[4];
+        for (int i = 0; i < 4; ++i)
+            k[i] = tc_vec3_add(o, tc_vec3_add(tc_vec3_scale(u, (i == 0 || i == 3) ? -h : h),
+                                               tc_vec3_scale(v, i < 2 ? -h : h)));
+        for (int i = 0; i < 4; ++i) line(c, k[i], k[(i + 1) % 4]);
+        line(c, o, tc_vec3_mul_add(o, pl->normal, 0.5f * h));
+        break;
+    }
     default: break;
     }
 }
@@ -129,6 +148,16 @@ void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
     c.segments = d->circle_segments > 0 ? d->circle_segments : 16;
     if (c.segments < 3) c.segments = 3;
     size_t mark = 0;
+    tc_aabb all;
+    const bool boxes = tc_tree_root_box(w->tree, &all);
+    c.centre = boxes ? tc_vec3_scale(tc_vec3_add(all.min, all.max), 0.5f) : tc_vec3_zero();
+    if (d->plane_half_size > 0.0f && isfinite(d->plane_half_size)) {
+        c.plane_half = d->plane_half_size;
+    } else {
+        const tc_vec3 e = boxes ? tc_vec3_sub(all.max, all.min) : tc_vec3_zero();
+        const float big = tc_maxf(e.x, tc_maxf(e.y, e.z));
+        c.plane_half = big > 0.0f && isfinite(big) ? 0.5f * big : 1.0f;
+    }
     for (size_t i = 0; i < w->collider_count; ++i) {
         const tc_world_collider *col = &w->colliders[i];
         if (!tc_world_collider_alive(col) || !col->has_shape) continue;

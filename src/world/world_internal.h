@@ -5,6 +5,9 @@
 #include <touche/tree.h>
 #include <touche/world.h>
 
+#include "core/float.h"
+#include "tree/tree_internal.h"
+
 #include "tree/tree_wide.h"
 
 typedef struct tc_world_node {
@@ -50,8 +53,10 @@ enum {
     TC_WORLD_FILTER = 8,   /* its filter changed in this update */
     TC_WORLD_CREATE = 16,  /* during the update: needs a proxy */
     TC_WORLD_LEAVE = 32,   /* during the update: its box left its fat box */
-    TC_WORLD_OPEN = 64     /* its category and mask are all ones: it passes every other's filter
+    TC_WORLD_OPEN = 64,    /* its category and mask are all ones: it passes every other's filter
                               if the other's category and mask are nonzero (kept between updates) */
+    TC_WORLD_PLANE = 128   /* an enabled plane collider with a valid world plane: can pair, but has no
+                              proxy (a half-space has no box); with MOVED: its pairs are searched in full */
 };
 
 /* What the per-pair work and the update read of a collider, in one 64-byte
@@ -114,6 +119,7 @@ struct tc_world {
     size_t live_colliders;
 
     TC_ARRAY(int32_t) pending;          /* destroyed colliders awaiting the next update */
+    TC_ARRAY(int32_t) planes;           /* the plane colliders (TC_WORLD_PLANE) as of the last update */
     TC_ARRAY(tc_world_move) moved;      /* colliders whose fat box changed */
     TC_ARRAY(tc_world_move) moved_sorted; /* the same in curve order */
     TC_ARRAY(int32_t) created;          /* colliders that get a proxy in this update */
@@ -208,5 +214,28 @@ static inline bool tc_world_ray_leaf_live(const tc_world *w, int32_t i)
     return (w->hot[i].flags & TC_WORLD_IN_TREE) != 0;
 }
 
+
+/* Could a plane touch a collider whose fat box is b? The exact tests call a
+ * plane and a shape touching up to their tolerance band apart; the band
+ * here is wider than theirs (its scale bounds theirs), and the fat box holds
+ * the shape. A plane collider's pairs are exactly the colliders this
+ * passes, as a box collider's are those whose fat boxes meet its own. A
+ * larger box's pad is larger: padded for a box around many, a plane finds
+ * all this would pass for each. */
+static inline float tc_world_plane_pad(const tc_plane *p, const tc_aabb *b)
+{
+    const tc_vec3 ext = tc_vec3_sub(b->max, b->min);
+    const tc_vec3 far = tc_vec3_max(tc_vec3_abs(b->min), tc_vec3_abs(b->max));
+    return 4.0f * TC_TOLERANCE * (tc_absf(p->offset) + tc_vec3_norm1(far) + ext.x + ext.y + ext.z);
+}
+
+static inline bool tc_world_plane_may_touch(const tc_plane *p, const tc_aabb *b)
+{
+    return tc_tree_box_meets_halfspace(b, p->normal, p->offset + tc_world_plane_pad(p, b));
+}
+
+/* A plane collider in the queries now (not disabled or destroyed since the
+ * last update)? */
+static inline bool tc_world_plane_active(const tc_world *w, int32_t i) { return (w->hot[i].flags & TC_WORLD_PLANE) != 0; }
 
 #endif

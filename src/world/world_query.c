@@ -111,16 +111,30 @@ static bool ray_args_ok(const tc_world *w, const tc_ray *ray)
     return TC_REQUIRE(w != NULL && ray != NULL);
 }
 
-/* Through the ray index, or the tree when the index could not be made. */
+/* The plane colliders, which no tree holds: each is cast like a leaf. */
+static void cast_planes(tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
+{
+    for (size_t k = 0; k < w->planes.count; ++k) {
+        if (r->mode == RAY_ANY && r->found) return;
+        const int32_t i = w->planes.data[k];
+        if (tc_world_plane_active(w, i)) max_t = ray_shape(r, tc_world_collider_id_of(w, i), ray, max_t);
+    }
+}
+
+/* Through the ray index, or the tree when the index could not be made; then
+ * the planes. */
 static void cast(tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
 {
+    if (!tc_ray_is_usable(ray, max_t)) return;
+    cast_planes(w, ray, max_t, r);
+    if (r->mode == RAY_ANY && r->found) return;
+    if (r->mode == RAY_CLOSEST && r->found) max_t = r->best.t; /* the walk need not go past a plane's hit */
     const tc_tree_wide *index = tc_world_ray_index(w);
     r->check_live = false;
     if (!index) {
         tc_tree_raycast(w->tree, ray, max_t, tree_visit, r);
         return;
     }
-    if (!tc_ray_is_usable(ray, max_t)) return;
     r->check_live = w->ray_index_removed;
     tc_tree_wide_ray it;
     tc_tree_wide_ray_begin(&it, index, &r->slab, max_t, tc_world_ray_pad(w, ray));
@@ -233,6 +247,14 @@ static bool overlap_visit(void *context, int32_t proxy, uint64_t user_data)
     return true;
 }
 
+/* The plane colliders, which no tree holds. */
+static void overlap_planes(overlap_ctx *o)
+{
+    for (size_t k = 0; k < o->w->planes.count; ++k) {
+        const int32_t i = o->w->planes.data[k];
+        if (tc_world_plane_active(o->w, i)) (void)overlap_visit(o, TC_TREE_NULL, (uint64_t)i);
+    }
+}
 
 static size_t finish_found(tc_world *w, tc_collider_id *out, size_t capacity)
 {
@@ -255,13 +277,18 @@ size_t tc_world_overlap_shape(tc_world *w, const tc_shape *shape, const tc_query
     if (!tc_shape_is_valid(shape)) return 0;
     tc_aabb box;
     if (shape->type == TC_SHAPE_PLANE) {
-        /* Every collider is a candidate; the exact test decides. */
-        box.min = tc_vec3_make(-INFINITY, -INFINITY, -INFINITY);
-        box.max = tc_vec3_make(INFINITY, INFINITY, INFINITY);
-        tc_tree_query_aabb(w->tree, box, overlap_visit, &o);
+        /* the colliders near or below it: through its half-space, padded
+         * for the whole tree's scale */
+        tc_aabb all;
+        if (tc_tree_root_box(w->tree, &all)) {
+            tc_plane padded = shape->u.plane;
+            padded.offset += tc_world_plane_pad(&shape->u.plane, &all);
+            tc_tree_query_plane(w->tree, padded, overlap_visit, &o);
+        }
     } else if (tc_shape_bounds(shape, &box)) {
         tc_tree_query_aabb(w->tree, box, overlap_visit, &o);
     }
+    overlap_planes(&o);
     return finish_found(w, out, capacity);
 }
 
@@ -309,6 +336,7 @@ size_t tc_world_query_point(tc_world *w, tc_vec3 p, const tc_query_filter *filte
     box.min = p;
     box.max = p;
     tc_tree_query_aabb(w->tree, box, overlap_visit, &o);
+    overlap_planes(&o);
     return finish_found(w, out, capacity);
 }
 

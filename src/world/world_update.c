@@ -29,7 +29,12 @@ static void compose(tc_transform parent, float parent_scale, tc_transform local,
 {
     tc_vec3 offset = tc_quat_rotate(parent.rotation, tc_vec3_scale(local.position, parent_scale));
     out->position = tc_vec3_add(parent.position, offset);
-    out->rotation = tc_quat_normalize(tc_quat_mul(parent.rotation, local.rotation));
+    /* a zero quaternion is the identity (world.h): the product with it
+     * would be zero, which normalises to the identity and loses the
+     * parent's turn */
+    const tc_quat q = local.rotation;
+    const bool turns = q.x != 0.0f || q.y != 0.0f || q.z != 0.0f || q.w != 0.0f;
+    out->rotation = turns ? tc_quat_normalize(tc_quat_mul(parent.rotation, q)) : parent.rotation;
     *out_scale = parent_scale * local_scale;
 }
 
@@ -93,8 +98,16 @@ TC_FORCE_INLINE void place_shape(const tc_shape *local, const tc_transform *pose
         r.u.triangle.b = PLACE(local->u.triangle.b);
         r.u.triangle.c = PLACE(local->u.triangle.c);
         break;
+    case TC_SHAPE_PLANE: {
+        /* the normal turns with the frame; the offset follows the plane's
+         * point nearest the local origin */
+        const tc_vec3 n = tc_mat3_mul_vec3(f.rotation, local->u.plane.normal);
+        r.u.plane.normal = n;
+        r.u.plane.offset = tc_vec3_dot(n, PLACE(tc_vec3_scale(local->u.plane.normal, local->u.plane.offset)));
+        break;
+    }
     default:
-        r.type = TC_SHAPE_PLANE; /* not a collider's shape: fails tc_shape_bounds */
+        r.type = TC_SHAPE_PLANE; /* no shape: a plane with a zero normal, which is invalid */
         break;
     }
 #undef PLACE
@@ -168,7 +181,7 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
         c->parent = tc_node_null();
         pose = c->local;
     }
-    flags &= ~(uint32_t)TC_WORLD_IN_TREE;
+    flags &= ~(uint32_t)(TC_WORLD_IN_TREE | TC_WORLD_PLANE);
     c->dirty = 0;
     w->ray_index_stale = true; /* its shape, box or membership may change */
     tc_aabb box;
@@ -194,6 +207,21 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
             flags |= TC_WORLD_CHANGED;
         }
         placed->u.aabb = box;
+    } else if (c->local_shape.type == TC_SHAPE_PLANE) {
+        /* A half-space has no box, so no proxy: it pairs through
+         * search_planes. */
+        tc_shape shape;
+        place_shape(&c->local_shape, &pose, scale, &shape);
+        drop_proxy(w, i);
+        if (!tc_shape_is_valid(&shape)) {
+            c->has_shape = 0;
+            return flags | TC_WORLD_CHANGED;
+        }
+        if (!c->has_shape || memcmp(&shape, placed, sizeof shape) != 0) flags |= TC_WORLD_CHANGED;
+        *placed = shape;
+        w->hot[i].type = TC_SHAPE_PLANE;
+        c->has_shape = 1;
+        return c->enabled ? flags | TC_WORLD_PLANE : flags;
     } else {
         tc_shape shape;
         place_shape(&c->local_shape, &pose, scale, &shape);
@@ -354,6 +382,7 @@ static tc_vec3 expected_motion(const tc_world *w, const tc_aabb *before, const t
 static void update_colliders(tc_world *w)
 {
     w->moved.count = 0;
+    w->planes.count = 0;
     w->created.count = 0;
     /* Room for every collider to need a proxy; the moved records grow as
      * they come (few move at once, and they are larger). */
@@ -370,7 +399,8 @@ static void update_colliders(tc_world *w)
             st->flags = 0;
             continue;
         }
-        uint32_t flags = st->flags & (TC_WORLD_IN_TREE | TC_WORLD_OPEN);
+        uint32_t flags = st->flags & (TC_WORLD_IN_TREE | TC_WORLD_OPEN | TC_WORLD_PLANE);
+        const bool was_plane = (flags & TC_WORLD_PLANE) != 0;
         if (c->filter_dirty) {
             flags |= TC_WORLD_FILTER;
             flags &= ~(uint32_t)TC_WORLD_OPEN;
@@ -408,6 +438,18 @@ static void update_colliders(tc_world *w)
             } else {
                 /* no room to record the move: redo it at the next update */
                 if (flags & TC_WORLD_LEAVE) c->dirty = 1;
+                w->out_of_memory = true;
+            }
+        }
+        if (flags & TC_WORLD_PLANE) {
+            /* a plane that is new, changed or lost pairs searches in full */
+            if (!was_plane || (flags & TC_WORLD_CHANGED) || c->requery) flags |= TC_WORLD_MOVED;
+            c->requery = 0;
+            if (TC_ARRAY_RESERVE(w, w->planes, w->planes.count + 1)) {
+                w->planes.data[w->planes.count++] = i;
+            } else {
+                flags &= ~(uint32_t)TC_WORLD_PLANE; /* no room to list it: it pairs from the next update */
+                c->dirty = 1;
                 w->out_of_memory = true;
             }
         }
@@ -518,6 +560,77 @@ static void move_and_search(tc_world *w)
     for (size_t k = 0; k < w->moved.count; ++k) w->old_fat[w->moved.data[k].index] = w->moved.data[k].fat;
 }
 
+/* ---- plane colliders ----------------------------------------------------- */
+
+/* A candidate pair with a plane stays one while the test above passes; two
+ * planes always are one (their exact test decides). */
+static bool plane_pair_live(const tc_world *w, uint32_t ia, uint32_t ib)
+{
+    const bool pa = w->hot[ia].type == TC_SHAPE_PLANE, pb = w->hot[ib].type == TC_SHAPE_PLANE;
+    if (pa && pb) return true;
+    const uint32_t plane = pa ? ia : ib, other = pa ? ib : ia;
+    return tc_world_plane_may_touch(&w->shapes[plane].u.plane, &w->hot[other].fat);
+}
+
+static void add_fresh(tc_world *w, int32_t a, int32_t b, bool *failed)
+{
+    if (w->fresh.count == w->fresh.capacity && !TC_ARRAY_RESERVE(w, w->fresh, w->fresh.count + 1)) {
+        *failed = true;
+        return;
+    }
+    w->fresh.data[w->fresh.count++] = a < b ? tc_world_pair_key((uint32_t)a, (uint32_t)b)
+                                            : tc_world_pair_key((uint32_t)b, (uint32_t)a);
+}
+
+typedef struct plane_search {
+    tc_world *w;
+    int32_t plane;
+    bool failed;
+} plane_search;
+
+static bool plane_candidate(void *context, int32_t proxy, uint64_t user_data)
+{
+    plane_search *s = (plane_search *)context;
+    (void)proxy;
+    add_fresh(s->w, s->plane, (int32_t)user_data, &s->failed);
+    return true;
+}
+
+/* Step 2b: the new candidate pairs of the plane colliders. A plane that is
+ * new or changed searches the whole tree (through the half-space, padded
+ * for the whole tree's scale, which bounds every collider's) and pairs with
+ * every other plane; any other plane only meets the colliders whose fat box
+ * moved. Pairs found again are kept once by the merge. */
+static void search_planes(tc_world *w)
+{
+    const tc_tree *t = w->tree;
+    for (size_t k = 0; k < w->planes.count; ++k) {
+        const int32_t i = w->planes.data[k];
+        const tc_plane *pl = &w->shapes[i].u.plane;
+        plane_search s;
+        s.w = w;
+        s.plane = i;
+        s.failed = false;
+        if (w->hot[i].flags & TC_WORLD_MOVED) {
+            tc_aabb all;
+            if (tc_tree_root_box(t, &all)) {
+                tc_plane padded = *pl;
+                padded.offset += tc_world_plane_pad(pl, &all);
+                tc_tree_query_plane(t, padded, plane_candidate, &s);
+            }
+            for (size_t j = 0; j < w->planes.count; ++j)
+                if (w->planes.data[j] != i) add_fresh(w, i, w->planes.data[j], &s.failed);
+        } else {
+            for (size_t j = 0; j < w->moved.count; ++j)
+                if (tc_world_plane_may_touch(pl, &w->moved.data[j].fat)) add_fresh(w, i, w->moved.data[j].index, &s.failed);
+        }
+        if (s.failed) {
+            w->colliders[i].requery = 1; /* searches in full at the next update */
+            w->out_of_memory = true;
+        }
+    }
+}
+
 static void push_event(tc_world *w, const tc_world_pair *p, tc_contact_state state)
 {
     if (w->events.count == w->events.capacity && !TC_ARRAY_RESERVE(w, w->events, w->events.count + 1)) {
@@ -538,9 +651,12 @@ static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
     const uint32_t ia = p->a.index, ib = p->b.index;
     tc_world_hot *ha = &w->hot[ia], *hb = &w->hot[ib];
     const uint32_t any = (uint32_t)ha->flags | hb->flags;
+    const uint32_t can_pair = TC_WORLD_IN_TREE | TC_WORLD_PLANE;
     bool live = ha->generation == p->a.generation && hb->generation == p->b.generation &&
-                (ha->flags & hb->flags & TC_WORLD_IN_TREE) != 0;
-    if (live && (any & TC_WORLD_MOVED)) live = tc_tree_box_overlaps(&ha->fat, &hb->fat);
+                (ha->flags & can_pair) != 0 && (hb->flags & can_pair) != 0;
+    const bool plane = ha->type == TC_SHAPE_PLANE || hb->type == TC_SHAPE_PLANE;
+    if (live && plane) live = plane_pair_live(w, ia, ib);
+    else if (live && (any & TC_WORLD_MOVED)) live = tc_tree_box_overlaps(&ha->fat, &hb->fat);
     if (!live) {
         if (p->touching) {
             push_event(w, p, TC_CONTACT_END);
@@ -567,6 +683,8 @@ static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
              * placed shape, valid, and the closed-box test is the whole
              * exact test. */
             touching = tc_tree_box_overlaps(&ha->bounds, &hb->bounds);
+        } else if (plane) {
+            touching = tc_shape_overlap(&w->shapes[ia], &w->shapes[ib]); /* a half-space has no box to try first */
         } else {
             const tc_aabb pa = tc_world_padded(&ha->bounds), pb = tc_world_padded(&hb->bounds);
             touching = tc_tree_box_overlaps(&pa, &pb) && tc_shape_overlap(&w->shapes[ia], &w->shapes[ib]);
@@ -686,6 +804,7 @@ bool tc_world_update(tc_world *w)
     }
     update_colliders(w);
     move_and_search(w);
+    search_planes(w);
     update_pairs(w);
     /* Destroyed slots whose pairs have now ended become reusable. */
     for (size_t k = 0; k < w->pending.count; ++k) {

@@ -34,15 +34,29 @@ PAIR(obb, plane, obb, plane)
 SAME(triangle)
 PAIR(triangle, plane, triangle, plane)
 
+/* Two half-spaces, in double: they meet unless their normals are opposite
+ * and the slab between them is empty. */
+static bool planes_meet(const tc_shape *a, const tc_shape *b)
+{
+    const tc_plane *p = &a->u.plane, *q = &b->u.plane;
+    const double n[3] = { p->normal.x, p->normal.y, p->normal.z }, m[3] = { q->normal.x, q->normal.y, q->normal.z };
+    const double c[3] = { n[1] * m[2] - n[2] * m[1], n[2] * m[0] - n[0] * m[2], n[0] * m[1] - n[1] * m[0] };
+    const double ln = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), lm = sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]);
+    const double dot = n[0] * m[0] + n[1] * m[1] + n[2] * m[2];
+    if (sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]) > 1e-6 * ln * lm || dot > 0) return true;
+    /* opposite: dot(n, x) <= o1 and dot(n, x) >= -o2 * |n| / |m| */
+    return p->offset / ln + q->offset / lm >= -1e-5 * (1.0 + fabs(p->offset) + fabs(q->offset));
+}
+
 /* [row = type of a][column = type of b]; below the diagonal the q_ wrappers
- * swap the operands. Plane-plane is not used by the tests. */
+ * swap the operands. */
 static pair_fn *const table[6][6] = {
     { p_sphere_sphere, p_sphere_capsule, p_sphere_aabb, p_sphere_obb, p_sphere_triangle, p_sphere_plane },
     { q_sphere_capsule, p_capsule_capsule, p_capsule_aabb, p_capsule_obb, p_capsule_triangle, p_capsule_plane },
     { q_sphere_aabb, q_capsule_aabb, p_aabb_aabb, p_aabb_obb, p_aabb_triangle, p_aabb_plane },
     { q_sphere_obb, q_capsule_obb, q_aabb_obb, p_obb_obb, p_obb_triangle, p_obb_plane },
     { q_sphere_triangle, q_capsule_triangle, q_aabb_triangle, q_obb_triangle, p_triangle_triangle, p_triangle_plane },
-    { q_sphere_plane, q_capsule_plane, q_aabb_plane, q_obb_plane, q_triangle_plane, NULL },
+    { q_sphere_plane, q_capsule_plane, q_aabb_plane, q_obb_plane, q_triangle_plane, planes_meet },
 };
 
 bool oracle_shape_overlap(const tc_shape *a, const tc_shape *b)
@@ -103,6 +117,10 @@ bool oracle_shape_box(const tc_shape *s, double lo[3], double hi[3])
     }
     case TC_SHAPE_TRIANGLE:
         grow(lo, hi, s->u.triangle.a, 0); grow(lo, hi, s->u.triangle.b, 0); grow(lo, hi, s->u.triangle.c, 0);
+        break;
+    case TC_SHAPE_PLANE:
+        /* unbounded */
+        for (int k = 0; k < 3; ++k) { lo[k] = -INFINITY; hi[k] = INFINITY; }
         break;
     default: return false;
     }

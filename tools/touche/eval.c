@@ -105,21 +105,12 @@ bool tt_shape_as_obb(const tt_shape *s, tc_obb *out)
     return false;
 }
 
-/* A plane described in a frame, carried into the world by the frame's pose
- * (the world refuses planes, so the tool places them itself). */
-static tt_shape place_plane(const tt_collider *c, const tt_pose *pose)
-{
-    tc_vec3 n = tc_transform_direction(pose->t, c->p[0]);
-    tc_vec3 on = tc_transform_point(pose->t, tc_vec3_scale(c->p[0], c->offset * pose->scale));
-    return tc_shape_from_plane(tc_plane_from_point_normal(on, n));
-}
-
 /* ---- the world ---------------------------------------------------------------------- */
 
 typedef struct builder {
     tc_world *world;
     tc_node_id *nodes;        /* per frame */
-    tc_collider_id *ids;      /* per collider (null for planes) */
+    tc_collider_id *ids;      /* per collider */
     int *by_index;            /* world collider index -> scene collider */
     uint32_t index_cap;
 } builder;
@@ -150,7 +141,6 @@ static bool build_world(const tt_scene *s, builder *b)
     uint32_t max_index = 0;
     for (int i = 0; i < s->collider_count; i++) {
         const tt_collider *c = &s->colliders[i];
-        if (c->kind == TT_PLANE) continue;
         tc_collider_def cd;
         memset(&cd, 0, sizeof cd);
         cd.shape = tt_shape_local(c);
@@ -211,31 +201,14 @@ static int cmp_pair(const void *x, const void *y)
     return (a->b > b->b) - (a->b < b->b);
 }
 
-/* The nearer of the world's closest hit and the planes' hits. */
-static void cast_with_planes(const tt_scene *s, const tt_result *r, const builder *b, tt_hit_result *h, bool hit_world,
-                             const tc_world_hit *wh)
+/* A hit of the world's (or none), as the scene's collider. */
+static void take_hit(const builder *b, tt_hit_result *h, bool hit, const tc_world_hit *wh)
 {
-    h->collider = -1;
-    float best = h->max_t;
-    if (hit_world) {
-        int i = scene_index(b, wh->collider);
-        if (i >= 0) {
-            h->collider = i;
-            h->hit.t = wh->t;
-            h->hit.point = wh->point;
-            h->hit.normal = wh->normal;
-            best = wh->t;
-        }
-    }
-    for (int i = 0; i < s->collider_count; i++) {
-        if (s->colliders[i].kind != TT_PLANE) continue;
-        tc_ray_hit hit;
-        if (tc_shape_raycast(&h->ray, &r->shapes[i], best, &hit) && (h->collider < 0 || hit.t < best)) {
-            best = hit.t;
-            h->collider = i;
-            h->hit = hit;
-        }
-    }
+    h->collider = hit ? scene_index(b, wh->collider) : -1;
+    if (h->collider < 0) return;
+    h->hit.t = wh->t;
+    h->hit.point = wh->point;
+    h->hit.normal = wh->normal;
 }
 
 /* A sweep: the mover's first contact with any other collider (moving ones
@@ -319,16 +292,12 @@ bool tt_eval(const tt_scene *s, tt_result *r)
     }
     for (int i = 0; i < s->collider_count; i++) {
         const tt_collider *c = &s->colliders[i];
-        if (c->kind == TT_PLANE) {
-            tt_pose identity = { tc_transform_identity(), 1.0f };
-            r->shapes[i] = place_plane(c, c->parent >= 0 ? &r->frames[c->parent] : &identity);
-        } else if (tc_collider_is_null(b.ids[i]) || !tc_world_collider_shape(b.world, b.ids[i], &r->shapes[i])) {
+        if (tc_collider_is_null(b.ids[i]) || !tc_world_collider_shape(b.world, b.ids[i], &r->shapes[i])) {
             r->shapes[i] = tt_shape_local(c);
         }
     }
 
-    /* Overlapping pairs: the world's BEGIN events of its first update, then
-     * every pair with a plane, which the world cannot hold. */
+    /* Overlapping pairs: the world's BEGIN events of its first update. */
     int cap = 0;
     size_t event_count = 0;
     const tc_contact_event *events = tc_world_contact_events(b.world, &event_count);
@@ -340,18 +309,10 @@ bool tt_eval(const tt_scene *s, tt_result *r)
     int solids = 0;
     for (int i = 0; i < s->collider_count; i++) solids += !tc_collider_is_null(b.ids[i]);
     r->pairs_possible = (long long)solids * (solids - 1) / 2;
-    for (int i = 0; i < s->collider_count && ok; i++) {
-        if (s->colliders[i].kind != TT_PLANE) continue;
-        for (int j = 0; j < s->collider_count && ok; j++) {
-            if (j == i || (s->colliders[j].kind == TT_PLANE && j < i)) continue;
-            r->pairs_possible++;
-            if (tc_shape_overlap(&r->shapes[i], &r->shapes[j])) ok = push_pair(r, &cap, i, j);
-        }
-    }
     if (r->pair_count > 1) qsort(r->pairs, (size_t)r->pair_count, sizeof *r->pairs, cmp_pair);
     for (int i = 0; i < r->pair_count; i++) contact(r, &r->pairs[i]);
 
-    /* Rays: the world's closest hit, against the planes' hits. */
+    /* Rays: the world's closest hit. */
     for (int i = 0; i < s->ray_count && ok; i++) {
         const tt_ray *ray = &s->rays[i];
         tt_pose pose = { tc_transform_identity(), 1.0f };
@@ -361,8 +322,7 @@ bool tt_eval(const tt_scene *s, tt_result *r)
         h->ray.dir = tc_vec3_scale(tc_transform_direction(pose.t, ray->dir), pose.scale);
         h->max_t = ray->max_t;
         tc_world_hit wh;
-        bool hit = tc_world_raycast_closest(b.world, &h->ray, h->max_t, NULL, &wh);
-        cast_with_planes(s, r, &b, h, hit, &wh);
+        take_hit(&b, h, tc_world_raycast_closest(b.world, &h->ray, h->max_t, NULL, &wh), &wh);
         if (h->collider >= 0) r->state[h->collider] |= TT_STATE_HIT;
     }
 
@@ -390,7 +350,7 @@ bool tt_eval(const tt_scene *s, tt_result *r)
         bool hit = tc_world_pick(b.world, s->clicks[i].x, s->clicks[i].y, view.viewport, view.view, view.projection,
                                  view.depth, NULL, &wh, &h->ray);
         h->max_t = r->camera.far_z - r->camera.near_z;
-        cast_with_planes(s, r, &b, h, hit, &wh);
+        take_hit(&b, h, hit, &wh);
         if (h->collider >= 0) r->state[h->collider] |= TT_STATE_PICKED;
     }
 

@@ -21,7 +21,7 @@
 #define TT_NUMBER_LIMIT 1e6       /* every number lies within +-1e6 */
 #define TT_MAX_ERRORS 20          /* diagnostics kept per file */
 #define TT_MAX_OBJECTS 100000     /* frames + colliders + rays + clicks + queries */
-#define TT_MAX_PLANES 1000        /* planes are tested against every collider */
+#define TT_MAX_PLANES 1000        /* a plane may pair with every collider */
 #define TT_MAX_MOVING 1000        /* each sweep is tested against every collider */
 #define TT_MAX_NAME 64            /* bytes in a name */
 #define TT_MAX_VIEWPORT 16384     /* pixels on either side */
