@@ -46,6 +46,13 @@ static inline bool tc_ray_hit_at(const tc_ray *ray, float t, tc_vec3 normal, flo
  * many boxes: the same answer, bit for bit, without redoing the
  * reciprocals. The ray must be usable (tc_ray_is_usable). */
 bool tc_raycast_aabb_slab(const tc_ray *ray, const tc_slab_ray *r, const tc_aabb *shape, float max_t, tc_ray_hit *hit);
+/* The same in two steps, for casting at many boxes and filling in only the
+ * hit that is kept: the t and the entry axis (-1 from inside) of the cast
+ * at a box known to be valid (tc_aabb_is_valid), then the hit they make
+ * (hit may be NULL). Together they give tc_raycast_aabb_slab's bits. */
+bool tc_raycast_aabb_slab_t(const tc_ray *ray, const tc_slab_ray *r, const tc_aabb *shape, float max_t, float *t,
+                            int *axis);
+void tc_raycast_aabb_fill(const tc_ray *ray, float t, int axis, tc_ray_hit *hit);
 
 bool tc_ray_sphere_entry(tc_vec3 origin, tc_vec3 dir, tc_vec3 center, float radius, float *t, tc_vec3 *normal);
 

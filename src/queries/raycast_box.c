@@ -51,17 +51,41 @@ bool tc_raycast_aabb(const tc_ray *ray, const tc_aabb *shape, float max_t, tc_ra
     return tc_raycast_aabb_slab(ray, &r, shape, max_t, hit);
 }
 
-bool tc_raycast_aabb_slab(const tc_ray *ray, const tc_slab_ray *r, const tc_aabb *shape, float max_t, tc_ray_hit *hit)
+bool tc_raycast_aabb_slab_t(const tc_ray *ray, const tc_slab_ray *r, const tc_aabb *shape, float max_t, float *t,
+                            int *axis)
 {
-    if (!tc_aabb_is_valid(shape)) return false;
     /* In world coordinates against min and max themselves: an origin on a
      * face is then exactly on it (a centre-and-half frame rounds it off). */
     float mag = tc_maxf(tc_vec3_max_abs(ray->origin), tc_maxf(tc_vec3_max_abs(shape->min), tc_vec3_max_abs(shape->max)));
+    float t0;
+    int enter;
+    if (!tc_ray_box_clip_slab(r, shape->min, shape->max, mag, max_t, &t0, &enter)) return false;
+    if (enter < 0) {
+        *t = 0.0f; /* from inside */
+    } else {
+        /* what tc_ray_hit_at keeps */
+        if (t0 < 0.0f) t0 = 0.0f;
+        if (!(t0 <= max_t)) return false;
+        *t = t0;
+    }
+    *axis = enter;
+    return true;
+}
+
+void tc_raycast_aabb_fill(const tc_ray *ray, float t, int axis, tc_ray_hit *hit)
+{
+    if (axis < 0) (void)tc_ray_hit_inside(ray, hit);
+    else (void)tc_ray_hit_at(ray, t, tc_axis_normal(axis, tc_component(ray->dir, axis)), t, hit);
+}
+
+bool tc_raycast_aabb_slab(const tc_ray *ray, const tc_slab_ray *r, const tc_aabb *shape, float max_t, tc_ray_hit *hit)
+{
+    if (!tc_aabb_is_valid(shape)) return false;
     float t;
     int axis;
-    if (!tc_ray_box_clip_slab(r, shape->min, shape->max, mag, max_t, &t, &axis)) return false;
-    if (axis < 0) return tc_ray_hit_inside(ray, hit);
-    return tc_ray_hit_at(ray, t, tc_axis_normal(axis, tc_component(ray->dir, axis)), max_t, hit);
+    if (!tc_raycast_aabb_slab_t(ray, r, shape, max_t, &t, &axis)) return false;
+    tc_raycast_aabb_fill(ray, t, axis, hit);
+    return true;
 }
 
 bool tc_raycast_obb(const tc_ray *ray, const tc_obb *shape, float max_t, tc_ray_hit *hit)

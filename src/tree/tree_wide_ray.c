@@ -34,8 +34,9 @@ void tc_tree_wide_ray_begin(tc_tree_wide_ray *it, const tc_tree_wide *w, const t
 
 bool tc_tree_wide_ray_next(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf)
 {
-    /* the walk's state in locals, so that it stays in registers */
-    const tc_slab_ray4 q = it->q;
+    /* the walk's state in locals, so that it stays in registers (the ray
+     * is read where it is) */
+    const tc_slab_ray4 *q = &it->q;
     const tc_tree_wide_node *nodes = it->w->nodes;
     tc_tree_wide_entry *stack = it->stack;
     const float max_t = it->max_t;
@@ -55,7 +56,7 @@ bool tc_tree_wide_ray_next(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf)
                 TC_PREFETCH((const char *)&nodes[c] + 64);
             }
             float te[4];
-            unsigned mask = tc_slab_enter4(&q, &node->box, max_t, te);
+            unsigned mask = tc_slab_enter4(q, &node->box, max_t, te);
             if (mask == 0) goto pop;
             int a = tc_low_bit[mask];
             mask &= mask - 1;

@@ -16,33 +16,43 @@ typedef struct ray_ctx {
     ray_mode mode;
     bool found;
     tc_collider_id best_id;  /* closest and any: the collider of the best hit */
+    float best_t;
+    int best_axis;      /* a box's entry axis (tc_raycast_aabb_slab_t), or -2: best holds the hit */
     tc_ray_hit best;
     tc_slab_ray slab;   /* the ray's reciprocals, made once for all its boxes */
     float limit;        /* the query's max_t */
     bool check_live;    /* the index may hold colliders that left the queries */
 } ray_ctx;
 
-/* A hit on collider `id` at h->t <= max_t: the new max_t. */
-static float ray_take(ray_ctx *r, tc_collider_id id, const tc_ray_hit *h, float max_t)
+#define RAY_FULL_HIT (-2)
+
+/* A hit on collider `id` at t <= max_t: the new max_t. A box's hit comes as
+ * its t and entry axis, and is filled in (point, normal) only if kept; any
+ * other's comes whole in *h, with axis RAY_FULL_HIT. */
+static float ray_take(ray_ctx *r, tc_collider_id id, float t, int axis, const tc_ray_hit *h, const tc_ray *ray,
+                      float max_t)
 {
     switch (r->mode) {
     case RAY_ANY:
-        r->found = true;
-        r->best_id = id;
-        r->best = *h;
-        return -1.0f;
     case RAY_CLOSEST:
         /* ties go to the lower index, whatever order the leaves come in */
-        if (!r->found || h->t < r->best.t || (h->t == r->best.t && id.index < r->best_id.index)) {
+        if (r->mode == RAY_ANY || !r->found || t < r->best_t || (t == r->best_t && id.index < r->best_id.index)) {
             r->found = true;
             r->best_id = id;
-            r->best = *h;
+            r->best_t = t;
+            r->best_axis = axis;
+            if (axis == RAY_FULL_HIT) r->best = *h;
         }
-        return h->t;
+        return r->mode == RAY_ANY ? -1.0f : t;
     case RAY_ALL:
     default: {
         tc_world *w = r->w;
         tc_world_hit hit;
+        tc_ray_hit full;
+        if (axis != RAY_FULL_HIT) {
+            tc_raycast_aabb_fill(ray, t, axis, &full);
+            h = &full;
+        }
         hit.collider = id;
         hit.t = h->t;
         hit.point = h->point;
@@ -71,7 +81,7 @@ static float ray_shape(ray_ctx *r, tc_collider_id id, const tc_ray *ray, float m
                                      : !tc_shape_raycast(ray, shape, r->limit, &h))
         return max_t;
     if (h.t > max_t) return max_t;
-    return ray_take(r, id, &h, max_t);
+    return ray_take(r, id, h.t, RAY_FULL_HIT, &h, ray, max_t);
 }
 
 /* A leaf of the tree (when the index could not be made). */
@@ -92,9 +102,11 @@ static inline float index_leaf(ray_ctx *r, const tc_tree_wide_leaf *leaf, const 
     id.generation = tc_world_ray_tag_generation(leaf->tag);
     if (r->check_live && !tc_world_ray_leaf_live(r->w, (int32_t)id.index)) return max_t;
     if (!tc_world_ray_tag_exact(leaf->tag) || r->filter) return ray_shape(r, id, ray, max_t);
-    tc_ray_hit h;
-    if (!tc_raycast_aabb_slab(ray, &r->slab, &leaf->box, r->limit, &h) || h.t > max_t) return max_t;
-    return ray_take(r, id, &h, max_t);
+    /* the box is valid (it was a collider's bounds) */
+    float t;
+    int axis;
+    if (!tc_raycast_aabb_slab_t(ray, &r->slab, &leaf->box, r->limit, &t, &axis) || t > max_t) return max_t;
+    return ray_take(r, id, t, axis, NULL, ray, max_t);
 }
 
 /* The colliders the last ray query hit, for debug drawing: kept by index
@@ -157,11 +169,14 @@ static bool single_ray(tc_world *w, const tc_ray *ray, float max_t, const tc_que
     r.mode = mode;
     r.found = false;
     r.best_id = tc_collider_null();
+    r.best_t = 0.0f;
+    r.best_axis = RAY_FULL_HIT;
     r.slab = tc_slab_ray_make(ray->origin, ray->dir);
     r.limit = max_t;
     cast(w, ray, max_t, &r);
     if (r.found) {
         mark_hit(w, r.best_id);
+        if (r.best_axis != RAY_FULL_HIT) tc_raycast_aabb_fill(ray, r.best_t, r.best_axis, &r.best);
         if (hit) {
             hit->collider = r.best_id;
             hit->t = r.best.t;
@@ -210,6 +225,8 @@ size_t tc_world_raycast_all(tc_world *w, const tc_ray *ray, float max_t, const t
     r.mode = RAY_ALL;
     r.found = false;
     r.best_id = tc_collider_null();
+    r.best_t = 0.0f;
+    r.best_axis = RAY_FULL_HIT;
     r.slab = tc_slab_ray_make(ray->origin, ray->dir);
     r.limit = max_t;
     cast(w, ray, max_t, &r);
