@@ -14,6 +14,7 @@
 #include <touche/math.h>
 
 #include "core/float.h"
+#include "core/inline.h"
 
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
 #define TC_SLAB_SIMD 1
@@ -143,6 +144,7 @@ typedef struct tc_slab_ray4 {
     float inv[3];
     float o_near[3], o_far[3];  /* the origin moved by -+pad along each axis's direction */
     int near[3], far[3];        /* rows of tc_slab_box4.b holding each axis's near and far planes */
+    int octant;                 /* bit k: the ray goes down axis k (its near plane there is the max) */
     bool parallel;              /* as ray->parallel: tc_slab_enter4 then clips box by box */
 #if TC_SLAB_SIMD
     __m128 inv4[3], o_near4[3], o_far4[3]; /* the same, in every lane */
@@ -163,10 +165,12 @@ static inline tc_slab_ray4 tc_slab_ray4_make(const tc_slab_ray *r, float pad)
     q.ray = r;
     q.pad = pad;
     q.parallel = r->parallel;
+    q.octant = 0;
     for (int k = 0; k < 3; ++k) {
         const bool down = r->inv[k] < 0.0f;
         q.inv[k] = r->inv[k];
         q.near[k] = down ? 3 + k : k;
+        q.octant |= down ? 1 << k : 0;
         q.far[k] = down ? k : 3 + k;
         q.o_near[k] = down ? o[k] - pad : o[k] + pad;
         q.o_far[k] = down ? o[k] + pad : o[k] - pad;
@@ -186,9 +190,13 @@ static inline tc_slab_ray4 tc_slab_ray4_make(const tc_slab_ray *r, float pad)
  * the scalar code (SSE min/max pick exactly as tc_minf/tc_maxf do): the
  * same bits. A ray parallel to some slab takes tc_slab_clip box by box,
  * on the boxes grown by q->pad explicitly. */
-static inline unsigned tc_slab_enter4(const tc_slab_ray4 *q, const tc_slab_box4 *box, float t_max, float t_enter[4])
+/* The same for a ray known to go the way `octant` says (q->octant, or -1
+ * for a ray parallel to some slab): with the octant a constant, a traversal
+ * copied once per octant reads each axis's planes at fixed places. */
+TC_FORCE_INLINE unsigned tc_slab_enter4_octant(const tc_slab_ray4 *q, const tc_slab_box4 *box, float t_max,
+                                               float t_enter[4], const int octant)
 {
-    if (q->parallel) {
+    if (octant < 0) {
         unsigned m = 0;
         const tc_vec3 p3 = tc_vec3_make(q->pad, q->pad, q->pad);
         for (int j = 0; j < 4; ++j) {
@@ -200,12 +208,17 @@ static inline unsigned tc_slab_enter4(const tc_slab_ray4 *q, const tc_slab_box4 
         }
         return m;
     }
+    int near[3], far[3];
+    for (int k = 0; k < 3; ++k) {
+        near[k] = (octant >> k) & 1 ? 3 + k : k;
+        far[k] = (octant >> k) & 1 ? k : 3 + k;
+    }
 #if TC_SLAB_SIMD
     __m128 n = _mm_setzero_ps(), f = _mm_set1_ps(t_max);
     __m128 tn[3], tf[3];
     for (int k = 0; k < 3; ++k) {
-        tn[k] = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(box->b[q->near[k]]), q->o_near4[k]), q->inv4[k]);
-        tf[k] = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(box->b[q->far[k]]), q->o_far4[k]), q->inv4[k]);
+        tn[k] = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(box->b[near[k]]), q->o_near4[k]), q->inv4[k]);
+        tf[k] = _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(box->b[far[k]]), q->o_far4[k]), q->inv4[k]);
     }
     n = _mm_max_ps(_mm_max_ps(tn[0], tn[1]), _mm_max_ps(tn[2], n));
     f = _mm_min_ps(_mm_min_ps(tf[0], tf[1]), _mm_min_ps(tf[2], f));
@@ -216,8 +229,8 @@ static inline unsigned tc_slab_enter4(const tc_slab_ray4 *q, const tc_slab_box4 
     for (int j = 0; j < 4; ++j) {
         float tn[3], tf[3];
         for (int k = 0; k < 3; ++k) {
-            tn[k] = (box->b[q->near[k]][j] - q->o_near[k]) * q->inv[k];
-            tf[k] = (box->b[q->far[k]][j] - q->o_far[k]) * q->inv[k];
+            tn[k] = (box->b[near[k]][j] - q->o_near[k]) * q->inv[k];
+            tf[k] = (box->b[far[k]][j] - q->o_far[k]) * q->inv[k];
         }
         const float n = tc_maxf(tc_maxf(tn[0], tn[1]), tc_maxf(tn[2], 0.0f));
         const float f = tc_minf(tc_minf(tf[0], tf[1]), tc_minf(tf[2], t_max));
@@ -226,6 +239,11 @@ static inline unsigned tc_slab_enter4(const tc_slab_ray4 *q, const tc_slab_box4 
     }
     return m;
 #endif
+}
+
+static inline unsigned tc_slab_enter4(const tc_slab_ray4 *q, const tc_slab_box4 *box, float t_max, float t_enter[4])
+{
+    return tc_slab_enter4_octant(q, box, t_max, t_enter, q->parallel ? -1 : q->octant);
 }
 
 #endif

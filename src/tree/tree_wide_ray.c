@@ -32,7 +32,9 @@ void tc_tree_wide_ray_begin(tc_tree_wide_ray *it, const tc_tree_wide *w, const t
     it->n = 0;
 }
 
-bool tc_tree_wide_ray_next(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf)
+/* The walk, copied once per octant of ray directions, and once for rays
+ * parallel to some slab (octant -1; tc_slab_enter4_octant). */
+TC_FORCE_INLINE bool walk(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf, const int octant)
 {
     /* the walk's state in locals, so that it stays in registers (the ray
      * is read where it is) */
@@ -56,7 +58,7 @@ bool tc_tree_wide_ray_next(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf)
                 TC_PREFETCH((const char *)&nodes[c] + 64);
             }
             float te[4];
-            unsigned mask = tc_slab_enter4(q, &node->box, max_t, te);
+            unsigned mask = tc_slab_enter4_octant(q, &node->box, max_t, te, octant);
             if (mask == 0) goto pop;
             int a = tc_low_bit[mask];
             mask &= mask - 1;
@@ -134,5 +136,20 @@ bool tc_tree_wide_ray_next(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf)
             it->cur = TC_TREE_NULL;
             return true;
         }
+    }
+}
+
+bool tc_tree_wide_ray_next(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf)
+{
+    if (it->q.parallel) return walk(it, leaf, -1);
+    switch (it->q.octant) {
+    case 0: return walk(it, leaf, 0);
+    case 1: return walk(it, leaf, 1);
+    case 2: return walk(it, leaf, 2);
+    case 3: return walk(it, leaf, 3);
+    case 4: return walk(it, leaf, 4);
+    case 5: return walk(it, leaf, 5);
+    case 6: return walk(it, leaf, 6);
+    default: return walk(it, leaf, 7);
     }
 }
