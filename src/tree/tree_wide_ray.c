@@ -13,8 +13,16 @@
 #include "core/inline.h"
 #include "core/prefetch.h"
 
-/* The lowest set bit of a four-bit mask (0 for none). */
-static const uint8_t tc_low_bit[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
+/* The lowest set bit of a nonzero mask. */
+static inline int low_bit(unsigned m)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(m);
+#else
+    static const uint8_t low[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0 };
+    return low[m & 15u];
+#endif
+}
 
 TC_FORCE_INLINE int32_t lane_ref(const tc_tree_wide_node *node, int32_t index, int lane)
 {
@@ -60,14 +68,14 @@ TC_FORCE_INLINE bool walk(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf, const i
             float te[4];
             unsigned mask = tc_slab_enter4_octant(q, &node->box, max_t, te, octant);
             if (mask == 0) goto pop;
-            int a = tc_low_bit[mask];
+            int a = low_bit(mask);
             mask &= mask - 1;
             if (mask == 0) {
                 /* one child entered, the common case low in the tree */
                 ref = lane_ref(node, cur, a);
                 goto take;
             }
-            int b = tc_low_bit[mask];
+            int b = low_bit(mask);
             mask &= mask - 1;
             if (mask == 0) {
                 if (te[b] < te[a]) {
@@ -91,7 +99,7 @@ TC_FORCE_INLINE bool walk(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf, const i
             const int base = n;
             mask |= 1u << a | 1u << b;
             while (mask) {
-                const int j = tc_low_bit[mask];
+                const int j = low_bit(mask);
                 mask &= mask - 1;
                 int k = n++;
                 while (k > base && stack[k - 1].t < te[j]) {
