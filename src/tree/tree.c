@@ -476,7 +476,11 @@ bool tc_tree_move_proxy_by(tc_tree *tree, int32_t proxy, tc_aabb box, tc_vec3 di
         (void)balance(tree, i);
         refit(tree, i);
     }
-    insert_leaf(tree, proxy, fat, start, start);
+    /* The insertion's walk must refit at least up to the first node whose
+     * record still counts the old leaf: start itself, or, when start is
+     * the old parent (whose slot now holds the sibling, record and all),
+     * the node above it. */
+    insert_leaf(tree, proxy, fat, start, start == parent ? tc_tree_parent_of(tree, start) : start);
     return true;
 }
 

@@ -68,7 +68,9 @@ const tc_tree_wide *tc_world_ray_index(tc_world *w)
 float tc_world_ray_pad(const tc_world *w, const tc_ray *ray)
 {
     float pad = 2.0f * TC_PAD_REL * (tc_vec3_max_abs(ray->origin) + w->ray_index_mag);
-    if (w->ray_index_round > 0) pad = tc_maxf(pad, 16.0f * TC_PAD_REL * tc_vec3_norm1(ray->origin));
+    /* 3 max |x| bounds the sum of |x|, and cannot overflow where the sum
+     * would (an infinite pad turns the index's empty lanes into NaN boxes) */
+    if (w->ray_index_round > 0) pad = tc_maxf(pad, 48.0f * TC_PAD_REL * tc_vec3_max_abs(ray->origin));
     return pad;
 }
 

@@ -1,6 +1,8 @@
 /* Replays files through the fuzz target without libFuzzer, so `make test`
  * exercises the corpus with any compiler (and under the sanitizers in the
- * sanitized build). Arguments are files or directories (one level deep). */
+ * sanitized build). Arguments are files or directories (one level deep), or
+ * `--random COUNT SEED`: COUNT inputs of seeded random bytes (lengths up to
+ * 4 KiB), for a target with no corpus to speak of. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,8 +47,33 @@ static int replay_file(const char *path)
     return 0;
 }
 
+/* splitmix64: seeded, the same bytes on every machine. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static int replay_random(long count, uint64_t seed)
+{
+    uint64_t state = seed;
+    for (long i = 0; i < count; i++) {
+        size_t size = (size_t)(next_random(&state) % 4097);
+        unsigned char *buf = (unsigned char *)malloc(size ? size : 1);
+        if (!buf) return 1;
+        for (size_t k = 0; k < size; k++) buf[k] = (unsigned char)next_random(&state);
+        LLVMFuzzerTestOneInput(buf, size);
+        free(buf);
+    }
+    printf("replay: %ld random inputs (seed %llu)\n", count, (unsigned long long)seed);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 4 && strcmp(argv[1], "--random") == 0) return replay_random(atol(argv[2]), strtoull(argv[3], NULL, 10));
     int files = 0, failures = 0;
     for (int i = 1; i < argc; i++) {
         struct stat st;

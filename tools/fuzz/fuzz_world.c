@@ -1,0 +1,420 @@
+/* libFuzzer target for the world API: the bytes are a program of world
+ * calls (create, destroy, reparent, move, reshape, enable, filter, update,
+ * every query, picking, drawing) whose numbers come straight from the input,
+ * so NaN, infinities, huge and negative sizes, zero quaternions, stale and
+ * forged ids and failed allocations all reach the library. Nothing may
+ * crash, hang or read out of bounds (the sanitizers watch), and after each
+ * update the tree must be valid, the events well formed and the counts
+ * right; at the end every byte allocated must be given back. The same
+ * function is driven by replay.c in `make test`. */
+#include <touche/touche.h>
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* What the inputs reached, printed at exit by the replay build (a replay
+ * that reached nothing would prove nothing). */
+static long g_colliders, g_updates, g_events, g_hits, g_found;
+#ifdef TOUCHE_FUZZ_STATS
+#include <stdio.h>
+static void print_stats(void)
+{
+    printf("fuzz_world: %ld colliders made, %ld updates, %ld events, %ld ray hits, %ld colliders found\n", g_colliders,
+           g_updates, g_events, g_hits, g_found);
+}
+#endif
+
+/* ---- the input, read as numbers ------------------------------------------ */
+
+typedef struct reader {
+    const uint8_t *p;
+    size_t left;
+} reader;
+
+static uint8_t byte(reader *r)
+{
+    if (r->left == 0) return 0;
+    --r->left;
+    return *r->p++;
+}
+
+/* Mostly small numbers (so that shapes meet and rays hit), one time in
+ * sixteen any 32 bits (NaN, infinities, huge, tiny). */
+static float number(reader *r)
+{
+    const uint8_t b = byte(r);
+    if (b >= 0xf0u) {
+        uint32_t u = 0;
+        for (int k = 0; k < 4; ++k) u = (u << 8) | byte(r);
+        float f;
+        memcpy(&f, &u, sizeof f);
+        return f;
+    }
+    return (float)((int)(b & 0x7fu) - 64) / 8.0f;
+}
+
+static tc_vec3 vec(reader *r)
+{
+    const float x = number(r);
+    const float y = number(r);
+    const float z = number(r);
+    return tc_vec3_make(x, y, z);
+}
+
+static tc_quat quat(reader *r)
+{
+    const float x = number(r);
+    const float y = number(r);
+    const float z = number(r);
+    const float w = number(r);
+    return tc_quat_make(x, y, z, w);
+}
+
+static tc_transform pose(reader *r)
+{
+    const tc_vec3 p = vec(r);
+    return tc_transform_make(p, quat(r));
+}
+
+static tc_shape shape(reader *r)
+{
+    tc_shape s;
+    memset(&s, 0, sizeof s);
+    switch (byte(r) % 6) {
+    case 0: { tc_sphere x; x.center = vec(r); x.radius = number(r); s = tc_shape_from_sphere(x); break; }
+    case 1: { tc_capsule x; x.a = vec(r); x.b = vec(r); x.radius = number(r); s = tc_shape_from_capsule(x); break; }
+    case 2: { tc_aabb x; x.min = vec(r); x.max = vec(r); s = tc_shape_from_aabb(x); break; }
+    case 3: {
+        const tc_vec3 c = vec(r);
+        const tc_vec3 h = vec(r);
+        s = tc_shape_from_obb(tc_obb_from_quat(c, h, quat(r)));
+        break;
+    }
+    case 4: { tc_triangle x; x.a = vec(r); x.b = vec(r); x.c = vec(r); s = tc_shape_from_triangle(x); break; }
+    default: {
+        const tc_vec3 p = vec(r);
+        const tc_vec3 n = vec(r);
+        s = tc_shape_from_plane(tc_plane_from_point_normal(p, n));
+        break;
+    }
+    }
+    return s;
+}
+
+static tc_mat4 matrix(reader *r)
+{
+    tc_mat4 m;
+    float *f = &m.m[0];
+    for (int k = 0; k < 16; ++k) f[k] = number(r);
+    return m;
+}
+
+/* ---- an allocator that runs out when the input says ---------------------- */
+
+typedef struct budget {
+    long calls_left;      /* allocations that succeed before the rest fail; < 0: all succeed */
+    long long live_bytes;
+    long live_blocks;
+} budget;
+
+static void *budget_alloc(void *context, size_t size)
+{
+    budget *b = (budget *)context;
+    if (b->calls_left == 0) return NULL;
+    if (b->calls_left > 0) --b->calls_left;
+    void *p = malloc(size ? size : 1);
+    if (p) {
+        b->live_bytes += (long long)size;
+        ++b->live_blocks;
+    }
+    return p;
+}
+
+static void budget_free(void *context, void *ptr, size_t size)
+{
+    budget *b = (budget *)context;
+    if (!ptr) return;
+    b->live_bytes -= (long long)size;
+    --b->live_blocks;
+    free(ptr);
+}
+
+/* Stale and forged ids are programmer errors: the library must answer them
+ * with its defined result, so the handler lets it go on. */
+static bool keep_going(const char *condition, const char *file, int line)
+{
+    (void)condition; (void)file; (void)line;
+    return false;
+}
+
+/* ---- the program --------------------------------------------------------- */
+
+#define MAX_NODES 32
+#define MAX_COLLIDERS 192
+#define MAX_OPS 600
+
+typedef struct state {
+    tc_world *w;
+    tc_node_id nodes[MAX_NODES];
+    int node_count;
+    tc_collider_id colliders[MAX_COLLIDERS];  /* live and destroyed: stale ids are used too */
+    int collider_count;
+    tc_collider_id out[MAX_COLLIDERS];
+    tc_world_hit hits[MAX_COLLIDERS];
+} state;
+
+static tc_node_id some_node(state *s, reader *r)
+{
+    const uint8_t b = byte(r);
+    if (s->node_count == 0 || b % 4 == 0) return tc_node_null();
+    if (b % 17 == 1) {
+        tc_node_id forged = { b, (uint32_t)b * 7u + 1u };
+        return forged;
+    }
+    return s->nodes[b % s->node_count];
+}
+
+static tc_collider_id some_collider(state *s, reader *r)
+{
+    const uint8_t b = byte(r);
+    if (s->collider_count == 0 || b % 19 == 1) {
+        tc_collider_id forged = { (uint32_t)b * 3u, 1u };
+        return forged;
+    }
+    return s->colliders[b % s->collider_count];
+}
+
+static tc_query_filter filter(reader *r)
+{
+    tc_query_filter f;
+    f.category = (uint64_t)1 << (byte(r) % 64);
+    f.mask = byte(r) % 3 == 0 ? (uint64_t)0x5 : ~(uint64_t)0;
+    return f;
+}
+
+static void check_update(state *s)
+{
+    if (!tc_tree_validate(tc_world_tree(s->w))) abort();
+    size_t n = 0;
+    const tc_contact_event *ev = tc_world_contact_events(s->w, &n);
+    ++g_updates;
+    g_events += (long)n;
+    for (size_t k = 0; k < n; ++k) {
+        if (ev[k].a.index >= ev[k].b.index) abort();
+        if (ev[k].state != TC_CONTACT_BEGIN && ev[k].state != TC_CONTACT_STAY && ev[k].state != TC_CONTACT_END) abort();
+        /* in order of the index pair, each pair once */
+        if (k > 0 && (ev[k - 1].a.index > ev[k].a.index ||
+                      (ev[k - 1].a.index == ev[k].a.index && ev[k - 1].b.index >= ev[k].b.index)))
+            abort();
+    }
+}
+
+static void check_hit(const tc_world_hit *h, float max_t)
+{
+    ++g_hits;
+    if (!(h->t >= 0.0f) || h->t > max_t) abort();
+}
+
+static void count_line(void *context, tc_vec3 a, tc_vec3 b, tc_debug_state st, tc_collider_id id)
+{
+    (void)a; (void)b; (void)id;
+    if ((int)st < 0 || (int)st > 4) abort();
+    ++*(long *)context;
+}
+
+static void step(state *s, reader *r)
+{
+    tc_world *w = s->w;
+    switch (byte(r) % 16) {
+    case 0: {
+        if (s->node_count == MAX_NODES) break;
+        tc_node_def d;
+        memset(&d, 0, sizeof d);
+        d.parent = some_node(s, r);
+        d.local = pose(r);
+        d.scale = number(r);
+        const tc_node_id id = tc_world_create_node(w, &d);
+        if (!tc_node_is_null(id)) s->nodes[s->node_count++] = id;
+        break;
+    }
+    case 1:
+    case 2: {
+        if (s->collider_count == MAX_COLLIDERS) break;
+        tc_collider_def d;
+        memset(&d, 0, sizeof d);
+        d.shape = shape(r);
+        d.local = pose(r);
+        d.parent = some_node(s, r);
+        d.user_data = byte(r);
+        d.category = byte(r) % 2 ? (uint64_t)1 << (byte(r) % 64) : 0;
+        d.mask = byte(r) % 2 ? (uint64_t)byte(r) : 0;
+        d.disabled = byte(r) % 8 == 0;
+        const tc_collider_id id = tc_world_create_collider(w, &d);
+        if (!tc_collider_is_null(id)) {
+            s->colliders[s->collider_count++] = id;
+            ++g_colliders;
+        }
+        break;
+    }
+    case 3: tc_world_destroy_collider(w, some_collider(s, r)); break;
+    case 4: (void)tc_world_set_collider_pose(w, some_collider(s, r), pose(r)); break;
+    case 5: {
+        tc_transform poses[8];
+        tc_collider_id ids[8];
+        const int n = byte(r) % 8;
+        for (int k = 0; k < n; ++k) {
+            ids[k] = some_collider(s, r);
+            poses[k] = pose(r);
+        }
+        (void)tc_world_set_collider_poses(w, ids, poses, (size_t)n);
+        break;
+    }
+    case 6: {
+        const tc_node_id n = some_node(s, r);
+        if (byte(r) % 2) {
+            const tc_transform t = pose(r);
+            (void)tc_world_set_node_pose(w, n, t, number(r));
+        } else {
+            const tc_mat4 m = matrix(r);
+            (void)tc_world_set_node_matrices(w, &n, &m, 1);
+        }
+        break;
+    }
+    case 7: {
+        const tc_node_id a = some_node(s, r);
+        const tc_node_id b = some_node(s, r);
+        (void)tc_world_set_node_parent(w, a, b);
+        const tc_collider_id c = some_collider(s, r);
+        const tc_node_id p = some_node(s, r);
+        (void)tc_world_set_collider_parent(w, c, p);
+        break;
+    }
+    case 8: {
+        const tc_collider_id c = some_collider(s, r);
+        switch (byte(r) % 3) {
+        case 0: (void)tc_world_set_collider_enabled(w, c, byte(r) % 2); break;
+        case 1: {
+            const uint64_t cat = byte(r);
+            const uint64_t mask = byte(r);
+            (void)tc_world_set_collider_filter(w, c, cat, mask);
+            break;
+        }
+        default: { const tc_shape sh = shape(r); (void)tc_world_set_collider_shape(w, c, &sh); break; }
+        }
+        break;
+    }
+    case 9:
+    case 10:
+        (void)tc_world_update(w);
+        check_update(s);
+        break;
+    case 11: {
+        tc_ray ray;
+        ray.origin = vec(r);
+        ray.dir = vec(r);
+        const float max_t = byte(r) % 3 == 0 ? INFINITY : number(r);
+        const tc_query_filter f = filter(r);
+        const tc_query_filter *fp = byte(r) % 2 ? &f : NULL;
+        tc_world_hit h;
+        if (tc_world_raycast_closest(w, &ray, max_t, fp, &h)) check_hit(&h, max_t);
+        if (tc_world_raycast_any(w, &ray, max_t, fp, &h)) check_hit(&h, max_t);
+        const size_t n = tc_world_raycast_all(w, &ray, max_t, fp, s->hits, MAX_COLLIDERS);
+        for (size_t k = 0; k < n && k < MAX_COLLIDERS; ++k) {
+            check_hit(&s->hits[k], max_t);
+            if (k > 0 && s->hits[k - 1].t > s->hits[k].t) abort();
+        }
+        break;
+    }
+    case 12: {
+        const tc_shape sh = shape(r);
+        const size_t n = tc_world_overlap_shape(w, &sh, NULL, s->out, MAX_COLLIDERS);
+        g_found += (long)n;
+        for (size_t k = 1; k < n && k < MAX_COLLIDERS; ++k)
+            if (s->out[k - 1].index >= s->out[k].index) abort();
+        (void)tc_world_query_point(w, vec(r), NULL, s->out, MAX_COLLIDERS);
+        break;
+    }
+    case 13: {
+        tc_viewport vp;
+        vp.x = number(r);
+        vp.y = number(r);
+        vp.width = number(r);
+        vp.height = number(r);
+        tc_mat4 view, proj;
+        if (byte(r) % 2) {
+            const tc_vec3 eye = vec(r), target = vec(r), up = vec(r);
+            view = tc_mat4_look_at(eye, target, up);
+        } else {
+            view = matrix(r);
+        }
+        if (byte(r) % 2) {
+            const float fovy = number(r);
+            const float aspect = number(r);
+            const float near_z = number(r);
+            const float far_z = number(r);
+            proj = tc_mat4_perspective(fovy, aspect, near_z, far_z, (tc_depth_range)(byte(r) % 3));
+        } else {
+            proj = matrix(r);
+        }
+        tc_world_hit h;
+        tc_ray ray;
+        const float sx = number(r);
+        const float sy = number(r);
+        if (tc_world_pick(w, sx, sy, vp, view, proj, (tc_depth_range)(byte(r) % 3), NULL, &h, &ray)) check_hit(&h, INFINITY);
+        break;
+    }
+    case 14: {
+        long lines = 0;
+        tc_debug_draw d;
+        memset(&d, 0, sizeof d);
+        d.line = count_line;
+        d.context = &lines;
+        d.draw_tree = byte(r) % 2;
+        d.draw_disabled = byte(r) % 2;
+        d.circle_segments = (int32_t)(int8_t)byte(r);
+        d.plane_half_size = number(r);
+        tc_world_debug_draw(w, &d);
+        break;
+    }
+    default:
+        if (s->node_count > 0) tc_world_destroy_node(w, s->nodes[byte(r) % s->node_count]);
+        break;
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    reader r = { data, size };
+#ifdef TOUCHE_FUZZ_STATS
+    static bool registered;
+    if (!registered) registered = atexit(print_stats) == 0;
+#endif
+    (void)tc_set_assert_handler(keep_going);
+    budget b;
+    memset(&b, 0, sizeof b);
+    const uint8_t first = byte(&r);
+    b.calls_left = first < 200 ? -1 : (long)(first - 200) * 4; /* now and then memory runs out */
+    tc_world_def def = tc_world_def_default();
+    def.allocator.alloc = budget_alloc;
+    def.allocator.free = budget_free;
+    def.allocator.context = &b;
+    def.margin = byte(&r) % 4 == 0 ? number(&r) : 0.0f;
+    def.prediction = byte(&r) % 4 == 0 ? number(&r) : 0.0f;
+    state s;
+    memset(&s, 0, sizeof s);
+    s.w = tc_world_create(&def);
+    if (s.w) {
+        for (int op = 0; op < MAX_OPS && r.left > 0; ++op) step(&s, &r);
+        (void)tc_world_update(s.w);
+        check_update(&s);
+        tc_world_destroy(s.w);
+    }
+    if (b.live_bytes != 0 || b.live_blocks != 0) abort(); /* everything given back */
+    (void)tc_set_assert_handler(NULL);
+    return 0;
+}
