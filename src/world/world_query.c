@@ -115,7 +115,8 @@ static inline float index_leaf(ray_ctx *r, const tc_tree_wide_leaf *leaf, const 
 static void mark_none(tc_world *w) { w->ray_marks.count = 0; }
 static void mark_hit(tc_world *w, tc_collider_id id)
 {
-    if (TC_ARRAY_RESERVE(w, w->ray_marks, w->ray_marks.count + 1)) w->ray_marks.data[w->ray_marks.count++] = id;
+    if (w->ray_marks.count < w->ray_marks.capacity || TC_ARRAY_RESERVE(w, w->ray_marks, w->ray_marks.count + 1))
+        w->ray_marks.data[w->ray_marks.count++] = id;
 }
 
 static bool ray_args_ok(const tc_world *w, const tc_ray *ray)
