@@ -412,11 +412,12 @@ TEST_CASE(world_rays_ties_go_to_the_lower_index)
 
 /* The four-box slab test: the same answer as the scalar formula written
  * here (so SIMD and scalar agree bit for bit), and never a miss where
- * tc_slab_clip on one of the boxes enters it, earlier or at once. */
+ * tc_slab_clip on one of the boxes enters it, earlier or at once; and the
+ * branch-free clip against tc_slab_clip. */
 TEST_CASE(slab_enter4_agrees_with_the_single_box_test)
 {
     test_rng r = { 21 };
-    long entered = 0, parallel = 0;
+    long entered = 0, parallel = 0, clipped = 0;
     for (int it = 0; it < test_random_count(20000); ++it) {
         tc_vec3 o = vrand(&r, test_rng_int(&r, 0, 3) ? 10.0 : 1e5);
         tc_vec3 d = vrand(&r, 1.0);
@@ -460,6 +461,18 @@ TEST_CASE(slab_enter4_agrees_with_the_single_box_test)
                 CHECK(te[j] <= t0);
             }
             if (sr.parallel) continue;
+            /* the branch-free clip (boxes not inside out): the same answer
+             * to the bit */
+            if (b[j].min.x <= b[j].max.x && b[j].min.y <= b[j].max.y && b[j].min.z <= b[j].max.z) {
+                float f0 = 0.0f, f1 = t_max, c0 = 0.0f, c1 = t_max;
+                int fa = -1, ca = -1;
+                const bool fast = tc_slab_clip_fast(&sr, b[j].min, b[j].max, &f0, &f1, &fa);
+                const bool slow = tc_slab_clip(&sr, b[j].min, b[j].max, &c0, &c1, &ca);
+                CHECK(fast == slow);
+                if (fast && slow)
+                    CHECK(memcmp(&f0, &c0, sizeof f0) == 0 && memcmp(&f1, &c1, sizeof f1) == 0 && fa == ca);
+                ++clipped;
+            }
             /* the formula, lane by lane */
             float tn[3], tf[3];
             for (int k = 0; k < 3; ++k) {
@@ -475,7 +488,7 @@ TEST_CASE(slab_enter4_agrees_with_the_single_box_test)
         }
         if (test_failures > 10) break;
     }
-    CHECK(entered > 1000 && parallel > 1000);
+    CHECK(entered > 1000 && parallel > 1000 && clipped > 1000);
 }
 
 /* Debug drawing shows the colliders the last ray query hit: all of them

@@ -55,11 +55,16 @@ bool tc_raycast_aabb_slab_t(const tc_ray *ray, const tc_slab_ray *r, const tc_aa
                             int *axis)
 {
     /* In world coordinates against min and max themselves: an origin on a
-     * face is then exactly on it (a centre-and-half frame rounds it off). */
-    float mag = tc_maxf(tc_vec3_max_abs(ray->origin), tc_maxf(tc_vec3_max_abs(shape->min), tc_vec3_max_abs(shape->max)));
-    float t0;
-    int enter;
-    if (!tc_ray_box_clip_slab(r, shape->min, shape->max, mag, max_t, &t0, &enter)) return false;
+     * face is then exactly on it (a centre-and-half frame rounds it off).
+     * The exact box first, without branches when it can be (the usual hit
+     * of a cast at many boxes); the padded retry needs the magnitudes. */
+    float t0 = 0.0f, t1 = max_t;
+    int enter = -1;
+    if (r->parallel || !tc_slab_clip_fast(r, shape->min, shape->max, &t0, &t1, &enter)) {
+        float mag =
+            tc_maxf(tc_vec3_max_abs(ray->origin), tc_maxf(tc_vec3_max_abs(shape->min), tc_vec3_max_abs(shape->max)));
+        if (!tc_ray_box_clip_slab(r, shape->min, shape->max, mag, max_t, &t0, &enter)) return false;
+    }
     if (enter < 0) {
         *t = 0.0f; /* from inside */
     } else {

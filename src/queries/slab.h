@@ -69,6 +69,36 @@ static inline bool tc_slab_clip(const tc_slab_ray *r, tc_vec3 bmin, tc_vec3 bmax
     return true;
 }
 
+/* tc_slab_clip for a ray parallel to no slab (!r->parallel) and a box with
+ * min <= max on every axis, without branches: the same sums and products,
+ * each axis's entry and exit picked by the sign of its reciprocal (as the
+ * swap does), the same running maximum and minimum in the same order (a
+ * later axis raises *enter_axis only when strictly later). One check at
+ * the end stands for the check after each axis: the entry only grows and
+ * the exit only shrinks. The same answers to the bit; on a miss nothing is
+ * written (tc_slab_clip may have set *enter_axis). */
+static inline bool tc_slab_clip_fast(const tc_slab_ray *r, tc_vec3 bmin, tc_vec3 bmax, float *t0, float *t1,
+                                     int *enter_axis)
+{
+    const float o[3] = { r->origin.x, r->origin.y, r->origin.z };
+    const float lo[3] = { bmin.x, bmin.y, bmin.z }, hi[3] = { bmax.x, bmax.y, bmax.z };
+    float tn = *t0, tf = *t1;
+    int axis = enter_axis ? *enter_axis : -1;
+    for (int k = 0; k < 3; ++k) {
+        const float a = (lo[k] - o[k]) * r->inv[k], b = (hi[k] - o[k]) * r->inv[k];
+        const bool down = r->inv[k] < 0.0f;
+        const float ta = down ? b : a, tb = down ? a : b;
+        axis = ta > tn ? k : axis;
+        tn = ta > tn ? ta : tn;
+        tf = tb < tf ? tb : tf;
+    }
+    if (tn > tf) return false;
+    *t0 = tn;
+    *t1 = tf;
+    if (enter_axis) *enter_axis = axis;
+    return true;
+}
+
 /* The same test for one ray against many boxes (a tree traversal), when
  * the ray is parallel to no slab (!r->parallel; otherwise use
  * tc_slab_clip): clips [0, t_max] and gives the entry t. Same arithmetic
