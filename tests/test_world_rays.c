@@ -4,6 +4,7 @@
  * must leave at once), all three modes, filters, max_t, rays parallel to
  * axes, along faces, from inside boxes, at degenerate boxes and at huge
  * coordinates; and the four-box slab test the index uses. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -570,8 +571,62 @@ TEST_CASE(world_rays_mark_what_they_hit_for_debug_drawing)
     tc_world_destroy(w);
 }
 
+/* Origins at the end of the float range (where moving them by the index's
+ * pad would overflow): the same answers as brute force for boxes (whose
+ * casts stay exact there; the round shapes' own casts do not, beyond about
+ * 1e19, so with them the queries are only run, for the sanitizers to watch
+ * that no unused lane of the index is read). */
+static tc_ray far_ray(test_rng *r, int q)
+{
+    static const float big[] = { FLT_MAX, -FLT_MAX, 3.0e38f, 1.0e38f, 1.0e30f };
+    const float b = big[test_rng_int(r, 0, 4)];
+    const int k = test_rng_int(r, 0, 2);
+    tc_ray ray;
+    ray.origin = vrand(r, 10.0);
+    set_comp(&ray.origin, k, b);
+    ray.dir = tc_vec3_zero();
+    set_comp(&ray.dir, k, b > 0.0f ? -1.0f : 1.0f);
+    if (q % 2) ray.dir = tc_vec3_add(ray.dir, vrand(r, 1e-3)); /* not parallel */
+    return ray;
+}
+
+TEST_CASE(world_rays_from_the_end_of_the_float_range)
+{
+    test_rng r = { 31 };
+    for (int pass = 0; pass < 2; ++pass) {
+        memset(&g, 0, sizeof g);
+        g.kinds = pass == 0 ? BOXES : MIXED;
+        g.scale = 20.0;
+        g.w = tc_world_create(NULL);
+        for (int i = 0; i < 60; ++i) add(&r);
+        update_and_snapshot();
+        long hits = 0;
+        for (int q = 0; q < test_random_count(300); ++q) {
+            const tc_ray ray = far_ray(&r, q);
+            const float max_t = q % 3 ? INFINITY : FLT_MAX;
+            if (pass == 0) {
+                const long before = g_hits;
+                check_ray(&ray, max_t, NULL, RAY_RANDOM);
+                hits += g_hits - before;
+            } else {
+                tc_world_hit hit;
+                (void)tc_world_raycast_closest(g.w, &ray, max_t, NULL, &hit);
+                (void)tc_world_raycast_any(g.w, &ray, max_t, NULL, &hit);
+                (void)tc_world_raycast_all(g.w, &ray, max_t, NULL, g_all, MAXC);
+            }
+            if (test_failures > 10) break;
+        }
+        tc_world_destroy(g.w);
+        if (pass == 0) {
+            printf("%ld box hits from the end of the float range\n", hits);
+            CHECK(hits > 50);
+        }
+    }
+}
+
 TEST_LIST(TEST_ENTRY(world_rays_boxes_match_brute_force), TEST_ENTRY(world_rays_mixed_shapes_match_brute_force),
           TEST_ENTRY(world_rays_dense_boxes_match_brute_force), TEST_ENTRY(world_rays_huge_coordinates_match_brute_force),
           TEST_ENTRY(world_rays_empty_and_single), TEST_ENTRY(world_rays_ties_go_to_the_lower_index),
           TEST_ENTRY(slab_enter4_agrees_with_the_single_box_test),
-          TEST_ENTRY(world_rays_mark_what_they_hit_for_debug_drawing))
+          TEST_ENTRY(world_rays_mark_what_they_hit_for_debug_drawing),
+          TEST_ENTRY(world_rays_from_the_end_of_the_float_range))

@@ -167,7 +167,11 @@ static inline unsigned tc_slab_enter2(const tc_slab_ray *r, const tc_aabb *a, co
  * instead, per axis, once per ray. That rounding is why the growth is only
  * "about pad": a caller that needs the boxes grown by at least some amount
  * passes a pad with room for one rounding of the origin (see the world's
- * ray index). */
+ * ray index). At the end of the float range a moved origin may overflow to
+ * an infinity: then only towards a plane's far side (the far t becomes
+ * infinite, or the near t minus infinity), which keeps the test
+ * conservative; but an inside-out box's infinite planes then give NaN, so
+ * a traversal must not trust its unused lanes' bits. */
 typedef struct tc_slab_ray4 {
     const tc_slab_ray *ray;
     float pad;

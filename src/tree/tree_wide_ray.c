@@ -136,6 +136,10 @@ TC_FORCE_INLINE bool walk(tc_tree_wide_ray *it, tc_tree_wide_leaf *leaf, const i
             const int32_t code = -1 - ref;
             const tc_tree_wide_node *holder = &nodes[code >> 2];
             const int j = code & 3;
+            /* an unused lane is inside out, but from an origin at the end
+             * of the float range its planes give NaN (tc_slab_ray4): it may
+             * come out entered, and is no leaf */
+            if (holder->child[j] == TC_TREE_WIDE_NONE) goto pop;
             leaf->item = (uint32_t)(-1 - holder->child[j]);
             leaf->tag = holder->tag[j];
             leaf->box.min = tc_vec3_make(holder->box.b[0][j], holder->box.b[1][j], holder->box.b[2][j]);

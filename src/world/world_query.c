@@ -141,7 +141,7 @@ static void cast(tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
     if (!tc_ray_is_usable(ray, max_t)) return;
     cast_planes(w, ray, max_t, r);
     if (r->mode == RAY_ANY && r->found) return;
-    if (r->mode == RAY_CLOSEST && r->found) max_t = r->best.t; /* the walk need not go past a plane's hit */
+    if (r->mode == RAY_CLOSEST && r->found) max_t = r->best_t; /* the walk need not go past a plane's hit */
     const tc_tree_wide *index = tc_world_ray_index(w);
     r->check_live = false;
     if (!index) {
