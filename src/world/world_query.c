@@ -251,6 +251,18 @@ typedef struct overlap_ctx {
     tc_vec3 p;
 } overlap_ctx;
 
+/* A query by shape, or by point p when shape is NULL. */
+static overlap_ctx overlap_make(tc_world *w, const tc_shape *shape, const tc_query_filter *filter, tc_vec3 p)
+{
+    overlap_ctx o;
+    o.w = w;
+    o.shape = shape;
+    o.filter = filter;
+    o.point = shape == NULL;
+    o.p = p;
+    return o;
+}
+
 static bool overlap_visit(void *context, int32_t proxy, uint64_t user_data)
 {
     overlap_ctx *o = (overlap_ctx *)context;
@@ -286,12 +298,7 @@ size_t tc_world_overlap_shape(tc_world *w, const tc_shape *shape, const tc_query
 {
     if (!TC_REQUIRE(w != NULL && shape != NULL && (out != NULL || capacity == 0))) return 0;
     w->found.count = 0;
-    overlap_ctx o;
-    o.w = w;
-    o.shape = shape;
-    o.filter = filter;
-    o.point = false;
-    o.p = tc_vec3_zero();
+    overlap_ctx o = overlap_make(w, shape, filter, tc_vec3_zero());
     if (!tc_shape_is_valid(shape)) return 0;
     tc_aabb box;
     if (shape->type == TC_SHAPE_PLANE) {
@@ -344,12 +351,7 @@ size_t tc_world_query_point(tc_world *w, tc_vec3 p, const tc_query_filter *filte
     if (!TC_REQUIRE(w != NULL && (out != NULL || capacity == 0))) return 0;
     w->found.count = 0;
     if (!tc_vec3_is_finite(p)) return 0;
-    overlap_ctx o;
-    o.w = w;
-    o.shape = NULL;
-    o.filter = filter;
-    o.point = true;
-    o.p = p;
+    overlap_ctx o = overlap_make(w, NULL, filter, p);
     tc_aabb box;
     box.min = p;
     box.max = p;
