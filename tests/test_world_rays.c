@@ -342,6 +342,7 @@ TEST_CASE(world_rays_empty_and_single)
     tc_world_hit hit;
     CHECK(!tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit));
     CHECK(tc_world_update(w));
+    tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     CHECK(!tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit));
     CHECK(tc_world_raycast_all(w, &ray, INFINITY, NULL, NULL, 0) == 0);
     tc_collider_def d;
@@ -352,6 +353,7 @@ TEST_CASE(world_rays_empty_and_single)
     /* not before the update */
     CHECK(!tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit));
     CHECK(tc_world_update(w));
+    tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     CHECK(tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit));
     CHECK(tc_collider_id_equal(hit.collider, id) && hit.t == 5.0f && hit.normal.x == -1.0f);
     CHECK(!tc_world_raycast_closest(w, &ray, 4.5f, NULL, &hit));
@@ -360,6 +362,7 @@ TEST_CASE(world_rays_empty_and_single)
     CHECK(tc_world_set_collider_pose(w, id, tc_transform_make(tc_vec3_make(2, 0, 0), tc_quat_identity())));
     CHECK(tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit) && hit.t == 5.0f);
     CHECK(tc_world_update(w));
+    tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     CHECK(tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit) && hit.t == 7.0f);
     /* non-finite rays and bad max_t hit nothing */
     tc_ray bad = ray;
@@ -376,10 +379,12 @@ TEST_CASE(world_rays_empty_and_single)
     CHECK(tc_world_set_collider_enabled(w, id, true));
     CHECK(!tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit)); /* back at the next update */
     CHECK(tc_world_update(w));
+    tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     CHECK(tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit) && hit.t == 7.0f);
     tc_world_destroy_collider(w, id);
     CHECK(!tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit));
     CHECK(tc_world_update(w));
+    tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     CHECK(!tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit));
     tc_world_destroy(w);
 }
@@ -399,6 +404,7 @@ TEST_CASE(world_rays_ties_go_to_the_lower_index)
         ids[i] = tc_world_create_collider(w, &d);
     }
     CHECK(tc_world_update(w));
+    tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     tc_ray ray = { tc_vec3_make(-3, 0.5f, 0.5f), tc_vec3_make(1, 0, 0) };
     tc_world_hit hit;
     CHECK(tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit));
@@ -540,6 +546,7 @@ TEST_CASE(world_rays_mark_what_they_hit_for_debug_drawing)
         g_draw_ids[i] = tc_world_create_collider(w, &d);
     }
     CHECK(tc_world_update(w));
+    tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     bool hit[64];
     CHECK(hit_count(w, hit) == 0);
     tc_ray along_x = { tc_vec3_make(-3, 0.5f, 0.5f), tc_vec3_make(1, 0, 0) };
@@ -560,6 +567,7 @@ TEST_CASE(world_rays_mark_what_they_hit_for_debug_drawing)
     const int gone = (int)first.collider.index;
     tc_world_destroy_collider(w, first.collider);
     CHECK(tc_world_update(w));
+    tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     tc_collider_def d;
     memset(&d, 0, sizeof d);
     tc_aabb b = { tc_vec3_make(100, 100, 100), tc_vec3_make(101, 101, 101) };
@@ -567,6 +575,7 @@ TEST_CASE(world_rays_mark_what_they_hit_for_debug_drawing)
     g_draw_ids[gone] = tc_world_create_collider(w, &d);
     CHECK((int)g_draw_ids[gone].index == gone);
     CHECK(tc_world_update(w));
+    tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     CHECK(hit_count(w, hit) == 0);
     tc_world_destroy(w);
 }
@@ -624,7 +633,79 @@ TEST_CASE(world_rays_from_the_end_of_the_float_range)
     }
 }
 
-TEST_LIST(TEST_ENTRY(world_rays_boxes_match_brute_force), TEST_ENTRY(world_rays_mixed_shapes_match_brute_force),
+/* After a change the first n/16 ray queries walk the tree and the next one
+ * makes the index (tc_world_prepare_rays at once); the answers are the same
+ * either way, to the bit. */
+TEST_CASE(world_rays_walk_the_tree_until_the_index_pays)
+{
+    tc_world *w = tc_world_create(NULL);
+    test_rng r = { 4711 };
+    enum { N = 1600, RAYS = 150 };
+    for (int i = 0; i < N; ++i) {
+        tc_collider_def d;
+        memset(&d, 0, sizeof d);
+        const tc_vec3 c = tc_vec3_make((float)test_rng_uniform(&r, -30, 30), (float)test_rng_uniform(&r, -30, 30),
+                                       (float)test_rng_uniform(&r, -30, 30));
+        const float h = (float)test_rng_uniform(&r, 0.2, 1.5);
+        tc_aabb b = { tc_vec3_sub(c, tc_vec3_make(h, h, h)), tc_vec3_add(c, tc_vec3_make(h, h, h)) };
+        d.shape = tc_shape_from_aabb(b);
+        CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+    }
+    CHECK(tc_world_update(w));
+    tc_ray rays[RAYS];
+    for (int k = 0; k < RAYS; ++k) {
+        rays[k].origin = tc_vec3_make((float)test_rng_uniform(&r, -40, 40), (float)test_rng_uniform(&r, -40, 40), -60.0f);
+        rays[k].dir = tc_vec3_make((float)test_rng_uniform(&r, -0.3, 0.3), (float)test_rng_uniform(&r, -0.3, 0.3), 1.0f);
+    }
+    tc_world_hit walked[RAYS], indexed[RAYS];
+    bool got_walked[RAYS], got_indexed[RAYS];
+    /* N / 16 = 100 queries walk the tree: no index yet */
+    for (int k = 0; k < N / 16; ++k) got_walked[k] = tc_world_raycast_closest(w, &rays[k], INFINITY, NULL, &walked[k]);
+    CHECK(tc_world_ray_index_bytes(w) == 0);
+    /* the next one makes it */
+    for (int k = N / 16; k < RAYS; ++k) got_walked[k] = tc_world_raycast_closest(w, &rays[k], INFINITY, NULL, &walked[k]);
+    CHECK(tc_world_ray_index_bytes(w) > 0);
+    /* the same rays through the index only, after the same update */
+    CHECK(tc_world_update(w)); /* nothing changed: the index stays */
+    int hits = 0;
+    for (int k = 0; k < RAYS; ++k) {
+        got_indexed[k] = tc_world_raycast_closest(w, &rays[k], INFINITY, NULL, &indexed[k]);
+        CHECK(got_indexed[k] == got_walked[k]);
+        if (got_indexed[k] && got_walked[k]) {
+            CHECK(indexed[k].t == walked[k].t && tc_collider_id_equal(indexed[k].collider, walked[k].collider));
+            CHECK(indexed[k].point.x == walked[k].point.x && indexed[k].normal.y == walked[k].normal.y);
+            ++hits;
+        }
+    }
+    CHECK(hits > RAYS / 3);
+    tc_world_destroy(w);
+
+    /* tc_world_prepare_rays makes it at once; a world of fewer than 16
+     * colliders makes it at its first ray */
+    w = tc_world_create(NULL);
+    tc_collider_def d;
+    memset(&d, 0, sizeof d);
+    tc_sphere sp = { { 0, 0, 0 }, 1 };
+    d.shape = tc_shape_from_sphere(sp);
+    for (int i = 0; i < 64; ++i) {
+        d.local.position = tc_vec3_make((float)(3 * i), 0, 0);
+        (void)tc_world_create_collider(w, &d);
+    }
+    CHECK(tc_world_update(w));
+    CHECK(tc_world_ray_index_bytes(w) == 0);
+    tc_world_prepare_rays(w);
+    CHECK(tc_world_ray_index_bytes(w) > 0);
+    tc_world_destroy(w);
+    w = tc_world_create(NULL);
+    (void)tc_world_create_collider(w, &d);
+    CHECK(tc_world_update(w));
+    tc_world_hit hit;
+    CHECK(!tc_world_raycast_closest(w, &rays[0], INFINITY, NULL, &hit) || hit.t >= 0.0f);
+    CHECK(tc_world_ray_index_bytes(w) > 0);
+    tc_world_destroy(w);
+}
+
+TEST_LIST(TEST_ENTRY(world_rays_walk_the_tree_until_the_index_pays), TEST_ENTRY(world_rays_boxes_match_brute_force), TEST_ENTRY(world_rays_mixed_shapes_match_brute_force),
           TEST_ENTRY(world_rays_dense_boxes_match_brute_force), TEST_ENTRY(world_rays_huge_coordinates_match_brute_force),
           TEST_ENTRY(world_rays_empty_and_single), TEST_ENTRY(world_rays_ties_go_to_the_lower_index),
           TEST_ENTRY(slab_enter4_agrees_with_the_single_box_test),

@@ -190,13 +190,17 @@ typedef struct tc_world_hit {
 /* Ray queries also mark the colliders they hit for debug drawing.
  *
  * Rays walk a ray index rather than the tree: a four-wide hierarchy over the
- * colliders' tight bounds, made from the tree at the first ray query after
- * an update that recomputed some collider (moved, reshaped, created,
- * re-enabled, reparented), and kept until the next such update. That first
- * query pays for it: one O(n) pass, about 5 ms for 100,000 colliders (10 ms
- * the first time), and the index holds about 64 bytes per collider
- * (tc_world_ray_index_bytes; docs/world.md). If memory for it runs out, rays
- * walk the tree instead. */
+ * colliders' tight bounds, about three times faster per ray, made from the
+ * tree and kept until the next update that recomputes some collider (moved,
+ * reshaped, created, re-enabled, reparented). Making it is one O(n) pass,
+ * about 5 ms for 100,000 colliders (10 ms the first time), and it holds
+ * about 64 bytes per collider (tc_world_ray_index_bytes; docs/world.md). So
+ * that a world casting a few rays a frame does not pay that every frame,
+ * after such an update the first n/16 ray queries (n colliders) walk the
+ * tree, and the next one makes the index: at most about twice the cost of
+ * the better choice, known only afterwards. tc_world_prepare_rays makes it
+ * at once. If memory for it runs out, rays walk the tree instead; the
+ * answers are the same either way. */
 TC_API bool tc_world_raycast_closest(tc_world *world, const tc_ray *ray, float max_t, const tc_query_filter *filter,
                                      tc_world_hit *hit);
 TC_API bool tc_world_raycast_any(tc_world *world, const tc_ray *ray, float max_t, const tc_query_filter *filter,
@@ -261,8 +265,11 @@ TC_API void tc_world_debug_draw(const tc_world *world, const tc_debug_draw *draw
 
 /* The world's tree, for introspection (height, validation); read-only. */
 TC_API const tc_tree *tc_world_tree(const tc_world *world);
-/* Bytes held by the ray index (below): 0 until the first ray query. */
+/* Bytes held by the ray index (above): 0 until it is first made. */
 TC_API size_t tc_world_ray_index_bytes(const tc_world *world);
+/* Makes the ray index now if an update left it stale (see the ray queries):
+ * for a frame that will cast many rays, or to pay for it at a chosen time. */
+TC_API void tc_world_prepare_rays(tc_world *world);
 
 TC_C_END
 

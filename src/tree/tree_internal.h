@@ -158,6 +158,12 @@ static inline bool tc_tree_proxy_ok(const tc_tree *t, int32_t proxy)
  * proxy just touched rather than descending from the root again. */
 void tc_tree_query_others(const tc_tree *tree, int32_t proxy, tc_aabb box, tc_tree_query_fn *fn, void *context);
 
+/* tc_tree_raycast with every fat box grown by pad on every side: for a
+ * caller whose exact casts accept rays grazing a shape within such a pad
+ * (the world's walk before its ray index is made, or without one). */
+void tc_tree_raycast_padded(const tc_tree *tree, const tc_ray *ray, float max_t, float pad, tc_tree_ray_fn *fn,
+                            void *context);
+
 /* ---- bulk building (tree_build.c) ---------------------------------------- */
 
 typedef struct tc_tree_build_item {

@@ -145,12 +145,31 @@ TC_FORCE_INLINE bool ray_take(const tc_tree *tree, int32_t slot, const tc_ray *r
     return true;
 }
 
+/* A box grown by pad on every side (padded walks only). */
+TC_FORCE_INLINE tc_aabb grown(const tc_aabb *b, float pad)
+{
+    tc_aabb g;
+    g.min = tc_vec3_sub(b->min, tc_vec3_make(pad, pad, pad));
+    g.max = tc_vec3_add(b->max, tc_vec3_make(pad, pad, pad));
+    return g;
+}
+
+/* slab() on the box as stored, or grown by pad when `padded` (a constant
+ * in each copy of the walk). */
+TC_FORCE_INLINE bool slab_padded(const tc_slab_ray *r, bool fast, const bool padded, float pad, const tc_aabb *b,
+                                 float max_t, float *t_enter)
+{
+    if (!padded) return slab(r, fast, b, max_t, t_enter);
+    const tc_aabb g = grown(b, pad);
+    return slab(r, fast, &g, max_t, t_enter);
+}
+
 TC_FORCE_INLINE void raycast(const tc_tree *tree, const tc_ray *ray, const tc_slab_ray *sr, const bool fast,
-                           float max_t, tc_tree_ray_fn *fn, void *context)
+                           const bool padded, float pad, float max_t, tc_tree_ray_fn *fn, void *context)
 {
     const tc_tree_node *nodes = tree->nodes;
     float t;
-    if (!slab(sr, fast, &nodes[0].box, max_t, &t)) return;
+    if (!slab_padded(sr, fast, padded, pad, &nodes[0].box, max_t, &t)) return;
     if (tc_tree_node_is_leaf(&nodes[0])) {
         (void)ray_leaf(tree, &nodes[0], ray, &max_t, fn, context);
         return;
@@ -167,12 +186,12 @@ TC_FORCE_INLINE void raycast(const tc_tree *tree, const tc_ray *ray, const tc_sl
         const tc_tree_node *k = &nodes[c];
         float te[2];
         unsigned m;
-        if (fast) {
+        if (fast && !padded) {
             /* both children in one go: they share a line */
             m = tc_slab_enter2(sr, &k[0].box, &k[1].box, max_t, te);
         } else {
-            m = slab(sr, false, &k[0].box, max_t, &te[0]) ? 1u : 0u;
-            m |= slab(sr, false, &k[1].box, max_t, &te[1]) ? 2u : 0u;
+            m = slab_padded(sr, fast, padded, pad, &k[0].box, max_t, &te[0]) ? 1u : 0u;
+            m |= slab_padded(sr, fast, padded, pad, &k[1].box, max_t, &te[1]) ? 2u : 0u;
         }
         int32_t next = TC_TREE_NULL;
         if (m == 3u) {
@@ -206,8 +225,20 @@ void tc_tree_raycast(const tc_tree *tree, const tc_ray *ray, float max_t, tc_tre
     if (!tree->has_root) return;
     if (!tc_vec3_is_finite(ray->origin) || !tc_vec3_is_finite(ray->dir) || !(max_t >= 0.0f)) return;
     const tc_slab_ray sr = tc_slab_ray_make(ray->origin, ray->dir);
-    if (sr.parallel) raycast(tree, ray, &sr, false, max_t, fn, context);
-    else raycast(tree, ray, &sr, true, max_t, fn, context);
+    if (sr.parallel) raycast(tree, ray, &sr, false, false, 0.0f, max_t, fn, context);
+    else raycast(tree, ray, &sr, true, false, 0.0f, max_t, fn, context);
+}
+
+void tc_tree_raycast_padded(const tc_tree *tree, const tc_ray *ray, float max_t, float pad, tc_tree_ray_fn *fn,
+                            void *context)
+{
+    if (!TC_REQUIRE(tree != NULL && ray != NULL && fn != NULL)) return;
+    if (!tree->has_root) return;
+    if (!tc_vec3_is_finite(ray->origin) || !tc_vec3_is_finite(ray->dir) || !(max_t >= 0.0f)) return;
+    if (!(pad > 0.0f) || !isfinite(pad)) pad = 0.0f;
+    const tc_slab_ray sr = tc_slab_ray_make(ray->origin, ray->dir);
+    if (sr.parallel) raycast(tree, ray, &sr, false, true, pad, max_t, fn, context);
+    else raycast(tree, ray, &sr, true, true, pad, max_t, fn, context);
 }
 
 /* Pair finding: every leaf pair below one node, and every pair across two

@@ -141,6 +141,7 @@ struct tc_world {
      * that changed a collider. */
     tc_tree_wide ray_index;
     bool ray_index_stale;               /* an update recomputed a collider since it was made */
+    uint32_t ray_index_wait;            /* stale: ray queries that walk the tree before it is remade */
     bool ray_index_removed;             /* a collider left the queries since: leaves check */
     int32_t ray_index_round;            /* its leaves that are not AABBs (they take a wider pad) */
     float ray_index_mag;                /* over its AABB leaves: largest coordinate + largest extent */
@@ -204,7 +205,13 @@ static inline uint32_t tc_world_ray_tag_generation(uint32_t tag) { return tag | 
 
 /* The ray index, made first if it is stale; NULL when memory ran out for
  * it (the queries then walk the tree). */
+/* The ray index, remade first when stale and its wait is over; NULL: walk
+ * the tree (still waiting, or no memory). */
 const tc_tree_wide *tc_world_ray_index(tc_world *w);
+/* The pad of a ray walking the tree instead of the index. */
+float tc_world_ray_pad_tree(const tc_world *w, const tc_ray *ray);
+/* Starts the wait after an update that made the index stale. */
+void tc_world_ray_index_wait(tc_world *w);
 /* How much the index's boxes are grown for this ray (see world_rays.c). */
 float tc_world_ray_pad(const tc_world *w, const tc_ray *ray);
 /* Is collider i, a leaf of the ray index, still in the queries? Only a

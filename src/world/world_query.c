@@ -145,7 +145,9 @@ static void cast(tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
     const tc_tree_wide *index = tc_world_ray_index(w);
     r->check_live = false;
     if (!index) {
-        tc_tree_raycast(w->tree, ray, max_t, tree_visit, r);
+        /* the tree's fat boxes grown as the index's tight ones would be:
+         * the same answers either way */
+        tc_tree_raycast_padded(w->tree, ray, max_t, tc_world_ray_pad_tree(w, ray), tree_visit, r);
         return;
     }
     r->check_live = w->ray_index_removed;

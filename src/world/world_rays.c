@@ -26,6 +26,8 @@
  * shape's own test could hit. */
 #include "world/world_internal.h"
 
+#include "core/assert.h"
+
 #include "core/float.h"
 
 static tc_aabb leaf_box(void *context, uint32_t item, uint32_t *tag)
@@ -47,9 +49,28 @@ static tc_aabb leaf_box(void *context, uint32_t item, uint32_t *tag)
     return *b;
 }
 
+/* Remaking the index costs about as much as a few hundredths of its
+ * colliders' count of rays walking the tree: after a change, that many ray
+ * queries walk the tree, and only then is the index remade (the ski rental
+ * rule: a world that casts few rays a frame never pays for the index, one
+ * that casts many pays at most about twice what it would have paid for the
+ * better of the two ways). */
+void tc_world_ray_index_wait(tc_world *w) { w->ray_index_wait = (uint32_t)(w->live_colliders / 16); }
+
+void tc_world_prepare_rays(tc_world *w)
+{
+    if (!TC_REQUIRE(w != NULL)) return;
+    w->ray_index_wait = 0;
+    (void)tc_world_ray_index(w);
+}
+
 const tc_tree_wide *tc_world_ray_index(tc_world *w)
 {
     if (!w->ray_index_stale) return &w->ray_index;
+    if (w->ray_index_wait > 0) {
+        --w->ray_index_wait;
+        return NULL;
+    }
     w->ray_index_round = 0;
     w->ray_index_mag = 0.0f;
     if (!tc_tree_wide_build(&w->ray_index, w->tree, leaf_box, w)) return NULL; /* stays stale: tried again */
@@ -72,6 +93,19 @@ float tc_world_ray_pad(const tc_world *w, const tc_ray *ray)
      * would (an infinite pad turns the index's empty lanes into NaN boxes) */
     if (w->ray_index_round > 0) pad = tc_maxf(pad, 48.0f * TC_PAD_REL * tc_vec3_max_abs(ray->origin));
     return pad;
+}
+
+/* The same bound for the walk of the tree (the index's numbers are stale
+ * then): the root box bounds every collider's coordinates and extent, and
+ * any collider may be round. */
+float tc_world_ray_pad_tree(const tc_world *w, const tc_ray *ray)
+{
+    tc_aabb all;
+    float mag = 0.0f;
+    if (tc_tree_root_box(w->tree, &all))
+        mag = tc_maxf(tc_vec3_max_abs(all.min), tc_vec3_max_abs(all.max)) + tc_vec3_max_abs(tc_vec3_sub(all.max, all.min));
+    const float o = tc_vec3_max_abs(ray->origin);
+    return tc_maxf(2.0f * TC_PAD_REL * (o + mag), 48.0f * TC_PAD_REL * o);
 }
 
 size_t tc_world_ray_index_bytes(const tc_world *w) { return w ? tc_tree_wide_bytes(&w->ray_index) : 0; }

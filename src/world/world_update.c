@@ -815,6 +815,7 @@ bool tc_world_update(tc_world *w)
         w->collider_free = i;
     }
     w->pending.count = 0;
+    if (w->ray_index_stale) tc_world_ray_index_wait(w);
     return !w->out_of_memory;
 }
 
