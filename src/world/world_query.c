@@ -319,33 +319,19 @@ size_t tc_world_overlap_shape(tc_world *w, const tc_shape *shape, const tc_query
     return finish_found(w, out, capacity);
 }
 
-size_t tc_world_overlap_sphere(tc_world *w, tc_sphere s, const tc_query_filter *filter, tc_collider_id *out,
-                               size_t capacity)
-{
-    tc_shape sh = tc_shape_from_sphere(s);
-    return tc_world_overlap_shape(w, &sh, filter, out, capacity);
-}
-
-size_t tc_world_overlap_aabb(tc_world *w, tc_aabb b, const tc_query_filter *filter, tc_collider_id *out,
-                             size_t capacity)
-{
-    tc_shape sh = tc_shape_from_aabb(b);
-    return tc_world_overlap_shape(w, &sh, filter, out, capacity);
-}
-
-size_t tc_world_overlap_obb(tc_world *w, tc_obb b, const tc_query_filter *filter, tc_collider_id *out,
-                            size_t capacity)
-{
-    tc_shape sh = tc_shape_from_obb(b);
-    return tc_world_overlap_shape(w, &sh, filter, out, capacity);
-}
-
-size_t tc_world_overlap_capsule(tc_world *w, tc_capsule c, const tc_query_filter *filter, tc_collider_id *out,
-                                size_t capacity)
-{
-    tc_shape sh = tc_shape_from_capsule(c);
-    return tc_world_overlap_shape(w, &sh, filter, out, capacity);
-}
+/* The typed overlap queries: the shape query on the shape made of it. */
+#define TC_WORLD_OVERLAP_BY(name, type)                                                                        \
+    size_t tc_world_overlap_##name(tc_world *w, type x, const tc_query_filter *filter, tc_collider_id *out,   \
+                                   size_t capacity)                                                          \
+    {                                                                                                        \
+        const tc_shape sh = tc_shape_from_##name(x);                                                         \
+        return tc_world_overlap_shape(w, &sh, filter, out, capacity);                                        \
+    }
+TC_WORLD_OVERLAP_BY(sphere, tc_sphere)
+TC_WORLD_OVERLAP_BY(aabb, tc_aabb)
+TC_WORLD_OVERLAP_BY(obb, tc_obb)
+TC_WORLD_OVERLAP_BY(capsule, tc_capsule)
+#undef TC_WORLD_OVERLAP_BY
 
 size_t tc_world_query_point(tc_world *w, tc_vec3 p, const tc_query_filter *filter, tc_collider_id *out,
                             size_t capacity)
