@@ -16,7 +16,7 @@
 #ifndef TOUCHE_MAT4_H
 #define TOUCHE_MAT4_H
 
-#include "math.h"
+#include "vecmath.h"
 
 TC_C_BEGIN
 

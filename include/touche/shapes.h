@@ -20,7 +20,7 @@
 #ifndef TOUCHE_SHAPES_H
 #define TOUCHE_SHAPES_H
 
-#include "math.h"
+#include "vecmath.h"
 
 TC_C_BEGIN
 
@@ -64,27 +64,27 @@ TC_API bool tc_obb_bounds(const tc_obb *b, tc_aabb *out);
 TC_API bool tc_triangle_bounds(const tc_triangle *t, tc_aabb *out);
 
 /* ---- point containment (closed; invalid shape -> false) ------------------ */
-TC_API bool tc_contains_point_sphere(const tc_sphere *s, tc_vec3 p);
-TC_API bool tc_contains_point_capsule(const tc_capsule *c, tc_vec3 p);
-TC_API bool tc_contains_point_aabb(const tc_aabb *b, tc_vec3 p);
-TC_API bool tc_contains_point_obb(const tc_obb *b, tc_vec3 p);
-TC_API bool tc_contains_point_triangle(const tc_triangle *t, tc_vec3 p); /* within tolerance of the surface */
-TC_API bool tc_contains_point_plane(const tc_plane *pl, tc_vec3 p);
+TC_API bool tc_sphere_contains_point(const tc_sphere *s, tc_vec3 p);
+TC_API bool tc_capsule_contains_point(const tc_capsule *c, tc_vec3 p);
+TC_API bool tc_aabb_contains_point(const tc_aabb *b, tc_vec3 p);
+TC_API bool tc_obb_contains_point(const tc_obb *b, tc_vec3 p);
+TC_API bool tc_triangle_contains_point(const tc_triangle *t, tc_vec3 p); /* within tolerance of the surface */
+TC_API bool tc_plane_contains_point(const tc_plane *pl, tc_vec3 p);
 
 /* ---- closest point on the solid shape to p (p itself when inside) --------
  * Invalid shape: returns p unchanged. */
-TC_API tc_vec3 tc_closest_point_sphere(const tc_sphere *s, tc_vec3 p);
-TC_API tc_vec3 tc_closest_point_capsule(const tc_capsule *c, tc_vec3 p);
-TC_API tc_vec3 tc_closest_point_aabb(const tc_aabb *b, tc_vec3 p);
-TC_API tc_vec3 tc_closest_point_obb(const tc_obb *b, tc_vec3 p);
-TC_API tc_vec3 tc_closest_point_triangle(const tc_triangle *t, tc_vec3 p);
-TC_API tc_vec3 tc_closest_point_plane(const tc_plane *pl, tc_vec3 p);
-TC_API tc_vec3 tc_closest_point_segment(const tc_segment *s, tc_vec3 p);
+TC_API tc_vec3 tc_sphere_closest_point(const tc_sphere *s, tc_vec3 p);
+TC_API tc_vec3 tc_capsule_closest_point(const tc_capsule *c, tc_vec3 p);
+TC_API tc_vec3 tc_aabb_closest_point(const tc_aabb *b, tc_vec3 p);
+TC_API tc_vec3 tc_obb_closest_point(const tc_obb *b, tc_vec3 p);
+TC_API tc_vec3 tc_triangle_closest_point(const tc_triangle *t, tc_vec3 p);
+TC_API tc_vec3 tc_plane_closest_point(const tc_plane *pl, tc_vec3 p);
+TC_API tc_vec3 tc_segment_closest_point(const tc_segment *s, tc_vec3 p);
 
 /* Closest points between two segments (p on s1, q on s2); returns the squared
  * distance. For parallel segments one closest pair is
  * returned, deterministically. Either pointer may be NULL. */
-TC_API float tc_closest_points_segment_segment(const tc_segment *s1, const tc_segment *s2, tc_vec3 *p, tc_vec3 *q);
+TC_API float tc_segment_closest_points(const tc_segment *s1, const tc_segment *s2, tc_vec3 *p, tc_vec3 *q);
 
 TC_C_END
 

@@ -10,7 +10,7 @@
 #define TOUCHE_TOUCHE_H
 
 #include "base.h"
-#include "math.h"
+#include "vecmath.h"
 #include "shapes.h"
 #include "overlap.h"
 #include "raycast.h"

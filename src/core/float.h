@@ -6,7 +6,7 @@
 
 #include <float.h>
 #include <math.h>
-#include <touche/math.h>
+#include <touche/vecmath.h>
 
 /* Relative padding applied to float comparisons near touching. It covers the
  * rounding of a handful of float operations (each at most FLT_EPSILON/2

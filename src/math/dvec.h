@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include <touche/math.h>
+#include <touche/vecmath.h>
 
 typedef struct tc_dvec3 { double x, y, z; } tc_dvec3;
 

@@ -1,7 +1,7 @@
 /* Vector, quaternion, matrix and transform functions that are too large to
  * inline or need <math.h>. */
 #include <math.h>
-#include <touche/math.h>
+#include <touche/vecmath.h>
 
 #include "core/float.h"
 

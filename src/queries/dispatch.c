@@ -169,12 +169,12 @@ bool tc_shape_contains_point(const tc_shape *s, tc_vec3 p)
 {
     if (!s) return false;
     switch (s->type) {
-    case TC_SHAPE_SPHERE: return tc_contains_point_sphere(&s->u.sphere, p);
-    case TC_SHAPE_CAPSULE: return tc_contains_point_capsule(&s->u.capsule, p);
-    case TC_SHAPE_AABB: return tc_contains_point_aabb(&s->u.aabb, p);
-    case TC_SHAPE_OBB: return tc_contains_point_obb(&s->u.obb, p);
-    case TC_SHAPE_TRIANGLE: return tc_contains_point_triangle(&s->u.triangle, p);
-    case TC_SHAPE_PLANE: return tc_contains_point_plane(&s->u.plane, p);
+    case TC_SHAPE_SPHERE: return tc_sphere_contains_point(&s->u.sphere, p);
+    case TC_SHAPE_CAPSULE: return tc_capsule_contains_point(&s->u.capsule, p);
+    case TC_SHAPE_AABB: return tc_aabb_contains_point(&s->u.aabb, p);
+    case TC_SHAPE_OBB: return tc_obb_contains_point(&s->u.obb, p);
+    case TC_SHAPE_TRIANGLE: return tc_triangle_contains_point(&s->u.triangle, p);
+    case TC_SHAPE_PLANE: return tc_plane_contains_point(&s->u.plane, p);
     default: return false;
     }
 }

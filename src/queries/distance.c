@@ -23,7 +23,7 @@ float tc_distance_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_vec
 {
     if (!tc_sphere_is_valid(a) || !tc_capsule_is_valid(b)) return INFINITY;
     tc_segment s = { b->a, b->b };
-    tc_vec3 q = tc_closest_point_segment(&s, a->center);
+    tc_vec3 q = tc_segment_closest_point(&s, a->center);
     tc_dvec3 ca = tc_dvec3_from(a->center), dq = tc_dvec3_from(q);
     return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, ca)), ca, dq, a->radius, b->radius, point_a, point_b);
 }
@@ -31,19 +31,19 @@ float tc_distance_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_vec
 float tc_distance_sphere_aabb(const tc_sphere *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_aabb_is_valid(b)) return INFINITY;
-    return point_to_solid(a->center, a->radius, tc_closest_point_aabb(b, a->center), point_a, point_b);
+    return point_to_solid(a->center, a->radius, tc_aabb_closest_point(b, a->center), point_a, point_b);
 }
 
 float tc_distance_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_obb_is_valid(b)) return INFINITY;
-    return point_to_solid(a->center, a->radius, tc_closest_point_obb(b, a->center), point_a, point_b);
+    return point_to_solid(a->center, a->radius, tc_obb_closest_point(b, a->center), point_a, point_b);
 }
 
 float tc_distance_sphere_triangle(const tc_sphere *a, const tc_triangle *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return INFINITY;
-    return point_to_solid(a->center, a->radius, tc_closest_point_triangle(b, a->center), point_a, point_b);
+    return point_to_solid(a->center, a->radius, tc_triangle_closest_point(b, a->center), point_a, point_b);
 }
 
 float tc_distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_vec3 *point_a, tc_vec3 *point_b)
@@ -51,7 +51,7 @@ float tc_distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_v
     if (!tc_capsule_is_valid(a) || !tc_capsule_is_valid(b)) return INFINITY;
     tc_segment sa = { a->a, a->b }, sb = { b->a, b->b };
     tc_vec3 p, q;
-    tc_closest_points_segment_segment(&sa, &sb, &p, &q);
+    tc_segment_closest_points(&sa, &sb, &p, &q);
     tc_dvec3 dp = tc_dvec3_from(p), dq = tc_dvec3_from(q);
     return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, dp)), dp, dq, a->radius, b->radius, point_a, point_b);
 }

@@ -10,7 +10,7 @@ bool tc_raycast_plane(const tc_ray *ray, const tc_plane *shape, float max_t, tc_
 {
     if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_plane_is_valid(shape)) return false;
-    if (tc_contains_point_plane(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
+    if (tc_plane_contains_point(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
     float s = tc_vec3_dot(shape->normal, ray->origin) - shape->offset; /* > 0: outside */
     float rate = tc_vec3_dot(shape->normal, ray->dir);
     if (!(rate < 0.0f)) return false;
@@ -135,7 +135,7 @@ bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_
         return tc_ray_triangle_in_plane(ray, shape, nd, mag, max_t, hit);
     if (tc_absf(dist) <= height_pad) {
         /* Origin on the plane: inside the triangle is a hit at t = 0. */
-        if (tc_contains_point_triangle(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
+        if (tc_triangle_contains_point(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
         return false;
     }
     if (rate == 0.0f || (dist > 0.0f) == (rate > 0.0f)) return false; /* parallel off-plane, or heading away */

@@ -90,7 +90,7 @@ bool tc_raycast_sphere(const tc_ray *ray, const tc_sphere *shape, float max_t, t
 {
     if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_sphere_is_valid(shape)) return false;
-    if (tc_contains_point_sphere(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
+    if (tc_sphere_contains_point(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
     float t;
     int e;
     tc_vec3 n, dir = tc_ray_dir_scaled(ray->dir, &e);
@@ -102,7 +102,7 @@ bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t,
 {
     if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_capsule_is_valid(shape)) return false;
-    if (tc_contains_point_capsule(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
+    if (tc_capsule_contains_point(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
     /* The capsule is the union of a finite cylinder and two end spheres; the
      * first entry into the union is the earliest entry into any of them. */
     float best_t = INFINITY, t;

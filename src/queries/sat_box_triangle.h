@@ -7,7 +7,7 @@
 #ifndef TOUCHE_QUERIES_SAT_BOX_TRIANGLE_H
 #define TOUCHE_QUERIES_SAT_BOX_TRIANGLE_H
 
-#include <touche/math.h>
+#include <touche/vecmath.h>
 
 /* v[3]: the triangle's corners relative to the box centre, in box axes.
  * `magnitude` bounds the coordinates the local corners came from (for the

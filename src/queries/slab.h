@@ -11,7 +11,7 @@
 #ifndef TOUCHE_QUERIES_SLAB_H
 #define TOUCHE_QUERIES_SLAB_H
 
-#include <touche/math.h>
+#include <touche/vecmath.h>
 
 #include "core/float.h"
 #include "core/inline.h"

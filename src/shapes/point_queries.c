@@ -7,7 +7,7 @@
 #include "shapes/box.h"
 #include "shapes/closest.h"
 
-tc_vec3 tc_closest_point_sphere(const tc_sphere *s, tc_vec3 p)
+tc_vec3 tc_sphere_closest_point(const tc_sphere *s, tc_vec3 p)
 {
     if (!tc_sphere_is_valid(s)) return p;
     tc_vec3 d = tc_vec3_sub(p, s->center);
@@ -16,22 +16,22 @@ tc_vec3 tc_closest_point_sphere(const tc_sphere *s, tc_vec3 p)
     return tc_vec3_mul_add(s->center, d, s->radius / len);
 }
 
-tc_vec3 tc_closest_point_capsule(const tc_capsule *c, tc_vec3 p)
+tc_vec3 tc_capsule_closest_point(const tc_capsule *c, tc_vec3 p)
 {
     if (!tc_capsule_is_valid(c)) return p;
     tc_sphere s;
     s.center = tc_vec3_lerp(c->a, c->b, tc_segment_closest_param(c->a, c->b, p));
     s.radius = c->radius;
-    return tc_closest_point_sphere(&s, p);
+    return tc_sphere_closest_point(&s, p);
 }
 
-tc_vec3 tc_closest_point_aabb(const tc_aabb *b, tc_vec3 p)
+tc_vec3 tc_aabb_closest_point(const tc_aabb *b, tc_vec3 p)
 {
     if (!tc_aabb_is_valid(b)) return p;
     return tc_vec3_max(b->min, tc_vec3_min(b->max, p));
 }
 
-tc_vec3 tc_closest_point_obb(const tc_obb *b, tc_vec3 p)
+tc_vec3 tc_obb_closest_point(const tc_obb *b, tc_vec3 p)
 {
     if (!tc_obb_is_valid(b)) return p;
     tc_vec3 local = tc_obb_point_to_local(b, p);
@@ -40,7 +40,7 @@ tc_vec3 tc_closest_point_obb(const tc_obb *b, tc_vec3 p)
     return tc_obb_point_to_world(b, clamped);
 }
 
-tc_vec3 tc_closest_point_plane(const tc_plane *pl, tc_vec3 p)
+tc_vec3 tc_plane_closest_point(const tc_plane *pl, tc_vec3 p)
 {
     if (!tc_plane_is_valid(pl)) return p;
     float s = tc_vec3_dot(pl->normal, p) - pl->offset;
@@ -53,14 +53,14 @@ static float tc_point_pad(tc_vec3 p, float shape_scale)
     return TC_PAD_REL * (tc_vec3_max_abs(p) + shape_scale);
 }
 
-bool tc_contains_point_sphere(const tc_sphere *s, tc_vec3 p)
+bool tc_sphere_contains_point(const tc_sphere *s, tc_vec3 p)
 {
     if (!tc_sphere_is_valid(s) || !tc_vec3_finite(p)) return false;
     float r = s->radius + tc_point_pad(tc_vec3_sub(p, s->center), s->radius);
     return tc_vec3_length_sq(tc_vec3_sub(p, s->center)) <= r * r;
 }
 
-bool tc_contains_point_capsule(const tc_capsule *c, tc_vec3 p)
+bool tc_capsule_contains_point(const tc_capsule *c, tc_vec3 p)
 {
     if (!tc_capsule_is_valid(c) || !tc_vec3_finite(p)) return false;
     /* Relative to a: far from the origin, a point on the segment rounded to
@@ -71,14 +71,14 @@ bool tc_contains_point_capsule(const tc_capsule *c, tc_vec3 p)
     return tc_vec3_length_sq(d) <= r * r;
 }
 
-bool tc_contains_point_aabb(const tc_aabb *b, tc_vec3 p)
+bool tc_aabb_contains_point(const tc_aabb *b, tc_vec3 p)
 {
     if (!tc_aabb_is_valid(b) || !tc_vec3_finite(p)) return false;
     return p.x >= b->min.x && p.x <= b->max.x && p.y >= b->min.y && p.y <= b->max.y && p.z >= b->min.z &&
            p.z <= b->max.z;
 }
 
-bool tc_contains_point_obb(const tc_obb *b, tc_vec3 p)
+bool tc_obb_contains_point(const tc_obb *b, tc_vec3 p)
 {
     if (!tc_obb_is_valid(b) || !tc_vec3_finite(p)) return false;
     tc_vec3 d = tc_vec3_sub(p, b->center);
@@ -87,7 +87,7 @@ bool tc_contains_point_obb(const tc_obb *b, tc_vec3 p)
     return tc_absf(local.x) <= b->half.x + pad && tc_absf(local.y) <= b->half.y + pad && tc_absf(local.z) <= b->half.z + pad;
 }
 
-bool tc_contains_point_triangle(const tc_triangle *t, tc_vec3 p)
+bool tc_triangle_contains_point(const tc_triangle *t, tc_vec3 p)
 {
     if (!tc_triangle_is_valid(t) || !tc_vec3_finite(p)) return false;
     tc_vec3 q = tc_triangle_closest(t->a, t->b, t->c, p);
@@ -96,7 +96,7 @@ bool tc_contains_point_triangle(const tc_triangle *t, tc_vec3 p)
     return tc_vec3_length_sq(tc_vec3_sub(p, q)) <= pad * pad;
 }
 
-bool tc_contains_point_plane(const tc_plane *pl, tc_vec3 p)
+bool tc_plane_contains_point(const tc_plane *pl, tc_vec3 p)
 {
     if (!tc_plane_is_valid(pl) || !tc_vec3_finite(p)) return false;
     return tc_vec3_dot(pl->normal, p) - pl->offset <= TC_PAD_REL * (tc_vec3_max_abs(p) + tc_absf(pl->offset));

@@ -49,7 +49,7 @@ float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2,
     return tc_vec3_dot(d, d);
 }
 
-float tc_closest_points_segment_segment(const tc_segment *s1, const tc_segment *s2, tc_vec3 *p, tc_vec3 *q)
+float tc_segment_closest_points(const tc_segment *s1, const tc_segment *s2, tc_vec3 *p, tc_vec3 *q)
 {
     if (!tc_segment_is_valid(s1) || !tc_segment_is_valid(s2)) return -1.0f;
     float s, t;
@@ -59,7 +59,7 @@ float tc_closest_points_segment_segment(const tc_segment *s1, const tc_segment *
     return d2;
 }
 
-tc_vec3 tc_closest_point_segment(const tc_segment *s, tc_vec3 p)
+tc_vec3 tc_segment_closest_point(const tc_segment *s, tc_vec3 p)
 {
     if (!tc_segment_is_valid(s)) return p;
     return tc_vec3_lerp(s->a, s->b, tc_segment_closest_param(s->a, s->b, p));

@@ -46,23 +46,23 @@ bool lib_raycast(const tc_ray *ray, const tc_any *s, float max_t, tc_ray_hit *hi
 bool lib_contains(const tc_any *s, tc_vec3 p)
 {
     switch (s->kind) {
-    case ORC_SPHERE: return tc_contains_point_sphere(&s->u.sphere, p);
-    case ORC_CAPSULE: return tc_contains_point_capsule(&s->u.capsule, p);
-    case ORC_AABB: return tc_contains_point_aabb(&s->u.aabb, p);
-    case ORC_OBB: return tc_contains_point_obb(&s->u.obb, p);
-    case ORC_TRIANGLE: return tc_contains_point_triangle(&s->u.triangle, p);
-    default: return tc_contains_point_plane(&s->u.plane, p);
+    case ORC_SPHERE: return tc_sphere_contains_point(&s->u.sphere, p);
+    case ORC_CAPSULE: return tc_capsule_contains_point(&s->u.capsule, p);
+    case ORC_AABB: return tc_aabb_contains_point(&s->u.aabb, p);
+    case ORC_OBB: return tc_obb_contains_point(&s->u.obb, p);
+    case ORC_TRIANGLE: return tc_triangle_contains_point(&s->u.triangle, p);
+    default: return tc_plane_contains_point(&s->u.plane, p);
     }
 }
 
 tc_vec3 lib_closest(const tc_any *s, tc_vec3 p)
 {
     switch (s->kind) {
-    case ORC_SPHERE: return tc_closest_point_sphere(&s->u.sphere, p);
-    case ORC_CAPSULE: return tc_closest_point_capsule(&s->u.capsule, p);
-    case ORC_AABB: return tc_closest_point_aabb(&s->u.aabb, p);
-    case ORC_OBB: return tc_closest_point_obb(&s->u.obb, p);
-    case ORC_TRIANGLE: return tc_closest_point_triangle(&s->u.triangle, p);
-    default: return tc_closest_point_plane(&s->u.plane, p);
+    case ORC_SPHERE: return tc_sphere_closest_point(&s->u.sphere, p);
+    case ORC_CAPSULE: return tc_capsule_closest_point(&s->u.capsule, p);
+    case ORC_AABB: return tc_aabb_closest_point(&s->u.aabb, p);
+    case ORC_OBB: return tc_obb_closest_point(&s->u.obb, p);
+    case ORC_TRIANGLE: return tc_triangle_closest_point(&s->u.triangle, p);
+    default: return tc_plane_closest_point(&s->u.plane, p);
     }
 }

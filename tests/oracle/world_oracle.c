@@ -77,12 +77,12 @@ bool oracle_shape_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_
 
 bool oracle_shape_contains(const tc_shape *s, tc_vec3 p)
 {
-    if (s->type == TC_SHAPE_SPHERE) return tc_contains_point_sphere(&s->u.sphere, p);
-    if (s->type == TC_SHAPE_CAPSULE) return tc_contains_point_capsule(&s->u.capsule, p);
-    if (s->type == TC_SHAPE_AABB) return tc_contains_point_aabb(&s->u.aabb, p);
-    if (s->type == TC_SHAPE_OBB) return tc_contains_point_obb(&s->u.obb, p);
-    if (s->type == TC_SHAPE_TRIANGLE) return tc_contains_point_triangle(&s->u.triangle, p);
-    return tc_contains_point_plane(&s->u.plane, p);
+    if (s->type == TC_SHAPE_SPHERE) return tc_sphere_contains_point(&s->u.sphere, p);
+    if (s->type == TC_SHAPE_CAPSULE) return tc_capsule_contains_point(&s->u.capsule, p);
+    if (s->type == TC_SHAPE_AABB) return tc_aabb_contains_point(&s->u.aabb, p);
+    if (s->type == TC_SHAPE_OBB) return tc_obb_contains_point(&s->u.obb, p);
+    if (s->type == TC_SHAPE_TRIANGLE) return tc_triangle_contains_point(&s->u.triangle, p);
+    return tc_plane_contains_point(&s->u.plane, p);
 }
 
 static void grow(double lo[3], double hi[3], tc_vec3 p, double r)

@@ -461,7 +461,7 @@ TEST_CASE(spheres_and_aabbs_touching_and_apart)
     int b1 = collider_named(ex.scene, "b1"), b2 = collider_named(ex.scene, "b2");
     CHECK(sh[b1].u.aabb.max.x == sh[b2].u.aabb.min.x);
     int c1 = collider_named(ex.scene, "c1"), c2 = collider_named(ex.scene, "c2");
-    tc_vec3 q = tc_closest_point_aabb(&sh[c1].u.aabb, sh[c2].u.sphere.center);
+    tc_vec3 q = tc_aabb_closest_point(&sh[c1].u.aabb, sh[c2].u.sphere.center);
     CHECK(tc_vec3_distance(q, sh[c2].u.sphere.center) == sh[c2].u.sphere.radius);
     /* Touching pairs: depth zero, the normal along +x from a to b. */
     for (int i = 0; pairs && i < pairs->count; i++) {

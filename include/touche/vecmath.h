@@ -15,8 +15,8 @@
  *    are plain C; the library itself is compiled with -ffp-contract=off so its
  *    results do not depend on the compiler or optimisation level.
  */
-#ifndef TOUCHE_MATH_H
-#define TOUCHE_MATH_H
+#ifndef TOUCHE_VECMATH_H
+#define TOUCHE_VECMATH_H
 
 #include "base.h"
 
