@@ -20,7 +20,7 @@ bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifol
     tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
     tc_dvec3 d = tc_dvec3_sub(cb, ca);
     double dist = tc_dvec3_length(d), ra = a->radius, rb = b->radius;
-    if (dist > ra + rb) return false;
+    if (tc_rounded_apart(dist, ra + rb)) return false; /* as the distance query */
     if (!m) return true;
     double scale = tc_dvec3_max_abs(ca) + tc_dvec3_max_abs(cb) + ra + rb;
     /* Concentric spheres: +z, the documented default. */
@@ -83,11 +83,41 @@ bool tc_contact_aabb_obb(const tc_aabb *a, const tc_obb *b, tc_manifold *m)
         return tc_core_contact(&ca, &cb, m);                                        \
     }
 
-TC_CONTACT_CORES(sphere, capsule)
-TC_CONTACT_CORES(sphere, aabb)
-TC_CONTACT_CORES(sphere, obb)
-TC_CONTACT_CORES(sphere, triangle)
-TC_CONTACT_CORES(capsule, capsule)
+/* Sphere and capsule pairs: the closest points of the distance query's
+ * closed form decide, so contact and distance agree on touching shapes. */
+static bool from_closest(const tc_core *ca, const tc_core *cb, tc_vec3 qa, tc_vec3 qb, tc_manifold *m)
+{
+    tc_dvec3 da = tc_dvec3_from(qa), db = tc_dvec3_from(qb);
+    return tc_core_contact_from_closest(ca, cb, tc_dvec3_length(tc_dvec3_sub(db, da)), da, db, m);
+}
+
+#define TC_CONTACT_SPHERE(B, CLOSEST)                                               \
+    bool tc_contact_sphere_##B(const tc_sphere *a, const tc_##B *b, tc_manifold *m) \
+    {                                                                               \
+        if (!tc_sphere_is_valid(a) || !tc_##B##_is_valid(b)) return false;         \
+        tc_core ca, cb;                                                             \
+        tc_core_from_sphere(&ca, a);                                                \
+        tc_core_from_##B(&cb, b);                                                   \
+        return from_closest(&ca, &cb, a->center, CLOSEST, m);                       \
+    }
+
+TC_CONTACT_SPHERE(capsule, tc_segment_closest_point(&(tc_segment){ b->a, b->b }, a->center))
+TC_CONTACT_SPHERE(aabb, tc_aabb_closest_point(b, a->center))
+TC_CONTACT_SPHERE(obb, tc_obb_closest_point(b, a->center))
+TC_CONTACT_SPHERE(triangle, tc_triangle_closest_point(b, a->center))
+
+bool tc_contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_manifold *m)
+{
+    if (!tc_capsule_is_valid(a) || !tc_capsule_is_valid(b)) return false;
+    tc_core ca, cb;
+    tc_core_from_capsule(&ca, a);
+    tc_core_from_capsule(&cb, b);
+    tc_segment sa = { a->a, a->b }, sb = { b->a, b->b };
+    tc_vec3 p, q;
+    tc_segment_closest_points(&sa, &sb, &p, &q);
+    return from_closest(&ca, &cb, p, q, m);
+}
+
 TC_CONTACT_CORES(capsule, aabb)
 TC_CONTACT_CORES(capsule, obb)
 TC_CONTACT_CORES(capsule, triangle)

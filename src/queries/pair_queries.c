@@ -41,23 +41,34 @@ float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_
 {
     tc_gjk_result r;
     tc_gjk_distance(a, b, &r);
-    return tc_rounded_distance(r.distance, r.point_a, r.point_b, a->radius, b->radius, point_a, point_b);
+    double scale = a->scale > b->scale ? a->scale : b->scale;
+    double d = tc_gjk_core_distance(r.distance, a->radius + b->radius, scale);
+    return tc_rounded_distance(d, r.point_a, r.point_b, a->radius, b->radius, point_a, point_b);
 }
 
 bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m)
 {
     tc_gjk_result r;
     tc_gjk_distance(a, b, &r);
+    double scale = a->scale > b->scale ? a->scale : b->scale;
+    double d = tc_gjk_core_distance(r.distance, a->radius + b->radius, scale);
+    return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m);
+}
+
+bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double distance, tc_dvec3 qa, tc_dvec3 qb,
+                                  tc_manifold *m)
+{
     double radii = a->radius + b->radius;
-    if (r.distance > radii) return false;
+    if (tc_rounded_apart(distance, radii)) return false;
     double scale = a->scale > b->scale ? a->scale : b->scale;
     tc_dvec3 n, least;
-    if (r.distance > TC_CORE_CONTACT_EPSILON * scale) {
-        n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
+    if (distance > TC_CORE_CONTACT_EPSILON * scale) {
+        n = tc_dvec3_scale(tc_dvec3_sub(qb, qa), 1.0 / distance);
         least = n;
     } else {
-        double depth = tc_core_penetration(a, b, &n, &least);
-        if (depth + radii < 0.0) return false; /* a hair apart after all */
+        /* The cores intersect, as the distance query found; a depth a
+         * rounding below zero is a touching contact (depth 0). */
+        tc_core_penetration(a, b, &n, &least);
     }
     if (m) {
         bool met;
@@ -100,7 +111,8 @@ bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold
     for (int i = 0; i < a->count; ++i) {
         tc_dvec3 low = tc_dvec3_mad(a->v[i], h->n, -a->radius);
         double depth = h->offset - tc_dvec3_dot(h->n, low);
-        if (depth < 0.0) continue;
+        /* As the distance query: apart only when the gap survives rounding to float. */
+        if ((float)depth < 0.0f) continue;
         c[k].depth = depth;
         c[k].point = low; /* A's deepest point: on A, inside the half-space */
         ++k;

@@ -13,6 +13,28 @@
 float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double ra, double rb,
                           tc_vec3 *point_a, tc_vec3 *point_b);
 
+/* Whether rounded cores whose cores are core_distance apart are apart: the
+ * test tc_rounded_distance makes before answering a positive distance, so
+ * contact and distance agree on every touching pair. */
+static inline bool tc_rounded_apart(double core_distance, double radii)
+{
+    return core_distance > 0.0 && (float)(core_distance - radii) > 0.0f;
+}
+
+/* GJK's closest points carry a few ulps of rounding of the coordinates (a
+ * box exactly touching a capsule comes out 5e-17 apart): a core distance
+ * within that of the radii is touching, for distance and contact alike.
+ * Relative to the cores' scale; far below any gap float data can make
+ * between the shapes' surfaces along a coordinate, and within the pad of
+ * the overlap tests, which then agree. */
+#define TC_GJK_ROUNDING (16.0 * 2.220446049250313e-16)
+
+/* The GJK core distance with that rounding snapped to touching. */
+static inline double tc_gjk_core_distance(double core_distance, double radii, double scale)
+{
+    return core_distance - radii <= TC_GJK_ROUNDING * scale && core_distance > radii ? radii : core_distance;
+}
+
 /* Distance by GJK on the cores. */
 float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b);
 
@@ -23,6 +45,12 @@ float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_
 
 /* Contact of two cores (not both boxes: box-box goes through the SAT). */
 bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m);
+
+/* The same from the cores' distance and closest points already known (the
+ * closed forms of the sphere and capsule pairs, which the distance queries
+ * use: contact and distance then agree on every touching pair). */
+bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double distance, tc_dvec3 qa, tc_dvec3 qb,
+                                  tc_manifold *m);
 
 /* A plane as a unit-normal half-space in double. */
 typedef struct tc_half_space { tc_dvec3 n; double offset; } tc_half_space;

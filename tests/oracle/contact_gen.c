@@ -173,6 +173,17 @@ float cg_distance(const cg_shape *a, const cg_shape *b, tc_vec3 *pa, tc_vec3 *pb
     }
 }
 
+bool cg_overlap(const cg_shape *a, const cg_shape *b)
+{
+    switch (a->kind * CG_KINDS + b->kind) {
+#define X(A, a_, B, b_) \
+    case PAIR(A, B): return tc_overlap_##a_##_##b_((const tc_##a_ *)ptr(a), (const tc_##b_ *)ptr(b));
+        EACH_PAIR(X)
+#undef X
+    default: return false;
+    }
+}
+
 bool cg_contact(const cg_shape *a, const cg_shape *b, tc_manifold *m)
 {
     switch (a->kind * CG_KINDS + b->kind) {
@@ -225,4 +236,122 @@ bool cg_certainly_apart(const co_shape *a, const co_shape *b)
     double l = co_len(u);
     if (!(l > 0)) return false;
     return co_overlap_along(a, b, co_scale(u, 1.0 / l)) < 0;
+}
+
+/* Directions with integer components and an integer length (3-4-5, 1-2-2,
+ * 2-3-6, 2-6-9): a sphere of radius k * length / 16 placed along one has its
+ * centre on the 1/16 grid. */
+static const int cg_touch_dirs[][4] = { { 1, 0, 0, 1 }, { 3, 4, 0, 5 }, { 1, 2, 2, 3 }, { 2, 3, 6, 7 }, { 2, 6, 9, 11 } };
+
+static float grid(test_rng *r, int lo, int hi) { return (float)test_rng_int(r, lo, hi) / 16.0f; }
+
+/* A random grid vector whose dot product with e has sign `side` or is 0. */
+static tc_vec3 grid_towards(test_rng *r, const int e[3], int side, int reach)
+{
+    tc_vec3 d = tc_vec3_make(grid(r, -reach, reach), grid(r, -reach, reach), grid(r, -reach, reach));
+    double s = (double)d.x * e[0] + (double)d.y * e[1] + (double)d.z * e[2];
+    if (s * side < 0) d = tc_vec3_neg(d);
+    return d;
+}
+
+/* The box with corner p spanning into the octant of -side * e (sizes 1..24
+ * sixteenths; along a zero component of e it straddles p). */
+static void grid_box(test_rng *r, tc_vec3 p, const int e[3], int side, tc_vec3 *lo, tc_vec3 *hi)
+{
+    float pc[3] = { p.x, p.y, p.z }, l[3], h[3];
+    for (int k = 0; k < 3; ++k) {
+        int s = -e[k] * side;
+        float len = grid(r, 1, 24);
+        if (s > 0) { l[k] = pc[k]; h[k] = pc[k] + len; }
+        else if (s < 0) { l[k] = pc[k] - len; h[k] = pc[k]; }
+        else { l[k] = pc[k] - grid(r, 0, 24); h[k] = pc[k] + grid(r, 0, 24); }
+    }
+    *lo = tc_vec3_make(l[0], l[1], l[2]);
+    *hi = tc_vec3_make(h[0], h[1], h[2]);
+}
+
+/* A rotation that permutes and flips the axes (exact in float), det +1. */
+static tc_mat3 grid_rotation(test_rng *r)
+{
+    static const int perms[6][3] = { { 0, 1, 2 }, { 1, 2, 0 }, { 2, 0, 1 }, { 1, 0, 2 }, { 0, 2, 1 }, { 2, 1, 0 } };
+    int p = test_rng_int(r, 0, 5);
+    float m[3][3] = { { 0 } };
+    for (int c = 0; c < 3; ++c) m[c][perms[p][c]] = test_rng_int(r, 0, 1) ? -1.0f : 1.0f;
+    float det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+                m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+    if (det < 0) m[2][perms[p][2]] = -m[2][perms[p][2]];
+    tc_mat3 out;
+    out.cx = tc_vec3_make(m[0][0], m[0][1], m[0][2]);
+    out.cy = tc_vec3_make(m[1][0], m[1][1], m[1][2]);
+    out.cz = tc_vec3_make(m[2][0], m[2][1], m[2][2]);
+    return out;
+}
+
+cg_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int side)
+{
+    cg_shape s;
+    s.kind = kind;
+    switch (kind) {
+    case CG_SPHERE:
+    case CG_CAPSULE: {
+        int k = test_rng_int(r, 1, 8);
+        float radius = (float)(k * e[3]) / 16.0f;
+        tc_vec3 c = tc_vec3_make(p.x - (float)(side * k * e[0]) / 16.0f, p.y - (float)(side * k * e[1]) / 16.0f,
+                                 p.z - (float)(side * k * e[2]) / 16.0f);
+        if (kind == CG_SPHERE) {
+            s.sphere.center = c;
+            s.sphere.radius = radius;
+        } else {
+            s.capsule.a = c;
+            s.capsule.b = tc_vec3_add(c, grid_towards(r, e, -side, 24));
+            s.capsule.radius = radius;
+        }
+        break;
+    }
+    case CG_AABB: grid_box(r, p, e, side, &s.aabb.min, &s.aabb.max); break;
+    case CG_OBB: {
+        tc_vec3 lo, hi;
+        grid_box(r, p, e, side, &lo, &hi);
+        s.obb.center = tc_vec3_scale(tc_vec3_add(lo, hi), 0.5f);
+        tc_vec3 h = tc_vec3_scale(tc_vec3_sub(hi, lo), 0.5f);
+        s.obb.rotation = grid_rotation(r);
+        /* Express the same box in the rotated frame: half extents permute. */
+        tc_vec3 cols[3] = { s.obb.rotation.cx, s.obb.rotation.cy, s.obb.rotation.cz };
+        float hv[3];
+        for (int c = 0; c < 3; ++c) hv[c] = fabsf(cols[c].x) * h.x + fabsf(cols[c].y) * h.y + fabsf(cols[c].z) * h.z;
+        s.obb.half = tc_vec3_make(hv[0], hv[1], hv[2]);
+        break;
+    }
+    case CG_TRIANGLE: {
+        s.triangle.a = p;
+        s.triangle.b = tc_vec3_add(p, grid_towards(r, e, -side, 24));
+        s.triangle.c = tc_vec3_add(p, grid_towards(r, e, -side, 24));
+        break;
+    }
+    default: {
+        /* Planes only along a coordinate axis (a unit normal exact in float):
+         * callers pass e = x for them. The solid is below, so B's plane
+         * faces the other way. */
+        tc_vec3 n = tc_vec3_make((float)(side * e[0]), (float)(side * e[1]), (float)(side * e[2]));
+        s.plane.normal = n;
+        s.plane.offset = tc_vec3_dot(n, p);
+        break;
+    }
+    }
+    return s;
+}
+
+void cg_touching_pair(test_rng *r, int ka, int kb, cg_shape *a, cg_shape *b, int step[3])
+{
+    int which = (ka == CG_PLANE || kb == CG_PLANE) ? 0 : test_rng_int(r, 0, 4);
+    int e[4], perm = test_rng_int(r, 0, 2);
+    for (int k = 0; k < 3; ++k) {
+        int c = cg_touch_dirs[which][(k + perm) % 3];
+        e[k] = test_rng_int(r, 0, 1) ? -c : c;
+    }
+    e[3] = cg_touch_dirs[which][3];
+    tc_vec3 p = tc_vec3_make(grid(r, -32, 32), grid(r, -32, 32), grid(r, -32, 32));
+    *a = cg_touching(r, ka, p, e, 1);
+    *b = cg_touching(r, kb, p, e, -1);
+    for (int k = 0; k < 3; ++k) step[k] = e[k];
 }

@@ -33,6 +33,7 @@ co_shape cg_oracle(const cg_shape *s);
 double cg_thickness(const cg_shape *s);
 
 float cg_distance(const cg_shape *a, const cg_shape *b, tc_vec3 *pa, tc_vec3 *pb);
+bool cg_overlap(const cg_shape *a, const cg_shape *b);
 bool cg_contact(const cg_shape *a, const cg_shape *b, tc_manifold *m);
 bool cg_sweep(const cg_shape *a, tc_vec3 va, const cg_shape *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit);
 /* Rotating sweep: a and b are in local coordinates. */
@@ -44,5 +45,13 @@ cg_shape cg_placed(const cg_shape *s, tc_transform t);
 /* Certifies that the shapes are apart: a direction along which their
  * projections do not overlap (found by alternating projections). */
 bool cg_certainly_apart(const co_shape *a, const co_shape *b);
+
+/* Exactly touching shapes on the 1/16 grid: a shape of the kind that lies in
+ * the half-space side * (x - p) . e <= 0 and contains p (e: integer
+ * components, e[3] its integer length; side 1 for A, -1 for B). */
+cg_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int side);
+/* A random pair touching at one grid point across a plane; step receives
+ * the integer direction e from A to B (moving B by step / 16 parts them). */
+void cg_touching_pair(test_rng *r, int ka, int kb, cg_shape *a, cg_shape *b, int step[3]);
 
 #endif

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+/* Contact regressions, each named after what was found, and the agreement
+ * of overlap, distance and contact on exactly touching shapes: overlap true
+ * <=> distance 0 <=> contact true, for every pair (contact.h). */
+#include <math.h>
+
+#include "contact_gen.h"
+#include "harness.h"
+
+/* Issue 12, found 1: the root of a sweep reading an unwritten manifold. GJK
+ * finds the box and triangle intersecting (touching along an edge) and the
+ * penetration axes round to -4e-16: contact said "apart". */
+TEST_CASE(contact_aabb_triangle_overlapping)
+{
+    tc_aabb a = { { -3.0f, 2.875f, -4.0625f }, { 0.3125f, 5.3125f, 2.25f } };
+    tc_triangle t = { { -6.6875f, -2.375f, -3.6875f }, { 7.1875f, 1.6875f, -6.625f }, { 2.5625f, 4.5625f, 2.5625f } };
+    CHECK(tc_overlap_aabb_triangle(&a, &t));
+    CHECK(tc_distance_aabb_triangle(&a, &t, NULL, NULL) == 0.0f);
+    tc_manifold m;
+    m.count = -1;
+    CHECK(tc_contact_aabb_triangle(&a, &t, &m));
+    CHECK(m.count >= 1 && m.count <= 4);
+    for (int i = 0; i < m.count; ++i) CHECK(m.points[i].depth >= 0.0f && m.points[i].depth < 1e-5f);
+}
+
+/* Issue 12, found 2: a sphere exactly touching a box's face. GJK's support
+ * arithmetic made the core distance 7.2500000000000009 against the radius
+ * 7.25; the distance query's closed form gives exactly 7.25. */
+TEST_CASE(contact_sphere_exact_touch)
+{
+    tc_aabb b = { { -14.125f, 0.0f, -13.375f }, { 0.375f, 13.5f, 0.0f } };
+    tc_sphere s = { { -7.25f, -7.25f, -7.25f }, 7.25f };
+    CHECK(tc_overlap_sphere_aabb(&s, &b));
+    CHECK(tc_distance_sphere_aabb(&s, &b, NULL, NULL) == 0.0f);
+    tc_manifold m;
+    CHECK(tc_contact_sphere_aabb(&s, &b, &m));
+    CHECK(m.count == 1);
+    CHECK_NEAR(m.points[0].depth, 0.0, 1e-6);
+    CHECK_NEAR(m.points[0].point.x, -7.25, 1e-5);
+    CHECK_NEAR(m.points[0].point.y, 0.0, 1e-5);
+    CHECK_NEAR(m.points[0].point.z, -7.25, 1e-5);
+    CHECK_NEAR(m.normal.y, 1.0, 1e-6);
+}
+
+/* Every pair, exactly touching at a grid point (faces, edges and corners,
+ * along axes and along 3-4-5, 1-2-2, 2-3-6 and 2-6-9 directions): all three
+ * queries say "touching"; moved one grid step apart, all three say "apart". */
+static void touching_pair(int ka, int kb)
+{
+    test_rng r = { 0x70c4000u + (uint64_t)(ka * 16 + kb) };
+    int n = test_random_count(2000);
+    for (int i = 0; i < n; ++i) {
+        cg_shape a, b;
+        int e[3];
+        cg_touching_pair(&r, ka, kb, &a, &b, e);
+        tc_manifold m;
+        bool ov = cg_overlap(&a, &b);
+        float d = cg_distance(&a, &b, NULL, NULL);
+        bool ct = cg_contact(&a, &b, &m);
+        CHECK_MSG(ov && d == 0.0f && ct, "%s-%s #%d touching: overlap %d, distance %g, contact %d", cg_names[ka],
+                  cg_names[kb], i, ov, d, ct);
+        if (ct) {
+            double deepest = 0;
+            for (int k = 0; k < m.count; ++k) deepest = fmax(deepest, m.points[k].depth);
+            CHECK_MSG(deepest <= 1e-5 * 8, "%s-%s #%d touching: depth %g", cg_names[ka], cg_names[kb], i, deepest);
+        }
+        cg_shape apart = cg_translated(&b, tc_vec3_make(e[0] / 16.0f, e[1] / 16.0f, e[2] / 16.0f));
+        ov = cg_overlap(&a, &apart);
+        d = cg_distance(&a, &apart, NULL, NULL);
+        ct = cg_contact(&a, &apart, &m);
+        CHECK_MSG(!ov && d > 0.0f && !ct, "%s-%s #%d one step apart: overlap %d, distance %g, contact %d",
+                  cg_names[ka], cg_names[kb], i, ov, d, ct);
+    }
+}
+
+TEST_CASE(contact_touching_agrees)
+{
+    for (int ka = 0; ka < CG_KINDS; ++ka)
+        for (int kb = ka; kb < CG_KINDS; ++kb)
+            if (!(ka == CG_PLANE && kb == CG_PLANE)) touching_pair(ka, kb);
+}
+
+TEST_LIST(TEST_ENTRY(contact_aabb_triangle_overlapping), TEST_ENTRY(contact_sphere_exact_touch),
+          TEST_ENTRY(contact_touching_agrees))
