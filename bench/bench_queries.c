@@ -639,21 +639,16 @@ static float shape_radius(const shape *s)
     }
 }
 
+/* The shape moved by v (tc_shape_translate on the same union; kind and the
+ * library's type share their order). */
 static shape translated(const shape *s, tc_vec3 v)
 {
+    tc_shape t;
+    t.type = (tc_shape_type)s->kind;
+    memcpy(&t.u, &s->u, sizeof t.u);
+    t = tc_shape_translate(&t, v);
     shape r = *s;
-    switch (s->kind) {
-    case K_SPHERE: r.u.sphere.center = vadd(r.u.sphere.center, v); break;
-    case K_CAPSULE: r.u.capsule.a = vadd(r.u.capsule.a, v); r.u.capsule.b = vadd(r.u.capsule.b, v); break;
-    case K_AABB: r.u.aabb.min = vadd(r.u.aabb.min, v); r.u.aabb.max = vadd(r.u.aabb.max, v); break;
-    case K_OBB: r.u.obb.center = vadd(r.u.obb.center, v); break;
-    case K_TRIANGLE:
-        r.u.triangle.a = vadd(r.u.triangle.a, v);
-        r.u.triangle.b = vadd(r.u.triangle.b, v);
-        r.u.triangle.c = vadd(r.u.triangle.c, v);
-        break;
-    default: r.u.plane.offset += vdot(r.u.plane.normal, v); break;
-    }
+    memcpy(&r.u, &t.u, sizeof r.u);
     return r;
 }
 

@@ -5,11 +5,11 @@
 
 int main(void)
 {
-    /* A collider is a local centre, size and posture under a parent (a bone
-     * or the world). Compose once, then query as often as you like. */
+    /* A collider is a local centre, half extents and posture under a parent
+     * (a bone or the world). Compose once, then query as often as you like. */
     tc_transform hand = tc_transform_make(tc_vec3_make(0.0f, 1.0f, 0.0f),
                                           tc_quat_from_euler_deg(0.0f, 0.0f, 30.0f));
-    tc_obb sword = tc_obb_from_local(hand, tc_vec3_make(0.0f, 0.5f, 0.0f), tc_vec3_make(0.1f, 1.0f, 0.1f),
+    tc_obb sword = tc_obb_from_local(hand, tc_vec3_make(0.0f, 0.5f, 0.0f), tc_vec3_make(0.05f, 0.5f, 0.05f),
                                      tc_quat_identity());
     tc_obb shield = tc_obb_from_quat(tc_vec3_make(-0.3f, 1.4f, 0.0f), tc_vec3_make(0.3f, 0.3f, 0.05f),
                                      tc_quat_from_euler_deg(0.0f, 45.0f, 0.0f));

@@ -62,6 +62,21 @@ TC_API bool tc_shape_overlap(const tc_shape *a, const tc_shape *b);
 TC_API bool tc_shape_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_ray_hit *hit);
 TC_API bool tc_shape_contains_point(const tc_shape *s, tc_vec3 p);
 
+/** The shape placed by a pose with a uniform scale, as the world places a
+ *  collider (world.h): each point p goes to pose.position + pose.rotation *
+ *  (scale * p), radii and half extents are multiplied by scale, an OBB's
+ *  axes and a plane's normal turn with the pose. An AABB stays axis-aligned:
+ *  its centre moves, its extents only scale (it is not turned; make it an
+ *  OBB with tc_obb_from_aabb to turn it). The rotation is normalised (zero
+ *  or non-finite means identity). A negative or non-finite scale, an unknown
+ *  type or NULL give an invalid shape (a plane with a zero normal); a zero
+ *  scale shrinks the shape to a point (zero sizes are valid). */
+TC_API tc_shape tc_shape_transform(const tc_shape *s, tc_transform pose, float scale);
+/** The shape moved by d: every point plus d, exactly (one float addition per
+ *  coordinate; a plane's offset grows by dot(normal, d)). Sizes and
+ *  orientation are unchanged. An unknown type or NULL give an invalid shape. */
+TC_API tc_shape tc_shape_translate(const tc_shape *s, tc_vec3 d);
+
 /* Contact (contact.h) for any two shapes: the normal points from a to b
  * whatever order the pair function takes them in. Two planes: false. */
 TC_API bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *manifold);

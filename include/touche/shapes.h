@@ -37,8 +37,9 @@ typedef struct tc_segment  { tc_vec3 a, b; } tc_segment;
 TC_API tc_obb tc_obb_from_quat(tc_vec3 center, tc_vec3 half, tc_quat rotation);
 /* An OBB from a local pose under a parent transform, as colliders on bones
  * are given: world centre = parent * local_center, world rotation =
- * parent.rotation * local_rotation. `size` is the full edge lengths. */
-TC_API tc_obb tc_obb_from_local(tc_transform parent, tc_vec3 local_center, tc_vec3 size, tc_quat local_rotation);
+ * parent.rotation * local_rotation. `half` is the half extents, as in
+ * tc_obb_from_quat: every box constructor takes half extents. */
+TC_API tc_obb tc_obb_from_local(tc_transform parent, tc_vec3 local_center, tc_vec3 half, tc_quat local_rotation);
 /* The OBB with identity rotation equal to an AABB. */
 TC_API tc_obb tc_obb_from_aabb(const tc_aabb *box);
 /* The 8 corners: index bit 0 selects +x, bit 1 +y, bit 2 +z along the box axes. */

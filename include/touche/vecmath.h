@@ -82,9 +82,31 @@ TC_API tc_quat tc_quat_mul(tc_quat a, tc_quat b);
 TC_API tc_quat tc_quat_normalize(tc_quat q);
 /* Rotation of `angle` radians about `axis` (need not be unit; zero axis gives identity). */
 TC_API tc_quat tc_quat_from_axis_angle(tc_vec3 axis, float angle);
-/* Intrinsic Euler angles in degrees, applied in order X, then Y, then Z about
- * the rotating axes (equivalently extrinsic Z-Y-X): q = qx * qy * qz. */
+/** Intrinsic Euler angles in radians, applied in order X, then Y, then Z
+ *  about the rotating axes (equivalently extrinsic Z-Y-X): q = qx * qy * qz.
+ *  Uses the C library's sinf and cosf. */
+TC_API tc_quat tc_quat_from_euler(float x, float y, float z);
+/** tc_quat_from_euler with the angles in degrees. */
 TC_API tc_quat tc_quat_from_euler_deg(float x_deg, float y_deg, float z_deg);
+/** The inverse of tc_quat_from_euler: angles (x, y, z) in radians with
+ *  x, z in [-pi, pi] and y in [-pi/2, pi/2], for q normalised first (zero
+ *  or non-finite q gives zeros). At gimbal lock (|y| within about 1e-4 of
+ *  pi/2) x and z turn about the same axis; z is then 0 and x holds their
+ *  sum, so the rotation, not the angles, round-trips. */
+TC_API tc_vec3 tc_quat_to_euler(tc_quat q);
+/** Normalised linear interpolation from a (t = 0) to b (t = 1) along the
+ *  shorter arc (b is negated when dot(a, b) < 0). Both are normalised first
+ *  (zero or non-finite means identity); t is not clamped (a non-finite t
+ *  gives a). The result is unit; its angular speed is not constant (see
+ *  tc_quat_slerp). */
+TC_API tc_quat tc_quat_nlerp(tc_quat a, tc_quat b, float t);
+/** Spherical linear interpolation from a (t = 0) to b (t = 1) along the
+ *  shorter arc, at constant angular speed. Both are normalised first (zero
+ *  or non-finite means identity); t is not clamped (a non-finite t gives
+ *  a). Nearly equal quaternions (under 1e-3 rad apart) interpolate
+ *  linearly, which is exact to float precision there. Uses the C library's
+ *  atan2f and sinf. */
+TC_API tc_quat tc_quat_slerp(tc_quat a, tc_quat b, float t);
 /* Rotate v by q (q is normalised first). */
 TC_API tc_vec3 tc_quat_rotate(tc_quat q, tc_vec3 v);
 /* Rotation matrix of q (normalised first; zero or non-finite gives identity). */
@@ -138,6 +160,10 @@ static inline tc_transform tc_transform_identity(void) { return tc_transform_mak
 /* parent * child: the child's local transform placed under its parent. The
  * result's rotation is normalised. */
 TC_API tc_transform tc_transform_mul(tc_transform parent, tc_transform child);
+/** Interpolated pose: position a (1 - t) + b t (exact at t = 0 and 1),
+ *  rotation tc_quat_slerp(a.rotation, b.rotation, t) (constant angular
+ *  speed, shorter arc). t is not clamped; a non-finite t gives a. */
+TC_API tc_transform tc_transform_lerp(tc_transform a, tc_transform b, float t);
 /* Inverse rigid transform. */
 TC_API tc_transform tc_transform_inverse(tc_transform t);
 /* inverse(a) * b: b expressed in a's local frame. */

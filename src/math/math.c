@@ -54,13 +54,72 @@ tc_quat tc_quat_from_axis_angle(tc_vec3 axis, float angle)
     return tc_quat_make(n.x * s, n.y * s, n.z * s, cosf(0.5f * angle));
 }
 
+tc_quat tc_quat_from_euler(float x, float y, float z)
+{
+    tc_quat qx = tc_quat_from_axis_angle(tc_vec3_make(1.0f, 0.0f, 0.0f), x);
+    tc_quat qy = tc_quat_from_axis_angle(tc_vec3_make(0.0f, 1.0f, 0.0f), y);
+    tc_quat qz = tc_quat_from_axis_angle(tc_vec3_make(0.0f, 0.0f, 1.0f), z);
+    return tc_quat_mul(tc_quat_mul(qx, qy), qz);
+}
+
 tc_quat tc_quat_from_euler_deg(float x_deg, float y_deg, float z_deg)
 {
     const float to_rad = 3.14159265358979323846f / 180.0f;
-    tc_quat qx = tc_quat_from_axis_angle(tc_vec3_make(1.0f, 0.0f, 0.0f), x_deg * to_rad);
-    tc_quat qy = tc_quat_from_axis_angle(tc_vec3_make(0.0f, 1.0f, 0.0f), y_deg * to_rad);
-    tc_quat qz = tc_quat_from_axis_angle(tc_vec3_make(0.0f, 0.0f, 1.0f), z_deg * to_rad);
-    return tc_quat_mul(tc_quat_mul(qx, qy), qz);
+    return tc_quat_from_euler(x_deg * to_rad, y_deg * to_rad, z_deg * to_rad);
+}
+
+tc_vec3 tc_quat_to_euler(tc_quat q)
+{
+    /* R = Rx(x) Ry(y) Rz(z): row 0 is (cy cz, -cy sz, sy); column 2 below
+     * the top is (-sx cy, cx cy); R(1,0), R(1,1) are (sx, cx) when z = 0. */
+    tc_mat3 m = tc_mat3_from_quat(q);
+    /* cos(y) from the two entries it scales, not sqrt(1 - sy^2): accurate
+     * near the poles, where asin loses half its digits */
+    float cy = sqrtf(m.cx.x * m.cx.x + m.cy.x * m.cy.x);
+    float y = atan2f(m.cz.x, cy);
+    if (cy > 1e-4f) return tc_vec3_make(atan2f(-m.cz.y, m.cz.z), y, atan2f(-m.cy.x, m.cx.x));
+    /* gimbal lock: x and z turn about the same axis; put it all in x */
+    return tc_vec3_make(atan2f(m.cy.z, m.cy.y), y, 0.0f);
+}
+
+tc_quat tc_quat_nlerp(tc_quat a, tc_quat b, float t)
+{
+    a = tc_quat_normalize(a);
+    b = tc_quat_normalize(b);
+    if (!isfinite(t)) return a;
+    if (a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w < 0.0f) b = tc_quat_make(-b.x, -b.y, -b.z, -b.w);
+    /* a (1 - t) + b t, not a + (b - a) t: exact at both ends. Far outside
+     * [0, 1] both weights are scaled down alike (the result is normalised, so
+     * only their ratio matters) and nothing overflows. */
+    float s = 1.0f - t;
+    float k = tc_maxf(tc_absf(s), tc_absf(t));
+    if (k > 1.0f) {
+        s /= k;
+        t /= k;
+    }
+    return tc_quat_normalize(tc_quat_make(a.x * s + b.x * t, a.y * s + b.y * t, a.z * s + b.z * t, a.w * s + b.w * t));
+}
+
+tc_quat tc_quat_slerp(tc_quat a, tc_quat b, float t)
+{
+    a = tc_quat_normalize(a);
+    b = tc_quat_normalize(b);
+    if (!isfinite(t)) return a;
+    if (a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w < 0.0f) b = tc_quat_make(-b.x, -b.y, -b.z, -b.w);
+    /* The angle between a and b on the 4D sphere from the chord lengths:
+     * |b - a| = 2 sin(w/2), |b + a| = 2 cos(w/2). Unlike acos(dot) it keeps
+     * its digits when a and b are nearly equal. */
+    tc_quat d = tc_quat_make(b.x - a.x, b.y - a.y, b.z - a.z, b.w - a.w);
+    tc_quat e = tc_quat_make(b.x + a.x, b.y + a.y, b.z + a.z, b.w + a.w);
+    float w = 2.0f * atan2f(sqrtf(d.x * d.x + d.y * d.y + d.z * d.z + d.w * d.w),
+                            sqrtf(e.x * e.x + e.y * e.y + e.z * e.z + e.w * e.w));
+    /* Below 1e-3 rad nlerp is within w^3/16 < 1e-10 of the arc: far under a
+     * float's rounding, and it avoids dividing by a vanishing sin(w). w is
+     * at most pi/2 here, so sin(w) >= sin(1e-3) otherwise. */
+    if (!(w >= 1e-3f)) return tc_quat_nlerp(a, b, t);
+    float sw = sinf(w);
+    float ka = sinf((1.0f - t) * w) / sw, kb = sinf(t * w) / sw;
+    return tc_quat_normalize(tc_quat_make(a.x * ka + b.x * kb, a.y * ka + b.y * kb, a.z * ka + b.z * kb, a.w * ka + b.w * kb));
 }
 
 tc_mat3 tc_mat3_from_quat(tc_quat q)
@@ -122,6 +181,14 @@ tc_transform tc_transform_mul(tc_transform parent, tc_transform child)
 {
     return tc_transform_make(tc_transform_point(parent, child.position),
                              tc_quat_normalize(tc_quat_mul(parent.rotation, child.rotation)));
+}
+
+tc_transform tc_transform_lerp(tc_transform a, tc_transform b, float t)
+{
+    if (!isfinite(t)) return tc_transform_make(a.position, tc_quat_normalize(a.rotation));
+    float s = 1.0f - t;
+    tc_vec3 p = tc_vec3_add(tc_vec3_scale(a.position, s), tc_vec3_scale(b.position, t));
+    return tc_transform_make(p, tc_quat_slerp(a.rotation, b.rotation, t));
 }
 
 tc_transform tc_transform_inverse(tc_transform t)

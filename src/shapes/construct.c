@@ -12,10 +12,10 @@ tc_obb tc_obb_from_quat(tc_vec3 center, tc_vec3 half, tc_quat rotation)
     return b;
 }
 
-tc_obb tc_obb_from_local(tc_transform parent, tc_vec3 local_center, tc_vec3 size, tc_quat local_rotation)
+tc_obb tc_obb_from_local(tc_transform parent, tc_vec3 local_center, tc_vec3 half, tc_quat local_rotation)
 {
     tc_transform world = tc_transform_mul(parent, tc_transform_make(local_center, local_rotation));
-    return tc_obb_from_quat(world.position, tc_vec3_scale(size, 0.5f), world.rotation);
+    return tc_obb_from_quat(world.position, half, world.rotation);
 }
 
 tc_obb tc_obb_from_aabb(const tc_aabb *box)

@@ -21,6 +21,7 @@
 #include "core/inline.h"
 #include "core/prefetch.h"
 #include "core/sort.h"
+#include "queries/shape_place.h"
 #include "shapes/validity.h"
 
 /* parent (pose, scale) composed with a child's local (pose, scale). */
@@ -38,80 +39,13 @@ static void compose(tc_transform parent, float parent_scale, tc_transform local,
     *out_scale = parent_scale * local_scale;
 }
 
-/* The frame of a pose. */
-TC_FORCE_INLINE tc_frame frame_of(const tc_transform *pose)
-{
-    tc_frame f;
-    if (pose->rotation.x == 0.0f && pose->rotation.y == 0.0f && pose->rotation.z == 0.0f) {
-        /* what tc_frame_from_transform gives for any such quaternion, zero
-         * included, without normalising it first */
-        f.position = pose->position;
-        f.rotation = tc_mat3_identity();
-    } else {
-        f = tc_frame_from_transform(*pose);
-    }
-    return f;
-}
-
-/* A box collider placed by frame f with uniform scale s: it stays
- * axis-aligned, only its centre follows the rotation. */
-TC_FORCE_INLINE tc_aabb place_aabb(const tc_aabb *local, const tc_frame *f, float s)
-{
-    const tc_vec3 c = tc_vec3_scale(tc_vec3_add(local->min, local->max), 0.5f);
-    const tc_vec3 h = tc_vec3_scale(tc_vec3_sub(local->max, local->min), 0.5f * s);
-    const tc_vec3 wc = tc_frame_point(*f, tc_vec3_scale(c, s));
-    tc_aabb r;
-    r.min = tc_vec3_sub(wc, h);
-    r.max = tc_vec3_add(wc, h);
-    return r;
-}
-
-/* A collider's world shape: local shape placed by pose with uniform scale.
- * Checks nothing (tc_shape_bounds on the result does). */
+/* A collider's world shape: local shape placed by pose with uniform scale
+ * (tc_shape_transform's implementation). Checks nothing (tc_shape_bounds on
+ * the result does). */
 TC_FORCE_INLINE void place_shape(const tc_shape *local, const tc_transform *pose, float s, tc_shape *out)
 {
-    const tc_frame f = frame_of(pose);
-    tc_shape r;
-    memset(&r, 0, sizeof r);
-    r.type = local->type;
-#define PLACE(p) tc_frame_point(f, tc_vec3_scale((p), s))
-    switch (local->type) {
-    case TC_SHAPE_SPHERE:
-        r.u.sphere.center = PLACE(local->u.sphere.center);
-        r.u.sphere.radius = local->u.sphere.radius * s;
-        break;
-    case TC_SHAPE_CAPSULE:
-        r.u.capsule.a = PLACE(local->u.capsule.a);
-        r.u.capsule.b = PLACE(local->u.capsule.b);
-        r.u.capsule.radius = local->u.capsule.radius * s;
-        break;
-    case TC_SHAPE_AABB:
-        r.u.aabb = place_aabb(&local->u.aabb, &f, s);
-        break;
-    case TC_SHAPE_OBB:
-        r.u.obb.center = PLACE(local->u.obb.center);
-        r.u.obb.half = tc_vec3_scale(local->u.obb.half, s);
-        r.u.obb.rotation = tc_mat3_mul(f.rotation, local->u.obb.rotation);
-        break;
-    case TC_SHAPE_TRIANGLE:
-        r.u.triangle.a = PLACE(local->u.triangle.a);
-        r.u.triangle.b = PLACE(local->u.triangle.b);
-        r.u.triangle.c = PLACE(local->u.triangle.c);
-        break;
-    case TC_SHAPE_PLANE: {
-        /* the normal turns with the frame; the offset follows the plane's
-         * point nearest the local origin */
-        const tc_vec3 n = tc_mat3_mul_vec3(f.rotation, local->u.plane.normal);
-        r.u.plane.normal = n;
-        r.u.plane.offset = tc_vec3_dot(n, PLACE(tc_vec3_scale(local->u.plane.normal, local->u.plane.offset)));
-        break;
-    }
-    default:
-        r.type = TC_SHAPE_PLANE; /* no shape: a plane with a zero normal, which is invalid */
-        break;
-    }
-#undef PLACE
-    *out = r;
+    const tc_frame f = tc_pose_frame(pose);
+    tc_shape_place(local, &f, s, out);
 }
 
 /* Makes node `index`'s world pose current for this update, its ancestors
@@ -190,8 +124,8 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
         /* The usual collider, placed in registers: a box is its own bounds,
          * and it changed if they did. (Built in memory and read back whole,
          * the shape would stall every load that spans its pieces.) */
-        const tc_frame f = frame_of(&pose);
-        box = place_aabb(&c->local_shape.u.aabb, &f, scale);
+        const tc_frame f = tc_pose_frame(&pose);
+        box = tc_aabb_place(&c->local_shape.u.aabb, &f, scale);
         if (!tc_aabb_valid(&box)) {
             c->has_shape = 0;
             drop_proxy(w, i);

@@ -1,6 +1,7 @@
 #include "contact_gen.h"
 
 #include <math.h>
+#include <string.h>
 
 const char *const cg_names[CG_KINDS] = { "sphere", "capsule", "aabb", "obb", "triangle", "plane" };
 
@@ -67,22 +68,43 @@ cg_shape cg_random(test_rng *r, int kind, double spread)
     return s;
 }
 
-cg_shape cg_translated(const cg_shape *x, tc_vec3 d)
+tc_shape cg_to_shape(const cg_shape *x)
 {
-    cg_shape s = *x;
-    switch (s.kind) {
-    case CG_SPHERE: s.sphere.center = tc_vec3_add(s.sphere.center, d); break;
-    case CG_CAPSULE: s.capsule.a = tc_vec3_add(s.capsule.a, d); s.capsule.b = tc_vec3_add(s.capsule.b, d); break;
-    case CG_AABB: s.aabb.min = tc_vec3_add(s.aabb.min, d); s.aabb.max = tc_vec3_add(s.aabb.max, d); break;
-    case CG_OBB: s.obb.center = tc_vec3_add(s.obb.center, d); break;
-    case CG_TRIANGLE:
-        s.triangle.a = tc_vec3_add(s.triangle.a, d);
-        s.triangle.b = tc_vec3_add(s.triangle.b, d);
-        s.triangle.c = tc_vec3_add(s.triangle.c, d);
-        break;
-    default: s.plane.offset += tc_vec3_dot(s.plane.normal, d); break;
+    tc_shape t;
+    memset(&t, 0, sizeof t);
+    t.type = (tc_shape_type)x->kind; /* the kinds share the library's order */
+    switch (x->kind) {
+    case CG_SPHERE: t.u.sphere = x->sphere; break;
+    case CG_CAPSULE: t.u.capsule = x->capsule; break;
+    case CG_AABB: t.u.aabb = x->aabb; break;
+    case CG_OBB: t.u.obb = x->obb; break;
+    case CG_TRIANGLE: t.u.triangle = x->triangle; break;
+    default: t.u.plane = x->plane; break;
+    }
+    return t;
+}
+
+cg_shape cg_from_shape(const tc_shape *t)
+{
+    cg_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = (int)t->type;
+    switch (t->type) {
+    case TC_SHAPE_SPHERE: s.sphere = t->u.sphere; break;
+    case TC_SHAPE_CAPSULE: s.capsule = t->u.capsule; break;
+    case TC_SHAPE_AABB: s.aabb = t->u.aabb; break;
+    case TC_SHAPE_OBB: s.obb = t->u.obb; break;
+    case TC_SHAPE_TRIANGLE: s.triangle = t->u.triangle; break;
+    default: s.kind = CG_PLANE; s.plane = t->u.plane; break;
     }
     return s;
+}
+
+cg_shape cg_translated(const cg_shape *x, tc_vec3 d)
+{
+    tc_shape t = cg_to_shape(x);
+    t = tc_shape_translate(&t, d);
+    return cg_from_shape(&t);
 }
 
 cg_shape cg_placed(const cg_shape *x, tc_transform t)

@@ -27,6 +27,10 @@ extern const char *const cg_names[CG_KINDS];
 cg_shape cg_random(test_rng *r, int kind, double spread);
 tc_quat cg_random_quat(test_rng *r);
 tc_vec3 cg_random_vec(test_rng *r, double lo, double hi);
+/* The same shape as the library's tagged tc_shape, and back. */
+tc_shape cg_to_shape(const cg_shape *s);
+cg_shape cg_from_shape(const tc_shape *s);
+/* Moved by d (tc_shape_translate). */
 cg_shape cg_translated(const cg_shape *s, tc_vec3 d);
 co_shape cg_oracle(const cg_shape *s);
 /* Smallest thickness of the shape (0 for a triangle, INFINITY for a plane). */

@@ -50,31 +50,6 @@ tt_shape tt_shape_local(const tt_collider *c)
     return s;
 }
 
-tt_shape tt_shape_translate(const tt_shape *src, tc_vec3 d)
-{
-    tt_shape s = *src;
-    switch (s.type) {
-    case TC_SHAPE_SPHERE: s.u.sphere.center = tc_vec3_add(s.u.sphere.center, d); break;
-    case TC_SHAPE_CAPSULE:
-        s.u.capsule.a = tc_vec3_add(s.u.capsule.a, d);
-        s.u.capsule.b = tc_vec3_add(s.u.capsule.b, d);
-        break;
-    case TC_SHAPE_AABB:
-        s.u.aabb.min = tc_vec3_add(s.u.aabb.min, d);
-        s.u.aabb.max = tc_vec3_add(s.u.aabb.max, d);
-        break;
-    case TC_SHAPE_OBB: s.u.obb.center = tc_vec3_add(s.u.obb.center, d); break;
-    case TC_SHAPE_TRIANGLE:
-        s.u.triangle.a = tc_vec3_add(s.u.triangle.a, d);
-        s.u.triangle.b = tc_vec3_add(s.u.triangle.b, d);
-        s.u.triangle.c = tc_vec3_add(s.u.triangle.c, d);
-        break;
-    case TC_SHAPE_PLANE: s.u.plane.offset += tc_vec3_dot(s.u.plane.normal, d); break;
-    default: break;
-    }
-    return s;
-}
-
 tc_vec3 tt_shape_center(const tt_shape *s)
 {
     switch (s->type) {
@@ -220,11 +195,11 @@ static void sweep(const tt_scene *s, const tt_result *r, int mover, tt_sweep_res
     out->other = -1;
     out->available = true;
     const tt_collider *m = &s->colliders[mover];
-    tt_shape end = tt_shape_translate(&r->shapes[mover], m->velocity);
+    tt_shape end = tc_shape_translate(&r->shapes[mover], m->velocity);
     for (int i = 0; i < s->collider_count; i++) {
         if (i == mover) continue;
         tc_vec3 v = s->colliders[i].moving ? s->colliders[i].velocity : tc_vec3_zero();
-        tt_shape other_end = tt_shape_translate(&r->shapes[i], v);
+        tt_shape other_end = tc_shape_translate(&r->shapes[i], v);
         if (tc_shape_overlap(&r->shapes[mover], &r->shapes[i])) out->start_overlaps = true;
         if (tc_shape_overlap(&end, &other_end)) out->end_overlaps = true;
         tc_sweep_hit hit;

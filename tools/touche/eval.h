@@ -83,8 +83,6 @@ void tt_result_free(tt_result *r);
 /* The shape a collider describes, in its parent frame's coordinates (what
  * the world is given). */
 tt_shape tt_shape_local(const tt_collider *c);
-/* Same shape moved by d. */
-tt_shape tt_shape_translate(const tt_shape *s, tc_vec3 d);
 /* Bounds, for framing; a plane gives a small box around its point nearest the origin. */
 bool tt_shape_bounds(const tt_shape *s, tc_aabb *out);
 /* A representative point for a label. */

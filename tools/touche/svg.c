@@ -481,7 +481,7 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         char attrs[160];
         /* Where a sweep goes: the end pose dashed, and the path of the centre. */
         if (s->colliders[i].moving) {
-            tt_shape end = tt_shape_translate(&r->shapes[i], s->colliders[i].velocity);
+            tt_shape end = tc_shape_translate(&r->shapes[i], s->colliders[i].velocity);
             tt_canvas_shape(&cv, &end, plane_extent);
             tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" "
                                   "opacity=\"0.8\"");
@@ -490,7 +490,7 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
                 if (r->sweeps[j].mover == i) sw = &r->sweeps[j];
             if (sw && sw->available && sw->other >= 0) {
                 /* Where it first touches: that pose solid, the contact point and its normal. */
-                tt_shape at = tt_shape_translate(&r->shapes[i], tc_vec3_scale(s->colliders[i].velocity, sw->toi));
+                tt_shape at = tc_shape_translate(&r->shapes[i], tc_vec3_scale(s->colliders[i].velocity, sw->toi));
                 tt_canvas_shape(&cv, &at, plane_extent);
                 tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"2.5\"");
                 tt_canvas_arrow3(&cv, sw->point, tc_vec3_scale(sw->normal, (float)(span * 0.08)), TT_COLOR_NORMAL, 1.8);

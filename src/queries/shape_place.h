@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT */
+/* Private: placing any tc_shape by a pose and a uniform scale, the one
+ * implementation behind tc_shape_transform and the world's colliders. Inline
+ * so the world's update places each collider in registers. */
+#ifndef TOUCHE_SRC_QUERIES_SHAPE_PLACE_H
+#define TOUCHE_SRC_QUERIES_SHAPE_PLACE_H
+
+#include <string.h>
+#include <touche/dispatch.h>
+
+#include "core/inline.h"
+
+/* The frame of a pose. A quaternion with zero x, y, z is the identity
+ * rotation whatever its w (zero, negative or not finite included, as
+ * tc_frame_from_transform would give after normalising): skip the work. */
+TC_FORCE_INLINE tc_frame tc_pose_frame(const tc_transform *pose)
+{
+    tc_frame f;
+    if (pose->rotation.x == 0.0f && pose->rotation.y == 0.0f && pose->rotation.z == 0.0f) {
+        f.position = pose->position;
+        f.rotation = tc_mat3_identity();
+    } else {
+        f = tc_frame_from_transform(*pose);
+    }
+    return f;
+}
+
+/* An AABB placed by frame f with uniform scale s: it stays axis-aligned,
+ * only its centre follows the rotation. */
+TC_FORCE_INLINE tc_aabb tc_aabb_place(const tc_aabb *local, const tc_frame *f, float s)
+{
+    const tc_vec3 c = tc_vec3_scale(tc_vec3_add(local->min, local->max), 0.5f);
+    const tc_vec3 h = tc_vec3_scale(tc_vec3_sub(local->max, local->min), 0.5f * s);
+    const tc_vec3 wc = tc_frame_point(*f, tc_vec3_scale(c, s));
+    tc_aabb r;
+    r.min = tc_vec3_sub(wc, h);
+    r.max = tc_vec3_add(wc, h);
+    return r;
+}
+
+/* A shape placed by frame f with uniform scale s: every point p goes to
+ * f.position + f.rotation * (s p); sizes scale by s; an AABB's centre moves
+ * but the box is not turned; a plane's normal turns. Checks nothing; an
+ * unknown type gives an invalid shape (a plane with a zero normal). */
+TC_FORCE_INLINE void tc_shape_place(const tc_shape *local, const tc_frame *frame, float s, tc_shape *out)
+{
+    const tc_frame f = *frame;
+    tc_shape r;
+    memset(&r, 0, sizeof r);
+    r.type = local->type;
+#define TC_PLACE(p) tc_frame_point(f, tc_vec3_scale((p), s))
+    switch (local->type) {
+    case TC_SHAPE_SPHERE:
+        r.u.sphere.center = TC_PLACE(local->u.sphere.center);
+        r.u.sphere.radius = local->u.sphere.radius * s;
+        break;
+    case TC_SHAPE_CAPSULE:
+        r.u.capsule.a = TC_PLACE(local->u.capsule.a);
+        r.u.capsule.b = TC_PLACE(local->u.capsule.b);
+        r.u.capsule.radius = local->u.capsule.radius * s;
+        break;
+    case TC_SHAPE_AABB:
+        r.u.aabb = tc_aabb_place(&local->u.aabb, &f, s);
+        break;
+    case TC_SHAPE_OBB:
+        r.u.obb.center = TC_PLACE(local->u.obb.center);
+        r.u.obb.half = tc_vec3_scale(local->u.obb.half, s);
+        r.u.obb.rotation = tc_mat3_mul(f.rotation, local->u.obb.rotation);
+        break;
+    case TC_SHAPE_TRIANGLE:
+        r.u.triangle.a = TC_PLACE(local->u.triangle.a);
+        r.u.triangle.b = TC_PLACE(local->u.triangle.b);
+        r.u.triangle.c = TC_PLACE(local->u.triangle.c);
+        break;
+    case TC_SHAPE_PLANE: {
+        /* the normal turns with the frame; the offset follows the plane's
+         * point nearest the local origin */
+        const tc_vec3 n = tc_mat3_mul_vec3(f.rotation, local->u.plane.normal);
+        r.u.plane.normal = n;
+        r.u.plane.offset = tc_vec3_dot(n, TC_PLACE(tc_vec3_scale(local->u.plane.normal, local->u.plane.offset)));
+        break;
+    }
+    default:
+        r.type = TC_SHAPE_PLANE; /* no shape: a plane with a zero normal, which is invalid */
+        break;
+    }
+#undef TC_PLACE
+    *out = r;
+}
+
+#endif
