@@ -61,6 +61,9 @@ typedef struct model {
 
 static model g;
 
+static uint32_t g_group[MAXC];
+static uint64_t g_user[MAXC];
+
 static tc_node_id random_node_or_null(test_rng *r)
 {
     if (g.nnode == 0 || test_rng_int(r, 0, 3) == 0) return tc_node_null();
@@ -80,9 +83,12 @@ static void add_collider(test_rng *r)
     d.category = (uint64_t)1 << test_rng_int(r, 0, 3);
     d.mask = test_rng_int(r, 0, 4) == 0 ? (uint64_t)0x5 : ~(uint64_t)0;
     d.enabled = test_rng_int(r, 0, 20) != 0;
+    d.group = test_rng_int(r, 0, 3) == 0 ? (uint32_t)test_rng_int(r, 1, 3) : 0;
     tc_collider_id id = tc_world_create_collider(g.world, &d);
     CHECK(!tc_collider_is_null(id));
     CHECK(tc_world_collider_user_data(g.world, id) == d.user_data);
+    g_group[g.ncol] = d.group;
+    g_user[g.ncol] = d.user_data;
     g.col[g.ncol++] = id;
 }
 
@@ -107,7 +113,7 @@ static bool would_cycle(tc_node_id child, tc_node_id parent)
 }
 
 /* Snapshot of every live collider's world shape after an update. */
-typedef struct snap { tc_collider_id id; tc_shape shape; bool live; bool enabled; uint64_t cat, mask; double lo[3], hi[3]; } snap;
+typedef struct snap { tc_collider_id id; tc_shape shape; bool live; bool enabled; uint64_t cat, mask, user; uint32_t group; double lo[3], hi[3]; } snap;
 static snap g_snap[MAXC];
 static uint64_t g_cat[MAXC], g_mask[MAXC];
 static bool g_enabled[MAXC];
@@ -121,6 +127,8 @@ static void take_snapshot(void)
         s->enabled = g_enabled[i];
         s->cat = g_cat[i];
         s->mask = g_mask[i];
+        s->group = g_group[i];
+        s->user = g_user[i];
         if (s->live) {
             oracle_shape_box(&s->shape, s->lo, s->hi);
             double m = 0;
@@ -146,7 +154,8 @@ static int ev_cmp(const void *x, const void *y)
 
 static tc_contact_event g_cur[200000], g_want[400000];
 /* What the random runs exercised, so a run that saw nothing fails. */
-static long g_seen_begin, g_seen_end, g_seen_stay, g_seen_hits, g_seen_overlaps, g_seen_points, g_seen_plane_pairs;
+static long g_seen_begin, g_seen_end, g_seen_stay, g_seen_hits, g_seen_overlaps, g_seen_points, g_seen_plane_pairs,
+    g_seen_grouped;
 
 /* Brute force: all touching pairs now, then the expected events. */
 static void check_pairs(void)
@@ -161,8 +170,12 @@ static void check_pairs(void)
             if (!(a->cat & b->mask) || !(b->cat & a->mask)) continue;
             if (!boxes_meet(a, b)) continue;
             if (!oracle_shape_overlap(&a->shape, &b->shape)) continue;
+            if (a->group != 0 && a->group == b->group) {
+                ++g_seen_grouped; /* touching, but one group: never a pair */
+                continue;
+            }
             g_seen_plane_pairs += a->shape.type == TC_SHAPE_PLANE || b->shape.type == TC_SHAPE_PLANE;
-            tc_contact_event e = { a->id, b->id, TC_CONTACT_STAY, 0, 0 };
+            tc_contact_event e = { a->id, b->id, TC_CONTACT_STAY, a->user, b->user };
             g_cur[ncur++] = e;
         }
     }
@@ -188,7 +201,8 @@ static void check_pairs(void)
     for (int k = 0; k < nw && k < (int)n; ++k) {
         if (ev[k].a.index != g_want[k].a.index || ev[k].b.index != g_want[k].b.index ||
             ev[k].a.generation != g_want[k].a.generation || ev[k].b.generation != g_want[k].b.generation ||
-            ev[k].state != g_want[k].state) {
+            ev[k].state != g_want[k].state || ev[k].user_data_a != g_want[k].user_data_a ||
+            ev[k].user_data_b != g_want[k].user_data_b) {
             if (bad++ < 5)
                 test_fail(__FILE__, __LINE__, "event %d: world (%u,%u,%d) oracle (%u,%u,%d)", k, ev[k].a.index,
                           ev[k].b.index, (int)ev[k].state, g_want[k].a.index, g_want[k].b.index, (int)g_want[k].state);
@@ -284,25 +298,32 @@ static void check_queries(test_rng *r)
         }
         /* overlap queries by each shape kind, and points */
         tc_shape qs;
-        switch (q % 4) {
+        const int kind = test_rng_int(r, 0, 5);
+        switch (kind) {
         case 0: { tc_sphere s = { vrand(r, 40), frand(r, 1, 8) }; qs = tc_shape_from_sphere(s); break; }
         case 1: { tc_vec3 c = vrand(r, 40), h = vrand(r, 6); h = tc_vec3_abs(h); tc_aabb b = { tc_vec3_sub(c, h), tc_vec3_add(c, h) }; qs = tc_shape_from_aabb(b); break; }
         case 2: qs = tc_shape_from_obb(tc_obb_from_quat(vrand(r, 40), tc_vec3_abs(vrand(r, 6)), qrand(r))); break;
-        default: { tc_capsule c = { vrand(r, 40), vrand(r, 40), frand(r, 0.5, 3) }; qs = tc_shape_from_capsule(c); break; }
+        case 3: { tc_capsule c = { vrand(r, 40), vrand(r, 40), frand(r, 0.5, 3) }; qs = tc_shape_from_capsule(c); break; }
+        case 4: { tc_vec3 c = vrand(r, 40); tc_triangle t = { tc_vec3_add(c, vrand(r, 10)), tc_vec3_add(c, vrand(r, 10)), tc_vec3_add(c, vrand(r, 10)) }; qs = tc_shape_from_triangle(t); break; }
+        default: qs = tc_shape_from_plane(tc_plane_from_point_normal(vrand(r, 40), tc_vec3_add(vrand(r, 1), tc_vec3_make(0, 0.01f, 0)))); break;
         }
         int nexp = 0;
         for (int i = 0; i < g.ncol; ++i) {
             const snap *s = &g_snap[i];
             if (s->live && s->enabled && filter_ok(f, s) && oracle_shape_overlap(&qs, &s->shape)) g_exp[nexp++] = s->id;
         }
+        /* the typed call and the shape call give the same answer */
         size_t ngot;
-        switch (q % 4) {
-        case 0: ngot = tc_world_overlap_sphere(g.world, &qs.u.sphere, f, g_got, MAXC); break;
-        case 1: ngot = tc_world_overlap_aabb(g.world, &qs.u.aabb, f, g_got, MAXC); break;
-        case 2: ngot = tc_world_overlap_obb(g.world, &qs.u.obb, f, g_got, MAXC); break;
-        default: ngot = tc_world_overlap_capsule(g.world, &qs.u.capsule, f, g_got, MAXC); break;
+        switch (qs.type) {
+        case TC_SHAPE_SPHERE: ngot = tc_world_overlap_sphere(g.world, &qs.u.sphere, f, g_got, MAXC); break;
+        case TC_SHAPE_CAPSULE: ngot = tc_world_overlap_capsule(g.world, &qs.u.capsule, f, g_got, MAXC); break;
+        case TC_SHAPE_AABB: ngot = tc_world_overlap_aabb(g.world, &qs.u.aabb, f, g_got, MAXC); break;
+        case TC_SHAPE_OBB: ngot = tc_world_overlap_obb(g.world, &qs.u.obb, f, g_got, MAXC); break;
+        case TC_SHAPE_TRIANGLE: ngot = tc_world_overlap_triangle(g.world, &qs.u.triangle, f, g_got, MAXC); break;
+        default: ngot = tc_world_overlap_plane(g.world, &qs.u.plane, f, g_got, MAXC); break;
         }
         compare_ids(ngot, nexp, "overlap");
+        compare_ids(tc_world_overlap_shape(g.world, &qs, f, g_got, MAXC), nexp, "overlap_shape");
         g_seen_overlaps += nexp;
         /* a point inside some collider, and a random one */
         tc_vec3 p = vrand(r, 40);
@@ -327,6 +348,8 @@ static void remove_collider_slot(int i)
     g_cat[i] = g_cat[g.ncol];
     g_mask[i] = g_mask[g.ncol];
     g_enabled[i] = g_enabled[g.ncol];
+    g_group[i] = g_group[g.ncol];
+    g_user[i] = g_user[g.ncol];
 }
 
 static void random_world(uint64_t seed, int ncol, int steps)
@@ -409,6 +432,9 @@ static void random_world(uint64_t seed, int ncol, int steps)
             int j = test_rng_int(&r, 0, g.ncol - 1);
             g_cat[j] = (uint64_t)1 << test_rng_int(&r, 0, 3);
             tc_world_set_collider_filter(g.world, g.col[j], g_cat[j], g_mask[j]);
+            j = test_rng_int(&r, 0, g.ncol - 1);
+            g_group[j] = (uint32_t)test_rng_int(&r, 0, 3);
+            CHECK(tc_world_set_collider_group(g.world, g.col[j], g_group[j]));
             tc_shape s = random_local_shape(&r);
             CHECK(tc_world_set_collider_shape(g.world, g.col[test_rng_int(&r, 0, g.ncol - 1)], &s));
         }
@@ -439,6 +465,7 @@ static void random_world(uint64_t seed, int ncol, int steps)
     CHECK(g_seen_begin > 10 && g_seen_end > 10 && g_seen_stay > 10);
     CHECK(g_seen_hits > 10 && g_seen_overlaps > 10 && g_seen_points > 5);
     CHECK(g_seen_plane_pairs > 10); /* plane colliders took part */
+    CHECK(g_seen_grouped > 10);     /* groups kept touching colliders apart */
 }
 
 TEST_CASE(world_random_small_matches_brute_force) { random_world(1, 300, test_random_count(60)); }
