@@ -114,7 +114,7 @@ static void bench_pairs(int n, int frames)
     tc_collider_id *ids2 = (tc_collider_id *)malloc(sizeof(tc_collider_id) * (size_t)n);
     for (int i = 0; i < n; ++i) {
         tc_collider_def d;
-        memset(&d, 0, sizeof d);
+        d = tc_collider_def_default();
         tc_aabb local = { tc_vec3_neg(s.half[i]), s.half[i] };
         d.shape = tc_shape_from_aabb(local);
         d.local.position = s.pos[i];
@@ -258,7 +258,7 @@ static void bench_rays(int n, int nrays)
     g_ray_count = 0;
     for (int i = 0; i < n; ++i) {
         tc_collider_def d;
-        memset(&d, 0, sizeof d);
+        d = tc_collider_def_default();
         boxes[i] = box_of(&s, i);
         d.shape = tc_shape_from_aabb(boxes[i]);
         tc_collider_id id = tc_world_create_collider(w, &d);

@@ -52,7 +52,7 @@ static void animate(const figure *f, int index, float time, tc_mat4 out[BONES])
 static tc_collider_id add(tc_world *w, tc_node_id parent, tc_shape shape, tc_transform local, uint64_t user)
 {
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     d.shape = shape;
     d.local = local;
     d.parent = parent;
@@ -78,7 +78,7 @@ int main(void)
         for (int b = 0; b < BONES; ++b) f->bones[b] = tc_world_create_node(world, NULL);
         /* the grip: a node under the hand bone, so the sword rides two levels deep */
         tc_node_def grip;
-        memset(&grip, 0, sizeof grip);
+        grip = tc_node_def_default();
         grip.parent = f->bones[BONE_HAND];
         grip.local = tc_transform_make(tc_vec3_make(0, -0.08f, 0), tc_quat_from_euler_deg(15.0f, 0, 0));
         f->grip = tc_world_create_node(world, &grip);
@@ -110,8 +110,7 @@ int main(void)
         const tc_contact_event *ev = tc_world_contact_events(world, &n);
         for (size_t k = 0; k < n; ++k) {
             if (ev[k].state == TC_CONTACT_STAY) continue;
-            uint64_t ua = tc_world_collider_is_valid(world, ev[k].a) ? tc_world_collider_user_data(world, ev[k].a) : 0;
-            uint64_t ub = tc_world_collider_is_valid(world, ev[k].b) ? tc_world_collider_user_data(world, ev[k].b) : 0;
+            const uint64_t ua = ev[k].user_data_a, ub = ev[k].user_data_b; /* whose, even if destroyed */
             if (ua / 16 == ub / 16) continue; /* a figure touching itself is not news */
             if (ev[k].state == TC_CONTACT_BEGIN) ++begins;
             else ++ends;
@@ -136,6 +135,7 @@ int main(void)
     int status = 1;
     if (tc_world_pick(world, mx, my, vp, view, proj, TC_DEPTH_ZERO_TO_ONE, NULL, &hit, &ray)) {
         uint64_t u = tc_world_collider_user_data(world, hit.collider);
+        tc_world_debug_mark(world, &hit.collider, 1); /* drawn as marked below */
         printf("click at (%.0f, %.0f) picks figure %d, %s, %.2f from the camera, at (%.2f %.2f %.2f)\n", mx, my,
                (int)(u / 16), part_names[u % 16], hit.t, hit.point.x, hit.point.y, hit.point.z);
         status = u == tag(2, PART_HEAD) ? 0 : 1;
@@ -147,15 +147,15 @@ int main(void)
     draw_stats stats;
     memset(&stats, 0, sizeof stats);
     tc_debug_draw dd;
-    memset(&dd, 0, sizeof dd);
+    dd = tc_debug_draw_default();
     dd.line = on_line;
     dd.context = &stats;
     dd.draw_tree = true;
     tc_world_debug_draw(world, &dd);
     printf("debug draw: %d idle, %d overlapping, %d hit by the click, %d tree-box segments\n",
-           stats.segments[TC_DEBUG_IDLE], stats.segments[TC_DEBUG_OVERLAPPING], stats.segments[TC_DEBUG_HIT],
+           stats.segments[TC_DEBUG_IDLE], stats.segments[TC_DEBUG_OVERLAPPING], stats.segments[TC_DEBUG_MARKED],
            stats.segments[TC_DEBUG_TREE]);
-    if (stats.segments[TC_DEBUG_HIT] == 0) status = 1;
+    if (stats.segments[TC_DEBUG_MARKED] == 0) status = 1;
     tc_world_destroy(world);
     return status;
 }

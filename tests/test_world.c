@@ -61,6 +61,9 @@ typedef struct model {
 
 static model g;
 
+static uint32_t g_group[MAXC];
+static uint64_t g_user[MAXC];
+
 static tc_node_id random_node_or_null(test_rng *r)
 {
     if (g.nnode == 0 || test_rng_int(r, 0, 3) == 0) return tc_node_null();
@@ -71,18 +74,21 @@ static void add_collider(test_rng *r)
 {
     if (g.ncol >= MAXC) return;
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     d.shape = random_local_shape(r);
     d.local = random_pose(r, 2.0);
     d.parent = random_node_or_null(r);
     if (tc_node_is_null(d.parent)) d.local.position = vrand(r, 40.0);
     d.user_data = test_rng_next(r);
     d.category = (uint64_t)1 << test_rng_int(r, 0, 3);
-    d.mask = test_rng_int(r, 0, 4) == 0 ? (uint64_t)0x5 : 0; /* 0: everything */
-    d.disabled = test_rng_int(r, 0, 20) == 0;
+    d.mask = test_rng_int(r, 0, 4) == 0 ? (uint64_t)0x5 : ~(uint64_t)0;
+    d.enabled = test_rng_int(r, 0, 20) != 0;
+    d.group = test_rng_int(r, 0, 3) == 0 ? (uint32_t)test_rng_int(r, 1, 3) : 0;
     tc_collider_id id = tc_world_create_collider(g.world, &d);
     CHECK(!tc_collider_is_null(id));
     CHECK(tc_world_collider_user_data(g.world, id) == d.user_data);
+    g_group[g.ncol] = d.group;
+    g_user[g.ncol] = d.user_data;
     g.col[g.ncol++] = id;
 }
 
@@ -107,7 +113,7 @@ static bool would_cycle(tc_node_id child, tc_node_id parent)
 }
 
 /* Snapshot of every live collider's world shape after an update. */
-typedef struct snap { tc_collider_id id; tc_shape shape; bool live; bool enabled; uint64_t cat, mask; double lo[3], hi[3]; } snap;
+typedef struct snap { tc_collider_id id; tc_shape shape; bool live; bool enabled; uint64_t cat, mask, user; uint32_t group; double lo[3], hi[3]; } snap;
 static snap g_snap[MAXC];
 static uint64_t g_cat[MAXC], g_mask[MAXC];
 static bool g_enabled[MAXC];
@@ -121,6 +127,8 @@ static void take_snapshot(void)
         s->enabled = g_enabled[i];
         s->cat = g_cat[i];
         s->mask = g_mask[i];
+        s->group = g_group[i];
+        s->user = g_user[i];
         if (s->live) {
             oracle_shape_box(&s->shape, s->lo, s->hi);
             double m = 0;
@@ -146,7 +154,8 @@ static int ev_cmp(const void *x, const void *y)
 
 static tc_contact_event g_cur[200000], g_want[400000];
 /* What the random runs exercised, so a run that saw nothing fails. */
-static long g_seen_begin, g_seen_end, g_seen_stay, g_seen_hits, g_seen_overlaps, g_seen_points, g_seen_plane_pairs;
+static long g_seen_begin, g_seen_end, g_seen_stay, g_seen_hits, g_seen_overlaps, g_seen_points, g_seen_plane_pairs,
+    g_seen_grouped;
 
 /* Brute force: all touching pairs now, then the expected events. */
 static void check_pairs(void)
@@ -161,8 +170,12 @@ static void check_pairs(void)
             if (!(a->cat & b->mask) || !(b->cat & a->mask)) continue;
             if (!boxes_meet(a, b)) continue;
             if (!oracle_shape_overlap(&a->shape, &b->shape)) continue;
+            if (a->group != 0 && a->group == b->group) {
+                ++g_seen_grouped; /* touching, but one group: never a pair */
+                continue;
+            }
             g_seen_plane_pairs += a->shape.type == TC_SHAPE_PLANE || b->shape.type == TC_SHAPE_PLANE;
-            tc_contact_event e = { a->id, b->id, TC_CONTACT_STAY };
+            tc_contact_event e = { a->id, b->id, TC_CONTACT_STAY, a->user, b->user };
             g_cur[ncur++] = e;
         }
     }
@@ -188,7 +201,8 @@ static void check_pairs(void)
     for (int k = 0; k < nw && k < (int)n; ++k) {
         if (ev[k].a.index != g_want[k].a.index || ev[k].b.index != g_want[k].b.index ||
             ev[k].a.generation != g_want[k].a.generation || ev[k].b.generation != g_want[k].b.generation ||
-            ev[k].state != g_want[k].state) {
+            ev[k].state != g_want[k].state || ev[k].user_data_a != g_want[k].user_data_a ||
+            ev[k].user_data_b != g_want[k].user_data_b) {
             if (bad++ < 5)
                 test_fail(__FILE__, __LINE__, "event %d: world (%u,%u,%d) oracle (%u,%u,%d)", k, ev[k].a.index,
                           ev[k].b.index, (int)ev[k].state, g_want[k].a.index, g_want[k].b.index, (int)g_want[k].state);
@@ -284,25 +298,32 @@ static void check_queries(test_rng *r)
         }
         /* overlap queries by each shape kind, and points */
         tc_shape qs;
-        switch (q % 4) {
+        const int kind = test_rng_int(r, 0, 5);
+        switch (kind) {
         case 0: { tc_sphere s = { vrand(r, 40), frand(r, 1, 8) }; qs = tc_shape_from_sphere(s); break; }
         case 1: { tc_vec3 c = vrand(r, 40), h = vrand(r, 6); h = tc_vec3_abs(h); tc_aabb b = { tc_vec3_sub(c, h), tc_vec3_add(c, h) }; qs = tc_shape_from_aabb(b); break; }
         case 2: qs = tc_shape_from_obb(tc_obb_from_quat(vrand(r, 40), tc_vec3_abs(vrand(r, 6)), qrand(r))); break;
-        default: { tc_capsule c = { vrand(r, 40), vrand(r, 40), frand(r, 0.5, 3) }; qs = tc_shape_from_capsule(c); break; }
+        case 3: { tc_capsule c = { vrand(r, 40), vrand(r, 40), frand(r, 0.5, 3) }; qs = tc_shape_from_capsule(c); break; }
+        case 4: { tc_vec3 c = vrand(r, 40); tc_triangle t = { tc_vec3_add(c, vrand(r, 10)), tc_vec3_add(c, vrand(r, 10)), tc_vec3_add(c, vrand(r, 10)) }; qs = tc_shape_from_triangle(t); break; }
+        default: qs = tc_shape_from_plane(tc_plane_from_point_normal(vrand(r, 40), tc_vec3_add(vrand(r, 1), tc_vec3_make(0, 0.01f, 0)))); break;
         }
         int nexp = 0;
         for (int i = 0; i < g.ncol; ++i) {
             const snap *s = &g_snap[i];
             if (s->live && s->enabled && filter_ok(f, s) && oracle_shape_overlap(&qs, &s->shape)) g_exp[nexp++] = s->id;
         }
+        /* the typed call and the shape call give the same answer */
         size_t ngot;
-        switch (q % 4) {
-        case 0: ngot = tc_world_overlap_sphere(g.world, qs.u.sphere, f, g_got, MAXC); break;
-        case 1: ngot = tc_world_overlap_aabb(g.world, qs.u.aabb, f, g_got, MAXC); break;
-        case 2: ngot = tc_world_overlap_obb(g.world, qs.u.obb, f, g_got, MAXC); break;
-        default: ngot = tc_world_overlap_capsule(g.world, qs.u.capsule, f, g_got, MAXC); break;
+        switch (qs.type) {
+        case TC_SHAPE_SPHERE: ngot = tc_world_overlap_sphere(g.world, &qs.u.sphere, f, g_got, MAXC); break;
+        case TC_SHAPE_CAPSULE: ngot = tc_world_overlap_capsule(g.world, &qs.u.capsule, f, g_got, MAXC); break;
+        case TC_SHAPE_AABB: ngot = tc_world_overlap_aabb(g.world, &qs.u.aabb, f, g_got, MAXC); break;
+        case TC_SHAPE_OBB: ngot = tc_world_overlap_obb(g.world, &qs.u.obb, f, g_got, MAXC); break;
+        case TC_SHAPE_TRIANGLE: ngot = tc_world_overlap_triangle(g.world, &qs.u.triangle, f, g_got, MAXC); break;
+        default: ngot = tc_world_overlap_plane(g.world, &qs.u.plane, f, g_got, MAXC); break;
         }
         compare_ids(ngot, nexp, "overlap");
+        compare_ids(tc_world_overlap_shape(g.world, &qs, f, g_got, MAXC), nexp, "overlap_shape");
         g_seen_overlaps += nexp;
         /* a point inside some collider, and a random one */
         tc_vec3 p = vrand(r, 40);
@@ -315,7 +336,7 @@ static void check_queries(test_rng *r)
             const snap *s = &g_snap[i];
             if (s->live && s->enabled && filter_ok(f, s) && oracle_shape_contains(&s->shape, p)) g_exp[nexp++] = s->id;
         }
-        compare_ids(tc_world_query_point(g.world, p, f, g_got, MAXC), nexp, "point");
+        compare_ids(tc_world_overlap_point(g.world, p, f, g_got, MAXC), nexp, "point");
         g_seen_points += nexp;
     }
 }
@@ -327,6 +348,8 @@ static void remove_collider_slot(int i)
     g_cat[i] = g_cat[g.ncol];
     g_mask[i] = g_mask[g.ncol];
     g_enabled[i] = g_enabled[g.ncol];
+    g_group[i] = g_group[g.ncol];
+    g_user[i] = g_user[g.ncol];
 }
 
 static void random_world(uint64_t seed, int ncol, int steps)
@@ -342,10 +365,10 @@ static void random_world(uint64_t seed, int ncol, int steps)
     /* nodes: roots then children up to a few levels deep */
     for (int i = 0; i < 60; ++i) {
         tc_node_def nd;
-        memset(&nd, 0, sizeof nd);
+        nd = tc_node_def_default();
         nd.parent = i < 20 ? tc_node_null() : g.node[test_rng_int(&r, 0, g.nnode - 1)];
         nd.local = random_pose(&r, i < 20 ? 40.0 : 3.0);
-        nd.scale = i % 5 == 0 ? frand(&r, 0.5, 2.0) : 0.0f;
+        nd.scale = i % 5 == 0 ? frand(&r, 0.5, 2.0) : 1.0f;
         g.node[g.nnode] = tc_world_create_node(g.world, &nd);
         g_parent[g.nnode] = nd.parent;
         CHECK(!tc_node_is_null(g.node[g.nnode]));
@@ -409,6 +432,9 @@ static void random_world(uint64_t seed, int ncol, int steps)
             int j = test_rng_int(&r, 0, g.ncol - 1);
             g_cat[j] = (uint64_t)1 << test_rng_int(&r, 0, 3);
             tc_world_set_collider_filter(g.world, g.col[j], g_cat[j], g_mask[j]);
+            j = test_rng_int(&r, 0, g.ncol - 1);
+            g_group[j] = (uint32_t)test_rng_int(&r, 0, 3);
+            CHECK(tc_world_set_collider_group(g.world, g.col[j], g_group[j]));
             tc_shape s = random_local_shape(&r);
             CHECK(tc_world_set_collider_shape(g.world, g.col[test_rng_int(&r, 0, g.ncol - 1)], &s));
         }
@@ -419,7 +445,7 @@ static void random_world(uint64_t seed, int ncol, int steps)
             for (int i = 0; i < g.nnode; ++i)
                 if (g_parent[i].index == g.node[a].index && g_parent[i].generation == g.node[a].generation) g_parent[i] = tc_node_null();
             tc_node_def nd;
-            memset(&nd, 0, sizeof nd);
+            nd = tc_node_def_default();
             nd.local = random_pose(&r, 30.0);
             g.node[a] = tc_world_create_node(g.world, &nd);
             g_parent[a] = tc_node_null();
@@ -439,6 +465,7 @@ static void random_world(uint64_t seed, int ncol, int steps)
     CHECK(g_seen_begin > 10 && g_seen_end > 10 && g_seen_stay > 10);
     CHECK(g_seen_hits > 10 && g_seen_overlaps > 10 && g_seen_points > 5);
     CHECK(g_seen_plane_pairs > 10); /* plane colliders took part */
+    CHECK(g_seen_grouped > 10);     /* groups kept touching colliders apart */
 }
 
 TEST_CASE(world_random_small_matches_brute_force) { random_world(1, 300, test_random_count(60)); }
@@ -452,7 +479,7 @@ TEST_CASE(world_hierarchy_three_deep_matches_double_precision)
     tc_world *w = tc_world_create(NULL);
     for (int it = 0; it < test_random_count(200); ++it) {
         tc_node_def d0, d1, d2;
-        memset(&d0, 0, sizeof d0);
+        d0 = tc_node_def_default();
         d0.local = random_pose(&r, 20);
         d0.scale = frand(&r, 0.5, 2);
         tc_node_id n0 = tc_world_create_node(w, &d0);
@@ -467,7 +494,7 @@ TEST_CASE(world_hierarchy_three_deep_matches_double_precision)
         d2.scale = frand(&r, 0.5, 2);
         tc_node_id n2 = tc_world_create_node(w, &d2);
         tc_collider_def cd;
-        memset(&cd, 0, sizeof cd);
+        cd = tc_collider_def_default();
         cd.parent = n2;
         cd.local = random_pose(&r, 1);
         tc_obb local_obb = tc_obb_from_quat(vrand(&r, 0.5), tc_vec3_make(0.3f, 0.5f, 0.7f), qrand(&r));
@@ -569,7 +596,7 @@ TEST_CASE(world_cycles_are_refused)
     tc_world *w = tc_world_create(NULL);
     tc_node_id a = tc_world_create_node(w, NULL);
     tc_node_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_node_def_default();
     d.parent = a;
     tc_node_id b = tc_world_create_node(w, &d);
     d.parent = b;
@@ -604,7 +631,7 @@ TEST_CASE(world_stale_and_forged_ids_are_rejected)
     tc_assert_fn *old = tc_set_assert_handler(count_assert);
     tc_world *w = tc_world_create(NULL);
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     tc_sphere s = { { 0, 0, 0 }, 1 };
     d.shape = tc_shape_from_sphere(s);
     tc_collider_id id = tc_world_create_collider(w, &d);
@@ -661,7 +688,7 @@ TEST_CASE(world_counting_allocator_no_leaks_under_failures)
         if (w) {
             for (int i = 0; i < 300; ++i) {
                 tc_collider_def d;
-                memset(&d, 0, sizeof d);
+                d = tc_collider_def_default();
                 d.shape = random_local_shape(&r);
                 d.local.position = vrand(&r, 10);
                 tc_world_create_collider(w, &d);
@@ -681,7 +708,7 @@ TEST_CASE(world_begin_stay_end_events)
 {
     tc_world *w = tc_world_create(NULL);
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     tc_sphere s = { { 0, 0, 0 }, 1 };
     d.shape = tc_shape_from_sphere(s);
     tc_collider_id a = tc_world_create_collider(w, &d);
@@ -738,7 +765,7 @@ TEST_CASE(world_debug_draw_wireframes_and_states)
 {
     tc_world *w = tc_world_create(NULL);
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     d.shape = tc_shape_from_obb(tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(1, 1, 1), tc_quat_from_axis_angle(tc_vec3_make(1, 1, 0), 0.5f)));
     tc_collider_id box = tc_world_create_collider(w, &d);
     d.local.position = tc_vec3_make(1.5f, 0, 0);
@@ -758,11 +785,12 @@ TEST_CASE(world_debug_draw_wireframes_and_states)
     tc_ray ray = { { 20, 1, -10 }, { 0, 0, 1 } };
     tc_world_hit hit;
     CHECK(tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit) && tc_collider_id_equal(hit.collider, capsule));
+    CHECK(tc_world_debug_mark(w, &hit.collider, 1)); /* shown as marked */
     tc_world_set_collider_enabled(w, t, false);
     line_counter lc;
     memset(&lc, 0, sizeof lc);
     tc_debug_draw dd;
-    memset(&dd, 0, sizeof dd);
+    dd = tc_debug_draw_default();
     dd.line = count_line;
     dd.shape = count_shape;
     dd.context = &lc;
@@ -772,7 +800,7 @@ TEST_CASE(world_debug_draw_wireframes_and_states)
     /* box 12 + sphere 3 circles, both overlapping; capsule: 2 circles, 4
      * sides, 4 half circles; triangle 3, disabled */
     CHECK(lc.lines[TC_DEBUG_OVERLAPPING] == 12 + 3 * 12);
-    CHECK(lc.lines[TC_DEBUG_HIT] == 2 * 12 + 4 + 4 * 6);
+    CHECK(lc.lines[TC_DEBUG_MARKED] == 2 * 12 + 4 + 4 * 6);
     CHECK(lc.lines[TC_DEBUG_DISABLED] == 3);
     CHECK(lc.lines[TC_DEBUG_IDLE] == 0);
     CHECK(lc.shapes == 4);
@@ -796,7 +824,7 @@ TEST_CASE(world_pick_finds_the_box_under_the_pixel)
     tc_vec3 centres[50];
     for (int i = 0; i < 50; ++i) {
         tc_collider_def d;
-        memset(&d, 0, sizeof d);
+        d = tc_collider_def_default();
         centres[i] = tc_vec3_make((float)(i % 10) * 3.0f - 13.5f, (float)(i / 10) * 3.0f - 6.0f, frand(&r, -5, 5));
         d.local.position = centres[i];
         tc_aabb b = { { -0.5f, -0.5f, -0.5f }, { 0.5f, 0.5f, 0.5f } };
@@ -833,7 +861,7 @@ TEST_CASE(world_plane_overlap_query)
     tc_collider_id ids[10];
     for (int i = 0; i < 10; ++i) {
         tc_collider_def d;
-        memset(&d, 0, sizeof d);
+        d = tc_collider_def_default();
         tc_sphere s = { { 0, 0, 0 }, 0.5f };
         d.shape = tc_shape_from_sphere(s);
         d.local.position = tc_vec3_make(0, (float)i - 4.5f, 0);
@@ -858,7 +886,9 @@ TEST_CASE(world_prediction_changes_no_result)
     tc_world_def bad = tc_world_def_default();
     bad.prediction = NAN;
     CHECK(tc_world_create(&bad) == NULL);
-    const float factors[3] = { 0.0f /* default, 4 */, -1.0f /* none */, 40.0f };
+    bad.prediction = -1.0f; /* negative is invalid; 0 is none */
+    CHECK(tc_world_create(&bad) == NULL);
+    const float factors[3] = { 4.0f /* the default */, 0.0f /* none */, 40.0f };
     tc_world *w[3];
     static tc_collider_id ids[3][400];
     static tc_vec3 pos[400], vel[400];
@@ -876,7 +906,7 @@ TEST_CASE(world_prediction_changes_no_result)
         CHECK(w[k] != NULL);
         for (int i = 0; i < 400; ++i) {
             tc_collider_def d;
-            memset(&d, 0, sizeof d);
+            d = tc_collider_def_default();
             d.shape = shapes[i];
             d.local.position = pos[i];
             ids[k][i] = tc_world_create_collider(w[k], &d);
@@ -921,7 +951,7 @@ TEST_CASE(world_collider_poses_batch_equals_single_calls)
     tc_transform poses[N + 2];
     for (int i = 0; i < N; ++i) {
         tc_collider_def d;
-        memset(&d, 0, sizeof d);
+        d = tc_collider_def_default();
         d.shape = random_local_shape(&r);
         d.local = random_pose(&r, 10);
         a[i] = tc_world_create_collider(one, &d);
@@ -931,7 +961,7 @@ TEST_CASE(world_collider_poses_batch_equals_single_calls)
     CHECK(tc_world_update(one) && tc_world_update(many));
     /* a destroyed collider's stale id and a pose that is not finite */
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     d.shape = random_local_shape(&r);
     tc_collider_id gone = tc_world_create_collider(many, &d);
     tc_world_destroy_collider(many, gone);
@@ -993,11 +1023,11 @@ TEST_CASE(world_plane_colliders)
     tc_world *w = tc_world_create(NULL);
     const float angle = 0.3f;
     tc_node_def nd;
-    memset(&nd, 0, sizeof nd);
+    nd = tc_node_def_default();
     nd.local = tc_transform_make(tc_vec3_make(0, 1, 0), tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), angle));
     tc_node_id ground = tc_world_create_node(w, &nd);
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     d.parent = ground;
     /* local: y <= 0.5 */
     d.shape = tc_shape_from_plane(tc_plane_from_point_normal(tc_vec3_make(0, 0.5f, 0), tc_vec3_make(0, 1, 0)));
@@ -1007,7 +1037,7 @@ TEST_CASE(world_plane_colliders)
     tc_collider_id ball[N];
     tc_vec3 at[N];
     test_rng r = { 99 };
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     for (int i = 0; i < N; ++i) {
         at[i] = tc_vec3_make(frand(&r, -20, 20), frand(&r, -8, 8), frand(&r, -20, 20));
         tc_sphere sp = { tc_vec3_zero(), 0.75f };
@@ -1064,10 +1094,10 @@ TEST_CASE(world_plane_colliders)
               !tc_collider_id_equal(hit.collider, plane));
         /* queries: a point deep below, a sphere high above */
         tc_collider_id found[N + 1];
-        size_t nf = tc_world_query_point(w, tc_vec3_make(0, -50, 0), NULL, found, N + 1);
+        size_t nf = tc_world_overlap_point(w, tc_vec3_make(0, -50, 0), NULL, found, N + 1);
         CHECK(nf >= 1 && tc_collider_id_equal(found[0], plane));
         tc_sphere high = { tc_vec3_make(0, 60, 0), 1 };
-        nf = tc_world_overlap_sphere(w, high, NULL, found, N + 1);
+        nf = tc_world_overlap_sphere(w, &high, NULL, found, N + 1);
         CHECK(nf == 0);
         /* a plane as the query shape finds this plane and the balls below */
         tc_shape below = tc_shape_from_plane(tc_plane_from_point_normal(tc_vec3_make(0, -100, 0), tc_vec3_make(0, -1, 0)));
@@ -1082,13 +1112,13 @@ TEST_CASE(world_plane_colliders)
     CHECK(tc_world_collider_shape(w, plane, &ws) && ws.type == TC_SHAPE_PLANE);
     pl.plane = ws.u.plane;
     tc_debug_draw dd;
-    memset(&dd, 0, sizeof dd);
+    dd = tc_debug_draw_default();
     dd.line = plane_line;
     dd.context = &pl;
     tc_world_debug_draw(w, &dd);
     CHECK_MSG(pl.lines == 5 && pl.off_plane == 1, "plane drawn with %d lines, %d off it", pl.lines, pl.off_plane);
     /* a second plane: facing away across a gap, no pair; moved to overlap, a pair */
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     tc_plane up = ws.u.plane;
     up.normal = tc_vec3_neg(up.normal);
     up.offset = -up.offset - 3.0f; /* dot(n, x) >= offset + 3 */
@@ -1145,15 +1175,16 @@ TEST_CASE(world_zeroed_local_pose_is_identity_under_a_turned_node)
 {
     tc_world *w = tc_world_create(NULL);
     tc_node_def nd;
-    memset(&nd, 0, sizeof nd);
+    nd = tc_node_def_default();
     const tc_quat turn = tc_quat_from_axis_angle(tc_vec3_make(1, 2, 3), 0.8f);
     nd.local = tc_transform_make(tc_vec3_make(5, -2, 1), turn);
     tc_node_id node = tc_world_create_node(w, &nd);
-    memset(&nd, 0, sizeof nd);
-    nd.parent = node; /* zeroed local pose */
+    nd = tc_node_def_default();
+    memset(&nd.local, 0, sizeof nd.local); /* a zeroed local pose */
+    nd.parent = node;
     tc_node_id child = tc_world_create_node(w, &nd);
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     d.shape = tc_shape_from_obb(tc_obb_from_quat(tc_vec3_make(1, 0, 0), tc_vec3_make(1, 2, 3), tc_quat_identity()));
     d.parent = node;
     tc_collider_id a = tc_world_create_collider(w, &d);

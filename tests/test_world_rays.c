@@ -71,16 +71,16 @@ static void add(test_rng *r)
 {
     if (g.n >= MAXC) return;
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     d.shape = random_shape(r);
     d.category = (uint64_t)1 << test_rng_int(r, 0, 3);
     d.mask = test_rng_int(r, 0, 3) ? ~(uint64_t)0 : 0x3;
-    d.disabled = test_rng_int(r, 0, 15) == 0;
+    d.enabled = test_rng_int(r, 0, 15) != 0;
     tc_collider_id id = tc_world_create_collider(g.w, &d);
     CHECK(!tc_collider_is_null(id));
     const int i = g.n++;
     g.id[i] = id;
-    g.enabled[i] = !d.disabled;
+    g.enabled[i] = d.enabled;
     g.cat[i] = d.category;
     g.mask[i] = d.mask;
     g.in[i] = false; /* not before an update */
@@ -346,7 +346,7 @@ TEST_CASE(world_rays_empty_and_single)
     CHECK(!tc_world_raycast_closest(w, &ray, INFINITY, NULL, &hit));
     CHECK(tc_world_raycast_all(w, &ray, INFINITY, NULL, NULL, 0) == 0);
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     tc_aabb b = { tc_vec3_make(0, 0, 0), tc_vec3_make(1, 1, 1) };
     d.shape = tc_shape_from_aabb(b);
     tc_collider_id id = tc_world_create_collider(w, &d);
@@ -397,7 +397,7 @@ TEST_CASE(world_rays_ties_go_to_the_lower_index)
     tc_collider_id ids[64];
     for (int i = 0; i < 64; ++i) {
         tc_collider_def d;
-        memset(&d, 0, sizeof d);
+        d = tc_collider_def_default();
         const float x = (float)((i * 7) % 16);
         tc_aabb b = { tc_vec3_make(x, 0, 0), tc_vec3_make(x + 0.5f, 1, 1) };
         d.shape = tc_shape_from_aabb(b);
@@ -498,16 +498,17 @@ TEST_CASE(slab_enter4_agrees_with_the_single_box_test)
     CHECK(entered > 1000 && parallel > 1000 && clipped > 1000);
 }
 
-/* Debug drawing shows the colliders the last ray query hit: all of them
- * after raycast_all, none after a query that missed, and not a collider
- * that took the slot of one that was hit. */
+/* Debug drawing shows the colliders marked by tc_world_debug_mark, say the
+ * hits of a ray: the queries themselves mark nothing (they take a const
+ * world), a new mark replaces the last, and a collider that took the slot
+ * of a marked one is not marked. */
 typedef struct hit_lines { int hit_boxes[64]; int other; } hit_lines;
 static tc_collider_id g_draw_ids[64];
 static void note_line(void *ctx, tc_vec3 a, tc_vec3 b, tc_debug_state st, tc_collider_id id)
 {
     hit_lines *h = (hit_lines *)ctx;
     (void)a; (void)b;
-    if (st != TC_DEBUG_HIT) {
+    if (st != TC_DEBUG_MARKED) {
         ++h->other;
         return;
     }
@@ -519,7 +520,7 @@ static int hit_count(tc_world *w, bool *hit)
     hit_lines h;
     memset(&h, 0, sizeof h);
     tc_debug_draw dd;
-    memset(&dd, 0, sizeof dd);
+    dd = tc_debug_draw_default();
     dd.line = note_line;
     dd.context = &h;
     tc_world_debug_draw(w, &dd);
@@ -532,12 +533,12 @@ static int hit_count(tc_world *w, bool *hit)
     return n;
 }
 
-TEST_CASE(world_rays_mark_what_they_hit_for_debug_drawing)
+TEST_CASE(world_debug_mark_shows_what_is_marked_and_nothing_else)
 {
     tc_world *w = tc_world_create(NULL);
     for (int i = 0; i < 64; ++i) {
         tc_collider_def d;
-        memset(&d, 0, sizeof d);
+        d = tc_collider_def_default();
         /* a row along x (i < 32) and a row along y beside it */
         const float x = i < 32 ? (float)(2 * ((i * 13) % 32)) : -10.0f;
         const float y = i < 32 ? 0.0f : (float)(2 * (i - 32));
@@ -549,33 +550,41 @@ TEST_CASE(world_rays_mark_what_they_hit_for_debug_drawing)
     tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     bool hit[64];
     CHECK(hit_count(w, hit) == 0);
+    static tc_world_hit all[64];
+    static tc_collider_id ids[64];
     tc_ray along_x = { tc_vec3_make(-3, 0.5f, 0.5f), tc_vec3_make(1, 0, 0) };
-    CHECK(tc_world_raycast_all(w, &along_x, INFINITY, NULL, NULL, 0) == 32);
+    CHECK(tc_world_raycast_all(w, &along_x, INFINITY, NULL, all, 64) == 32);
+    CHECK(hit_count(w, hit) == 0); /* a query marks nothing */
+    for (int k = 0; k < 32; ++k) ids[k] = all[k].collider;
+    CHECK(tc_world_debug_mark(w, ids, 32));
     CHECK(hit_count(w, hit) == 32);
     for (int i = 0; i < 64; ++i) CHECK(hit[i] == (i < 32));
     tc_world_hit first;
     CHECK(tc_world_raycast_closest(w, &along_x, INFINITY, NULL, &first));
+    CHECK(hit_count(w, hit) == 32); /* still the last marks */
+    CHECK(tc_world_debug_mark(w, &first.collider, 1));
     CHECK(hit_count(w, hit) == 1 && hit[first.collider.index]);
-    tc_ray away = { tc_vec3_make(-3, -5, 0.5f), tc_vec3_make(-1, 0, 0) };
-    CHECK(!tc_world_raycast_any(w, &away, INFINITY, NULL, NULL));
+    CHECK(tc_world_debug_mark(w, NULL, 0));
     CHECK(hit_count(w, hit) == 0);
     tc_ray along_y = { tc_vec3_make(-9.5f, -5, 0.5f), tc_vec3_make(0, 1, 0) };
-    CHECK(tc_world_raycast_all(w, &along_y, 40.0f, NULL, NULL, 0) == 18);
+    const size_t ny = tc_world_raycast_all(w, &along_y, 40.0f, NULL, all, 64);
+    CHECK(ny == 18);
+    for (size_t k = 0; k < ny; ++k) ids[k] = all[ny - 1 - k].collider; /* any order */
+    CHECK(tc_world_debug_mark(w, ids, ny));
     CHECK(hit_count(w, hit) == 18);
-    /* the hit collider's slot taken by another after an update */
+    /* the marked collider's slot taken by another after an update */
     CHECK(tc_world_raycast_closest(w, &along_y, INFINITY, NULL, &first));
+    CHECK(tc_world_debug_mark(w, &first.collider, 1));
     const int gone = (int)first.collider.index;
     tc_world_destroy_collider(w, first.collider);
     CHECK(tc_world_update(w));
-    tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     tc_aabb b = { tc_vec3_make(100, 100, 100), tc_vec3_make(101, 101, 101) };
     d.shape = tc_shape_from_aabb(b);
     g_draw_ids[gone] = tc_world_create_collider(w, &d);
     CHECK((int)g_draw_ids[gone].index == gone);
     CHECK(tc_world_update(w));
-    tc_world_prepare_rays(w); /* the index itself, not the tree walk of the first rays */
     CHECK(hit_count(w, hit) == 0);
     tc_world_destroy(w);
 }
@@ -643,7 +652,7 @@ TEST_CASE(world_rays_walk_the_tree_until_the_index_pays)
     enum { N = 1600, RAYS = 150 };
     for (int i = 0; i < N; ++i) {
         tc_collider_def d;
-        memset(&d, 0, sizeof d);
+        d = tc_collider_def_default();
         const tc_vec3 c = tc_vec3_make((float)test_rng_uniform(&r, -30, 30), (float)test_rng_uniform(&r, -30, 30),
                                        (float)test_rng_uniform(&r, -30, 30));
         const float h = (float)test_rng_uniform(&r, 0.2, 1.5);
@@ -684,7 +693,7 @@ TEST_CASE(world_rays_walk_the_tree_until_the_index_pays)
      * colliders makes it at its first ray */
     w = tc_world_create(NULL);
     tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    d = tc_collider_def_default();
     tc_sphere sp = { { 0, 0, 0 }, 1 };
     d.shape = tc_shape_from_sphere(sp);
     for (int i = 0; i < 64; ++i) {
@@ -709,5 +718,5 @@ TEST_LIST(TEST_ENTRY(world_rays_walk_the_tree_until_the_index_pays), TEST_ENTRY(
           TEST_ENTRY(world_rays_dense_boxes_match_brute_force), TEST_ENTRY(world_rays_huge_coordinates_match_brute_force),
           TEST_ENTRY(world_rays_empty_and_single), TEST_ENTRY(world_rays_ties_go_to_the_lower_index),
           TEST_ENTRY(slab_enter4_agrees_with_the_single_box_test),
-          TEST_ENTRY(world_rays_mark_what_they_hit_for_debug_drawing),
+          TEST_ENTRY(world_debug_mark_shows_what_is_marked_and_nothing_else),
           TEST_ENTRY(world_rays_from_the_end_of_the_float_range))

@@ -10,6 +10,15 @@
  *    result (false, zero, no-op) in release builds.
  *  - Bad data (NaN, infinity, negative sizes) never crashes, traps or hangs;
  *    queries on such shapes answer false / no hit.
+ *  - Zero, in definitions and setters alike (Box2D's model): every
+ *    definition struct tc_<x>_def has a tc_<x>_def_default() that gives the
+ *    defaults, and a zero field means literally zero, as the setter of that
+ *    field takes it (a zero category or mask meets nothing, a zero scale is
+ *    invalid, a zero margin is no margin). Start from the default and set
+ *    what differs; a memset definition is a definition of zeros. Passing a
+ *    NULL definition means the defaults. A NULL pointer among a struct's
+ *    hooks or callbacks means none was given (a zeroed tc_allocator is
+ *    malloc/free, alloc.h).
  */
 #ifndef TOUCHE_BASE_H
 #define TOUCHE_BASE_H

@@ -36,11 +36,13 @@ static bool grow_colliders(tc_world *w, size_t needed)
     void *hot_block = tc_mem_alloc(&w->allocator, hot_block_size(cap));
     tc_shape *shapes = (tc_shape *)tc_mem_alloc(&w->allocator, cap * sizeof *shapes);
     tc_aabb *old_fat = (tc_aabb *)tc_mem_alloc(&w->allocator, cap * sizeof *old_fat);
-    if (!colliders || !hot_block || !shapes || !old_fat) {
+    uint64_t *user = (uint64_t *)tc_mem_alloc(&w->allocator, cap * sizeof *user);
+    if (!colliders || !hot_block || !shapes || !old_fat || !user) {
         tc_mem_free(&w->allocator, colliders, cap * sizeof *colliders);
         tc_mem_free(&w->allocator, hot_block, hot_block_size(cap));
         tc_mem_free(&w->allocator, shapes, cap * sizeof *shapes);
         tc_mem_free(&w->allocator, old_fat, cap * sizeof *old_fat);
+        tc_mem_free(&w->allocator, user, cap * sizeof *user);
         return false;
     }
     tc_world_hot *hot = hot_in(hot_block);
@@ -49,16 +51,19 @@ static bool grow_colliders(tc_world *w, size_t needed)
         memcpy(hot, w->hot, used * sizeof *hot);
         memcpy(shapes, w->shapes, used * sizeof *shapes);
         memcpy(old_fat, w->old_fat, used * sizeof *old_fat);
+        memcpy(user, w->user, used * sizeof *user);
     }
     tc_mem_free(&w->allocator, w->colliders, old * sizeof *w->colliders);
     if (w->hot_block) tc_mem_free(&w->allocator, w->hot_block, hot_block_size(old));
     tc_mem_free(&w->allocator, w->shapes, old * sizeof *w->shapes);
     tc_mem_free(&w->allocator, w->old_fat, old * sizeof *w->old_fat);
+    tc_mem_free(&w->allocator, w->user, old * sizeof *w->user);
     w->colliders = colliders;
     w->hot_block = hot_block;
     w->hot = hot;
     w->shapes = shapes;
     w->old_fat = old_fat;
+    w->user = user;
     w->collider_capacity = cap;
     return true;
 }
@@ -74,11 +79,10 @@ tc_world_def tc_world_def_default(void)
 
 tc_world *tc_world_create(const tc_world_def *def)
 {
-    tc_world_def d = def ? *def : tc_world_def_default();
-    if (d.margin_ratio == 0.0f) d.margin_ratio = 0.1f;
-    if (d.prediction == 0.0f) d.prediction = 4.0f;
-    if (!(d.margin >= 0.0f) || !(d.margin_ratio > 0.0f) || !isfinite(d.margin) || !isfinite(d.margin_ratio) ||
-        !(d.prediction == d.prediction) || !isfinite(d.prediction))
+    /* base.h's rule for zero: every field is taken literally */
+    const tc_world_def d = def ? *def : tc_world_def_default();
+    if (!isfinite(d.margin) || !isfinite(d.margin_ratio) || !isfinite(d.prediction) || !(d.margin >= 0.0f) ||
+        !(d.margin_ratio >= 0.0f) || !(d.prediction >= 0.0f))
         return NULL;
     tc_world *w = (tc_world *)tc_mem_alloc(&d.allocator, sizeof *w);
     if (!w) return NULL;
@@ -86,7 +90,7 @@ tc_world *tc_world_create(const tc_world_def *def)
     w->allocator = d.allocator;
     w->margin = d.margin;
     w->margin_ratio = d.margin_ratio;
-    w->prediction = d.prediction > 0.0f ? d.prediction : 0.0f;
+    w->prediction = d.prediction;
     w->node_free = -1;
     w->collider_free = -1;
     tc_tree_def td = tc_tree_def_default();
@@ -116,6 +120,7 @@ void tc_world_destroy(tc_world *w)
     if (w->hot_block) tc_mem_free(&a, w->hot_block, hot_block_size(w->collider_capacity));
     tc_mem_free(&a, w->shapes, w->collider_capacity * sizeof *w->shapes);
     tc_mem_free(&a, w->old_fat, w->collider_capacity * sizeof *w->old_fat);
+    tc_mem_free(&a, w->user, w->collider_capacity * sizeof *w->user);
     TC_ARRAY_FREE(w, w->pending);
     TC_ARRAY_FREE(w, w->planes);
     TC_ARRAY_FREE(w, w->moved);
@@ -132,7 +137,7 @@ void tc_world_destroy(tc_world *w)
     TC_ARRAY_FREE(w, w->chain);
     TC_ARRAY_FREE(w, w->hits);
     TC_ARRAY_FREE(w, w->found);
-    TC_ARRAY_FREE(w, w->ray_marks);
+    TC_ARRAY_FREE(w, w->marks);
     tc_mem_free(&a, w, sizeof *w);
 }
 
@@ -163,18 +168,80 @@ static bool pose_ok(tc_transform t)
 
 static bool scale_ok(float s) { return s > 0.0f && isfinite(s); }
 
+/* ---- the origin ---------------------------------------------------------- */
+
+static bool position_finite(tc_world_position p) { return isfinite(p.x) && isfinite(p.y) && isfinite(p.z); }
+
+/* p + d, computed in double and rounded once. */
+static tc_vec3 shifted(tc_vec3 p, double dx, double dy, double dz)
+{
+    return tc_vec3_make((float)((double)p.x + dx), (float)((double)p.y + dy), (float)((double)p.z + dz));
+}
+
+bool tc_world_set_origin(tc_world *w, tc_world_position origin)
+{
+    if (!TC_REQUIRE(w != NULL)) return false;
+    if (!position_finite(origin)) return false;
+    const double dx = w->origin.x - origin.x, dy = w->origin.y - origin.y, dz = w->origin.z - origin.z;
+    w->origin = origin;
+    if (dx == 0.0 && dy == 0.0 && dz == 0.0) return true;
+    /* Only what hangs from the world moves: everything else is placed
+     * relative to those. A stale parent is the world. */
+    for (size_t i = 0; i < w->node_count; ++i) {
+        tc_world_node *n = &w->nodes[i];
+        if (!tc_world_node_alive(w, (int32_t)i) || tc_world_get_node(w, n->parent)) continue;
+        n->local.position = shifted(n->local.position, dx, dy, dz);
+        n->dirty = 1;
+    }
+    for (size_t i = 0; i < w->collider_count; ++i) {
+        tc_world_collider *c = &w->colliders[i];
+        if (!tc_world_collider_alive(c) || tc_world_get_node(w, c->parent)) continue;
+        c->local.position = shifted(c->local.position, dx, dy, dz);
+        c->dirty = 1;
+    }
+    return true;
+}
+
+tc_world_position tc_world_origin(const tc_world *w)
+{
+    if (!TC_REQUIRE(w != NULL)) {
+        tc_world_position zero = { 0.0, 0.0, 0.0 };
+        return zero;
+    }
+    return w->origin;
+}
+
+tc_vec3 tc_world_to_local(const tc_world *w, tc_world_position p)
+{
+    if (!TC_REQUIRE(w != NULL)) return tc_vec3_zero();
+    return tc_vec3_make((float)(p.x - w->origin.x), (float)(p.y - w->origin.y), (float)(p.z - w->origin.z));
+}
+
+tc_world_position tc_world_to_absolute(const tc_world *w, tc_vec3 p)
+{
+    tc_world_position r = { p.x, p.y, p.z };
+    if (!TC_REQUIRE(w != NULL)) return r;
+    r.x += w->origin.x;
+    r.y += w->origin.y;
+    r.z += w->origin.z;
+    return r;
+}
+
 /* ---- nodes --------------------------------------------------------------- */
+
+tc_node_def tc_node_def_default(void)
+{
+    tc_node_def d;
+    memset(&d, 0, sizeof d);
+    d.local = tc_transform_identity();
+    d.scale = 1.0f;
+    return d;
+}
 
 tc_node_id tc_world_create_node(tc_world *w, const tc_node_def *def)
 {
     if (!TC_REQUIRE(w != NULL)) return tc_node_null();
-    tc_node_def d;
-    if (def) {
-        d = *def;
-    } else {
-        memset(&d, 0, sizeof d);
-    }
-    if (d.scale == 0.0f) d.scale = 1.0f;
+    const tc_node_def d = def ? *def : tc_node_def_default(); /* a zero scale is refused below */
     if (!tc_node_is_null(d.parent) && !TC_REQUIRE(tc_world_get_node(w, d.parent) != NULL)) return tc_node_null();
     if (!pose_ok(d.local) || !scale_ok(d.scale)) return tc_node_null();
     int32_t index;
@@ -302,9 +369,26 @@ static bool local_shape_ok(const tc_shape *s)
     return s && tc_shape_is_valid(s);
 }
 
-tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *def)
+tc_collider_def tc_collider_def_default(void)
 {
-    if (!TC_REQUIRE(w != NULL && def != NULL)) return tc_collider_null();
+    tc_collider_def d;
+    memset(&d, 0, sizeof d);
+    tc_sphere unit;
+    unit.center = tc_vec3_zero();
+    unit.radius = 1.0f;
+    d.shape = tc_shape_from_sphere(unit);
+    d.local = tc_transform_identity();
+    d.category = ~(uint64_t)0;
+    d.mask = ~(uint64_t)0;
+    d.enabled = true;
+    return d;
+}
+
+tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *given)
+{
+    if (!TC_REQUIRE(w != NULL)) return tc_collider_null();
+    const tc_collider_def defaults = tc_collider_def_default();
+    const tc_collider_def *def = given ? given : &defaults;
     if (!tc_node_is_null(def->parent) && !TC_REQUIRE(tc_world_get_node(w, def->parent) != NULL))
         return tc_collider_null();
     if (!local_shape_ok(&def->shape) || !pose_ok(def->local)) return tc_collider_null();
@@ -325,10 +409,10 @@ tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *def)
     c->local_shape = def->shape;
     c->local = def->local;
     c->parent = def->parent;
-    c->user_data = def->user_data;
-    c->category = def->category ? def->category : ~(uint64_t)0;
-    c->mask = def->mask ? def->mask : ~(uint64_t)0;
-    c->enabled = def->disabled ? 0 : 1;
+    w->user[index] = def->user_data;
+    c->category = def->category; /* literally: a zero mask meets nothing */
+    c->mask = def->mask;
+    c->enabled = def->enabled ? 1 : 0;
     c->proxy = TC_TREE_NULL;
     c->next_free = -1;
     c->dirty = 1;
@@ -337,6 +421,7 @@ tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *def)
     memset(h, 0, sizeof *h);
     h->generation = gen;
     h->type = (uint16_t)def->shape.type;
+    h->group = def->group;
     ++w->live_colliders;
     return tc_world_collider_id_of(w, index);
 }
@@ -440,11 +525,20 @@ bool tc_world_set_collider_filter(tc_world *w, tc_collider_id id, uint64_t categ
     return true;
 }
 
+bool tc_world_set_collider_group(tc_world *w, tc_collider_id id, uint32_t group)
+{
+    tc_world_collider *c = tc_world_get_collider(w, id);
+    if (!TC_REQUIRE(c != NULL)) return false;
+    w->hot[id.index].group = group;
+    c->filter_dirty = 1; /* the pairs look again at the next update */
+    return true;
+}
+
 bool tc_world_set_collider_user_data(tc_world *w, tc_collider_id id, uint64_t user_data)
 {
     tc_world_collider *c = tc_world_get_collider(w, id);
     if (!TC_REQUIRE(c != NULL)) return false;
-    c->user_data = user_data;
+    w->user[id.index] = user_data;
     return true;
 }
 
@@ -452,7 +546,7 @@ uint64_t tc_world_collider_user_data(const tc_world *w, tc_collider_id id)
 {
     const tc_world_collider *c = tc_world_get_collider(w, id);
     if (!TC_REQUIRE(c != NULL)) return 0;
-    return c->user_data;
+    return w->user[id.index];
 }
 
 bool tc_world_collider_shape(const tc_world *w, tc_collider_id id, tc_shape *out)

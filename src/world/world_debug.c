@@ -3,6 +3,8 @@
 #include "world/world_internal.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "core/assert.h"
 
@@ -131,13 +133,42 @@ static void tree_box(void *context, tc_aabb box, int32_t depth, bool leaf)
     aabb_edges((const draw_ctx *)context, box);
 }
 
-/* Was this collider (this generation of its slot) hit by the last ray
- * query? The marks are sorted by index and the colliders come in index
- * order: *k walks the marks once. */
-static bool hit_by_last_ray(const tc_world *w, tc_collider_id id, size_t *k)
+/* The marks are kept by id in a short list sorted by index, rather than
+ * stamped on the collider records, whose lines are far apart in memory. */
+static int mark_order(const void *x, const void *y)
 {
-    while (*k < w->ray_marks.count && w->ray_marks.data[*k].index < id.index) ++*k;
-    return *k < w->ray_marks.count && tc_collider_id_equal(w->ray_marks.data[*k], id);
+    const tc_collider_id *a = (const tc_collider_id *)x, *b = (const tc_collider_id *)y;
+    if (a->index != b->index) return a->index < b->index ? -1 : 1;
+    return (a->generation > b->generation) - (a->generation < b->generation);
+}
+
+bool tc_world_debug_mark(tc_world *w, const tc_collider_id *ids, size_t count)
+{
+    if (!TC_REQUIRE(w != NULL && (ids != NULL || count == 0))) return false;
+    w->marks.count = 0;
+    if (!TC_ARRAY_RESERVE(w, w->marks, count)) return false;
+    for (size_t i = 0; i < count; ++i) w->marks.data[i] = ids[i];
+    w->marks.count = count;
+    if (count > 1) qsort(w->marks.data, count, sizeof *w->marks.data, mark_order);
+    return true;
+}
+
+/* Is this collider (this generation of its slot) marked? The colliders come
+ * in index order: *k walks the sorted marks once. */
+static bool marked(const tc_world *w, tc_collider_id id, size_t *k)
+{
+    while (*k < w->marks.count && (w->marks.data[*k].index < id.index ||
+                                   (w->marks.data[*k].index == id.index && w->marks.data[*k].generation < id.generation)))
+        ++*k;
+    return *k < w->marks.count && tc_collider_id_equal(w->marks.data[*k], id);
+}
+
+tc_debug_draw tc_debug_draw_default(void)
+{
+    tc_debug_draw d;
+    memset(&d, 0, sizeof d);
+    d.circle_segments = 16;
+    return d;
 }
 
 void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
@@ -145,8 +176,7 @@ void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
     if (!TC_REQUIRE(w != NULL && d != NULL)) return;
     draw_ctx c;
     c.d = d;
-    c.segments = d->circle_segments > 0 ? d->circle_segments : 16;
-    if (c.segments < 3) c.segments = 3;
+    c.segments = d->circle_segments < 3 ? 3 : d->circle_segments;
     size_t mark = 0;
     tc_aabb all;
     const bool boxes = tc_tree_root_box(w->tree, &all);
@@ -164,7 +194,7 @@ void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
         if (!col->enabled && !d->draw_disabled) continue;
         c.id = tc_world_collider_id_of(w, (int32_t)i);
         if (!col->enabled) c.state = TC_DEBUG_DISABLED;
-        else if (hit_by_last_ray(w, c.id, &mark)) c.state = TC_DEBUG_HIT;
+        else if (marked(w, c.id, &mark)) c.state = TC_DEBUG_MARKED;
         else if (w->hot[i].touching > 0) c.state = TC_DEBUG_OVERLAPPING;
         else c.state = TC_DEBUG_IDLE;
         if (d->shape) d->shape(d->context, &w->shapes[i], c.state, c.id);

@@ -5,6 +5,7 @@
 #include <touche/tree.h>
 #include <touche/world.h>
 
+#include "core/alloc.h"
 #include "core/float.h"
 #include "tree/tree_internal.h"
 
@@ -31,7 +32,6 @@ typedef struct tc_world_collider {
     tc_shape local_shape;  /* in the collider's frame */
     tc_transform local;
     tc_node_id parent;
-    uint64_t user_data;
     uint64_t category;
     uint64_t mask;
     int32_t proxy;         /* TC_TREE_NULL when not in the tree */
@@ -69,7 +69,7 @@ typedef struct tc_world_hot {
     uint16_t flags;
     uint16_t type;         /* its shape's type */
     int32_t touching;      /* touching pairs at the last update */
-    uint32_t unused;
+    uint32_t group;        /* same non-zero group: never pairs */
 } tc_world_hot;
 
 _Static_assert(sizeof(tc_world_hot) == 64, "one collider's hot record fills one cache line");
@@ -114,6 +114,7 @@ struct tc_world {
     tc_shape *shapes;                   /* world space, as of the last update */
     tc_aabb *old_fat;                   /* fat box as of the last update; inside out when it had
                                            no proxy or its pairs may be incomplete */
+    uint64_t *user;                     /* user data: apart, as only events and getters read it */
     size_t collider_count, collider_capacity;
     int32_t collider_free;
     size_t live_colliders;
@@ -134,7 +135,7 @@ struct tc_world {
     TC_ARRAY(int32_t) chain;            /* scratch for node chains */
     TC_ARRAY(tc_world_hit) hits;        /* scratch for raycast_all */
     TC_ARRAY(tc_collider_id) found;     /* scratch for overlap queries */
-    TC_ARRAY(tc_collider_id) ray_marks; /* the colliders the last ray query hit (debug drawing) */
+    TC_ARRAY(tc_collider_id) marks;     /* tc_world_debug_mark's colliders, sorted by index */
 
     /* The ray index (world_rays.c): a four-wide hierarchy over the tight
      * bounds, made from the tree at the first ray query after an update
@@ -146,6 +147,7 @@ struct tc_world {
     int32_t ray_index_round;            /* its leaves that are not AABBs (they take a wider pad) */
     float ray_index_mag;                /* over its AABB leaves: largest coordinate + largest extent */
 
+    tc_world_position origin;           /* tc_world_set_origin */
     uint32_t stamp;                     /* update counter */
     bool out_of_memory;
 };
@@ -168,6 +170,12 @@ static inline tc_collider_id tc_world_collider_id_of(const tc_world *w, int32_t 
     return id;
 }
 static inline bool tc_world_collider_alive(const tc_world_collider *c) { return (c->generation & 1u) != 0; }
+static inline bool tc_world_node_alive(const tc_world *w, int32_t i) { return (w->nodes[i].generation & 1u) != 0; }
+
+/* The caches a const query may change (its scratch arrays, the ray index):
+ * nothing in them is visible to a caller, so a query is const where it
+ * counts. The world is always heap-allocated, never a const object. */
+static inline tc_world *tc_world_caches(const tc_world *w) { return (tc_world *)(uintptr_t)w; }
 
 /* Does the filter pass collider c? NULL passes everything. */
 static inline bool tc_world_filter_passes(const tc_query_filter *f, const tc_world_collider *c)

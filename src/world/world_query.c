@@ -11,7 +11,8 @@
 typedef enum ray_mode { RAY_CLOSEST, RAY_ANY, RAY_ALL } ray_mode;
 
 typedef struct ray_ctx {
-    tc_world *w;
+    const tc_world *w;
+    tc_world *cache;         /* w's scratch (tc_world_caches) */
     const tc_query_filter *filter;
     ray_mode mode;
     bool found;
@@ -46,7 +47,7 @@ static float ray_take(ray_ctx *r, tc_collider_id id, float t, int axis, const tc
         return r->mode == RAY_ANY ? -1.0f : t;
     case RAY_ALL:
     default: {
-        tc_world *w = r->w;
+        tc_world *w = r->cache;
         tc_world_hit hit;
         tc_ray_hit full;
         if (axis != RAY_FULL_HIT) {
@@ -70,7 +71,7 @@ static float ray_take(ray_ctx *r, tc_collider_id id, float t, int axis, const tc
 static float ray_shape(ray_ctx *r, tc_collider_id id, const tc_ray *ray, float max_t)
 {
     const int32_t index = (int32_t)id.index;
-    tc_world *w = r->w;
+    const tc_world *w = r->w;
     /* without a filter the record is not read: a leaf costs only its shape */
     if (r->filter && !tc_world_filter_passes(r->filter, &w->colliders[index])) return max_t;
     const tc_shape *shape = &w->shapes[index];
@@ -109,23 +110,13 @@ static inline float index_leaf(ray_ctx *r, const tc_tree_wide_leaf *leaf, const 
     return ray_take(r, id, t, axis, NULL, ray, max_t);
 }
 
-/* The colliders the last ray query hit, for debug drawing: kept by index
- * in a list rather than stamped on the colliders, whose records are far
- * apart in memory. Without memory for the list, nothing is marked. */
-static void mark_none(tc_world *w) { w->ray_marks.count = 0; }
-static void mark_hit(tc_world *w, tc_collider_id id)
-{
-    if (w->ray_marks.count < w->ray_marks.capacity || TC_ARRAY_RESERVE(w, w->ray_marks, w->ray_marks.count + 1))
-        w->ray_marks.data[w->ray_marks.count++] = id;
-}
-
 static bool ray_args_ok(const tc_world *w, const tc_ray *ray)
 {
     return TC_REQUIRE(w != NULL && ray != NULL);
 }
 
 /* The plane colliders, which no tree holds: each is cast like a leaf. */
-static void cast_planes(tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
+static void cast_planes(const tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
 {
     for (size_t k = 0; k < w->planes.count; ++k) {
         if (r->mode == RAY_ANY && r->found) return;
@@ -136,13 +127,13 @@ static void cast_planes(tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
 
 /* Through the ray index, or the tree when the index could not be made; then
  * the planes. */
-static void cast(tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
+static void cast(const tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
 {
     if (!tc_ray_is_usable(ray, max_t)) return;
     cast_planes(w, ray, max_t, r);
     if (r->mode == RAY_ANY && r->found) return;
     if (r->mode == RAY_CLOSEST && r->found) max_t = r->best_t; /* the walk need not go past a plane's hit */
-    const tc_tree_wide *index = tc_world_ray_index(w);
+    const tc_tree_wide *index = tc_world_ray_index(r->cache);
     r->check_live = false;
     if (!index) {
         /* the tree's fat boxes grown as the index's tight ones would be:
@@ -161,13 +152,13 @@ static void cast(tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
     }
 }
 
-static bool single_ray(tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter, tc_world_hit *hit,
-                       ray_mode mode)
+/* The one constructor of a ray query's context. */
+static ray_ctx ray_ctx_make(const tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter,
+                            ray_mode mode)
 {
-    if (!ray_args_ok(w, ray)) return false;
-    mark_none(w);
     ray_ctx r;
     r.w = w;
+    r.cache = tc_world_caches(w);
     r.filter = filter;
     r.mode = mode;
     r.found = false;
@@ -176,9 +167,17 @@ static bool single_ray(tc_world *w, const tc_ray *ray, float max_t, const tc_que
     r.best_axis = RAY_FULL_HIT;
     r.slab = tc_slab_ray_make(ray->origin, ray->dir);
     r.limit = max_t;
+    r.check_live = false;
+    return r;
+}
+
+static bool single_ray(const tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter,
+                       tc_world_hit *hit, ray_mode mode)
+{
+    if (!ray_args_ok(w, ray)) return false;
+    ray_ctx r = ray_ctx_make(w, ray, max_t, filter, mode);
     cast(w, ray, max_t, &r);
     if (r.found) {
-        mark_hit(w, r.best_id);
         if (r.best_axis != RAY_FULL_HIT) tc_raycast_aabb_fill(ray, r.best_t, r.best_axis, &r.best);
         if (hit) {
             hit->collider = r.best_id;
@@ -190,13 +189,13 @@ static bool single_ray(tc_world *w, const tc_ray *ray, float max_t, const tc_que
     return r.found;
 }
 
-bool tc_world_raycast_closest(tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter,
+bool tc_world_raycast_closest(const tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter,
                               tc_world_hit *hit)
 {
     return single_ray(w, ray, max_t, filter, hit, RAY_CLOSEST);
 }
 
-bool tc_world_raycast_any(tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter,
+bool tc_world_raycast_any(const tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter,
                           tc_world_hit *hit)
 {
     return single_ray(w, ray, max_t, filter, hit, RAY_ANY);
@@ -216,139 +215,128 @@ static int hit_order(const void *x, const void *y)
     return 0;
 }
 
-size_t tc_world_raycast_all(tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter,
+size_t tc_world_raycast_all(const tc_world *w, const tc_ray *ray, float max_t, const tc_query_filter *filter,
                             tc_world_hit *hits, size_t capacity)
 {
     if (!ray_args_ok(w, ray) || !TC_REQUIRE(hits != NULL || capacity == 0)) return 0;
-    mark_none(w);
-    w->hits.count = 0;
-    ray_ctx r;
-    r.w = w;
-    r.filter = filter;
-    r.mode = RAY_ALL;
-    r.found = false;
-    r.best_id = tc_collider_null();
-    r.best_t = 0.0f;
-    r.best_axis = RAY_FULL_HIT;
-    r.slab = tc_slab_ray_make(ray->origin, ray->dir);
-    r.limit = max_t;
+    ray_ctx r = ray_ctx_make(w, ray, max_t, filter, RAY_ALL);
+    tc_world *cache = r.cache;
+    cache->hits.count = 0;
     cast(w, ray, max_t, &r);
-    if (w->hits.count > 1) qsort(w->hits.data, w->hits.count, sizeof *w->hits.data, hit_order);
-    if (TC_ARRAY_RESERVE(w, w->ray_marks, w->hits.count)) {
-        for (size_t i = 0; i < w->hits.count; ++i) w->ray_marks.data[i] = w->hits.data[i].collider;
-        w->ray_marks.count = w->hits.count;
-        if (w->ray_marks.count > 1) qsort(w->ray_marks.data, w->ray_marks.count, sizeof *w->ray_marks.data, id_order);
-    }
-    for (size_t i = 0; i < w->hits.count && i < capacity; ++i) hits[i] = w->hits.data[i];
-    return w->hits.count;
+    if (cache->hits.count > 1) qsort(cache->hits.data, cache->hits.count, sizeof *cache->hits.data, hit_order);
+    for (size_t i = 0; i < cache->hits.count && i < capacity; ++i) hits[i] = cache->hits.data[i];
+    return cache->hits.count;
 }
 
 /* ---- overlaps ------------------------------------------------------------ */
 
 typedef struct overlap_ctx {
-    tc_world *w;
-    const tc_shape *shape;
+    const tc_world *w;
+    tc_world *cache;              /* w's scratch (tc_world_caches) */
+    const tc_shape *shape;        /* NULL: a point query */
     const tc_query_filter *filter;
-    bool point;
     tc_vec3 p;
 } overlap_ctx;
 
-/* A query by shape, or by point p when shape is NULL. */
-static overlap_ctx overlap_make(tc_world *w, const tc_shape *shape, const tc_query_filter *filter, tc_vec3 p)
+/* The one constructor of an overlap query's context: by shape, or by point
+ * p when shape is NULL. Empties the scratch list of results. */
+static overlap_ctx overlap_ctx_make(const tc_world *w, const tc_shape *shape, const tc_query_filter *filter, tc_vec3 p)
 {
     overlap_ctx o;
     o.w = w;
+    o.cache = tc_world_caches(w);
     o.shape = shape;
     o.filter = filter;
-    o.point = shape == NULL;
     o.p = p;
+    o.cache->found.count = 0;
     return o;
 }
 
 static bool overlap_visit(void *context, int32_t proxy, uint64_t user_data)
 {
     overlap_ctx *o = (overlap_ctx *)context;
-    tc_world *w = o->w;
+    const tc_world *w = o->w;
     (void)proxy;
     int32_t index = (int32_t)user_data;
     const tc_world_collider *c = &w->colliders[index];
     if (!tc_world_filter_passes(o->filter, c)) return true;
-    bool hit = o->point ? tc_shape_contains_point(&w->shapes[index], o->p) : tc_shape_overlap(o->shape, &w->shapes[index]);
-    if (hit && TC_ARRAY_RESERVE(w, w->found, w->found.count + 1))
-        w->found.data[w->found.count++] = tc_world_collider_id_of(w, index);
+    bool hit = o->shape ? tc_shape_overlap(o->shape, &w->shapes[index]) : tc_shape_contains_point(&w->shapes[index], o->p);
+    tc_world *cache = o->cache;
+    if (hit && TC_ARRAY_RESERVE(cache, cache->found, cache->found.count + 1))
+        cache->found.data[cache->found.count++] = tc_world_collider_id_of(w, index);
     return true;
 }
 
-/* The plane colliders, which no tree holds. */
-static void overlap_planes(overlap_ctx *o)
+/* The candidates from the tree: those whose fat boxes meet the query's box
+ * (padded as the colliders' are: tc_world_padded), or for a plane those
+ * near or below it, through its half-space padded for the whole tree's
+ * scale. Then the plane colliders, which no tree holds, and the results in
+ * index order. */
+static size_t overlap_run(overlap_ctx *o, const tc_aabb *box, tc_collider_id *out, size_t capacity)
 {
-    for (size_t k = 0; k < o->w->planes.count; ++k) {
-        const int32_t i = o->w->planes.data[k];
-        if (tc_world_plane_active(o->w, i)) (void)overlap_visit(o, TC_TREE_NULL, (uint64_t)i);
-    }
-}
-
-static size_t finish_found(tc_world *w, tc_collider_id *out, size_t capacity)
-{
-    if (w->found.count > 1) qsort(w->found.data, w->found.count, sizeof *w->found.data, id_order);
-    for (size_t i = 0; i < w->found.count && i < capacity; ++i) out[i] = w->found.data[i];
-    return w->found.count;
-}
-
-size_t tc_world_overlap_shape(tc_world *w, const tc_shape *shape, const tc_query_filter *filter, tc_collider_id *out,
-                              size_t capacity)
-{
-    if (!TC_REQUIRE(w != NULL && shape != NULL && (out != NULL || capacity == 0))) return 0;
-    w->found.count = 0;
-    overlap_ctx o = overlap_make(w, shape, filter, tc_vec3_zero());
-    if (!tc_shape_is_valid(shape)) return 0;
-    tc_aabb box;
-    if (shape->type == TC_SHAPE_PLANE) {
-        /* the colliders near or below it: through its half-space, padded
-         * for the whole tree's scale */
+    const tc_world *w = o->w;
+    if (box) {
+        tc_tree_query_aabb(w->tree, tc_world_padded(box), overlap_visit, o);
+    } else {
         tc_aabb all;
         if (tc_tree_root_box(w->tree, &all)) {
-            tc_plane padded = shape->u.plane;
-            padded.offset += tc_world_plane_pad(&shape->u.plane, &all);
-            tc_tree_query_plane(w->tree, padded, overlap_visit, &o);
+            tc_plane padded = o->shape->u.plane;
+            padded.offset += tc_world_plane_pad(&o->shape->u.plane, &all);
+            tc_tree_query_plane(w->tree, padded, overlap_visit, o);
         }
-    } else if (tc_shape_bounds(shape, &box)) {
-        tc_tree_query_aabb(w->tree, box, overlap_visit, &o);
     }
-    overlap_planes(&o);
-    return finish_found(w, out, capacity);
+    for (size_t k = 0; k < w->planes.count; ++k) {
+        const int32_t i = w->planes.data[k];
+        if (tc_world_plane_active(w, i)) (void)overlap_visit(o, TC_TREE_NULL, (uint64_t)i);
+    }
+    tc_world *cache = o->cache;
+    if (cache->found.count > 1) qsort(cache->found.data, cache->found.count, sizeof *cache->found.data, id_order);
+    for (size_t i = 0; i < cache->found.count && i < capacity; ++i) out[i] = cache->found.data[i];
+    return cache->found.count;
+}
+
+size_t tc_world_overlap_shape(const tc_world *w, const tc_shape *shape, const tc_query_filter *filter,
+                              tc_collider_id *out, size_t capacity)
+{
+    if (!TC_REQUIRE(w != NULL && shape != NULL && (out != NULL || capacity == 0))) return 0;
+    overlap_ctx o = overlap_ctx_make(w, shape, filter, tc_vec3_zero());
+    if (!tc_shape_is_valid(shape)) return 0;
+    if (shape->type == TC_SHAPE_PLANE) return overlap_run(&o, NULL, out, capacity);
+    tc_aabb box;
+    if (!tc_shape_bounds(shape, &box)) return 0;
+    return overlap_run(&o, &box, out, capacity);
 }
 
 /* The typed overlap queries: the shape query on the shape made of it. */
 #define TC_WORLD_OVERLAP_BY(name, type)                                                                        \
-    size_t tc_world_overlap_##name(tc_world *w, type x, const tc_query_filter *filter, tc_collider_id *out,   \
-                                   size_t capacity)                                                          \
+    size_t tc_world_overlap_##name(const tc_world *w, const type *x, const tc_query_filter *filter,          \
+                                   tc_collider_id *out, size_t capacity)                                     \
     {                                                                                                        \
-        const tc_shape sh = tc_shape_from_##name(x);                                                         \
+        if (!TC_REQUIRE(x != NULL)) return 0;                                                                \
+        const tc_shape sh = tc_shape_from_##name(*x);                                                        \
         return tc_world_overlap_shape(w, &sh, filter, out, capacity);                                        \
     }
 TC_WORLD_OVERLAP_BY(sphere, tc_sphere)
+TC_WORLD_OVERLAP_BY(capsule, tc_capsule)
 TC_WORLD_OVERLAP_BY(aabb, tc_aabb)
 TC_WORLD_OVERLAP_BY(obb, tc_obb)
-TC_WORLD_OVERLAP_BY(capsule, tc_capsule)
+TC_WORLD_OVERLAP_BY(triangle, tc_triangle)
+TC_WORLD_OVERLAP_BY(plane, tc_plane)
 #undef TC_WORLD_OVERLAP_BY
 
-size_t tc_world_query_point(tc_world *w, tc_vec3 p, const tc_query_filter *filter, tc_collider_id *out,
-                            size_t capacity)
+size_t tc_world_overlap_point(const tc_world *w, tc_vec3 p, const tc_query_filter *filter, tc_collider_id *out,
+                              size_t capacity)
 {
     if (!TC_REQUIRE(w != NULL && (out != NULL || capacity == 0))) return 0;
-    w->found.count = 0;
+    overlap_ctx o = overlap_ctx_make(w, NULL, filter, p);
     if (!tc_vec3_is_finite(p)) return 0;
-    overlap_ctx o = overlap_make(w, NULL, filter, p);
     tc_aabb box;
     box.min = p;
     box.max = p;
-    tc_tree_query_aabb(w->tree, box, overlap_visit, &o);
-    overlap_planes(&o);
-    return finish_found(w, out, capacity);
+    return overlap_run(&o, &box, out, capacity);
 }
 
-bool tc_world_pick(tc_world *w, float sx, float sy, tc_viewport viewport, tc_mat4 view, tc_mat4 projection,
+bool tc_world_pick(const tc_world *w, float sx, float sy, tc_viewport viewport, tc_mat4 view, tc_mat4 projection,
                    tc_depth_range depth, const tc_query_filter *filter, tc_world_hit *hit, tc_ray *ray_out)
 {
     if (!TC_REQUIRE(w != NULL)) return false;

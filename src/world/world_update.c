@@ -575,6 +575,10 @@ static void push_event(tc_world *w, const tc_world_pair *p, tc_contact_state sta
     e->a = p->a;
     e->b = p->b;
     e->state = state;
+    /* a destroyed collider's user data stays in its slot until the slot is
+     * reused, which is after this update */
+    e->user_data_a = w->user[p->a.index];
+    e->user_data_b = w->user[p->b.index];
 }
 
 /* One candidate pair: false when it is to be dropped (a collider died, left
@@ -601,7 +605,9 @@ static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
     }
     if (fresh || (any & TC_WORLD_FILTER)) {
         /* two open filters pass each other without a look at the records */
-        if (ha->flags & hb->flags & TC_WORLD_OPEN) {
+        if (ha->group != 0 && ha->group == hb->group) {
+            p->filter_ok = 0; /* one group: never a pair (Box2D's group index) */
+        } else if (ha->flags & hb->flags & TC_WORLD_OPEN) {
             p->filter_ok = 1;
         } else {
             const tc_world_collider *a = &w->colliders[ia], *b = &w->colliders[ib];
@@ -685,6 +691,7 @@ static void update_pairs(tc_world *w)
              * pair will need one (its state has arrived by then) */
             const uint32_t ahead = w->pairs.data[i + 32].b.index;
             TC_PREFETCH(&w->hot[ahead]);
+            TC_PREFETCH(&w->user[ahead]); /* for its event */
             const tc_world_pair *q = &w->pairs.data[i + 16];
             if (w->hot[q->a.index].type != TC_SHAPE_AABB || w->hot[q->b.index].type != TC_SHAPE_AABB) {
                 TC_PREFETCH(&w->shapes[q->a.index]);

@@ -234,7 +234,7 @@ static void step(state *s, reader *r)
     case 0: {
         if (s->node_count == MAX_NODES) break;
         tc_node_def d;
-        memset(&d, 0, sizeof d);
+        d = tc_node_def_default();
         d.parent = some_node(s, r);
         d.local = pose(r);
         d.scale = number(r);
@@ -246,14 +246,14 @@ static void step(state *s, reader *r)
     case 2: {
         if (s->collider_count == MAX_COLLIDERS) break;
         tc_collider_def d;
-        memset(&d, 0, sizeof d);
+        d = tc_collider_def_default();
         d.shape = shape(r);
         d.local = pose(r);
         d.parent = some_node(s, r);
         d.user_data = byte(r);
         d.category = byte(r) % 2 ? (uint64_t)1 << (byte(r) % 64) : 0;
-        d.mask = byte(r) % 2 ? (uint64_t)byte(r) : 0;
-        d.disabled = byte(r) % 8 == 0;
+        d.mask = byte(r) % 2 ? (uint64_t)byte(r) : ~(uint64_t)0;
+        d.enabled = byte(r) % 8 != 0;
         const tc_collider_id id = tc_world_create_collider(w, &d);
         if (!tc_collider_is_null(id)) {
             s->colliders[s->collider_count++] = id;
@@ -336,7 +336,7 @@ static void step(state *s, reader *r)
         g_found += (long)n;
         for (size_t k = 1; k < n && k < MAX_COLLIDERS; ++k)
             if (s->out[k - 1].index >= s->out[k].index) abort();
-        (void)tc_world_query_point(w, vec(r), NULL, s->out, MAX_COLLIDERS);
+        (void)tc_world_overlap_point(w, vec(r), NULL, s->out, MAX_COLLIDERS);
         break;
     }
     case 13: {
@@ -371,7 +371,7 @@ static void step(state *s, reader *r)
     case 14: {
         long lines = 0;
         tc_debug_draw d;
-        memset(&d, 0, sizeof d);
+        d = tc_debug_draw_default();
         d.line = count_line;
         d.context = &lines;
         d.draw_tree = byte(r) % 2;

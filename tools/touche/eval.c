@@ -103,7 +103,7 @@ static bool build_world(const tt_scene *s, builder *b)
     /* Nodes first, then their parents: a parent may come later in the file. */
     for (int i = 0; i < s->frame_count; i++) {
         tc_node_def nd;
-        memset(&nd, 0, sizeof nd);
+        nd = tc_node_def_default();
         nd.local = tc_transform_make(s->frames[i].position, s->frames[i].rotation);
         nd.scale = s->frames[i].scale;
         b->nodes[i] = tc_world_create_node(b->world, &nd);
@@ -117,7 +117,7 @@ static bool build_world(const tt_scene *s, builder *b)
     for (int i = 0; i < s->collider_count; i++) {
         const tt_collider *c = &s->colliders[i];
         tc_collider_def cd;
-        memset(&cd, 0, sizeof cd);
+        cd = tc_collider_def_default();
         cd.shape = tt_shape_local(c);
         cd.local = tc_transform_identity();
         cd.parent = c->parent >= 0 ? b->nodes[c->parent] : tc_node_null();
