@@ -90,12 +90,22 @@ export async function loadTouche(source) {
     update() { return x.web_update() !== 0; },
     // Segments as [x0, y0, x1, y1] * n and their kinds (see touche_web.c).
     draw() {
-      const n = x.web_draw();
+      x.web_draw();
+      return this.lastSegments();
+    },
+    // The segments the last draw or sat call made.
+    lastSegments() {
+      const n = x.web_segment_count();
       return {
         count: n,
         xy: new Float32Array(memory.buffer, x.web_segments(), 4 * n),
         kind: new Uint8Array(memory.buffer, x.web_segment_kinds(), n),
       };
+    },
+    // The last segments as an RGBA image (touche_web.c, web_raster), or null.
+    raster(width, height, scale) {
+      const ptr = x.web_raster(width, height, scale);
+      return ptr ? new Uint8ClampedArray(memory.buffer, ptr, width * height * 4) : null;
     },
     pick(sx, sy) { return hitFrom(x.web_pick(sx, sy)); },
     clearPick() { x.web_clear_pick(); },
