@@ -1,6 +1,6 @@
 # Touché: the two commands a new checkout needs are `make run` and `make test`.
 # This file only drives CMake; every build lives under build/.
-.PHONY: all run test test-debug test-release test-asan bench fuzz docs clean
+.PHONY: all run test test-debug test-release test-asan test-web web bench fuzz docs clean
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE ?= cmake
@@ -29,7 +29,7 @@ FORCE:
 
 # Debug (gcc, asserts on, the portable scalar paths), optimised (clang -O3, SIMD paths),
 # and sanitized (gcc, ASan + UBSan, SIMD paths): every test runs against both code paths.
-test: test-debug test-release test-asan
+test: test-debug test-release test-asan test-web
 	@echo "make test: all three configurations passed"
 test-debug: build/debug/.built
 	$(CTEST) --test-dir build/debug --output-on-failure -j $(JOBS)
@@ -38,6 +38,15 @@ test-release: build/release/.built
 test-asan: build/asan/.built
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	$(CTEST) --test-dir build/asan --output-on-failure -j $(JOBS)
+
+# The live page (web/): the library compiled to WebAssembly into build/web/.
+web:
+	@$(MAKE) -s -f web/web.mk -j2 web
+
+# The page in headless Chromium, checked against the native tool's answers;
+# skipped with one line saying what to install when a piece is missing.
+test-web: build/release/.built
+	@web/test/run.sh build/release/tools/touche
 
 run: build/release/.built
 	@if [ -x build/release/tools/touche ]; then \
