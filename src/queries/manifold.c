@@ -270,6 +270,7 @@ int tc_contact_reduce(const tc_contact_candidate *c, int count, tc_dvec3 n, tc_m
         m->points[i].point = tc_dvec3_to(c[pick[i]].point);
         double d = c[pick[i]].depth;
         m->points[i].depth = (float)(d > 0.0 ? d : 0.0);
+        m->points[i].id = c[pick[i]].id;
     }
     m->count = k;
     return k;
