@@ -11,9 +11,10 @@
  *    normal * (largest depth) separates the shapes to touching: that largest
  *    depth is the minimum translation distance (within 1e-5 of the scale, plus
  *    the face preference below).
- *  - Up to 4 points, each with its own depth (>= 0). A point lies midway
- *    between the two surfaces along the normal, so for penetrations shallower
- *    than both shapes' thickness it is inside both; against a triangle (no
+ *  - Up to 4 points, each with its own depth (>= 0) and feature id. A point
+ *    lies midway between the two surfaces along the normal; box-box points
+ *    are inside both boxes at any depth, other pairs' for penetrations
+ *    shallower than both shapes' thickness; against a triangle (no
  *    thickness) it lies on the triangle, against a plane on A's surface. Box-box and other
  *    face-face contacts clip one face against the other and keep the 4 points
  *    that span the largest area; edge-edge gives one point between the edges.

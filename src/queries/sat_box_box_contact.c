@@ -405,9 +405,9 @@ bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
         tc_vec3 axis = ref_a ? ca[k] : cb[k];
         tc_vec3 n = tc_vec3_dot(axis, d) < 0.0f ? tc_vec3_neg(axis) : axis;
         if (face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, n, face_depth, m) > 0) return true;
-        if (edge < 0) {
-            /* Nothing under the face at rounding level (every edge axis
-             * parallel): the general feature clipping in double. */
+        if (edge < 0 || edge_depth >= face_depth) {
+            /* Nothing under the face at rounding level, and the face is the
+             * axis of least overlap: the general feature clipping in double. */
             tc_core ka, kb;
             tc_core_from_obb(&ka, a);
             tc_core_from_obb(&kb, b);
