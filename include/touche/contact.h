@@ -11,9 +11,10 @@
  *    normal * (largest depth) separates the shapes to touching: that largest
  *    depth is the minimum translation distance (within 1e-5 of the scale, plus
  *    the face preference below).
- *  - Up to 4 points, each with its own depth (>= 0). A point lies midway
- *    between the two surfaces along the normal, so for penetrations shallower
- *    than both shapes' thickness it is inside both; against a triangle (no
+ *  - Up to 4 points, each with its own depth (>= 0) and feature id. A point
+ *    lies midway between the two surfaces along the normal; box-box points
+ *    are inside both boxes at any depth, other pairs' for penetrations
+ *    shallower than both shapes' thickness; against a triangle (no
  *    thickness) it lies on the triangle, against a plane on A's surface. Box-box and other
  *    face-face contacts clip one face against the other and keep the 4 points
  *    that span the largest area; edge-edge gives one point between the edges.
@@ -36,7 +37,28 @@
 
 TC_C_BEGIN
 
-typedef struct tc_contact_point { tc_vec3 point; float depth; } tc_contact_point;
+/// Feature id byte: vertex i of a shape (TC_FEATURE_VERTEX | i, i < 8).
+#define TC_FEATURE_VERTEX 0x00u
+/// Feature id byte: the edge from vertex i to vertex j, i < j (TC_FEATURE_EDGE | i << 3 | j).
+#define TC_FEATURE_EDGE 0x40u
+/// Feature id byte: face f of a shape (TC_FEATURE_FACE | f).
+#define TC_FEATURE_FACE 0x80u
+/// The A (low byte) and B (second byte) features of a contact point's id.
+#define TC_CONTACT_ID(feature_a, feature_b) ((uint32_t)(feature_a) | (uint32_t)(feature_b) << 8)
+
+/** One contact point: where, how deep, and which features made it.
+ *
+ * id = TC_CONTACT_ID(feature of A, feature of B); a feature byte is a vertex,
+ * an edge (by its two vertices) or a face of the shape. Vertices: a box's
+ * corner i has bit 0 set on its +x side, bit 1 on +y, bit 2 on +z of the
+ * box's own axes (tc_obb_corners; an aabb's axes are x, y, z); a triangle's
+ * a, b, c are 0, 1, 2; a capsule's ends a, b are 0, 1 (its side is the edge
+ * 0-1); a sphere is vertex 0. Faces: a box's face 2 * axis + (1 on the +
+ * side); a triangle's and a plane's face 0. The id stays the same while the
+ * same two features keep touching, so a solver can match this frame's points
+ * with last frame's (warm starting); it changes when the features change. */
+typedef struct tc_contact_point { tc_vec3 point; float depth; uint32_t id; } tc_contact_point;
+/** Up to 4 points sharing one normal (from A to B). */
 typedef struct tc_manifold { tc_vec3 normal; int count; tc_contact_point points[4]; } tc_manifold;
 
 TC_API bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *manifold);

@@ -12,7 +12,7 @@
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
-#include "queries/sat_box_box_depth.h"
+#include "queries/sat_box_box_contact.h"
 
 bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
 {
@@ -35,23 +35,7 @@ bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifol
     return true;
 }
 
-/* Box-box: the SAT says whether they overlap and picks the axis of least
- * overlap; the features give the points. */
-static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
-{
-    if (tc_box_box_separating_axis(a, b, TC_SAT_AXIS_NONE) != TC_SAT_AXIS_NONE) return false;
-    if (!m) return true;
-    tc_core ca, cb;
-    tc_core_from_obb(&ca, a);
-    tc_core_from_obb(&cb, b);
-    tc_vec3 n, least;
-    double depth;
-    tc_box_box_least_overlap(a, b, TC_FACE_PREFERENCE * (ca.size + cb.size), &n, &depth, &least);
-    bool met;
-    tc_core_manifold(&ca, &cb, tc_dvec3_normalize(tc_dvec3_from(n)), 0.0, m, &met);
-    if (!met) tc_core_manifold(&ca, &cb, tc_dvec3_normalize(tc_dvec3_from(least)), 0.0, m, NULL);
-    return true;
-}
+static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m) { return tc_box_box_contact(a, b, m); }
 
 bool tc_contact_obb_obb(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 {

@@ -270,6 +270,7 @@ int tc_contact_reduce(const tc_contact_candidate *c, int count, tc_dvec3 n, tc_m
         m->points[i].point = tc_dvec3_to(c[pick[i]].point);
         double d = c[pick[i]].depth;
         m->points[i].depth = (float)(d > 0.0 ? d : 0.0);
+        m->points[i].id = c[pick[i]].id;
     }
     m->count = k;
     return k;
@@ -305,6 +306,7 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
         double ha = feature_height(&f, &fa, pts[i]) + a->radius;
         double hb = feature_height(&f, &fb, pts_b[i]) - b->radius;
         tc_contact_candidate c;
+        c.id = 0; /* not numbered yet (docs/contacts.md) */
         c.depth = ha - hb;
         /* Midway between the surfaces; on the surface of a flat core (a
          * triangle has no inside, so that is where the shapes meet). */
@@ -335,6 +337,7 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
             double ha = tc_dvec3_dot(pa, n) + a->radius, hb = tc_dvec3_dot(pb, n) - b->radius;
             tc_dvec3 mid = tc_dvec3_scale(tc_dvec3_add(pa, pb), 0.5);
             keep[0].depth = ha - hb;
+            keep[0].id = 0;
             keep[0].point = tc_dvec3_mad(mid, n, 0.5 * (ha + hb) - tc_dvec3_dot(mid, n));
             kept = 1;
         }

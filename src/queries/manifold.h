@@ -13,8 +13,9 @@
  * between the surfaces is exact up to depth * this angle. */
 #define TC_FEATURE_TOLERANCE 2e-3
 
-/* A candidate contact: the point midway between the surfaces and its depth. */
-typedef struct tc_contact_candidate { tc_dvec3 point; double depth; } tc_contact_candidate;
+/* A candidate contact: the point midway between the surfaces, its depth and
+ * feature id (contact.h). */
+typedef struct tc_contact_candidate { tc_dvec3 point; double depth; uint32_t id; } tc_contact_candidate;
 
 /* Builds the manifold of cores a and b along unit normal n (from A to B):
  * takes each core's supporting feature (A along +n, B along -n), intersects

@@ -115,6 +115,7 @@ bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold
         if ((float)depth < 0.0f) continue;
         c[k].depth = depth;
         c[k].point = low; /* A's deepest point: on A, inside the half-space */
+        c[k].id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)i, TC_FEATURE_FACE);
         ++k;
     }
     if (k == 0) return false;

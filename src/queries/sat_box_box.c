@@ -231,6 +231,8 @@ static int tc_lowest_bit(unsigned mask)
 typedef struct tc_sat_masks {
     unsigned faces, edges, near_parallel, parallel;
     float pad;
+    float *sep;  /* NULL, or receives each axis' float separation (16, lane 15 spare) */
+    float *len2; /* with sep: each edge axis' squared cross-product length (12) */
 } tc_sat_masks;
 
 /* The hot path evaluates the axes in groups without branches (face axes,
@@ -293,7 +295,9 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
     /* Face axes of A (lane i). */
     __m128 rb = _mm_add_ps(_mm_add_ps(_mm_mul_ps(TC_SPLAT(hb, 0), arc0), _mm_mul_ps(TC_SPLAT(hb, 1), arc1)),
                            _mm_mul_ps(TC_SPLAT(hb, 2), arc2));
-    __m128 sep = _mm_cmpgt_ps(_mm_sub_ps(_mm_and_ps(t, sign), _mm_add_ps(ha, rb)), vpad);
+    __m128 s = _mm_sub_ps(_mm_and_ps(t, sign), _mm_add_ps(ha, rb));
+    if (m->sep) _mm_storeu_ps(m->sep, s);
+    __m128 sep = _mm_cmpgt_ps(s, vpad);
     unsigned faces = (unsigned)_mm_movemask_ps(sep) & 7u;
 
     /* R rows (lane j). */
@@ -309,7 +313,9 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
                            _mm_mul_ps(hasplat[2], arr[2]));
     __m128 tb = _mm_add_ps(_mm_add_ps(_mm_mul_ps(tsplat[0], rr[0]), _mm_mul_ps(tsplat[1], rr[1])),
                            _mm_mul_ps(tsplat[2], rr[2]));
-    sep = _mm_cmpgt_ps(_mm_sub_ps(_mm_and_ps(tb, sign), _mm_add_ps(ra, hb)), vpad);
+    s = _mm_sub_ps(_mm_and_ps(tb, sign), _mm_add_ps(ra, hb));
+    if (m->sep) _mm_storeu_ps(m->sep + 3, s);
+    sep = _mm_cmpgt_ps(s, vpad);
     faces |= ((unsigned)_mm_movemask_ps(sep) & 7u) << 3;
     m->faces = faces;
     m->pad = pad;
@@ -326,7 +332,12 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
         __m128 tl = _mm_sub_ps(_mm_mul_ps(tsplat[i2], rr[i1]), _mm_mul_ps(tsplat[i1], rr[i2]));
         __m128 rai = _mm_add_ps(_mm_mul_ps(hasplat[i1], arr[i2]), _mm_mul_ps(hasplat[i2], arr[i1]));
         __m128 rbi = _mm_add_ps(_mm_mul_ps(hb1, TC_SHUF(arr[i], 2, 0, 1)), _mm_mul_ps(hb2, TC_SHUF(arr[i], 1, 2, 0)));
-        sep = _mm_cmpgt_ps(_mm_sub_ps(_mm_and_ps(tl, sign), _mm_add_ps(rai, rbi)), vpad);
+        s = _mm_sub_ps(_mm_and_ps(tl, sign), _mm_add_ps(rai, rbi));
+        if (m->sep) {
+            _mm_storeu_ps(m->sep + 6 + 3 * i, s);
+            _mm_storeu_ps(m->len2 + 3 * i, len2);
+        }
+        sep = _mm_cmpgt_ps(s, vpad);
         edges |= ((unsigned)_mm_movemask_ps(sep) & 7u) << (3 * i);
         near_parallel |= ((unsigned)_mm_movemask_ps(_mm_cmplt_ps(len2, limit)) & 7u) << (3 * i);
         parallel |= ((unsigned)_mm_movemask_ps(_mm_cmplt_ps(len2, tiny)) & 7u) << (3 * i);
@@ -343,12 +354,16 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
     unsigned faces = 0;
     for (int i = 0; i < 3; ++i) {
         float rb = f.hb[0] * f.ar[i][0] + f.hb[1] * f.ar[i][1] + f.hb[2] * f.ar[i][2];
-        faces |= (unsigned)(tc_absf(f.t[i]) - (f.ha[i] + rb) > f.pad) << i;
+        float s = tc_absf(f.t[i]) - (f.ha[i] + rb);
+        if (m->sep) m->sep[i] = s;
+        faces |= (unsigned)(s > f.pad) << i;
     }
     for (int j = 0; j < 3; ++j) {
         float ra = f.ha[0] * f.ar[0][j] + f.ha[1] * f.ar[1][j] + f.ha[2] * f.ar[2][j];
         float tb = f.t[0] * f.r[0][j] + f.t[1] * f.r[1][j] + f.t[2] * f.r[2][j];
-        faces |= (unsigned)(tc_absf(tb) - (ra + f.hb[j]) > f.pad) << (3 + j);
+        float s = tc_absf(tb) - (ra + f.hb[j]);
+        if (m->sep) m->sep[3 + j] = s;
+        faces |= (unsigned)(s > f.pad) << (3 + j);
     }
     m->faces = faces;
     m->pad = f.pad;
@@ -364,7 +379,12 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
             float tl = f.t[i2] * f.r[i1][j] - f.t[i1] * f.r[i2][j];
             float ra = f.ha[i1] * f.ar[i2][j] + f.ha[i2] * f.ar[i1][j];
             float rb = f.hb[j1] * f.ar[i][j2] + f.hb[j2] * f.ar[i][j1];
-            edges |= (unsigned)(tc_absf(tl) - (ra + rb) > f.pad) << k;
+            float s = tc_absf(tl) - (ra + rb);
+            if (m->sep) {
+                m->sep[6 + k] = s;
+                m->len2[k] = len2;
+            }
+            edges |= (unsigned)(s > f.pad) << k;
             near_parallel |= (unsigned)(len2 < TC_SAT_EXACT_BELOW_LEN2) << k;
             parallel |= (unsigned)(len2 < TC_SAT_PARALLEL_BELOW_LEN2) << k;
         }
@@ -392,7 +412,25 @@ static inline bool tc_obb_valid_fast(const tc_obb *b)
 static inline bool tc_obb_valid_fast(const tc_obb *b) { return tc_obb_valid(b); }
 #endif
 
-/* The answer is still the first separating axis in the fixed order. */
+/* The verdict from the masks: the first separating axis in the fixed order. */
+static tc_sat_axis tc_sat_verdict(const tc_obb *a, const tc_obb *b, const tc_sat_masks *m)
+{
+    if (m->faces) return (tc_sat_axis)tc_lowest_bit(m->faces);
+    /* Near-parallel axes take the exact verdict instead of the float one;
+     * parallel ones (|L| < 1e-6) none: skipping an axis can only turn "apart"
+     * into "touching", and with edges that parallel the other axes already
+     * separate every pair more than about 1e-6 of the boxes' size apart. */
+    unsigned edges = m->edges & ~m->near_parallel;
+    unsigned first = edges ? (unsigned)tc_lowest_bit(edges) : 9u;
+    unsigned exact = m->near_parallel & ~m->parallel & ((1u << first) - 1u);
+    while (exact) {
+        int k = tc_lowest_bit(exact);
+        if (tc_box_box_edge_separates_exact(a, b, m->pad, 6 + k)) return (tc_sat_axis)(6 + k);
+        exact &= exact - 1u;
+    }
+    return edges ? (tc_sat_axis)(6 + first) : TC_SAT_AXIS_NONE;
+}
+
 tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_axis hint)
 {
     if (hint > TC_SAT_AXIS_NONE && hint < TC_SAT_AXIS_COUNT) {
@@ -401,21 +439,20 @@ tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_
         if (tc_box_box_axis_separates(&f, (int)hint)) return hint;
     }
     tc_sat_masks m;
+    m.sep = m.len2 = NULL;
     tc_sat_masks_compute(a, b, &m);
-    if (m.faces) return (tc_sat_axis)tc_lowest_bit(m.faces);
-    /* Near-parallel axes take the exact verdict instead of the float one;
-     * parallel ones (|L| < 1e-6) none: skipping an axis can only turn "apart"
-     * into "touching", and with edges that parallel the other axes already
-     * separate every pair more than about 1e-6 of the boxes' size apart. */
-    unsigned edges = m.edges & ~m.near_parallel;
-    unsigned first = edges ? (unsigned)tc_lowest_bit(edges) : 9u;
-    unsigned exact = m.near_parallel & ~m.parallel & ((1u << first) - 1u);
-    while (exact) {
-        int k = tc_lowest_bit(exact);
-        if (tc_box_box_edge_separates_exact(a, b, m.pad, 6 + k)) return (tc_sat_axis)(6 + k);
-        exact &= exact - 1u;
-    }
-    return edges ? (tc_sat_axis)(6 + first) : TC_SAT_AXIS_NONE;
+    return tc_sat_verdict(a, b, &m);
+}
+
+bool tc_box_box_sat_pass(const tc_obb *a, const tc_obb *b, tc_box_box_sat *out)
+{
+    tc_sat_masks m;
+    m.sep = out->sep;
+    m.len2 = out->len2;
+    tc_sat_masks_compute(a, b, &m);
+    out->near_parallel = m.near_parallel;
+    out->parallel = m.parallel;
+    return tc_sat_verdict(a, b, &m) == TC_SAT_AXIS_NONE;
 }
 
 tc_sat_axis tc_sat_obb_obb(const tc_obb *a, const tc_obb *b, tc_sat_axis hint)

@@ -46,4 +46,19 @@ void tc_box_box_frame_axis_gaps(const tc_box_box_frame *f, double gap[15], tc_ve
  * TC_SAT_AXIS_NONE. Does not check validity (callers do). */
 tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_axis hint);
 
+/* One pass of the test for the contact: the verdict of
+ * tc_box_box_separating_axis (true: no axis separates) and, on overlap, what
+ * choosing the contact axis needs. sep[k]: the float separation on axis k
+ * (|centre offset| minus the radii; negative overlapping), on edge axes
+ * times the cross product's length sqrt(len2[k - 6]). near_parallel and
+ * parallel: bit k - 6 for edge axes whose float quantities lose relative
+ * accuracy (re-measure them in double) or vanish (skip them). */
+typedef struct tc_box_box_sat {
+    float sep[16];
+    float len2[12];
+    unsigned near_parallel, parallel;
+} tc_box_box_sat;
+
+bool tc_box_box_sat_pass(const tc_obb *a, const tc_obb *b, tc_box_box_sat *out);
+
 #endif
