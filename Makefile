@@ -1,6 +1,6 @@
 # Touché: the two commands a new checkout needs are `make run` and `make test`.
 # This file only drives CMake; every build lives under build/.
-.PHONY: all run test test-debug test-release test-asan test-web web bench fuzz docs clean
+.PHONY: all run test test-debug test-release test-asan test-traps test-web web bench fuzz docs clean
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE ?= cmake
@@ -25,6 +25,16 @@ build/asan/.built: FORCE
 	$(CMAKE) -S . -B build/asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=$(GCC) -DCMAKE_CXX_COMPILER=g++ -DTOUCHE_SANITIZE=ON -DTOUCHE_BUILD_BENCH=OFF $(COMMON)
 	$(CMAKE) --build build/asan -j $(JOBS)
 	@touch $@
+# The no-trap proof (docs/conventions.md): the whole suite with FE_INVALID,
+# FE_DIVBYZERO and FE_OVERFLOW trapping, gcc scalar and clang SIMD.
+build/traps-gcc/.built: FORCE
+	$(CMAKE) -S . -B build/traps-gcc -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=$(GCC) -DCMAKE_CXX_COMPILER=g++ -DTOUCHE_NO_SIMD=ON -DTOUCHE_FP_TRAPS=ON -DTOUCHE_BUILD_BENCH=OFF $(COMMON)
+	$(CMAKE) --build build/traps-gcc -j $(JOBS)
+	@touch $@
+build/traps-clang/.built: FORCE
+	$(CMAKE) -S . -B build/traps-clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=$(CLANG) -DCMAKE_CXX_COMPILER=clang++ -DTOUCHE_FP_TRAPS=ON -DTOUCHE_BUILD_BENCH=OFF $(COMMON)
+	$(CMAKE) --build build/traps-clang -j $(JOBS)
+	@touch $@
 FORCE:
 
 # Debug (gcc, asserts on, the portable scalar paths), optimised (clang -O3, SIMD paths),
@@ -47,6 +57,12 @@ web:
 # skipped with one line saying what to install when a piece is missing.
 test-web: build/release/.built
 	@web/test/run.sh build/release/tools/touche
+
+# Not yet part of `make test`: the traps the suite still finds outside the
+# pair queries are listed in issue 12's report (see docs/conventions.md).
+test-traps: build/traps-gcc/.built build/traps-clang/.built
+	$(CTEST) --test-dir build/traps-gcc --output-on-failure -j $(JOBS)
+	$(CTEST) --test-dir build/traps-clang --output-on-failure -j $(JOBS)
 
 run: build/release/.built
 	@if [ -x build/release/tools/touche ]; then \

@@ -376,6 +376,7 @@ static double normal_error(const orc_shape *o, ovec p, ovec n, double band)
     switch (o->kind) {
     case ORC_SPHERE:
     case ORC_CAPSULE: {
+        if (!(o->radius > 0.0)) return -1.0; /* a point or segment: no normal to check (and no division by 0) */
         double allow = band / o->radius + 1e-5;
         if (!(allow < 0.5)) return -1.0;
         ovec q = o->p[0];

@@ -6,6 +6,8 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 #include <touche/vecmath.h>
 
 /* Relative padding applied to float comparisons near touching. It covers the
@@ -21,9 +23,35 @@ static inline float tc_minf(float a, float b) { return a < b ? a : b; }
 static inline float tc_maxf(float a, float b) { return a > b ? a : b; }
 static inline float tc_clampf(float x, float lo, float hi) { return x < lo ? lo : (x > hi ? hi : x); }
 
-/* x * 0 is 0 for finite x and NaN for NaN or infinity. */
-static inline bool tc_is_finite(float x) { return x * 0.0f == 0.0f; }
-static inline bool tc_vec3_finite(tc_vec3 v) { return (v.x * 0.0f + v.y * 0.0f + v.z * 0.0f) == 0.0f; }
+/* Finiteness from the bits (the exponent is all ones only for NaN and the
+ * infinities): no floating-point operation, so no exception is raised,
+ * whatever the value (x * 0 == 0 would raise FE_INVALID on an infinity, an
+ * ordered comparison on a NaN). */
+static inline uint32_t tc_float_bits(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+#define TC_FLOAT_EXPONENT_BITS 0x7f800000u
+static inline bool tc_is_finite(float x) { return (tc_float_bits(x) & TC_FLOAT_EXPONENT_BITS) != TC_FLOAT_EXPONENT_BITS; }
+static inline bool tc_vec3_finite(tc_vec3 v) { return tc_is_finite(v.x) && tc_is_finite(v.y) && tc_is_finite(v.z); }
+
+/* At the start of a compound statement: its floating-point operations
+ * happen only where and when the source says. Clang otherwise assumes that
+ * no one looks at the exception flags, so it evaluates a guarded division
+ * (ok ? 1 / d : 0) unconditionally and widens pairs of scalar operations
+ * into vector ones whose unused lanes hold whatever the register held:
+ * both raise FE_DIVBYZERO, FE_OVERFLOW or FE_INVALID for the very values
+ * the guard was there for, and trap where traps are enabled. GCC never does
+ * either under its default -ftrapping-math, so it needs nothing. Used where
+ * a guard protects arithmetic (a reciprocal, a square that may overflow);
+ * it costs those blocks some optimisation, so not in inner loops. */
+#if defined(__clang__)
+#define TC_FP_STRICT _Pragma("clang fp exceptions(maytrap)")
+#else
+#define TC_FP_STRICT
+#endif
 
 /* Sum of absolute components: a cheap, rotation-bounded magnitude for pads. */
 static inline float tc_vec3_norm1(tc_vec3 v) { return tc_absf(v.x) + tc_absf(v.y) + tc_absf(v.z); }

@@ -13,14 +13,19 @@ bool tc_vec3_is_finite(tc_vec3 a) { return tc_vec3_finite(a); }
 
 tc_vec3 tc_vec3_normalize(tc_vec3 a)
 {
-    /* Ordinary lengths: the squared length neither underflows nor
-     * overflows, so one square root does. */
-    float len2 = tc_vec3_dot(a, a);
-    if (len2 >= 0x1p-100f && len2 <= 0x1p100f) return tc_vec3_scale(a, 1.0f / sqrtf(len2));
+    TC_FP_STRICT /* the square below must not be computed before its test */
+    /* Nothing is computed on a non-finite vector (that would raise
+     * FE_INVALID): its bits say so first. */
+    if (!tc_vec3_finite(a)) return tc_vec3_zero();
+    const float m = tc_vec3_max_abs(a);
+    if (m >= 0x1p-50f && m <= 0x1p49f) {
+        /* Ordinary lengths: the squared length neither underflows nor
+         * overflows, so one square root does. */
+        return tc_vec3_scale(a, 1.0f / sqrtf(tc_vec3_dot(a, a)));
+    }
     /* Scale first so tiny (denormal) and huge vectors normalise without
      * underflow or overflow in the squared length. */
-    float m = tc_vec3_max_abs(a);
-    if (!(m > 0.0f) || !tc_vec3_is_finite(a)) return tc_vec3_zero();
+    if (!(m > 0.0f)) return tc_vec3_zero();
     /* divide, not multiply by 1/m: 1/m overflows for m below 2^-128 */
     a = tc_vec3_make(a.x / m, a.y / m, a.z / m);
     return tc_vec3_scale(a, 1.0f / sqrtf(tc_vec3_dot(a, a)));
@@ -36,10 +41,13 @@ tc_quat tc_quat_mul(tc_quat a, tc_quat b)
 
 tc_quat tc_quat_normalize(tc_quat q)
 {
+    TC_FP_STRICT /* no division before the test of m */
+    /* finiteness from the bits first: no arithmetic on a NaN or infinity */
+    if (!tc_is_finite(q.x) || !tc_is_finite(q.y) || !tc_is_finite(q.z) || !tc_is_finite(q.w))
+        return tc_quat_identity();
     float m = tc_maxf(tc_maxf(tc_absf(q.x), tc_absf(q.y)), tc_maxf(tc_absf(q.z), tc_absf(q.w)));
     /* per component: a sum of finite values near FLT_MAX overflows */
-    if (!(m > 0.0f) || !tc_is_finite(q.x) || !tc_is_finite(q.y) || !tc_is_finite(q.z) || !tc_is_finite(q.w))
-        return tc_quat_identity();
+    if (!(m > 0.0f)) return tc_quat_identity();
     /* divide, not multiply by 1/m: 1/m overflows for subnormal m */
     q = tc_quat_make(q.x / m, q.y / m, q.z / m, q.w / m);
     float s = 1.0f / sqrtf(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
@@ -137,7 +145,9 @@ tc_vec3 tc_quat_rotate(tc_quat q, tc_vec3 v) { return tc_mat3_mul_vec3(tc_mat3_f
 
 tc_quat tc_quat_from_mat3(tc_mat3 m)
 {
+    TC_FP_STRICT /* no division by s before its test */
     /* Shepperd: pick the largest of w, x, y, z to divide by, for accuracy. */
+    if (!tc_vec3_finite(m.cx) || !tc_vec3_finite(m.cy) || !tc_vec3_finite(m.cz)) return tc_quat_identity();
     float m00 = m.cx.x, m11 = m.cy.y, m22 = m.cz.z;
     float trace = m00 + m11 + m22;
     tc_quat q;
@@ -166,10 +176,12 @@ float tc_mat3_determinant(tc_mat3 m) { return tc_vec3_dot(m.cx, tc_vec3_cross(m.
 
 tc_mat3 tc_mat3_inverse(tc_mat3 m)
 {
+    TC_FP_STRICT /* no reciprocal before the test of det */
     /* Rows of the inverse are the cross products of columns over det. */
     tc_vec3 r0 = tc_vec3_cross(m.cy, m.cz), r1 = tc_vec3_cross(m.cz, m.cx), r2 = tc_vec3_cross(m.cx, m.cy);
     float det = tc_vec3_dot(m.cx, r0);
-    if (det == 0.0f || !tc_is_finite(det)) {
+    /* a denormal determinant's reciprocal overflows */
+    if (!tc_is_finite(det) || !(tc_absf(det) >= FLT_MIN)) {
         tc_mat3 zero = { { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 } };
         return zero;
     }

@@ -3,7 +3,23 @@
  * for the rest, the support point for planes. */
 #include "touche/distance.h"
 
+#include "queries/overlap_far.h"
 #include "queries/pair_queries.h"
+
+/* GJK on the cores of a and b (of types A and B), returned. */
+#define TC_RETURN_CORE_DISTANCE(A, B)                        \
+    do {                                                     \
+        tc_core ca, cb;                                      \
+        tc_core_from_##A(&ca, a);                            \
+        tc_core_from_##B(&cb, b);                            \
+        return tc_core_distance(&ca, &cb, point_a, point_b); \
+    } while (0)
+
+/* The closed forms square and multiply coordinates in float: beyond the
+ * float tests' range (overlap_far.h) they overflow, so those pairs take GJK
+ * in double, as their overlap tests do. */
+#define TC_DISTANCE_FAR(A, B) \
+    if (TC_OVERLAP_IS_FAR(A, B, a, b)) TC_RETURN_CORE_DISTANCE(A, B)
 
 static float point_to_solid(tc_vec3 c, float r, tc_vec3 q, tc_vec3 *point_a, tc_vec3 *point_b)
 {
@@ -22,6 +38,7 @@ float tc_distance_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_vec3 
 float tc_distance_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_capsule_is_valid(b)) return INFINITY;
+    TC_DISTANCE_FAR(sphere, capsule);
     tc_segment s = { b->a, b->b };
     tc_vec3 q = tc_segment_closest_point(&s, a->center);
     tc_dvec3 ca = tc_dvec3_from(a->center), dq = tc_dvec3_from(q);
@@ -43,12 +60,14 @@ float tc_distance_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_vec3 *point
 float tc_distance_sphere_triangle(const tc_sphere *a, const tc_triangle *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return INFINITY;
+    TC_DISTANCE_FAR(sphere, triangle);
     return point_to_solid(a->center, a->radius, tc_triangle_closest_point(b, a->center), point_a, point_b);
 }
 
 float tc_distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_capsule_is_valid(a) || !tc_capsule_is_valid(b)) return INFINITY;
+    TC_DISTANCE_FAR(capsule, capsule);
     tc_segment sa = { a->a, a->b }, sb = { b->a, b->b };
     tc_vec3 p, q;
     tc_segment_closest_points(&sa, &sb, &p, &q);
@@ -61,10 +80,7 @@ float tc_distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_v
     float tc_distance_##A##_##B(const tc_##A *a, const tc_##B *b, tc_vec3 *point_a, tc_vec3 *point_b) \
     {                                                                                                \
         if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b)) return INFINITY;                       \
-        tc_core ca, cb;                                                                              \
-        tc_core_from_##A(&ca, a);                                                                    \
-        tc_core_from_##B(&cb, b);                                                                    \
-        return tc_core_distance(&ca, &cb, point_a, point_b);                                         \
+        TC_RETURN_CORE_DISTANCE(A, B);                                                               \
     }
 
 TC_DISTANCE_GJK(capsule, aabb)

@@ -4,6 +4,7 @@
 #include <touche/overlap.h>
 
 #include "core/assert.h"
+#include "queries/overlap_far.h"
 #include "queries/sat_box_box.h"
 #include "queries/sat_box_triangle.h"
 #include "shapes/validity.h"
@@ -12,14 +13,16 @@
 bool tc_overlap_aabb_aabb(const tc_aabb *a, const tc_aabb *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
+    if (!(tc_aabb_valid(a) && tc_aabb_valid(b))) return false;
     /* Exact in float: comparisons only. */
-    return (a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y &&
-           a->min.z <= b->max.z && b->min.z <= a->max.z) && tc_aabb_valid(a) && tc_aabb_valid(b);
+    return a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y &&
+           a->min.z <= b->max.z && b->min.z <= a->max.z;
 }
 
 bool tc_overlap_aabb_obb(const tc_aabb *a, const tc_obb *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
+    if (!(tc_aabb_valid(a) && tc_obb_valid(b))) return false;
     tc_obb box = tc_obb_from_aabb(a);
     /* The float centre and half extents round (by half an ulp of the centre
      * and of the extent); the SAT's pad only covers the pair's local sizes,
@@ -27,7 +30,7 @@ bool tc_overlap_aabb_obb(const tc_aabb *a, const tc_obb *b)
     box.half.x += FLT_EPSILON * (tc_absf(box.center.x) + box.half.x);
     box.half.y += FLT_EPSILON * (tc_absf(box.center.y) + box.half.y);
     box.half.z += FLT_EPSILON * (tc_absf(box.center.z) + box.half.z);
-    return (tc_box_box_separating_axis(&box, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE) && tc_aabb_valid(a) && tc_obb_valid(b);
+    return tc_box_box_separating_axis(&box, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE;
 }
 
 static bool tc_box_triangle_overlap(tc_vec3 center, tc_vec3 half, const tc_mat3 *rotation, const tc_triangle *t)
@@ -44,15 +47,19 @@ static bool tc_box_triangle_overlap(tc_vec3 center, tc_vec3 half, const tc_mat3 
 bool tc_overlap_aabb_triangle(const tc_aabb *a, const tc_triangle *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
+    if (!(tc_aabb_valid(a) && tc_triangle_valid(b))) return false;
+    if (TC_OVERLAP_IS_FAR(aabb, triangle, a, b)) return tc_overlap_far_aabb_triangle(a, b);
     tc_vec3 center, half;
     tc_aabb_center_half(a, &center, &half);
-    return (tc_box_triangle_overlap(center, half, NULL, b)) && tc_aabb_valid(a) && tc_triangle_valid(b);
+    return tc_box_triangle_overlap(center, half, NULL, b);
 }
 
 bool tc_overlap_obb_triangle(const tc_obb *a, const tc_triangle *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    return (tc_box_triangle_overlap(a->center, a->half, &a->rotation, b)) && tc_obb_valid(a) && tc_triangle_valid(b);
+    if (!(tc_obb_valid(a) && tc_triangle_valid(b))) return false;
+    if (TC_OVERLAP_IS_FAR(obb, triangle, a, b)) return tc_overlap_far_obb_triangle(a, b);
+    return tc_box_triangle_overlap(a->center, a->half, &a->rotation, b);
 }
 
 /* Box centre's signed distance to the plane against the box's projected
@@ -66,14 +73,16 @@ static bool tc_box_plane_overlap(tc_vec3 center, float radius, float half_scale,
 bool tc_overlap_aabb_plane(const tc_aabb *a, const tc_plane *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
+    if (!(tc_aabb_valid(a) && tc_plane_valid(b))) return false;
     tc_vec3 center, half;
     tc_aabb_center_half(a, &center, &half);
     float r = tc_vec3_dot(half, tc_vec3_abs(b->normal));
-    return (tc_box_plane_overlap(center, r, half.x + half.y + half.z, b)) && tc_aabb_valid(a) && tc_plane_valid(b);
+    return tc_box_plane_overlap(center, r, half.x + half.y + half.z, b);
 }
 
 bool tc_overlap_obb_plane(const tc_obb *a, const tc_plane *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    return (tc_box_plane_overlap(a->center, tc_obb_projected_radius(a, b->normal), a->half.x + a->half.y + a->half.z, b)) && tc_obb_valid(a) && tc_plane_valid(b);
+    if (!(tc_obb_valid(a) && tc_plane_valid(b))) return false;
+    return tc_box_plane_overlap(a->center, tc_obb_projected_radius(a, b->normal), a->half.x + a->half.y + a->half.z, b);
 }

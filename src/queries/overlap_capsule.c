@@ -3,6 +3,7 @@
 #include <touche/overlap.h>
 
 #include "core/assert.h"
+#include "queries/overlap_far.h"
 #include "queries/pad.h"
 #include "queries/slab.h"
 #include "shapes/validity.h"
@@ -12,13 +13,15 @@
 bool tc_overlap_capsule_capsule(const tc_capsule *a, const tc_capsule *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
+    if (!(tc_capsule_valid(a) && tc_capsule_valid(b))) return false;
+    if (TC_OVERLAP_IS_FAR(capsule, capsule, a, b)) return tc_overlap_far_capsule_capsule(a, b);
     /* Relative to a->a, so rounding follows the local sizes the pad uses. */
     float d2 = tc_segment_segment_closest(tc_vec3_zero(), tc_vec3_sub(a->b, a->a), tc_vec3_sub(b->a, a->a),
                                           tc_vec3_sub(b->b, a->a), NULL, NULL);
     float r = a->radius + b->radius;
     float mag = tc_vec3_max_abs(tc_vec3_sub(b->a, a->a)) + tc_vec3_max_abs(tc_vec3_sub(a->b, a->a)) +
                 tc_vec3_max_abs(tc_vec3_sub(b->b, b->a)) + r;
-    return (tc_within(d2, r, mag)) && tc_capsule_valid(a) && tc_capsule_valid(b);
+    return tc_within(d2, r, mag);
 }
 
 /* Segment p-q (box-local) within r of the box [-half, half]. If the segment
@@ -62,26 +65,32 @@ static bool tc_segment_box_within(tc_vec3 p, tc_vec3 q, tc_vec3 half, float r, f
 bool tc_overlap_capsule_aabb(const tc_capsule *a, const tc_aabb *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
+    if (!(tc_capsule_valid(a) && tc_aabb_valid(b))) return false;
+    if (TC_OVERLAP_IS_FAR(capsule, aabb, a, b)) return tc_overlap_far_capsule_aabb(a, b);
     tc_vec3 center, half;
     tc_aabb_center_half(b, &center, &half);
     tc_vec3 p = tc_vec3_sub(a->a, center), q = tc_vec3_sub(a->b, center);
     float mag = tc_vec3_max_abs(p) + tc_vec3_max_abs(q) + tc_vec3_max_abs(half) + a->radius +
                 tc_vec3_max_abs(center);
-    return (tc_segment_box_within(p, q, half, a->radius, mag)) && tc_capsule_valid(a) && tc_aabb_valid(b);
+    return tc_segment_box_within(p, q, half, a->radius, mag);
 }
 
 bool tc_overlap_capsule_obb(const tc_capsule *a, const tc_obb *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
+    if (!(tc_capsule_valid(a) && tc_obb_valid(b))) return false;
+    if (TC_OVERLAP_IS_FAR(capsule, obb, a, b)) return tc_overlap_far_capsule_obb(a, b);
     tc_vec3 p = tc_obb_point_to_local(b, a->a), q = tc_obb_point_to_local(b, a->b);
     float mag = tc_vec3_norm1(tc_vec3_sub(a->a, b->center)) + tc_vec3_norm1(tc_vec3_sub(a->b, b->center)) +
                 tc_vec3_max_abs(b->half) + a->radius;
-    return (tc_segment_box_within(p, q, b->half, a->radius, mag)) && tc_capsule_valid(a) && tc_obb_valid(b);
+    return tc_segment_box_within(p, q, b->half, a->radius, mag);
 }
 
 bool tc_overlap_capsule_triangle(const tc_capsule *a, const tc_triangle *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
+    if (!(tc_capsule_valid(a) && tc_triangle_valid(b))) return false;
+    if (TC_OVERLAP_IS_FAR(capsule, triangle, a, b)) return tc_overlap_far_capsule_triangle(a, b);
     /* Relative to b->a, so rounding follows the local sizes the pad uses. */
     tc_triangle t;
     t.a = tc_vec3_zero();
@@ -90,15 +99,16 @@ bool tc_overlap_capsule_triangle(const tc_capsule *a, const tc_triangle *b)
     float d2 = tc_segment_triangle_closest(tc_vec3_sub(a->a, b->a), tc_vec3_sub(a->b, b->a), &t, NULL, NULL);
     float mag = tc_vec3_max_abs(tc_vec3_sub(a->a, b->a)) + tc_vec3_max_abs(tc_vec3_sub(a->b, b->a)) +
                 tc_vec3_max_abs(tc_vec3_sub(b->b, b->a)) + tc_vec3_max_abs(tc_vec3_sub(b->c, b->a)) + a->radius;
-    return (tc_within(d2, a->radius, mag)) && tc_capsule_valid(a) && tc_triangle_valid(b);
+    return tc_within(d2, a->radius, mag);
 }
 
 bool tc_overlap_capsule_plane(const tc_capsule *a, const tc_plane *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
+    if (!(tc_capsule_valid(a) && tc_plane_valid(b))) return false;
     float s = tc_minf(tc_vec3_dot(b->normal, a->a), tc_vec3_dot(b->normal, a->b)) - b->offset;
     /* Only the endpoint that gives the minimum rounds into s: the larger of
      * the two bounds covers it (a sum would pad past the band). */
     float mag = tc_maxf(tc_vec3_norm1(a->a), tc_vec3_norm1(a->b)) + tc_absf(b->offset) + a->radius;
-    return (s <= a->radius + TC_PAD_REL * mag) && tc_capsule_valid(a) && tc_plane_valid(b);
+    return s <= a->radius + TC_PAD_REL * mag;
 }

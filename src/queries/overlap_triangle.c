@@ -8,6 +8,7 @@
 #include <touche/overlap.h>
 
 #include "core/assert.h"
+#include "queries/overlap_far.h"
 #include "queries/pad.h"
 #include "shapes/validity.h"
 #include "shapes/closest.h"
@@ -30,6 +31,7 @@ bool tc_overlap_triangle_triangle(const tc_triangle *a, const tc_triangle *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!tc_triangle_is_valid(a) || !tc_triangle_is_valid(b)) return false;
+    if (TC_OVERLAP_IS_FAR(triangle, triangle, a, b)) return tc_overlap_far_triangle_triangle(a, b);
     tc_vec3 lo = tc_vec3_min(tc_vec3_min(a->a, a->b), tc_vec3_min(a->c, tc_vec3_min(b->a, tc_vec3_min(b->b, b->c))));
     tc_vec3 hi = tc_vec3_max(tc_vec3_max(a->a, a->b), tc_vec3_max(a->c, tc_vec3_max(b->a, tc_vec3_max(b->b, b->c))));
     float mag = tc_vec3_max_abs(tc_vec3_sub(hi, lo)) * 4.0f;
@@ -73,9 +75,10 @@ bool tc_overlap_triangle_triangle(const tc_triangle *a, const tc_triangle *b)
 bool tc_overlap_triangle_plane(const tc_triangle *a, const tc_plane *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
+    if (!(tc_triangle_valid(a) && tc_plane_valid(b))) return false;
     float s = tc_minf(tc_vec3_dot(b->normal, a->a), tc_minf(tc_vec3_dot(b->normal, a->b), tc_vec3_dot(b->normal, a->c)));
     /* Only the corner that gives the minimum rounds into s: the largest bound
      * covers it (a sum would pad past the band). */
     float mag = tc_maxf(tc_vec3_norm1(a->a), tc_maxf(tc_vec3_norm1(a->b), tc_vec3_norm1(a->c))) + tc_absf(b->offset);
-    return (s - b->offset <= TC_PAD_REL * mag) && tc_triangle_valid(a) && tc_plane_valid(b);
+    return s - b->offset <= TC_PAD_REL * mag;
 }

@@ -15,6 +15,19 @@ static inline bool tc_ray_is_usable(const tc_ray *ray, float max_t)
     return ray && tc_vec3_finite(ray->origin) && tc_vec3_finite(ray->dir) && max_t >= 0.0f;
 }
 
+/* t = num / den for den > 0 (a float ratio: num and den are floats, or
+ * products of two), in double so that a tiny den (a direction of 1e-45)
+ * neither overflows nor traps; false when t is beyond max_t or any float.
+ * Negative t become 0. */
+static inline bool tc_ray_t_ratio(double num, double den, float max_t, float *t)
+{
+    TC_FP_STRICT /* callers test den before calling: no division before that */
+    const double q = num / den;
+    if (!(q <= (double)max_t) || !(q <= (double)FLT_MAX)) return false;
+    *t = q > 0.0 ? (float)q : 0.0f;
+    return true;
+}
+
 /* The ray starts inside or on the shape: t = 0, normal against the ray. */
 static inline bool tc_ray_hit_inside(const tc_ray *ray, tc_ray_hit *hit)
 {

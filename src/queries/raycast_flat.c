@@ -3,6 +3,7 @@
 
 #include "core/assert.h"
 #include "math/dvec.h"
+#include "queries/overlap_far.h"
 #include "queries/ray.h"
 #include "shapes/closest.h"
 
@@ -14,7 +15,9 @@ bool tc_raycast_plane(const tc_ray *ray, const tc_plane *shape, float max_t, tc_
     float s = tc_vec3_dot(shape->normal, ray->origin) - shape->offset; /* > 0: outside */
     float rate = tc_vec3_dot(shape->normal, ray->dir);
     if (!(rate < 0.0f)) return false;
-    return tc_ray_hit_at(ray, s / -rate, shape->normal, max_t, hit);
+    float t;
+    if (!tc_ray_t_ratio(s, -(double)rate, max_t, &t)) return false; /* a tiny rate: far beyond any float t */
+    return tc_ray_hit_at(ray, t, shape->normal, max_t, hit);
 }
 
 /* Clips the ray's [0, max_t] against the three edges' in-plane half-planes
@@ -95,10 +98,45 @@ static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, 
     return tc_ray_hit_at(ray, t0, normal, max_t, hit);
 }
 
+/* A triangle, origin or direction beyond the float range of the cast below
+ * (overlap_far.h): there its float normal, heights and barycentric
+ * products overflow. The plane crossing and the edge tests in double
+ * instead, each edge padded by a relative 1e-6 of the magnitudes. A ray
+ * lying in the plane of such a triangle, or a degenerate one, is not
+ * resolved: a miss, unless its origin is in the triangle. */
+static bool tc_ray_triangle_far(const tc_ray *ray, const tc_triangle *tri, float max_t, tc_ray_hit *hit)
+{
+    const tc_dvec3 v[3] = { tc_dvec3_from(tri->a), tc_dvec3_from(tri->b), tc_dvec3_from(tri->c) };
+    const tc_dvec3 o = tc_dvec3_from(ray->origin), d = tc_dvec3_from(ray->dir);
+    const tc_dvec3 n = tc_dvec3_cross(tc_dvec3_sub(v[1], v[0]), tc_dvec3_sub(v[2], v[0]));
+    const double nn = tc_dvec3_length(n);
+    if (!(nn > 0.0)) return false;
+    const double mag = tc_dvec3_max_abs(v[0]) + tc_dvec3_max_abs(v[1]) + tc_dvec3_max_abs(v[2]) + tc_dvec3_max_abs(o);
+    const double dist = tc_dvec3_dot(n, tc_dvec3_sub(o, v[0])) / nn, rate = tc_dvec3_dot(n, d) / nn;
+    double t = 0.0;
+    if (!(fabs(dist) <= 1e-7 * mag)) {
+        if (rate == 0.0 || (dist > 0.0) == (rate > 0.0)) return false;
+        t = -dist / rate;
+        if (!(t <= (double)max_t) || !(t <= (double)FLT_MAX)) return false;
+    }
+    const tc_dvec3 x = tc_dvec3_mad(o, d, t);
+    const double pad = 1e-6 * (mag + tc_dvec3_max_abs(tc_dvec3_sub(x, v[0])));
+    for (int i = 0; i < 3; ++i) {
+        const tc_dvec3 p = v[i], e = tc_dvec3_sub(v[(i + 1) % 3], p);
+        if (tc_dvec3_dot(n, tc_dvec3_cross(e, tc_dvec3_sub(x, p))) < -pad * nn * tc_dvec3_length(e)) return false;
+    }
+    if (t == 0.0) return tc_ray_hit_inside(ray, hit);
+    const tc_vec3 u = tc_dvec3_to(tc_dvec3_scale(n, 1.0 / nn));
+    return tc_ray_hit_at(ray, (float)t, rate > 0.0 ? tc_vec3_neg(u) : u, max_t, hit);
+}
+
 bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
 {
     if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_triangle_is_valid(shape)) return false;
+    if (!(tc_triangle_magnitude(shape) <= TC_OVERLAP_FLOAT_RANGE) ||
+        !(tc_vec3_max_abs(ray->origin) <= TC_OVERLAP_FLOAT_RANGE) || !(tc_vec3_max_abs(ray->dir) <= TC_OVERLAP_FLOAT_RANGE))
+        return tc_ray_triangle_far(ray, shape, max_t, hit);
     tc_vec3 e1 = tc_vec3_sub(shape->b, shape->a), e2 = tc_vec3_sub(shape->c, shape->a);
     /* The normal is crossed in double: a float cross product's rounding is
      * relative to |e1| |e2|, not to |n|, so a sliver's float normal is tilted
@@ -139,8 +177,8 @@ bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_
         return false;
     }
     if (rate == 0.0f || (dist > 0.0f) == (rate > 0.0f)) return false; /* parallel off-plane, or heading away */
-    float t = -dist / rate;
-    if (!(t <= max_t)) return false;
+    float t;
+    if (!tc_ray_t_ratio(tc_absf(dist), tc_absf(rate), max_t, &t)) return false; /* signs differ: t > 0 */
     /* Barycentric inside test at the crossing. */
     tc_vec3 x = tc_vec3_mul_add(ray->origin, ray->dir, t);
     /* A crossing farther from a than the triangle reaches is a miss whatever

@@ -75,8 +75,9 @@ static tc_vec3 tc_ray_dir_scaled(tc_vec3 dir, int *e)
  * part along dir is removed. */
 static bool tc_round_hit(const tc_ray *ray, float t_scaled, int e, tc_vec3 n, float max_t, tc_ray_hit *hit)
 {
-    float t = e ? ldexpf(t_scaled, -e) : t_scaled;
-    if (!tc_is_finite(t)) return false; /* beyond any float t */
+    /* in double: for a tiny dir, t_scaled * 2^-e is beyond any float */
+    float t;
+    if (!tc_ray_t_ratio(ldexp((double)t_scaled, -e), 1.0, max_t, &t)) return false;
     tc_vec3 u = tc_vec3_normalize(n), du = tc_vec3_normalize(ray->dir);
     float k = tc_vec3_dot(u, du);
     if (k > 0.0f) {

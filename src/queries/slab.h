@@ -4,7 +4,7 @@
  * the AABB tree's ray traversal.
  *
  * A direction component that is zero (or denormal, whose reciprocal would
- * overflow) means the ray is parallel to that slab: it is inside the slab for
+ * overflow, or not finite) means the ray is parallel to that slab: it is inside the slab for
  * every t when its origin is (closed bounds: an origin on a face counts), and
  * nowhere otherwise. This avoids the 0 * infinity = NaN of the textbook
  * version when the origin lies exactly on a slab plane. */
@@ -32,10 +32,17 @@ typedef struct tc_slab_ray {
 
 static inline tc_slab_ray tc_slab_ray_make(tc_vec3 origin, tc_vec3 dir)
 {
+    TC_FP_STRICT /* the guarded reciprocals below stay guarded */
     tc_slab_ray r;
     r.origin = origin;
     r.dir[0] = dir.x; r.dir[1] = dir.y; r.dir[2] = dir.z;
-    for (int k = 0; k < 3; ++k) r.inv[k] = tc_absf(r.dir[k]) >= FLT_MIN ? 1.0f / r.dir[k] : 0.0f;
+    for (int k = 0; k < 3; ++k) {
+        /* normal (not zero, denormal, infinite or NaN), read from the
+         * exponent bits so a NaN is never compared; the reciprocal of a
+         * normal number is at most 2^126: no overflow */
+        const uint32_t e = tc_float_bits(r.dir[k]) & TC_FLOAT_EXPONENT_BITS;
+        r.inv[k] = e != 0u && e != TC_FLOAT_EXPONENT_BITS ? 1.0f / r.dir[k] : 0.0f;
+    }
     r.parallel = r.inv[0] == 0.0f || r.inv[1] == 0.0f || r.inv[2] == 0.0f;
     return r;
 }

@@ -19,6 +19,7 @@
 #include "queries/penetration.h"
 #include "touche/contact.h"
 #include "queries/sat_box_box_depth.h"
+#include "queries/sweep_start.h"
 
 #define TC_SWEEP_TOLERANCE 1e-6
 #define TC_SWEEP_MAX_ITERATIONS 64
@@ -34,18 +35,6 @@ static void set_hit(tc_sweep_hit *hit, double t, tc_dvec3 point, tc_dvec3 normal
     hit->t = (float)t;
     hit->point = tc_dvec3_to(point);
     hit->normal = tc_dvec3_to(normal);
-}
-
-/* Hit at t = 0 from an overlapping manifold: its deepest point. */
-static void set_hit_from_manifold(tc_sweep_hit *hit, const tc_manifold *m)
-{
-    if (!hit) return;
-    int best = 0;
-    for (int i = 1; i < m->count; ++i)
-        if (m->points[i].depth > m->points[best].depth) best = i;
-    hit->t = 0.0f;
-    hit->point = m->points[best].point;
-    hit->normal = m->normal;
 }
 
 /* Conservative advancement of core A moving with va against B moving with vb. */
@@ -67,9 +56,7 @@ static bool sweep_cores(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec
         if (has_n) n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
         if (gap <= tol) {
             if (t == 0.0 && gap <= 0.0) {
-                tc_manifold m;
-                tc_core_contact(&at, b, &m);
-                set_hit_from_manifold(hit, &m);
+                tc_sweep_start_hit(&at, b, &r, hit);
                 return true;
             }
             if (!has_n) tc_core_penetration(&at, b, &n, NULL);
@@ -103,8 +90,15 @@ bool tc_sweep_sphere_sphere(const tc_sphere *a, tc_vec3 velocity_a, const tc_sph
     double c = tc_dvec3_dot(d, d) - R * R;
     if (c <= 0.0) {
         tc_manifold m;
-        tc_contact_sphere_sphere(a, b, &m);
-        set_hit_from_manifold(hit, &m);
+        if (tc_contact_sphere_sphere(a, b, &m)) {
+            tc_sweep_hit_from_manifold(hit, &m);
+        } else {
+            /* |d| > R by a rounding hair (so |d| > 0): touching, the point
+             * midway between the surfaces. */
+            double dist = tc_dvec3_length(d);
+            tc_dvec3 n = tc_dvec3_scale(d, 1.0 / dist);
+            set_hit(hit, 0.0, tc_dvec3_mad(tc_dvec3_from(a->center), n, 0.5 * (a->radius + dist - b->radius)), n);
+        }
         return true;
     }
     /* |d + w t| = R: a t^2 + 2 b t + c = 0, the smaller root. */
@@ -138,13 +132,14 @@ static bool sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, t
         if (!(t <= max_t)) return false;
     }
     if (hit) {
-        if (t == 0.0) {
-            tc_manifold m;
-            tc_core_contact_plane(a, h, &m);
-            set_hit_from_manifold(hit, &m);
+        tc_manifold m;
+        if (t == 0.0 && tc_core_contact_plane(a, h, &m)) {
+            tc_sweep_hit_from_manifold(hit, &m);
             return true;
         }
-        /* The centre of A's lowest feature, on the plane at time t. */
+        /* The centre of A's lowest feature, on the plane at time t (also at
+         * t = 0 when the contact finds no vertex below the plane: A's
+         * lowest point is then on it, up to rounding). */
         tc_dvec3 f[4];
         int k = tc_core_feature(a, down, 1e-6, f);
         tc_dvec3 c = tc_dvec3_make(0, 0, 0);
@@ -198,7 +193,7 @@ static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb
             tc_box_box_least_overlap(a, b, 0.0, &n, &depth, NULL);
             tc_core_manifold(&ca, &cb, tc_dvec3_normalize(tc_dvec3_from(n)), -INFINITY, &m, NULL);
         }
-        set_hit_from_manifold(hit, &m);
+        tc_sweep_hit_from_manifold(hit, &m);
         return true;
     }
     if (hit) {

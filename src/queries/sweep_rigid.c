@@ -15,6 +15,7 @@
 
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
+#include "queries/sweep_start.h"
 
 #define TC_RIGID_TOLERANCE 1e-5
 #define TC_RIGID_MAX_ITERATIONS 128
@@ -136,16 +137,7 @@ static bool sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, con
         if (has_n) n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
         if (gap <= tol) {
             if (t == 0.0 && gap <= 0.0) {
-                tc_manifold m;
-                tc_core_contact(&ca, &cb, &m);
-                if (hit) {
-                    int best = 0;
-                    for (int i = 1; i < m.count; ++i)
-                        if (m.points[i].depth > m.points[best].depth) best = i;
-                    hit->t = 0.0f;
-                    hit->point = m.points[best].point;
-                    hit->normal = m.normal;
-                }
+                tc_sweep_start_hit(&ca, &cb, &r, hit);
                 return true;
             }
             if (!has_n) tc_core_penetration(&ca, &cb, &n, NULL);

@@ -9,7 +9,7 @@
 
 tc_vec3 tc_sphere_closest_point(const tc_sphere *s, tc_vec3 p)
 {
-    if (!tc_sphere_is_valid(s)) return p;
+    if (!tc_sphere_is_valid(s) || !tc_vec3_finite(p)) return p;
     tc_vec3 d = tc_vec3_sub(p, s->center);
     float len = tc_vec3_length(d);
     if (len <= s->radius) return p;
@@ -18,7 +18,7 @@ tc_vec3 tc_sphere_closest_point(const tc_sphere *s, tc_vec3 p)
 
 tc_vec3 tc_capsule_closest_point(const tc_capsule *c, tc_vec3 p)
 {
-    if (!tc_capsule_is_valid(c)) return p;
+    if (!tc_capsule_is_valid(c) || !tc_vec3_finite(p)) return p;
     tc_sphere s;
     s.center = tc_vec3_lerp(c->a, c->b, tc_segment_closest_param(c->a, c->b, p));
     s.radius = c->radius;
@@ -27,13 +27,13 @@ tc_vec3 tc_capsule_closest_point(const tc_capsule *c, tc_vec3 p)
 
 tc_vec3 tc_aabb_closest_point(const tc_aabb *b, tc_vec3 p)
 {
-    if (!tc_aabb_is_valid(b)) return p;
+    if (!tc_aabb_is_valid(b) || !tc_vec3_finite(p)) return p;
     return tc_vec3_max(b->min, tc_vec3_min(b->max, p));
 }
 
 tc_vec3 tc_obb_closest_point(const tc_obb *b, tc_vec3 p)
 {
-    if (!tc_obb_is_valid(b)) return p;
+    if (!tc_obb_is_valid(b) || !tc_vec3_finite(p)) return p;
     tc_vec3 local = tc_obb_point_to_local(b, p);
     tc_vec3 clamped = tc_box_clamp_local(local, b->half);
     if (clamped.x == local.x && clamped.y == local.y && clamped.z == local.z) return p;
@@ -42,7 +42,7 @@ tc_vec3 tc_obb_closest_point(const tc_obb *b, tc_vec3 p)
 
 tc_vec3 tc_plane_closest_point(const tc_plane *pl, tc_vec3 p)
 {
-    if (!tc_plane_is_valid(pl)) return p;
+    if (!tc_plane_is_valid(pl) || !tc_vec3_finite(p)) return p;
     float s = tc_vec3_dot(pl->normal, p) - pl->offset;
     return s <= 0.0f ? p : tc_vec3_mul_add(p, pl->normal, -s);
 }

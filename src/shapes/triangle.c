@@ -48,7 +48,7 @@ tc_vec3 tc_triangle_closest(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_vec3 p)
 
 tc_vec3 tc_triangle_closest_point(const tc_triangle *t, tc_vec3 p)
 {
-    if (!tc_triangle_is_valid(t)) return p;
+    if (!tc_triangle_is_valid(t) || !tc_vec3_finite(p)) return p;
     return tc_triangle_closest(t->a, t->b, t->c, p);
 }
 

@@ -39,7 +39,11 @@ static inline bool tc_triangle_valid(const tc_triangle *t)
 static inline bool tc_plane_valid(const tc_plane *p)
 {
     if (!tc_vec3_finite(p->normal) || !tc_is_finite(p->offset)) return false;
-    float len2 = tc_vec3_length_sq(p->normal);
+    /* clamped first so that the square of a huge component cannot overflow
+     * (a component beyond 2 makes the length wrong either way) */
+    const tc_vec3 n = tc_vec3_make(tc_clampf(p->normal.x, -2.0f, 2.0f), tc_clampf(p->normal.y, -2.0f, 2.0f),
+                                   tc_clampf(p->normal.z, -2.0f, 2.0f));
+    float len2 = tc_vec3_length_sq(n);
     return len2 > 0.998f && len2 < 1.002f;
 }
 

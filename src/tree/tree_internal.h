@@ -85,8 +85,18 @@ static inline tc_aabb tc_tree_box_union(tc_aabb a, tc_aabb b)
 /* Half the surface area: the cost measure of the surface area heuristic. */
 static inline float tc_tree_box_area(tc_aabb b)
 {
-    tc_vec3 d = tc_vec3_sub(b.max, b.min);
-    return d.x * d.y + d.y * d.z + d.z * d.x;
+    /* From the half extents, which cannot overflow, clamped to 2^31 before
+     * they are multiplied: no operation here raises FE_OVERFLOW, whatever
+     * the compiler evaluates first. A box wider than 2^32 costs 2^64, so
+     * neither a count times an area nor a sum of those overflows: such
+     * boxes all cost the same. (Scaling by 2 is exact, so an ordinary box
+     * gets the bits of (max - min) products.) Finite boxes only. */
+    const float hx = b.max.x * 0.5f - b.min.x * 0.5f, hy = b.max.y * 0.5f - b.min.y * 0.5f,
+                hz = b.max.z * 0.5f - b.min.z * 0.5f;
+    const float cx = hx < 0x1p31f ? hx : 0x1p31f, cy = hy < 0x1p31f ? hy : 0x1p31f, cz = hz < 0x1p31f ? hz : 0x1p31f;
+    const float dx = 2.0f * cx, dy = 2.0f * cy, dz = 2.0f * cz;
+    const float area = dx * dy + dy * dz + dz * dx;
+    return hx <= 0x1p31f && hy <= 0x1p31f && hz <= 0x1p31f ? area : 0x1p64f;
 }
 
 /* The box's three minima and three maxima in lanes 0..2 (tc_tree_box_overlaps

@@ -161,12 +161,14 @@ tc_world_collider *tc_world_get_collider(const tc_world *w, tc_collider_id id)
 
 static bool pose_ok(tc_transform t)
 {
-    /* every component finite: x * 0 is 0 for those, NaN otherwise */
-    return tc_vec3_finite(t.position) &&
-           (t.rotation.x * 0.0f + t.rotation.y * 0.0f + t.rotation.z * 0.0f + t.rotation.w * 0.0f) == 0.0f;
+    /* every component finite, from the bits: no arithmetic on an infinity
+     * or a NaN (that raises FE_INVALID) */
+    return tc_vec3_finite(t.position) && tc_is_finite(t.rotation.x) && tc_is_finite(t.rotation.y) &&
+           tc_is_finite(t.rotation.z) && tc_is_finite(t.rotation.w);
 }
 
-static bool scale_ok(float s) { return s > 0.0f && isfinite(s); }
+/* finite first: an ordered comparison of a NaN raises FE_INVALID */
+static bool scale_ok(float s) { return tc_is_finite(s) && s > 0.0f; }
 
 /* ---- the origin ---------------------------------------------------------- */
 

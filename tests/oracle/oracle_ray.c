@@ -121,7 +121,9 @@ static orc_hit ray_triangle(const orc_shape *s, const orc_ray *ray, double max_t
         if (s->core == ORC_CORE_POINT) seg.p[1] = seg.p[0];
         double dl = ov_len(ray->d);
         if (dl == 0.0) return orc_point_segment(ray->o, s->p[0], s->p[1], NULL) == 0.0 ? hit_at(0.0, ov(0, 0, 0)) : no_hit();
-        double T = max_t < INFINITY ? max_t : 1e300 / (dl + 1.0);
+        /* far beyond any float coordinate, yet with room for the segment
+         * pair's products of squared lengths (1e300 overflowed them) */
+        double T = max_t < INFINITY ? max_t : 1e60 / (dl + 1.0);
         ovec pa;
         double d = orc_segment_segment(ray->o, ov_madd(ray->o, ray->d, T), s->p[0], s->p[1], &pa, NULL);
         if (d > 0.0) return no_hit();

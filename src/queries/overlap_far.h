@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/* Overlap of shapes whose numbers are too large for the float tests.
+ * Private header.
+ *
+ * The float overlap tests square coordinate differences and multiply those
+ * squares again (a triangle's closest point, a segment pair's): beyond a
+ * few 1e9 that overflows (FE_OVERFLOW, and an infinity or a NaN where the
+ * answer should be), and long before FLT_MAX the products lose the pair to
+ * cancellation. Shapes with any coordinate or size beyond
+ * TC_OVERLAP_FLOAT_RANGE are tested instead by the distance query's own
+ * method (GJK on the cores, in double, where the squares of any floats
+ * fit), so overlap agrees with the distance there. The range leaves the
+ * float tests every ordinary and large world (1e7 from the origin). */
+#ifndef TOUCHE_QUERIES_OVERLAP_FAR_H
+#define TOUCHE_QUERIES_OVERLAP_FAR_H
+
+#include <touche/shapes.h>
+
+#include "core/float.h"
+
+#define TC_OVERLAP_FLOAT_RANGE 0x1p28f
+
+/* The largest absolute number of a valid shape (coordinates and sizes). */
+static inline float tc_sphere_magnitude(const tc_sphere *s) { return tc_maxf(tc_vec3_max_abs(s->center), s->radius); }
+static inline float tc_capsule_magnitude(const tc_capsule *c)
+{
+    return tc_maxf(tc_maxf(tc_vec3_max_abs(c->a), tc_vec3_max_abs(c->b)), c->radius);
+}
+static inline float tc_aabb_magnitude(const tc_aabb *b) { return tc_maxf(tc_vec3_max_abs(b->min), tc_vec3_max_abs(b->max)); }
+static inline float tc_obb_magnitude(const tc_obb *b) { return tc_maxf(tc_vec3_max_abs(b->center), tc_vec3_max_abs(b->half)); }
+static inline float tc_triangle_magnitude(const tc_triangle *t)
+{
+    return tc_maxf(tc_vec3_max_abs(t->a), tc_maxf(tc_vec3_max_abs(t->b), tc_vec3_max_abs(t->c)));
+}
+
+/* For valid shapes: true when either is beyond the float tests' range. */
+#define TC_OVERLAP_IS_FAR(A, B, a, b) \
+    (!(tc_##A##_magnitude(a) <= TC_OVERLAP_FLOAT_RANGE) || !(tc_##B##_magnitude(b) <= TC_OVERLAP_FLOAT_RANGE))
+
+/* Overlap of valid shapes by GJK on their cores in double: the core
+ * distance within the radii, up to a relative hair (the cores' contact
+ * epsilon) so that touching counts. One per pair that squares. */
+bool tc_overlap_far_sphere_sphere(const tc_sphere *a, const tc_sphere *b);
+bool tc_overlap_far_sphere_capsule(const tc_sphere *a, const tc_capsule *b);
+bool tc_overlap_far_sphere_aabb(const tc_sphere *a, const tc_aabb *b);
+bool tc_overlap_far_sphere_obb(const tc_sphere *a, const tc_obb *b);
+bool tc_overlap_far_sphere_triangle(const tc_sphere *a, const tc_triangle *b);
+bool tc_overlap_far_capsule_capsule(const tc_capsule *a, const tc_capsule *b);
+bool tc_overlap_far_capsule_aabb(const tc_capsule *a, const tc_aabb *b);
+bool tc_overlap_far_capsule_obb(const tc_capsule *a, const tc_obb *b);
+bool tc_overlap_far_capsule_triangle(const tc_capsule *a, const tc_triangle *b);
+bool tc_overlap_far_aabb_triangle(const tc_aabb *a, const tc_triangle *b);
+bool tc_overlap_far_obb_triangle(const tc_obb *a, const tc_triangle *b);
+bool tc_overlap_far_triangle_triangle(const tc_triangle *a, const tc_triangle *b);
+
+#endif

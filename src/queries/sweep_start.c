@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: MIT */
+/* The hit at t = 0 of sweeps whose shapes start overlapping. The contact
+ * query's result is always checked: a false result leaves its manifold
+ * unwritten, and reading it would be reading stack garbage. */
+#include "queries/sweep_start.h"
+
+#include "queries/pair_queries.h"
+#include "queries/penetration.h"
+
+void tc_sweep_hit_from_manifold(tc_sweep_hit *hit, const tc_manifold *m)
+{
+    if (!hit) return;
+    int best = 0;
+    for (int i = 1; i < m->count; ++i)
+        if (m->points[i].depth > m->points[best].depth) best = i;
+    hit->t = 0.0f;
+    hit->point = m->points[best].point;
+    hit->normal = m->normal;
+}
+
+void tc_sweep_start_hit(const tc_core *a, const tc_core *b, const tc_gjk_result *r, tc_sweep_hit *hit)
+{
+    if (!hit) return;
+    tc_manifold m;
+    if (tc_core_contact(a, b, &m)) {
+        tc_sweep_hit_from_manifold(hit, &m);
+        return;
+    }
+    /* The sweep says overlapping, contact says apart: they touch, up to
+     * rounding. The same point and normal as the contact's own first step. */
+    const double scale = a->scale > b->scale ? a->scale : b->scale;
+    tc_dvec3 n, p;
+    if (r->distance > TC_CORE_CONTACT_EPSILON * scale) {
+        n = tc_dvec3_scale(tc_dvec3_sub(r->point_b, r->point_a), 1.0 / r->distance);
+        p = tc_dvec3_mad(r->point_a, n, 0.5 * (a->radius + r->distance - b->radius));
+    } else {
+        tc_core_penetration(a, b, &n, NULL);
+        p = tc_dvec3_scale(tc_dvec3_add(r->point_a, r->point_b), 0.5);
+    }
+    hit->t = 0.0f;
+    hit->point = tc_dvec3_to(p);
+    hit->normal = tc_dvec3_to(n);
+}

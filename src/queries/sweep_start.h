@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/* The hit a sweep reports when its shapes already overlap at t = 0, shared
+ * by the translational and the rotating sweeps. Private header. */
+#ifndef TOUCHE_QUERIES_SWEEP_START_H
+#define TOUCHE_QUERIES_SWEEP_START_H
+
+#include "queries/convex_core.h"
+#include "queries/gjk.h"
+#include "touche/contact.h"
+#include "touche/sweep.h"
+
+/* Hit at t = 0 from a manifold the contact query wrote (it returned true):
+ * its deepest point and its normal. hit may be NULL. */
+void tc_sweep_hit_from_manifold(tc_sweep_hit *hit, const tc_manifold *m);
+
+/* Hit at t = 0 for cores a and b that the sweep found overlapping, r being
+ * their GJK result. The contact manifold's deepest point when the contact
+ * query agrees; when it does not (its own test of touching can differ from
+ * the sweep's by a rounding hair, or be wrong), the point midway between the
+ * rounded surfaces along the witness direction, or along the penetration
+ * direction when the cores intersect. Either way every field is written and
+ * finite for finite cores, and no manifold is read unless it was written.
+ * hit may be NULL. */
+void tc_sweep_start_hit(const tc_core *a, const tc_core *b, const tc_gjk_result *r, tc_sweep_hit *hit);
+
+#endif

@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: MIT */
+/* Regressions of issue 12 in the pair queries, each named after what was
+ * found, with the issue's own inputs:
+ *  - sweep_unwritten_manifold: a sweep read the manifold of a contact call
+ *    that had returned false (stack garbage as the hit);
+ *  - fp_trap_*: floating-point exceptions raised by the library (a guarded
+ *    1/dir evaluated unconditionally, tiny directions, NaN in validity
+ *    checks, a world pose with an infinity or a NaN);
+ *  - extreme_magnitude_*: overlap false where the distance is 0.
+ * The fp_trap cases turn the traps on themselves (glibc), so they prove the
+ * point in every build, not only in a TOUCHE_FP_TRAPS one; only library
+ * calls run between traps_on and traps_off. */
+#if defined(__linux__)
+#define _GNU_SOURCE 1
+#endif
+#include <fenv.h>
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include <touche/touche.h>
+
+#include "contact_oracle.h"
+#include "harness.h"
+
+static int traps_before;
+
+static void traps_on(void)
+{
+#if defined(__GLIBC__)
+    traps_before = fegetexcept();
+    feenableexcept(FE_INVALID | FE_DIVBYZERO | FE_OVERFLOW);
+#endif
+}
+
+static void traps_off(void)
+{
+#if defined(__GLIBC__)
+    fedisableexcept(FE_ALL_EXCEPT);
+    feenableexcept(traps_before);
+#endif
+}
+
+static bool unit(tc_vec3 n) { return isfinite(n.x) && isfinite(n.y) && isfinite(n.z) && fabs(tc_vec3_length(n) - 1.0f) < 1e-5; }
+
+/* the issue's two-line scene */
+static tc_aabb crate(void)
+{
+    tc_aabb a = { { -3.0f, 2.875f, -4.0625f }, { 0.3125f, 5.3125f, 2.25f } };
+    return a;
+}
+static tc_triangle shard(void)
+{
+    tc_triangle t = { { -6.6875f, -2.375f, -3.6875f }, { 7.1875f, 1.6875f, -6.625f }, { 2.5625f, 4.5625f, 2.5625f } };
+    return t;
+}
+
+/* A hit at t = 0 of shapes that touch: finite, unit normal, the point on
+ * both shapes (within the sweeps' tolerance of the scale, ~10). */
+static void check_start_hit(const char *what, const tc_sweep_hit *h)
+{
+    const tc_aabb a = crate();
+    const tc_triangle t = shard();
+    co_shape oa = co_aabb(&a), ot = co_triangle(&t);
+    CHECK_MSG(h->t == 0.0f, "%s: t = %g, expected 0 (the shapes touch at the start)", what, h->t);
+    CHECK_MSG(unit(h->normal), "%s: normal (%g, %g, %g) not unit", what, h->normal.x, h->normal.y, h->normal.z);
+    CHECK_MSG(isfinite(h->point.x) && isfinite(h->point.y) && isfinite(h->point.z), "%s: point not finite", what);
+    co_vec p = co_from(h->point);
+    double da = co_point_distance(&oa, p), dt = co_point_distance(&ot, p);
+    CHECK_MSG(da <= 1e-4 && dt <= 1e-4, "%s: point off the crate by %g, off the shard by %g", what, da, dt);
+}
+
+TEST_CASE(sweep_unwritten_manifold)
+{
+    const tc_aabb a = crate();
+    const tc_triangle t = shard();
+    /* the pair touches: overlap, distance 0 (and, before the contacts fix,
+     * contact false: the sweep must not depend on it either way) */
+    CHECK(tc_overlap_aabb_triangle(&a, &t));
+    CHECK(tc_distance_aabb_triangle(&a, &t, NULL, NULL) == 0.0f);
+    tc_sweep_hit h;
+    memset(&h, 0xff, sizeof h); /* NaN bytes: an unwritten field shows */
+    CHECK(tc_sweep_aabb_triangle(&a, tc_vec3_make(1, 0, 0), &t, tc_vec3_zero(), 1.0f, &h));
+    check_start_hit("tc_sweep_aabb_triangle", &h);
+    /* through the dispatch, in both orders (B-A flips the normal) */
+    tc_shape sa = tc_shape_from_aabb(a), st = tc_shape_from_triangle(t);
+    tc_sweep_hit hd, hr;
+    CHECK(tc_shape_sweep(&sa, tc_vec3_make(1, 0, 0), &st, tc_vec3_zero(), 1.0f, &hd));
+    check_start_hit("tc_shape_sweep", &hd);
+    CHECK(tc_shape_sweep(&st, tc_vec3_zero(), &sa, tc_vec3_make(1, 0, 0), 1.0f, &hr));
+    CHECK_MSG(hr.t == 0.0f && unit(hr.normal), "tc_shape_sweep B-A: t %g", hr.t);
+    CHECK_NEAR(tc_vec3_dot(hr.normal, hd.normal), -1.0, 1e-5);
+    /* the rotating sweep takes the same path at t = 0 */
+    memset(&h, 0xff, sizeof h);
+    tc_transform still = tc_transform_identity(), moved = tc_transform_make(tc_vec3_make(1, 0, 0), tc_quat_identity());
+    CHECK(tc_sweep_rigid_aabb_triangle(&a, still, moved, &t, still, still, &h));
+    check_start_hit("tc_sweep_rigid_aabb_triangle", &h);
+}
+
+TEST_CASE(fp_trap_axis_aligned_ray)
+{
+    tc_aabb box = { { 1, -1, -1 }, { 2, 1, 1 } };
+    tc_ray ray = { { 0, 0, 0 }, { 1, 0, 0 } };
+    tc_ray_hit hit;
+    traps_on();
+    bool got = tc_raycast_aabb(&ray, &box, INFINITY, &hit);
+    traps_off();
+    CHECK(got);
+    CHECK_NEAR(hit.t, 1.0, 1e-6);
+    CHECK(hit.normal.x == -1.0f && hit.normal.y == 0.0f && hit.normal.z == 0.0f);
+}
+
+TEST_CASE(fp_trap_tiny_direction)
+{
+    /* the issue's plane case: t = 1e45 is beyond any float, so no hit */
+    const tc_plane ground = { { 0, 1, 0 }, 0 };
+    const tc_ray down = { { 0, 1, 0 }, { 0, -1e-45f, 0 } };
+    tc_ray_hit hit;
+    traps_on();
+    bool plane = tc_raycast_plane(&down, &ground, INFINITY, &hit);
+    traps_off();
+    CHECK(!plane);
+    /* the same tiny ray at a triangle, a sphere and a capsule below it;
+     * and with a max_t as large as floats go */
+    const tc_triangle tri = { { -1, 0, -1 }, { 1, 0, -1 }, { 0, 0, 1 } };
+    const tc_sphere ball = { { 0, -2, 0 }, 1 };
+    const tc_capsule pill = { { -1, -2, 0 }, { 1, -2, 0 }, 1 };
+    const float limits[2] = { INFINITY, FLT_MAX };
+    for (int i = 0; i < 2; ++i) {
+        traps_on();
+        bool t = tc_raycast_triangle(&down, &tri, limits[i], &hit);
+        bool s = tc_raycast_sphere(&down, &ball, limits[i], &hit);
+        bool c = tc_raycast_capsule(&down, &pill, limits[i], &hit);
+        traps_off();
+        CHECK(!t && !s && !c);
+    }
+    /* a tiny but sufficient direction still hits, at its huge t */
+    const tc_ray slow = { { 0, 1, 0 }, { 0, -1e-30f, 0 } };
+    traps_on();
+    bool t = tc_raycast_triangle(&slow, &tri, INFINITY, &hit);
+    traps_off();
+    CHECK(t);
+    CHECK_NEAR(hit.t, 1e30, 1e24);
+}
+
+TEST_CASE(fp_trap_nan_in_validity_checks)
+{
+    const float bad[3] = { NAN, INFINITY, -INFINITY };
+    for (int i = 0; i < 3; ++i) {
+        tc_sphere centre = { { bad[i], 0, 0 }, 1 }, radius = { { 0, 0, 0 }, bad[i] };
+        tc_plane plane = { { 0, 1, 0 }, bad[i] }, huge = { { 0, 3e38f, 0 }, 0 };
+        tc_capsule cap = { { 0, 0, 0 }, { 0, bad[i], 0 }, 1 };
+        tc_obb box = tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(1, bad[i], 1), tc_quat_identity());
+        traps_on();
+        bool any = tc_sphere_is_valid(&centre) || tc_sphere_is_valid(&radius) || tc_plane_is_valid(&plane) ||
+                   tc_plane_is_valid(&huge) || tc_capsule_is_valid(&cap) || tc_obb_is_valid(&box);
+        /* and the queries that validate late: overlap against a valid shape */
+        tc_sphere unit_ball = { { 0, 0, 0 }, 1 };
+        any = any || tc_overlap_sphere_sphere(&centre, &unit_ball) || tc_overlap_sphere_sphere(&unit_ball, &radius);
+        traps_off();
+        CHECK_MSG(!any, "a shape with %g accepted", (double)bad[i]);
+    }
+}
+
+TEST_CASE(fp_trap_world_node_pose_infinite_or_nan)
+{
+    tc_world *w = tc_world_create(NULL);
+    CHECK(w != NULL);
+    if (!w) return;
+    tc_node_id n = tc_world_create_node(w, NULL);
+    tc_transform far = tc_transform_make(tc_vec3_make(INFINITY, 0, 0), tc_quat_identity());
+    tc_transform fine = tc_transform_identity();
+    traps_on();
+    bool inf_pos = tc_world_set_node_pose(w, n, far, 1.0f);
+    bool nan_scale = tc_world_set_node_pose(w, n, fine, NAN);
+    bool inf_scale = tc_world_set_node_pose(w, n, fine, INFINITY);
+    bool ok = tc_world_set_node_pose(w, n, fine, 2.0f);
+    traps_off();
+    CHECK(!inf_pos && !nan_scale && !inf_scale && ok);
+    tc_world_destroy(w);
+}
+
+TEST_CASE(fp_trap_world_axis_aligned_ray)
+{
+    tc_world *w = tc_world_create(NULL);
+    CHECK(w != NULL);
+    if (!w) return;
+    tc_collider_def d;
+    memset(&d, 0, sizeof d);
+    tc_aabb box = { { 4, -1, -1 }, { 5, 1, 1 } };
+    d.shape = tc_shape_from_aabb(box);
+    d.local = tc_transform_identity();
+    d.category = d.mask = ~(uint64_t)0;
+    CHECK(tc_world_collider_is_valid(w, tc_world_create_collider(w, &d)));
+    CHECK(tc_world_update(w));
+    const tc_ray rays[3] = { { { 0, 0, 0 }, { 1, 0, 0 } }, { { 4.5f, 5, 0 }, { 0, -1, 0 } }, { { 4.5f, 0, 5 }, { 0, 0, -1 } } };
+    for (int i = 0; i < 3; ++i) {
+        tc_world_hit hit;
+        traps_on();
+        bool got = tc_world_raycast_closest(w, &rays[i], INFINITY, NULL, &hit);
+        traps_off();
+        CHECK_MSG(got, "axis-aligned world ray %d missed", i);
+    }
+    tc_world_destroy(w);
+}
+
+/* Item 10: a triangle reaching 1e20 from a unit sphere it passes through. */
+TEST_CASE(extreme_magnitude_triangle_sphere)
+{
+    const tc_triangle t = { { 0, -1e20f, 0 }, { 1, 0, 0 }, { 0, 0, 1 } };
+    const tc_sphere s = { { 0.25f, 0.5f, 0.25f }, 1 };
+    traps_on();
+    float d = tc_distance_sphere_triangle(&s, &t, NULL, NULL);
+    bool o = tc_overlap_sphere_triangle(&s, &t);
+    traps_off();
+    CHECK(d == 0.0f);
+    CHECK(o);
+}
+
+/* The same triangle against every other shape type, each placed through
+ * the triangle's corner region near (0.25, 0.5, 0.25), and once 1e16 off:
+ * overlap agrees with distance 0 both ways. */
+TEST_CASE(extreme_magnitude_triangle_pairs)
+{
+    const tc_triangle t = { { 0, -1e20f, 0 }, { 1, 0, 0 }, { 0, 0, 1 } };
+    for (int off = 0; off < 2; ++off) {
+        /* far off: beyond the tolerance band, which at a scale of 1e20
+         * is 1e15 wide (conventions.md) */
+        const float dx = off ? 1e16f : 0.0f;
+        tc_shape shapes[5];
+        tc_capsule c = { { 0.25f + dx, 0.5f, 0.25f }, { 0.3f + dx, 1.5f, 0.3f }, 1 };
+        tc_aabb b = { { -0.5f + dx, -0.5f, -0.5f }, { 1 + dx, 1, 1 } };
+        tc_obb o = tc_obb_from_quat(tc_vec3_make(0.25f + dx, 0.5f, 0.25f), tc_vec3_make(1, 1, 1),
+                                    tc_quat_from_axis_angle(tc_vec3_make(1, 2, 3), 0.7f));
+        tc_triangle u = { { -1 + dx, 0.25f, -1 }, { 2 + dx, 0.25f, 0 }, { 0 + dx, 0.25f, 2 } };
+        tc_sphere s = { { 0.25f + dx, 0.5f, 0.25f }, 1 };
+        shapes[0] = tc_shape_from_sphere(s);
+        shapes[1] = tc_shape_from_capsule(c);
+        shapes[2] = tc_shape_from_aabb(b);
+        shapes[3] = tc_shape_from_obb(o);
+        shapes[4] = tc_shape_from_triangle(u);
+        tc_shape st = tc_shape_from_triangle(t);
+        for (int k = 0; k < 5; ++k) {
+            traps_on();
+            float d = tc_shape_distance(&shapes[k], &st, NULL, NULL);
+            bool ov = tc_shape_overlap(&shapes[k], &st);
+            traps_off();
+            CHECK_MSG(ov == (d == 0.0f), "shape %d %s: overlap %d, distance %g", k, off ? "far" : "through", ov, d);
+            CHECK_MSG(ov == !off, "shape %d %s: overlap %d", k, off ? "far" : "through", ov);
+        }
+    }
+}
+
+TEST_LIST(TEST_ENTRY(sweep_unwritten_manifold), TEST_ENTRY(fp_trap_axis_aligned_ray), TEST_ENTRY(fp_trap_tiny_direction),
+          TEST_ENTRY(fp_trap_nan_in_validity_checks), TEST_ENTRY(fp_trap_world_node_pose_infinite_or_nan),
+          TEST_ENTRY(fp_trap_world_axis_aligned_ray), TEST_ENTRY(extreme_magnitude_triangle_sphere),
+          TEST_ENTRY(extreme_magnitude_triangle_pairs))
