@@ -79,22 +79,21 @@ static void hash_manifold(golden *g, bool ok, const tc_manifold *m)
         hash_float(g, m->points[i].depth);
     }
 }
-static void hash_sweep(golden *g, bool ok, const tc_sweep_hit *h)
+/* A hit's fields (a sweep's, a ray's, a world ray's) */
+static void hash_hit_fields(golden *g, float t, tc_vec3 point, tc_vec3 normal)
+{
+    hash_float(g, t);
+    hash_vec3(g, point);
+    hash_vec3(g, normal);
+}
+/* whether there is a hit, and its fields only when there is one */
+static void hash_hit(golden *g, bool ok, float t, tc_vec3 point, tc_vec3 normal)
 {
     hash_bool(g, ok);
-    if (!ok) return;
-    hash_float(g, h->t);
-    hash_vec3(g, h->point);
-    hash_vec3(g, h->normal);
+    if (ok) hash_hit_fields(g, t, point, normal);
 }
-static void hash_ray_hit(golden *g, bool ok, const tc_ray_hit *h)
-{
-    hash_bool(g, ok);
-    if (!ok) return;
-    hash_float(g, h->t);
-    hash_vec3(g, h->point);
-    hash_vec3(g, h->normal);
-}
+static void hash_sweep(golden *g, bool ok, const tc_sweep_hit *h) { hash_hit(g, ok, h->t, h->point, h->normal); }
+static void hash_ray_hit(golden *g, bool ok, const tc_ray_hit *h) { hash_hit(g, ok, h->t, h->point, h->normal); }
 static void hash_id(golden *g, tc_collider_id id)
 {
     hash_u32(g, id.index);
@@ -105,9 +104,7 @@ static void hash_world_hit(golden *g, bool ok, const tc_world_hit *h)
     hash_bool(g, ok);
     if (!ok) return;
     hash_id(g, h->collider);
-    hash_float(g, h->t);
-    hash_vec3(g, h->point);
-    hash_vec3(g, h->normal);
+    hash_hit_fields(g, h->t, h->point, h->normal);
 }
 
 /* ---- exact inputs ------------------------------------------------------- */
