@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: MIT
+# Fails when any object in OBJECTS holds a fused multiply-add instruction
+# (x86 FMA3/FMA4 vfmadd*, vfmsub*, vfnmadd*, vfnmsub*, vfmaddsub*, vfmsubadd*;
+# AArch64 fmadd/fmsub/fnmadd/fnmsub/fmla/fmls; RISC-V fmadd.s and kin). One
+# rounding instead of two changes results between builds (docs/determinism.md).
+if(NOT OBJDUMP OR NOT OBJECTS)
+  message(FATAL_ERROR "usage: cmake -DOBJDUMP=objdump -DOBJECTS=a.o;b.o -P check_no_fma.cmake")
+endif()
+set(found "")
+set(count 0)
+foreach(object IN LISTS OBJECTS)
+  execute_process(COMMAND ${OBJDUMP} -d --no-show-raw-insn ${object} OUTPUT_VARIABLE text RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "${OBJDUMP} failed on ${object}")
+  endif()
+  string(REPLACE ";" "," text "${text}")
+  string(REPLACE "\n" ";" lines "${text}")
+  set(function "?")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^[0-9a-f]+ <([^>]+)>:")
+      set(function "${CMAKE_MATCH_1}")
+    elseif(line MATCHES "[ \t](v?f(n)?m(add|sub)[a-z0-9.]*|vfm(addsub|subadd)[a-z0-9]*|fml[as][a-z0-9.]*)[ \t]")
+      get_filename_component(name ${object} NAME)
+      list(APPEND found "${name}: ${function}: ${CMAKE_MATCH_1}")
+      math(EXPR count "${count} + 1")
+    endif()
+  endforeach()
+endforeach()
+list(LENGTH OBJECTS n)
+if(count GREATER 0)
+  list(REMOVE_DUPLICATES found)
+  string(REPLACE ";" "\n  " report "${found}")
+  message(FATAL_ERROR "${count} fused multiply-add instruction(s) in the library built at -O3 -march=native:\n  ${report}\n"
+    "Each rounds once where the C rounds twice, so results differ between builds. See docs/determinism.md.")
+endif()
+message(STATUS "no fused multiply-add in ${n} objects")
