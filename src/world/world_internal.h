@@ -8,20 +8,21 @@
 #include "core/alloc.h"
 #include "core/float.h"
 #include "tree/tree_internal.h"
+#include "world/world_ids.h"
 
 #include "tree/tree_wide.h"
 
 typedef struct tc_world_node {
     tc_transform local;
     float scale;
-    uint32_t generation;   /* odd while alive, even while free: a stale id never matches */
-    tc_node_id parent;     /* checked for staleness when used */
+    tc_node_id parent;     /* checked for staleness when used (a stale parent is the world) */
+    int32_t children;      /* live nodes whose parent is this one: none means no cycle through it */
     tc_transform world_pose;
     float world_scale;
     uint32_t stamp;        /* update in which the node was last visited */
     uint32_t moved_stamp;  /* update in which world_pose was last recomputed */
-    int32_t next_free;
     uint8_t dirty;         /* pose or parent set since the last update */
+    uint8_t invalid;       /* its world pose is not finite: its colliders leave pairs and queries */
 } tc_world_node;
 
 /* The per-collider record: what the setters write and the update reads.
@@ -35,8 +36,6 @@ typedef struct tc_world_collider {
     uint64_t category;
     uint64_t mask;
     int32_t proxy;         /* TC_TREE_NULL when not in the tree */
-    uint32_t generation;   /* odd while alive */
-    int32_t next_free;
     uint8_t enabled;
     uint8_t has_shape;     /* shapes[i] holds a valid world shape */
     uint8_t dirty;         /* pose, shape, parent or enabled set: recompute at the next update */
@@ -103,11 +102,13 @@ struct tc_world {
     float margin, margin_ratio;
     float prediction;                   /* >= 0 */
 
+    tc_id_pool node_ids;                /* the nodes' slots (world_ids.h) */
     tc_world_node *nodes;
-    size_t node_count, node_capacity;   /* slots in use (alive or free) */
-    int32_t node_free;
+    size_t node_capacity;
 
-    /* Colliders: the records and, index for index, the dense arrays. */
+    /* Colliders: their slots, the records and, index for index, the dense
+     * arrays. */
+    tc_id_pool collider_ids;
     tc_world_collider *colliders;
     tc_world_hot *hot;                  /* 64-byte aligned inside hot_block */
     void *hot_block;
@@ -115,9 +116,7 @@ struct tc_world {
     tc_aabb *old_fat;                   /* fat box as of the last update; inside out when it had
                                            no proxy or its pairs may be incomplete */
     uint64_t *user;                     /* user data: apart, as only events and getters read it */
-    size_t collider_count, collider_capacity;
-    int32_t collider_free;
-    size_t live_colliders;
+    size_t collider_capacity;
 
     TC_ARRAY(int32_t) pending;          /* destroyed colliders awaiting the next update */
     TC_ARRAY(int32_t) planes;           /* the plane colliders (TC_WORLD_PLANE) as of the last update */
@@ -149,6 +148,7 @@ struct tc_world {
 
     tc_world_position origin;           /* tc_world_set_origin */
     uint32_t stamp;                     /* update counter */
+    uint64_t parent_walk_steps;         /* test hook: steps of the cycle check's walks so far */
     bool out_of_memory;
 };
 
@@ -169,8 +169,8 @@ static inline tc_collider_id tc_world_collider_id_of(const tc_world *w, int32_t 
     id.generation = w->hot[index].generation; /* the collider's, from the line the pair work reads */
     return id;
 }
-static inline bool tc_world_collider_alive(const tc_world_collider *c) { return (c->generation & 1u) != 0; }
-static inline bool tc_world_node_alive(const tc_world *w, int32_t i) { return (w->nodes[i].generation & 1u) != 0; }
+static inline bool tc_world_collider_alive(const tc_world *w, size_t i) { return tc_id_pool_slot_alive(&w->collider_ids, i); }
+static inline bool tc_world_node_alive(const tc_world *w, size_t i) { return tc_id_pool_slot_alive(&w->node_ids, i); }
 
 /* The caches a const query may change (its scratch arrays, the ray index):
  * nothing in them is visible to a caller, so a query is const where it

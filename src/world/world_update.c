@@ -62,7 +62,9 @@ static void node_world(tc_world *w, int32_t index)
         w->chain.data[w->chain.count++] = i;
         tc_world_node *n = &w->nodes[i];
         const tc_world_node *p = tc_world_get_node(w, n->parent);
-        if (!p || p->stamp == w->stamp) break;
+        /* the chain holds every node at most once: the set_node_parent
+         * check keeps chains acyclic, and ids never come back */
+        if (!p || p->stamp == w->stamp || w->chain.count == w->node_ids.count) break;
         i = (int32_t)n->parent.index;
     }
     while (w->chain.count > 0) {
@@ -320,16 +322,16 @@ static void update_colliders(tc_world *w)
     w->created.count = 0;
     /* Room for every collider to need a proxy; the moved records grow as
      * they come (few move at once, and they are larger). */
-    const bool lists = TC_ARRAY_RESERVE(w, w->created, w->collider_count);
+    const bool lists = TC_ARRAY_RESERVE(w, w->created, w->collider_ids.count);
     if (!lists) w->out_of_memory = true;
-    for (size_t k = 0; k < w->collider_count; ++k) {
+    for (size_t k = 0; k < w->collider_ids.count; ++k) {
         const int32_t i = (int32_t)k;
         /* the few that moved read their old fat box: too sparse a walk for
          * the hardware to see coming */
-        if (k + 16 < w->collider_count) TC_PREFETCH(&w->old_fat[k + 16]);
+        if (k + 16 < w->collider_ids.count) TC_PREFETCH(&w->old_fat[k + 16]);
         tc_world_collider *c = &w->colliders[i];
         tc_world_hot *st = &w->hot[i];
-        if (!tc_world_collider_alive(c)) {
+        if (!tc_world_collider_alive(w, k)) {
             st->flags = 0;
             continue;
         }
@@ -737,9 +739,9 @@ bool tc_world_update(tc_world *w)
     if (!TC_REQUIRE(w != NULL)) return false;
     w->out_of_memory = false;
     ++w->stamp;
-    if (TC_ARRAY_RESERVE(w, w->chain, w->node_count)) {
-        for (size_t i = 0; i < w->node_count; ++i)
-            if (w->nodes[i].generation & 1u) node_world(w, (int32_t)i);
+    if (TC_ARRAY_RESERVE(w, w->chain, w->node_ids.count)) {
+        for (size_t i = 0; i < w->node_ids.count; ++i)
+            if (tc_world_node_alive(w, i)) node_world(w, (int32_t)i);
     } else {
         w->out_of_memory = true; /* nodes keep last update's poses */
     }
@@ -752,8 +754,7 @@ bool tc_world_update(tc_world *w)
         int32_t i = w->pending.data[k];
         w->colliders[i].pending_free = 0;
         w->hot[i].touching = 0;
-        w->colliders[i].next_free = w->collider_free;
-        w->collider_free = i;
+        tc_id_pool_recycle(&w->collider_ids, i);
     }
     w->pending.count = 0;
     if (w->ray_index_stale) tc_world_ray_index_wait(w);
