@@ -173,8 +173,122 @@ TEST_CASE(issue12_item5_million_deep_chain_without_recursion)
     free(n);
 }
 
+/* ---- item 6: large coordinates, bad bones, overflowing scales ------------ */
+
+/* Boxes of size 0.5 at x = 2i, none touching, near the origin and far from
+ * it: no candidate pairs, and the same memory (the issue: 1,000,000 of them
+ * made tc_world_update fail after 26 s holding 5 GB). */
+TEST_CASE(issue12_item6_broadphase_memory_does_not_grow_with_distance)
+{
+    enum { N = 20000 };
+    const double offsets[3] = { 0.0, 1e6, 1e7 };
+    size_t bytes[3] = { 0, 0, 0 };
+    for (int k = 0; k < 3; ++k) {
+        counting_allocator ca;
+        counting_allocator_init(&ca);
+        tc_world_def def = tc_world_def_default();
+        def.allocator = counting_allocator_hooks(&ca);
+        tc_world *w = tc_world_create(&def);
+        for (int i = 0; i < N; ++i)
+            CHECK(!tc_collider_is_null(box_at(w, tc_node_null(), tc_vec3_make((float)(offsets[k] + 2.0 * i), 0, 0), 0.25f)));
+        CHECK(tc_world_update(w));
+        CHECK_MSG(w->pairs.count == 0, "offset %g: %zu candidate pairs", offsets[k], w->pairs.count);
+        size_t n;
+        (void)tc_world_contact_events(w, &n);
+        CHECK(n == 0);
+        bytes[k] = ca.live_bytes;
+        tc_world_destroy(w);
+        CHECK(ca.live_bytes == 0);
+    }
+    for (int k = 1; k < 3; ++k)
+        CHECK_MSG(bytes[k] <= bytes[0] + bytes[0] / 20, "offset %g: %zu bytes, %zu at the origin", offsets[k], bytes[k],
+                  bytes[0]);
+}
+
+/* Rank-1 and rank-2 bone matrices were taken as the identity rotation:
+ * now they are bad entries, skipped, as mirrors and non-finite ones are. */
+TEST_CASE(issue12_item6_rank_deficient_bone_matrices_are_refused)
+{
+    tc_world *w = tc_world_create(NULL);
+    const tc_node_id n = node_at(w, tc_node_null(), tc_vec3_make(3, 0, 0));
+    tc_mat4 m[6];
+    for (int k = 0; k < 6; ++k) {
+        memset(&m[k], 0, sizeof m[k]);
+        m[k].m[15] = 1.0f;
+        m[k].m[12] = 7.0f;
+    }
+    /* 0: a proper rotation with scale 2 (about z by 90 degrees) */
+    m[0].m[1] = 2.0f; m[0].m[4] = -2.0f; m[0].m[10] = 2.0f;
+    /* 1: rank 1: every column along x */
+    m[1].m[0] = 1.0f; m[1].m[4] = 1.0f; m[1].m[8] = 1.0f;
+    /* 2: rank 2: the third column is the first */
+    m[2].m[0] = 1.0f; m[2].m[5] = 1.0f; m[2].m[8] = 1.0f;
+    /* 3: rank 2, nearly: the third column a hair off the first */
+    m[3].m[0] = 1.0f; m[3].m[5] = 1.0f; m[3].m[8] = 1.0f; m[3].m[10] = 1e-4f;
+    /* 4: a mirror */
+    m[4].m[0] = 1.0f; m[4].m[5] = 1.0f; m[4].m[10] = -1.0f;
+    /* 5: a slightly sheared bone: still a rotation */
+    m[5].m[0] = 1.0f; m[5].m[4] = 0.05f; m[5].m[5] = 1.0f; m[5].m[10] = 1.0f;
+    const bool want[6] = { true, false, false, false, false, true };
+    for (int k = 0; k < 6; ++k) {
+        CHECK(tc_world_set_node_pose(w, n, tc_transform_make(tc_vec3_make(3, 0, 0), tc_quat_identity()), 1.0f));
+        CHECK_MSG(tc_world_set_node_matrices(w, &n, &m[k], 1) == (want[k] ? 1u : 0u), "matrix %d", k);
+        CHECK(tc_world_update(w));
+        tc_transform pose;
+        float scale;
+        CHECK(tc_world_node_world_pose(w, n, &pose, &scale));
+        CHECK(pose.position.x == (want[k] ? 7.0f : 3.0f)); /* a refused entry leaves the node as it was */
+        if (k == 0) CHECK(fabsf(scale - 2.0f) < 1e-6f && fabsf(fabsf(pose.rotation.z) - 0.70710678f) < 1e-5f);
+    }
+    tc_world_destroy(w);
+}
+
+/* Scales of 1e20 under 1e20: each is accepted, their product is not a
+ * usable scale. The node's world pose is invalid (the getter says false),
+ * its colliders and its descendants' leave the pairs and the queries, and
+ * all come back when the scale is fixed. */
+TEST_CASE(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out)
+{
+    tc_world *w = tc_world_create(NULL);
+    const tc_node_id a = node_at(w, tc_node_null(), tc_vec3_zero());
+    const tc_node_id b = node_at(w, a, tc_vec3_make(1e-20f, 0, 0));
+    const tc_node_id c = node_at(w, b, tc_vec3_zero());
+    const tc_collider_id on_c = box_at(w, c, tc_vec3_zero(), 1e-21f);
+    const tc_collider_id ground = box_at(w, tc_node_null(), tc_vec3_zero(), 1.0f);
+    CHECK(tc_world_update(w));
+    size_t n;
+    const tc_contact_event *e = tc_world_contact_events(w, &n);
+    CHECK(n == 1 && e[0].state == TC_CONTACT_BEGIN);
+    CHECK(tc_world_set_node_pose(w, a, tc_transform_identity(), 1e20f));
+    CHECK(tc_world_set_node_pose(w, b, tc_transform_make(tc_vec3_make(1e-20f, 0, 0), tc_quat_identity()), 1e20f));
+    CHECK(tc_world_update(w));
+    tc_transform pose;
+    CHECK(tc_world_node_world_pose(w, a, &pose, NULL));
+    CHECK(!tc_world_node_world_pose(w, b, &pose, NULL) && !tc_world_node_world_pose(w, c, &pose, NULL));
+    e = tc_world_contact_events(w, &n);
+    CHECK(n == 1 && e[0].state == TC_CONTACT_END);
+    tc_shape s;
+    CHECK(!tc_world_collider_shape(w, on_c, &s));
+    tc_collider_id found[4];
+    CHECK(tc_world_overlap_point(w, tc_vec3_zero(), NULL, found, 4) == 1 && tc_collider_id_equal(found[0], ground));
+    CHECK(tc_world_update(w)); /* stays out, without new events */
+    (void)tc_world_contact_events(w, &n);
+    CHECK(n == 0);
+    /* fixed: back in */
+    CHECK(tc_world_set_node_pose(w, a, tc_transform_identity(), 1.0f));
+    CHECK(tc_world_update(w));
+    CHECK(tc_world_node_world_pose(w, c, &pose, NULL));
+    e = tc_world_contact_events(w, &n);
+    CHECK(n == 1 && e[0].state == TC_CONTACT_BEGIN);
+    CHECK(tc_world_collider_shape(w, on_c, &s));
+    tc_world_destroy(w);
+}
+
 TEST_LIST(TEST_ENTRY(issue12_item4_id_pool_retires_a_slot_whose_generation_would_wrap),
           TEST_ENTRY(issue12_item4_generation_wrap_gives_no_old_id_and_no_cycle),
           TEST_ENTRY(issue12_item5_cycle_check_compares_full_ids_after_slot_reuse),
           TEST_ENTRY(issue12_item5_linking_a_long_chain_is_linear_in_either_order),
-          TEST_ENTRY(issue12_item5_million_deep_chain_without_recursion))
+          TEST_ENTRY(issue12_item5_million_deep_chain_without_recursion),
+          TEST_ENTRY(issue12_item6_broadphase_memory_does_not_grow_with_distance),
+          TEST_ENTRY(issue12_item6_rank_deficient_bone_matrices_are_refused),
+          TEST_ENTRY(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out))

@@ -339,7 +339,19 @@ size_t tc_world_set_node_matrices(tc_world *w, const tc_node_id *nodes, const tc
                 cz = tc_vec3_make(m[8], m[9], m[10]);
         float lx = tc_vec3_length(cx), ly = tc_vec3_length(cy), lz = tc_vec3_length(cz);
         float s = (lx + ly + lz) / 3.0f;
-        if (!scale_ok(s) || !(lx > 0.0f) || !(ly > 0.0f) || !(lz > 0.0f)) {
+        /* Full rank: the columns span a volume that is not small next to
+         * the product of their lengths (1 for a rotation; a slightly sheared
+         * bone keeps most of it). A column of zero length, two nearly
+         * parallel ones (rank 1 or 2: no rotation they are the scaled axes
+         * of) or a mirror (negative volume) is a bad entry, as is anything
+         * not finite (the ratio is then NaN, which fails the test). In
+         * double, where the products of float lengths cannot overflow. */
+        const double volume = (double)cx.x * ((double)cy.y * cz.z - (double)cy.z * cz.y) -
+                              (double)cx.y * ((double)cy.x * cz.z - (double)cy.z * cz.x) +
+                              (double)cx.z * ((double)cy.x * cz.y - (double)cy.y * cz.x);
+        const double lengths = (double)lx * ly * lz;
+        if (!scale_ok(s) || !(lx > 0.0f) || !(ly > 0.0f) || !(lz > 0.0f) || !(volume >= 0.5 * lengths) ||
+            !isfinite(volume)) {
             (void)TC_REQUIRE(tc_world_get_node(w, nodes[i]) != NULL);
             continue;
         }
@@ -347,7 +359,6 @@ size_t tc_world_set_node_matrices(tc_world *w, const tc_node_id *nodes, const tc
         tc_vec3 x = tc_vec3_normalize(cx);
         tc_vec3 y = tc_vec3_normalize(tc_vec3_mul_add(cy, x, -tc_vec3_dot(cy, x)));
         tc_vec3 z = tc_vec3_cross(x, y);
-        if (tc_vec3_dot(z, cz) < 0.0f) continue; /* a mirror is not a rotation */
         tc_transform t = tc_transform_make(tc_vec3_make(m[12], m[13], m[14]), tc_quat_from_mat3(tc_mat3_make(x, y, z)));
         if (tc_world_set_node_pose(w, nodes[i], t, s)) ++done;
     }
@@ -358,6 +369,7 @@ bool tc_world_node_world_pose(const tc_world *w, tc_node_id id, tc_transform *po
 {
     const tc_world_node *n = tc_world_get_node(w, id);
     if (!TC_REQUIRE(n != NULL)) return false;
+    if (n->invalid) return false; /* not finite: world.h */
     if (pose) *pose = n->world_pose;
     if (scale) *scale = n->world_scale;
     return true;

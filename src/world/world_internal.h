@@ -84,7 +84,7 @@ typedef struct tc_world_pair {
  * so that once these records are put in space-filling-curve order the work
  * reads them in sequence rather than hopping across the collider arrays. */
 typedef struct tc_world_move {
-    tc_aabb box;           /* its new bounds, padded (tc_world_padded) */
+    tc_aabb box;           /* its new box in the tree (tc_world_tree_box) */
     tc_aabb fat;           /* its fat box from now on */
     tc_aabb old;           /* its fat box as of the last update, or inside out (no pairs to go by) */
     int32_t index;         /* the collider */
@@ -195,6 +195,28 @@ static inline tc_aabb tc_world_padded(const tc_aabb *b)
     /* sqrt(3) times the largest component bounds the length of `far` */
     const float m = far.x > far.y ? (far.x > far.z ? far.x : far.z) : (far.y > far.z ? far.y : far.z);
     const float pad = 4.0f * TC_TOLERANCE * (1.7320509f * m + ext.x + ext.y + ext.z);
+    tc_aabb r;
+    r.min = tc_vec3_sub(b->min, tc_vec3_make(pad, pad, pad));
+    r.max = tc_vec3_add(b->max, tc_vec3_make(pad, pad, pad));
+    return r;
+}
+
+/* A collider's box in the tree (before the tree's fattening). An AABB
+ * collider's pairs with other boxes are decided by the exact closed-box
+ * test, which has no tolerance band: its box is grown only by the part of
+ * the band its own size gives (which a pair with a larger box needs), never
+ * by the part its coordinates give. Any other collider's is tc_world_padded,
+ * which covers the band of every pair it is in (the band's scale is at most
+ * the larger of the two shapes' coordinates plus sizes). Issue 12, item 6:
+ * padded by its coordinates, a box of size 0.5 at x = 2e6 reached 70 of its
+ * neighbours 2 apart, and a million such boxes made 5 GB of candidate
+ * pairs; the broadphase's memory must not grow with the distance from the
+ * origin. */
+static inline tc_aabb tc_world_tree_box(const tc_aabb *b, uint32_t type)
+{
+    if (type != TC_SHAPE_AABB) return tc_world_padded(b);
+    const tc_vec3 ext = tc_vec3_sub(b->max, b->min);
+    const float pad = 4.0f * TC_TOLERANCE * (ext.x + ext.y + ext.z);
     tc_aabb r;
     r.min = tc_vec3_sub(b->min, tc_vec3_make(pad, pad, pad));
     r.max = tc_vec3_add(b->max, tc_vec3_make(pad, pad, pad));

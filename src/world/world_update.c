@@ -11,6 +11,7 @@
 
 #include "tree/tree_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,10 +25,25 @@
 #include "queries/shape_place.h"
 #include "shapes/validity.h"
 
-/* parent (pose, scale) composed with a child's local (pose, scale). */
-static void compose(tc_transform parent, float parent_scale, tc_transform local, float local_scale,
+/* Beyond this, a world coordinate or scale is not a usable one: the tree's
+ * boxes have no room for their padding (update_collider), and products of
+ * such numbers overflow. */
+#define TC_WORLD_FAR 1e30
+
+/* parent (pose, scale) composed with a child's local (pose, scale). False,
+ * writing nothing, when the result would not be finite or usable: a scale
+ * beyond TC_WORLD_FAR or below the smallest normal float, or a position
+ * beyond TC_WORLD_FAR (scales of 1e20 under 1e20). Decided in double
+ * before anything is computed in float, so nothing overflows on the way. */
+static bool compose(tc_transform parent, float parent_scale, tc_transform local, float local_scale,
                     tc_transform *out, float *out_scale)
 {
+    const double scale = (double)parent_scale * local_scale;
+    /* the rotation keeps lengths, and a vector's length is at most sqrt(3)
+     * times its largest component */
+    const double reach = 1.7320509 * (double)tc_vec3_max_abs(local.position) * parent_scale +
+                         (double)tc_vec3_max_abs(parent.position);
+    if (!(scale >= (double)FLT_MIN && scale <= TC_WORLD_FAR && reach <= TC_WORLD_FAR)) return false;
     tc_vec3 offset = tc_quat_rotate(parent.rotation, tc_vec3_scale(local.position, parent_scale));
     out->position = tc_vec3_add(parent.position, offset);
     /* a zero quaternion is the identity (world.h): the product with it
@@ -36,7 +52,8 @@ static void compose(tc_transform parent, float parent_scale, tc_transform local,
     const tc_quat q = local.rotation;
     const bool turns = q.x != 0.0f || q.y != 0.0f || q.z != 0.0f || q.w != 0.0f;
     out->rotation = turns ? tc_quat_normalize(tc_quat_mul(parent.rotation, q)) : parent.rotation;
-    *out_scale = parent_scale * local_scale;
+    *out_scale = (float)scale;
+    return true;
 }
 
 /* A collider's world shape: local shape placed by pose with uniform scale
@@ -72,10 +89,14 @@ static void node_world(tc_world *w, int32_t index)
         const tc_world_node *p = tc_world_get_node(w, n->parent);
         if (p) {
             if (n->dirty || p->moved_stamp == w->stamp) {
-                compose(p->world_pose, p->world_scale, n->local, n->scale, &n->world_pose, &n->world_scale);
+                /* under an invalid node, or not finite itself: invalid
+                 * until a later update composes a usable pose (world.h) */
+                n->invalid = p->invalid || !compose(p->world_pose, p->world_scale, n->local, n->scale,
+                                                    &n->world_pose, &n->world_scale);
                 n->moved_stamp = w->stamp;
             }
         } else if (n->dirty || !tc_node_is_null(n->parent)) {
+            n->invalid = 0; /* its own pose was checked when set */
             n->parent = tc_node_null(); /* a destroyed parent leaves the node at the world */
             n->world_pose = n->local;
             n->world_pose.rotation = tc_quat_normalize(n->local.rotation);
@@ -112,7 +133,16 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     float scale = 1.0f;
     const tc_world_node *p = tc_node_is_null(c->parent) ? NULL : tc_world_get_node(w, c->parent);
     if (p) {
-        compose(p->world_pose, p->world_scale, c->local, 1.0f, &pose, &scale);
+        if (p->invalid || !compose(p->world_pose, p->world_scale, c->local, 1.0f, &pose, &scale)) {
+            /* no usable world pose: out of the pairs and queries until it
+             * has one (its pairs end at this update) */
+            flags &= ~(uint32_t)(TC_WORLD_IN_TREE | TC_WORLD_PLANE);
+            c->dirty = 0;
+            c->has_shape = 0;
+            drop_proxy(w, i);
+            w->ray_index_stale = true;
+            return flags | TC_WORLD_CHANGED;
+        }
     } else {
         c->parent = tc_node_null();
         pose = c->local;
@@ -186,7 +216,7 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     }
     w->hot[i].bounds = box;
     if (c->proxy == TC_TREE_NULL) return flags | TC_WORLD_CREATE;
-    if (!tc_tree_box_contains(w->hot[i].fat, tc_world_padded(&box))) flags |= TC_WORLD_LEAVE;
+    if (!tc_tree_box_contains(w->hot[i].fat, tc_world_tree_box(&box, w->hot[i].type))) flags |= TC_WORLD_LEAVE;
     return flags | TC_WORLD_IN_TREE;
 }
 
@@ -203,7 +233,7 @@ static void create_proxies(tc_world *w)
         TC_ARRAY_RESERVE(w, w->new_ids, n) && TC_ARRAY_RESERVE(w, w->keys, n)) {
         for (size_t k = 0; k < n; ++k) {
             const int32_t i = w->created.data[k];
-            w->new_boxes.data[k] = tc_world_padded(&w->hot[i].bounds);
+            w->new_boxes.data[k] = tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type);
             w->keys.data[k] = (uint64_t)i;
         }
         if (tc_tree_create_proxies(w->tree, w->new_boxes.data, w->keys.data, (int32_t)n, w->new_ids.data)) made = n;
@@ -212,7 +242,8 @@ static void create_proxies(tc_world *w)
         if (w->new_ids.capacity >= n) {
             for (size_t k = 0; k < n; ++k) {
                 const int32_t i = w->created.data[k];
-                w->new_ids.data[k] = tc_tree_create_proxy(w->tree, tc_world_padded(&w->hot[i].bounds), (uint64_t)i);
+                w->new_ids.data[k] =
+                    tc_tree_create_proxy(w->tree, tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type), (uint64_t)i);
             }
             made = n;
         }
@@ -238,7 +269,7 @@ static void create_proxies(tc_world *w)
             continue;
         }
         tc_world_move *m = &w->moved.data[w->moved.count++];
-        m->box = tc_world_padded(&w->hot[i].bounds);
+        m->box = tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type);
         m->fat = w->hot[i].fat;
         m->old = w->old_fat[i];
         m->index = i;
@@ -364,7 +395,7 @@ static void update_colliders(tc_world *w)
                 if (c->requery) w->old_fat[i] = tc_world_no_box(); /* its pairs may be missing */
                 c->requery = 0;
                 tc_world_move *m = &w->moved.data[w->moved.count++];
-                m->box = tc_world_padded(&w->hot[i].bounds);
+                m->box = tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type);
                 m->fat = w->hot[i].fat;
                 m->old = w->old_fat[i];
                 m->index = i;
