@@ -159,6 +159,12 @@ struct tc_world {
     (tc_mem_free(&(world)->allocator, (arr).data, (arr).capacity * sizeof *(arr).data), (arr).data = NULL, \
      (arr).count = (arr).capacity = 0)
 
+/* The update's steps, in order: node world poses (world_poses.c); world
+ * shapes, tree boxes and the new candidate pairs (world_tree_sync.c); then
+ * the pairs and events (world_pairs.c, with tc_world_update itself). */
+void tc_world_update_poses(tc_world *w);
+void tc_world_sync_tree(tc_world *w);
+
 /* Id checks (no assert). */
 tc_world_node *tc_world_get_node(const tc_world *w, tc_node_id id);
 tc_world_collider *tc_world_get_collider(const tc_world *w, tc_collider_id id);
@@ -233,8 +239,6 @@ static inline uint32_t tc_world_ray_tag(uint32_t generation, bool exact)
 static inline bool tc_world_ray_tag_exact(uint32_t tag) { return (tag & 1u) != 0; }
 static inline uint32_t tc_world_ray_tag_generation(uint32_t tag) { return tag | 1u; }
 
-/* The ray index, made first if it is stale; NULL when memory ran out for
- * it (the queries then walk the tree). */
 /* The ray index, remade first when stale and its wait is over; NULL: walk
  * the tree (still waiting, or no memory). */
 const tc_tree_wide *tc_world_ray_index(tc_world *w);
