@@ -284,6 +284,120 @@ TEST_CASE(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out)
     tc_world_destroy(w);
 }
 
+/* ---- large worlds --------------------------------------------------------- */
+
+/* A scene of spheres, boxes and capsules on a grid (neighbours overlap by a
+ * clear margin, diagonals are clearly apart), placed at absolute double
+ * positions around `centre`, with the world's origin at `origin`. */
+enum { GRID = 12 };
+static tc_world *grid_scene(tc_world_position centre, tc_world_position origin)
+{
+    tc_world *w = tc_world_create(NULL);
+    CHECK(tc_world_set_origin(w, origin));
+    for (int i = 0; i < GRID; ++i)
+        for (int j = 0; j < GRID; ++j) {
+            tc_collider_def d = tc_collider_def_default();
+            switch ((i + 2 * j) % 3) {
+            case 0: { tc_sphere s = { { 0, 0, 0 }, 1.6f }; d.shape = tc_shape_from_sphere(s); break; }
+            case 1: { tc_aabb b = { { -1.6f, -1.6f, -1.6f }, { 1.6f, 1.6f, 1.6f } }; d.shape = tc_shape_from_aabb(b); break; }
+            default: { tc_capsule c = { { -0.6f, 0, 0 }, { 0.6f, 0, 0 }, 1.0f }; d.shape = tc_shape_from_capsule(c); break; }
+            }
+            tc_world_position at = { centre.x + 3.0 * i, centre.y + 3.0 * j, centre.z };
+            d.local.position = tc_world_to_local(w, at);
+            d.user_data = (uint64_t)(i * GRID + j);
+            CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+        }
+    CHECK(tc_world_update(w));
+    return w;
+}
+
+/* The same scene at the origin and translated by 1e6 and 1e7, each with the
+ * world's origin near it (off by a fraction, so that the relative
+ * coordinates are not the same numbers): the same pairs, the same ray hits
+ * within 1e-4 of the shapes' sizes, the same overlaps. */
+TEST_CASE(issue12_large_worlds_translated_scenes_give_the_same_answers)
+{
+    const double shifts[3] = { 0.0, 1e6, 1e7 };
+    tc_world *w[3];
+    for (int k = 0; k < 3; ++k) {
+        const tc_world_position centre = { shifts[k] + 0.37, -shifts[k] + 0.61, 0.5 * shifts[k] + 0.13 };
+        const tc_world_position origin = { centre.x + 10.3, centre.y + 7.7, centre.z - 0.1 };
+        w[k] = grid_scene(centre, origin);
+    }
+    size_t n0;
+    const tc_contact_event *e0 = tc_world_contact_events(w[0], &n0);
+    CHECK(n0 > 100);
+    for (int k = 1; k < 3; ++k) {
+        size_t n;
+        const tc_contact_event *e = tc_world_contact_events(w[k], &n);
+        CHECK_MSG(n == n0, "shift %g: %zu events, %zu at the origin", shifts[k], n, n0);
+        for (size_t m = 0; m < n && m < n0; ++m)
+            CHECK(e[m].user_data_a == e0[m].user_data_a && e[m].user_data_b == e0[m].user_data_b);
+    }
+    /* rays across the grid, from absolute points */
+    test_rng r = { 5 };
+    int hits = 0;
+    for (int q = 0; q < 200; ++q) {
+        const double ox = test_rng_uniform(&r, -5, 3 * GRID + 5), oy = test_rng_uniform(&r, -5, 3 * GRID + 5);
+        const tc_vec3 dir = tc_vec3_make((float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1), 0.0f);
+        tc_world_hit h[3];
+        bool got[3];
+        for (int k = 0; k < 3; ++k) {
+            const tc_world_position from = { shifts[k] + 0.37 + ox, -shifts[k] + 0.61 + oy, 0.5 * shifts[k] + 0.43 };
+            tc_ray ray;
+            ray.origin = tc_world_to_local(w[k], from);
+            ray.dir = dir;
+            got[k] = tc_world_raycast_closest(w[k], &ray, INFINITY, NULL, &h[k]);
+        }
+        hits += got[0];
+        for (int k = 1; k < 3; ++k) {
+            CHECK(got[k] == got[0]);
+            if (!got[k] || !got[0]) continue;
+            /* the same collider unless two are hit at nearly the same t */
+            const float dt = fabsf(h[k].t - h[0].t) * sqrtf(tc_vec3_length_sq(dir));
+            CHECK_MSG(dt <= 1e-4f * 3.2f, "shift %g: t %.7g vs %.7g", shifts[k], h[k].t, h[0].t);
+            const tc_world_position p = tc_world_to_absolute(w[k], h[k].point), p0 = tc_world_to_absolute(w[0], h[0].point);
+            const double ex = p.x - shifts[k] - p0.x, ey = p.y + shifts[k] - p0.y; /* the shifts are exact in double */
+            CHECK_MSG(fabs(ex) <= 3.2e-4 && fabs(ey) <= 3.2e-4, "shift %g: hit point off by %g %g", shifts[k], ex, ey);
+            if (dt > 1e-5f) continue;
+            CHECK(h[k].collider.index == h[0].collider.index);
+        }
+    }
+    CHECK(hits > 100);
+    for (int k = 0; k < 3; ++k) tc_world_destroy(w[k]);
+}
+
+/* Moving the origin of a populated world keeps everything where it is in
+ * absolute terms: world shapes move by the opposite amount, pairs stay. */
+TEST_CASE(issue12_large_worlds_moving_the_origin_keeps_absolute_places)
+{
+    const tc_world_position zero = { 0, 0, 0 };
+    tc_world *w = grid_scene(zero, zero);
+    const tc_node_id bone = node_at(w, tc_node_null(), tc_vec3_make(1, 2, 3));
+    const tc_collider_id on_bone = box_at(w, bone, tc_vec3_make(0.5f, 0, 0), 0.25f);
+    CHECK(tc_world_update(w));
+    size_t n0;
+    (void)tc_world_contact_events(w, &n0);
+    const tc_world_position far = { 4096.0, -2048.0, 1024.0 };
+    CHECK(tc_world_set_origin(w, far));
+    const tc_world_position bad = { NAN, 0, 0 };
+    CHECK(!tc_world_set_origin(w, bad));
+    CHECK(tc_world_origin(w).x == far.x && tc_world_origin(w).y == far.y && tc_world_origin(w).z == far.z);
+    CHECK(tc_world_update(w));
+    size_t n;
+    const tc_contact_event *e = tc_world_contact_events(w, &n);
+    CHECK(n == n0);
+    for (size_t k = 0; k < n; ++k) CHECK(e[k].state == TC_CONTACT_STAY);
+    tc_shape s;
+    CHECK(tc_world_collider_shape(w, on_bone, &s));
+    const tc_world_position lo = tc_world_to_absolute(w, s.u.aabb.min);
+    CHECK(lo.x == 1.25 && lo.y == 1.75 && lo.z == 2.75);
+    tc_transform pose;
+    CHECK(tc_world_node_world_pose(w, bone, &pose, NULL));
+    CHECK(pose.position.x == (float)(1.0 - far.x) && pose.position.y == (float)(2.0 - far.y));
+    tc_world_destroy(w);
+}
+
 TEST_LIST(TEST_ENTRY(issue12_item4_id_pool_retires_a_slot_whose_generation_would_wrap),
           TEST_ENTRY(issue12_item4_generation_wrap_gives_no_old_id_and_no_cycle),
           TEST_ENTRY(issue12_item5_cycle_check_compares_full_ids_after_slot_reuse),
@@ -291,4 +405,6 @@ TEST_LIST(TEST_ENTRY(issue12_item4_id_pool_retires_a_slot_whose_generation_would
           TEST_ENTRY(issue12_item5_million_deep_chain_without_recursion),
           TEST_ENTRY(issue12_item6_broadphase_memory_does_not_grow_with_distance),
           TEST_ENTRY(issue12_item6_rank_deficient_bone_matrices_are_refused),
-          TEST_ENTRY(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out))
+          TEST_ENTRY(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out),
+          TEST_ENTRY(issue12_large_worlds_translated_scenes_give_the_same_answers),
+          TEST_ENTRY(issue12_large_worlds_moving_the_origin_keeps_absolute_places))
