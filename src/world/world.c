@@ -1,6 +1,7 @@
 /* The world: creation, nodes and colliders, and their setters. */
 #include "world/world_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -170,33 +171,66 @@ static bool scale_ok(float s) { return s > 0.0f && isfinite(s); }
 
 static bool position_finite(tc_world_position p) { return isfinite(p.x) && isfinite(p.y) && isfinite(p.z); }
 
+/* A double rounded once to float, without the overflow a conversion of a
+ * value beyond the float range raises (an infinity of its sign; NaN stays). */
+static float to_float(double v)
+{
+    if (v > (double)FLT_MAX) return INFINITY;
+    if (v < -(double)FLT_MAX) return -INFINITY;
+    return (float)v;
+}
+
 /* p + d, computed in double and rounded once. */
 static tc_vec3 shifted(tc_vec3 p, double dx, double dy, double dz)
 {
-    return tc_vec3_make((float)((double)p.x + dx), (float)((double)p.y + dy), (float)((double)p.z + dz));
+    return tc_vec3_make(to_float((double)p.x + dx), to_float((double)p.y + dy), to_float((double)p.z + dz));
+}
+
+/* Would p + d stay a usable world position? */
+static bool shift_ok(tc_vec3 p, double dx, double dy, double dz)
+{
+    return fabs((double)p.x + dx) <= 1e30 && fabs((double)p.y + dy) <= 1e30 && fabs((double)p.z + dz) <= 1e30;
+}
+
+/* Calls fn on the local position of every live node and collider that hangs
+ * from the world (a stale parent is the world): what moves with the origin. */
+static bool each_root_position(tc_world *w, bool (*fn)(tc_vec3 *p, const double d[3]), const double d[3])
+{
+    for (size_t i = 0; i < w->node_ids.count; ++i) {
+        tc_world_node *n = &w->nodes[i];
+        if (!tc_world_node_alive(w, i) || tc_world_get_node(w, n->parent)) continue;
+        if (!fn(&n->local.position, d)) return false;
+        n->dirty = 1;
+    }
+    for (size_t i = 0; i < w->collider_ids.count; ++i) {
+        tc_world_collider *c = &w->colliders[i];
+        if (!tc_world_collider_alive(w, i) || tc_world_get_node(w, c->parent)) continue;
+        if (!fn(&c->local.position, d)) return false;
+        c->dirty = 1;
+    }
+    return true;
+}
+
+static bool check_shift(tc_vec3 *p, const double d[3]) { return shift_ok(*p, d[0], d[1], d[2]); }
+static bool apply_shift(tc_vec3 *p, const double d[3])
+{
+    *p = shifted(*p, d[0], d[1], d[2]);
+    return true;
 }
 
 bool tc_world_set_origin(tc_world *w, tc_world_position origin)
 {
     if (!TC_REQUIRE(w != NULL)) return false;
     if (!position_finite(origin)) return false;
-    const double dx = w->origin.x - origin.x, dy = w->origin.y - origin.y, dz = w->origin.z - origin.z;
-    w->origin = origin;
-    if (dx == 0.0 && dy == 0.0 && dz == 0.0) return true;
+    const double d[3] = { w->origin.x - origin.x, w->origin.y - origin.y, w->origin.z - origin.z };
+    if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) return true;
     /* Only what hangs from the world moves: everything else is placed
-     * relative to those. A stale parent is the world. */
-    for (size_t i = 0; i < w->node_ids.count; ++i) {
-        tc_world_node *n = &w->nodes[i];
-        if (!tc_world_node_alive(w, i) || tc_world_get_node(w, n->parent)) continue;
-        n->local.position = shifted(n->local.position, dx, dy, dz);
-        n->dirty = 1;
-    }
-    for (size_t i = 0; i < w->collider_ids.count; ++i) {
-        tc_world_collider *c = &w->colliders[i];
-        if (!tc_world_collider_alive(w, i) || tc_world_get_node(w, c->parent)) continue;
-        c->local.position = shifted(c->local.position, dx, dy, dz);
-        c->dirty = 1;
-    }
+     * relative to it. Nothing moves if something would leave the usable
+     * range (then the origin stays too). The dirty marks of the check are
+     * harmless: the move follows. */
+    if (!each_root_position(w, check_shift, d)) return false;
+    (void)each_root_position(w, apply_shift, d);
+    w->origin = origin;
     return true;
 }
 
@@ -212,7 +246,7 @@ tc_world_position tc_world_origin(const tc_world *w)
 tc_vec3 tc_world_to_local(const tc_world *w, tc_world_position p)
 {
     if (!TC_REQUIRE(w != NULL)) return tc_vec3_zero();
-    return tc_vec3_make((float)(p.x - w->origin.x), (float)(p.y - w->origin.y), (float)(p.z - w->origin.z));
+    return tc_vec3_make(to_float(p.x - w->origin.x), to_float(p.y - w->origin.y), to_float(p.z - w->origin.z));
 }
 
 tc_world_position tc_world_to_absolute(const tc_world *w, tc_vec3 p)
