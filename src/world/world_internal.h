@@ -152,6 +152,18 @@ struct tc_world {
     bool out_of_memory;
 };
 
+/* Exchange two TC_ARRAYs' blocks (double buffering: the next one is built,
+ * then becomes the current one). Counts are the caller's. */
+#define TC_ARRAY_SWAP_BLOCKS(a, b)                                                                  \
+    do {                                                                                            \
+        void *swap_data_ = (a).data;                                                                \
+        const size_t swap_cap_ = (a).capacity;                                                      \
+        (a).data = (b).data;                                                                        \
+        (a).capacity = (b).capacity;                                                                \
+        (b).data = swap_data_;                                                                      \
+        (b).capacity = swap_cap_;                                                                   \
+    } while (0)
+
 /* Grow a TC_ARRAY to hold `needed` elements. */
 #define TC_ARRAY_RESERVE(world, arr, needed)                                                        \
     tc_mem_reserve(&(world)->allocator, (void **)&(arr).data, &(arr).capacity, (needed), sizeof *(arr).data)

@@ -179,14 +179,7 @@ static void update_pairs(tc_world *w)
         }
         if (pair_step(w, &p, fresh)) out[n++] = p;
     }
-    if (out == w->pairs_next.data) {
-        tc_world_pair *t = w->pairs.data;
-        size_t cap = w->pairs.capacity;
-        w->pairs.data = w->pairs_next.data;
-        w->pairs.capacity = w->pairs_next.capacity;
-        w->pairs_next.data = t;
-        w->pairs_next.capacity = cap;
-    }
+    if (out == w->pairs_next.data) TC_ARRAY_SWAP_BLOCKS(w->pairs, w->pairs_next);
     w->pairs.count = n;
     w->fresh.count = 0;
 }

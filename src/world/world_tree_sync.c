@@ -235,12 +235,7 @@ static void order_moved(tc_world *w)
     }
     tc_sort_u64(w->keys.data, n, w->scratch.data);
     for (size_t k = 0; k < n; ++k) w->moved_sorted.data[k] = m[(uint32_t)w->keys.data[k]];
-    tc_world_move *t = w->moved.data;
-    size_t cap = w->moved.capacity;
-    w->moved.data = w->moved_sorted.data;
-    w->moved.capacity = w->moved_sorted.capacity;
-    w->moved_sorted.data = t;
-    w->moved_sorted.capacity = cap;
+    TC_ARRAY_SWAP_BLOCKS(w->moved, w->moved_sorted);
 }
 
 /* How far a collider whose box went from `before` to `now` is expected to
