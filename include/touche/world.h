@@ -95,6 +95,11 @@ static inline bool tc_node_is_null(tc_node_id id) { return id.generation == 0; }
 /** Is it the null collider id? */
 static inline bool tc_collider_is_null(tc_collider_id id) { return id.generation == 0; }
 /** Same slot and generation? */
+static inline bool tc_node_id_equal(tc_node_id a, tc_node_id b)
+{
+    return a.index == b.index && a.generation == b.generation;
+}
+/** Same slot and generation? */
 static inline bool tc_collider_id_equal(tc_collider_id a, tc_collider_id b)
 {
     return a.index == b.index && a.generation == b.generation;

@@ -35,18 +35,6 @@ static void free_storage(tc_tree *t)
     t->parent = NULL;
 }
 
-/* Links pairs [from, to) (first slots) into the free list, ahead of what it
- * holds, lowest first. */
-static void link_free_pairs(tc_tree *t, int32_t from, int32_t to)
-{
-    for (int32_t i = to - 2; i >= from; i -= 2) {
-        t->nodes[i].child = t->free_pair;
-        t->nodes[i].word = 0;
-        t->nodes[i + 1].child = TC_TREE_FREE_MARK;
-        t->nodes[i + 1].word = 0;
-        t->free_pair = i;
-    }
-}
 
 /* Grows the node array to at least `slots` slots (doubling). */
 static bool grow_nodes(tc_tree *t, int32_t slots)
@@ -83,7 +71,7 @@ static bool grow_nodes(tc_tree *t, int32_t slots)
     t->nodes = nodes;
     t->parent = parent;
     t->capacity = cap;
-    link_free_pairs(t, old ? old : 2, cap);
+    tc_tree_give_pairs(t, old ? old : 2, cap);
     return true;
 }
 
@@ -101,13 +89,13 @@ static int32_t take_pair(tc_tree *t)
     return i;
 }
 
-static void give_pair(tc_tree *t, int32_t i)
+
+/* The free list of proxy ids: id goes on it, ahead of what it holds. */
+static void give_proxy(tc_tree *t, int32_t id)
 {
-    t->nodes[i].child = t->free_pair;
-    t->nodes[i].word = 0;
-    t->nodes[i + 1].child = TC_TREE_FREE_MARK;
-    t->nodes[i + 1].word = 0;
-    t->free_pair = i;
+    t->proxies[id].node = TC_TREE_NULL;
+    t->proxies[id].next_free = t->proxy_free;
+    t->proxy_free = id;
 }
 
 static bool grow_proxies(tc_tree *t, int32_t needed)
@@ -121,13 +109,11 @@ static bool grow_proxies(tc_tree *t, int32_t needed)
     tc_tree_proxy *p = (tc_tree_proxy *)tc_mem_resize(&t->allocator, t->proxies,
                                                       (size_t)t->proxy_capacity * sizeof *p, (size_t)cap * sizeof *p);
     if (!p) return false;
-    for (int32_t i = cap - 1; i >= t->proxy_capacity; --i) {
-        p[i].node = TC_TREE_NULL;
-        p[i].user_data = 0;
-        p[i].next_free = t->proxy_free;
-        t->proxy_free = i;
-    }
     t->proxies = p;
+    for (int32_t i = cap - 1; i >= t->proxy_capacity; --i) {
+        p[i].user_data = 0;
+        give_proxy(t, i); /* lowest first */
+    }
     t->proxy_capacity = cap;
     return true;
 }
@@ -139,13 +125,6 @@ static int32_t take_proxy(tc_tree *t)
     t->proxy_free = t->proxies[id].next_free;
     t->proxies[id].next_free = TC_TREE_NULL;
     return id;
-}
-
-static void give_proxy(tc_tree *t, int32_t id)
-{
-    t->proxies[id].node = TC_TREE_NULL;
-    t->proxies[id].next_free = t->proxy_free;
-    t->proxy_free = id;
 }
 
 tc_tree *tc_tree_create(const tc_tree_def *def)
@@ -385,7 +364,7 @@ static int32_t remove_leaf(tc_tree *t, int32_t l)
     }
     const int32_t parent = t->parent[l >> 1];
     move_content(t, l ^ 1, parent);
-    give_pair(t, l & ~1);
+    tc_tree_give_pair(t, l & ~1);
     fix_upward(t, tc_tree_parent_of(t, parent), false, false, TC_TREE_NULL);
     return parent;
 }
@@ -467,7 +446,7 @@ bool tc_tree_move_proxy_by(tc_tree *tree, int32_t proxy, tc_aabb box, tc_vec3 di
      * gaining the new one often leave a box as it was, and the walk ends. */
     const int32_t parent = tree->parent[leaf >> 1];
     move_content(tree, leaf ^ 1, parent);
-    give_pair(tree, leaf & ~1);
+    tc_tree_give_pair(tree, leaf & ~1);
     int32_t start = parent;
     while (start > 0 && !tc_tree_box_contains(tree->nodes[start].box, fat)) start = tree->parent[start >> 1];
     for (int32_t i = parent; i != start;) {

@@ -220,11 +220,5 @@ void tc_tree_build(tc_tree *t, tc_tree_build_item *items, int32_t n)
     t->has_root = true;
     /* The rest is free, lowest first. */
     t->free_pair = TC_TREE_NULL;
-    for (int32_t i = t->capacity - 2; i >= next; i -= 2) {
-        t->nodes[i].child = t->free_pair;
-        t->nodes[i].word = 0;
-        t->nodes[i + 1].child = TC_TREE_FREE_MARK;
-        t->nodes[i + 1].word = 0;
-        t->free_pair = i;
-    }
+    tc_tree_give_pairs(t, next, t->capacity);
 }

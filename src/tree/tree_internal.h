@@ -68,6 +68,23 @@ static inline uint64_t tc_tree_leaf_data(const tc_tree *t, const tc_tree_node *l
     return t->wide_count == 0 ? (uint64_t)leaf->word : t->proxies[tc_tree_leaf_proxy(leaf)].user_data;
 }
 
+/* The one free list of node pairs: pair i (its first slot) goes on it,
+ * ahead of what it holds. */
+static inline void tc_tree_give_pair(tc_tree *t, int32_t i)
+{
+    t->nodes[i].child = t->free_pair;
+    t->nodes[i].word = 0;
+    t->nodes[i + 1].child = TC_TREE_FREE_MARK;
+    t->nodes[i + 1].word = 0;
+    t->free_pair = i;
+}
+
+/* Pairs [from, to) (first slots) go on the free list, lowest first. */
+static inline void tc_tree_give_pairs(tc_tree *t, int32_t from, int32_t to)
+{
+    for (int32_t i = to - 2; i >= from; i -= 2) tc_tree_give_pair(t, i);
+}
+
 /* The slot whose children include slot i (TC_TREE_NULL for the root). */
 static inline int32_t tc_tree_parent_of(const tc_tree *t, int32_t i)
 {

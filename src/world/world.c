@@ -1,6 +1,7 @@
 /* The world: creation, nodes and colliders, and their setters. */
 #include "world/world_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -31,7 +32,7 @@ static bool grow_colliders(tc_world *w, size_t needed)
         cap *= 2;
     }
     if (cap > (SIZE_MAX - TC_WORLD_LINE) / sizeof(tc_world_hot)) return false;
-    const size_t old = w->collider_capacity, used = w->collider_count;
+    const size_t old = w->collider_capacity, used = w->collider_ids.count;
     tc_world_collider *colliders = (tc_world_collider *)tc_mem_alloc(&w->allocator, cap * sizeof *colliders);
     void *hot_block = tc_mem_alloc(&w->allocator, hot_block_size(cap));
     tc_shape *shapes = (tc_shape *)tc_mem_alloc(&w->allocator, cap * sizeof *shapes);
@@ -91,8 +92,8 @@ tc_world *tc_world_create(const tc_world_def *def)
     w->margin = d.margin;
     w->margin_ratio = d.margin_ratio;
     w->prediction = d.prediction;
-    w->node_free = -1;
-    w->collider_free = -1;
+    tc_id_pool_init(&w->node_ids);
+    tc_id_pool_init(&w->collider_ids);
     tc_tree_def td = tc_tree_def_default();
     td.allocator = d.allocator;
     td.margin = d.margin;
@@ -116,6 +117,8 @@ void tc_world_destroy(tc_world *w)
     tc_tree_destroy(w->tree);
     tc_tree_wide_free(&w->ray_index);
     tc_mem_free(&a, w->nodes, w->node_capacity * sizeof *w->nodes);
+    tc_id_pool_release_memory(&w->node_ids, &a);
+    tc_id_pool_release_memory(&w->collider_ids, &a);
     tc_mem_free(&a, w->colliders, w->collider_capacity * sizeof *w->colliders);
     if (w->hot_block) tc_mem_free(&a, w->hot_block, hot_block_size(w->collider_capacity));
     tc_mem_free(&a, w->shapes, w->collider_capacity * sizeof *w->shapes);
@@ -145,18 +148,14 @@ const tc_tree *tc_world_tree(const tc_world *w) { return w ? w->tree : NULL; }
 
 tc_world_node *tc_world_get_node(const tc_world *w, tc_node_id id)
 {
-    if (!w || id.index >= w->node_count) return NULL;
-    tc_world_node *n = &w->nodes[id.index];
-    if (n->generation != id.generation || (n->generation & 1u) == 0) return NULL;
-    return n;
+    if (!w || !tc_id_pool_alive(&w->node_ids, id.index, id.generation)) return NULL;
+    return &w->nodes[id.index];
 }
 
 tc_world_collider *tc_world_get_collider(const tc_world *w, tc_collider_id id)
 {
-    if (!w || id.index >= w->collider_count) return NULL;
-    tc_world_collider *c = &w->colliders[id.index];
-    if (c->generation != id.generation || (c->generation & 1u) == 0) return NULL;
-    return c;
+    if (!w || !tc_id_pool_alive(&w->collider_ids, id.index, id.generation)) return NULL;
+    return &w->colliders[id.index];
 }
 
 static bool pose_ok(tc_transform t)
@@ -174,33 +173,66 @@ static bool scale_ok(float s) { return tc_is_finite(s) && s > 0.0f; }
 
 static bool position_finite(tc_world_position p) { return isfinite(p.x) && isfinite(p.y) && isfinite(p.z); }
 
+/* A double rounded once to float, without the overflow a conversion of a
+ * value beyond the float range raises (an infinity of its sign; NaN stays). */
+static float to_float(double v)
+{
+    if (v > (double)FLT_MAX) return INFINITY;
+    if (v < -(double)FLT_MAX) return -INFINITY;
+    return (float)v;
+}
+
 /* p + d, computed in double and rounded once. */
 static tc_vec3 shifted(tc_vec3 p, double dx, double dy, double dz)
 {
-    return tc_vec3_make((float)((double)p.x + dx), (float)((double)p.y + dy), (float)((double)p.z + dz));
+    return tc_vec3_make(to_float((double)p.x + dx), to_float((double)p.y + dy), to_float((double)p.z + dz));
+}
+
+/* Would p + d stay a usable world position? */
+static bool shift_ok(tc_vec3 p, double dx, double dy, double dz)
+{
+    return fabs((double)p.x + dx) <= 1e30 && fabs((double)p.y + dy) <= 1e30 && fabs((double)p.z + dz) <= 1e30;
+}
+
+/* Calls fn on the local position of every live node and collider that hangs
+ * from the world (a stale parent is the world): what moves with the origin. */
+static bool each_root_position(tc_world *w, bool (*fn)(tc_vec3 *p, const double d[3]), const double d[3])
+{
+    for (size_t i = 0; i < w->node_ids.count; ++i) {
+        tc_world_node *n = &w->nodes[i];
+        if (!tc_world_node_alive(w, i) || tc_world_get_node(w, n->parent)) continue;
+        if (!fn(&n->local.position, d)) return false;
+        n->dirty = 1;
+    }
+    for (size_t i = 0; i < w->collider_ids.count; ++i) {
+        tc_world_collider *c = &w->colliders[i];
+        if (!tc_world_collider_alive(w, i) || tc_world_get_node(w, c->parent)) continue;
+        if (!fn(&c->local.position, d)) return false;
+        c->dirty = 1;
+    }
+    return true;
+}
+
+static bool check_shift(tc_vec3 *p, const double d[3]) { return shift_ok(*p, d[0], d[1], d[2]); }
+static bool apply_shift(tc_vec3 *p, const double d[3])
+{
+    *p = shifted(*p, d[0], d[1], d[2]);
+    return true;
 }
 
 bool tc_world_set_origin(tc_world *w, tc_world_position origin)
 {
     if (!TC_REQUIRE(w != NULL)) return false;
     if (!position_finite(origin)) return false;
-    const double dx = w->origin.x - origin.x, dy = w->origin.y - origin.y, dz = w->origin.z - origin.z;
-    w->origin = origin;
-    if (dx == 0.0 && dy == 0.0 && dz == 0.0) return true;
+    const double d[3] = { w->origin.x - origin.x, w->origin.y - origin.y, w->origin.z - origin.z };
+    if (d[0] == 0.0 && d[1] == 0.0 && d[2] == 0.0) return true;
     /* Only what hangs from the world moves: everything else is placed
-     * relative to those. A stale parent is the world. */
-    for (size_t i = 0; i < w->node_count; ++i) {
-        tc_world_node *n = &w->nodes[i];
-        if (!tc_world_node_alive(w, (int32_t)i) || tc_world_get_node(w, n->parent)) continue;
-        n->local.position = shifted(n->local.position, dx, dy, dz);
-        n->dirty = 1;
-    }
-    for (size_t i = 0; i < w->collider_count; ++i) {
-        tc_world_collider *c = &w->colliders[i];
-        if (!tc_world_collider_alive(c) || tc_world_get_node(w, c->parent)) continue;
-        c->local.position = shifted(c->local.position, dx, dy, dz);
-        c->dirty = 1;
-    }
+     * relative to it. Nothing moves if something would leave the usable
+     * range (then the origin stays too). The dirty marks of the check are
+     * harmless: the move follows. */
+    if (!each_root_position(w, check_shift, d)) return false;
+    (void)each_root_position(w, apply_shift, d);
+    w->origin = origin;
     return true;
 }
 
@@ -216,7 +248,7 @@ tc_world_position tc_world_origin(const tc_world *w)
 tc_vec3 tc_world_to_local(const tc_world *w, tc_world_position p)
 {
     if (!TC_REQUIRE(w != NULL)) return tc_vec3_zero();
-    return tc_vec3_make((float)(p.x - w->origin.x), (float)(p.y - w->origin.y), (float)(p.z - w->origin.z));
+    return tc_vec3_make(to_float(p.x - w->origin.x), to_float(p.y - w->origin.y), to_float(p.z - w->origin.z));
 }
 
 tc_world_position tc_world_to_absolute(const tc_world *w, tc_vec3 p)
@@ -246,27 +278,20 @@ tc_node_id tc_world_create_node(tc_world *w, const tc_node_def *def)
     const tc_node_def d = def ? *def : tc_node_def_default(); /* a zero scale is refused below */
     if (!tc_node_is_null(d.parent) && !TC_REQUIRE(tc_world_get_node(w, d.parent) != NULL)) return tc_node_null();
     if (!pose_ok(d.local) || !scale_ok(d.scale)) return tc_node_null();
-    int32_t index;
-    if (w->node_free >= 0) {
-        index = w->node_free;
-        w->node_free = w->nodes[index].next_free;
-    } else {
-        if (w->node_count >= (size_t)INT32_MAX) return tc_node_null();
-        if (!tc_mem_reserve(&w->allocator, (void **)&w->nodes, &w->node_capacity, w->node_count + 1, sizeof *w->nodes))
-            return tc_node_null();
-        index = (int32_t)w->node_count++;
-        w->nodes[index].generation = 0;
-    }
+    if (tc_id_pool_needs_new_slot(&w->node_ids) &&
+        !tc_mem_reserve(&w->allocator, (void **)&w->nodes, &w->node_capacity, w->node_ids.count + 1, sizeof *w->nodes))
+        return tc_node_null();
+    uint32_t gen;
+    const int32_t index = tc_id_pool_acquire(&w->node_ids, &w->allocator, &gen);
+    if (index < 0) return tc_node_null();
+    if (!tc_node_is_null(d.parent)) ++w->nodes[d.parent.index].children; /* the array may have moved */
     tc_world_node *n = &w->nodes[index];
-    uint32_t gen = n->generation + 1u;
     memset(n, 0, sizeof *n);
-    n->generation = gen;
     n->local = d.local;
     n->scale = d.scale;
     n->parent = d.parent;
     n->world_pose = tc_transform_identity();
     n->world_scale = 1.0f;
-    n->next_free = -1;
     n->dirty = 1;
     tc_node_id id;
     id.index = (uint32_t)index;
@@ -278,9 +303,13 @@ void tc_world_destroy_node(tc_world *w, tc_node_id id)
 {
     tc_world_node *n = tc_world_get_node(w, id);
     if (!TC_REQUIRE(n != NULL)) return;
-    ++n->generation; /* even: free; children notice their parent went stale */
-    n->next_free = w->node_free;
-    w->node_free = (int32_t)id.index;
+    tc_world_node *parent = tc_world_get_node(w, n->parent);
+    if (parent) --parent->children;
+    /* Its children notice their parent went stale and have the world for
+     * theirs from now on; no id of it ever matches again, also after its
+     * slot is reused (world_ids.h), so nothing walks through it. */
+    (void)tc_id_pool_kill(&w->node_ids, (int32_t)id.index);
+    tc_id_pool_recycle(&w->node_ids, (int32_t)id.index);
 }
 
 bool tc_world_node_is_valid(const tc_world *w, tc_node_id id) { return tc_world_get_node(w, id) != NULL; }
@@ -289,21 +318,27 @@ bool tc_world_set_node_parent(tc_world *w, tc_node_id id, tc_node_id parent)
 {
     tc_world_node *n = tc_world_get_node(w, id);
     if (!TC_REQUIRE(n != NULL)) return false;
-    if (tc_node_is_null(parent)) {
-        n->parent = parent;
-        n->dirty = 1;
-        return true;
+    tc_world_node *np = NULL;
+    if (!tc_node_is_null(parent)) {
+        if (!TC_REQUIRE((np = tc_world_get_node(w, parent)) != NULL)) return false;
+        if (np == n) return false;
+        /* A cycle needs the node to be an ancestor of the new parent, so a
+         * node without child nodes (every node of a chain linked top down)
+         * closes none: O(1). Otherwise walk up from the new parent, whose
+         * chain is acyclic: meeting the node (the same id, generation and
+         * all, never a stale parent that shares its slot) is a cycle. */
+        if (n->children > 0) {
+            for (const tc_world_node *p = np; p;) {
+                ++w->parent_walk_steps;
+                if (tc_node_id_equal(p->parent, id)) return false;
+                p = tc_world_get_node(w, p->parent);
+            }
+        }
     }
-    if (!TC_REQUIRE(tc_world_get_node(w, parent) != NULL)) return false;
-    /* Walk up from the new parent: meeting the node means a cycle. Existing
-     * chains are acyclic, so the walk ends. */
-    for (tc_node_id p = parent; !tc_node_is_null(p);) {
-        if (p.index == id.index) return false;
-        const tc_world_node *pn = tc_world_get_node(w, p);
-        if (!pn) break;
-        p = pn->parent;
-    }
-    n->parent = parent;
+    tc_world_node *old = tc_world_get_node(w, n->parent);
+    if (old) --old->children;
+    if (np) ++np->children;
+    n->parent = np ? parent : tc_node_null();
     n->dirty = 1;
     return true;
 }
@@ -340,7 +375,19 @@ size_t tc_world_set_node_matrices(tc_world *w, const tc_node_id *nodes, const tc
                 cz = tc_vec3_make(m[8], m[9], m[10]);
         float lx = tc_vec3_length(cx), ly = tc_vec3_length(cy), lz = tc_vec3_length(cz);
         float s = (lx + ly + lz) / 3.0f;
-        if (!scale_ok(s) || !(lx > 0.0f) || !(ly > 0.0f) || !(lz > 0.0f)) {
+        /* Full rank: the columns span a volume that is not small next to
+         * the product of their lengths (1 for a rotation; a slightly sheared
+         * bone keeps most of it). A column of zero length, two nearly
+         * parallel ones (rank 1 or 2: no rotation they are the scaled axes
+         * of) or a mirror (negative volume) is a bad entry, as is anything
+         * not finite (the ratio is then NaN, which fails the test). In
+         * double, where the products of float lengths cannot overflow. */
+        const double volume = (double)cx.x * ((double)cy.y * cz.z - (double)cy.z * cz.y) -
+                              (double)cx.y * ((double)cy.x * cz.z - (double)cy.z * cz.x) +
+                              (double)cx.z * ((double)cy.x * cz.y - (double)cy.y * cz.x);
+        const double lengths = (double)lx * ly * lz;
+        if (!scale_ok(s) || !(lx > 0.0f) || !(ly > 0.0f) || !(lz > 0.0f) || !(volume >= 0.5 * lengths) ||
+            !isfinite(volume)) {
             (void)TC_REQUIRE(tc_world_get_node(w, nodes[i]) != NULL);
             continue;
         }
@@ -348,7 +395,6 @@ size_t tc_world_set_node_matrices(tc_world *w, const tc_node_id *nodes, const tc
         tc_vec3 x = tc_vec3_normalize(cx);
         tc_vec3 y = tc_vec3_normalize(tc_vec3_mul_add(cy, x, -tc_vec3_dot(cy, x)));
         tc_vec3 z = tc_vec3_cross(x, y);
-        if (tc_vec3_dot(z, cz) < 0.0f) continue; /* a mirror is not a rotation */
         tc_transform t = tc_transform_make(tc_vec3_make(m[12], m[13], m[14]), tc_quat_from_mat3(tc_mat3_make(x, y, z)));
         if (tc_world_set_node_pose(w, nodes[i], t, s)) ++done;
     }
@@ -359,6 +405,7 @@ bool tc_world_node_world_pose(const tc_world *w, tc_node_id id, tc_transform *po
 {
     const tc_world_node *n = tc_world_get_node(w, id);
     if (!TC_REQUIRE(n != NULL)) return false;
+    if (n->invalid) return false; /* not finite: world.h */
     if (pose) *pose = n->world_pose;
     if (scale) *scale = n->world_scale;
     return true;
@@ -394,20 +441,13 @@ tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *give
     if (!tc_node_is_null(def->parent) && !TC_REQUIRE(tc_world_get_node(w, def->parent) != NULL))
         return tc_collider_null();
     if (!local_shape_ok(&def->shape) || !pose_ok(def->local)) return tc_collider_null();
-    int32_t index;
-    if (w->collider_free >= 0) {
-        index = w->collider_free;
-        w->collider_free = w->colliders[index].next_free;
-    } else {
-        if (w->collider_count >= (size_t)INT32_MAX) return tc_collider_null();
-        if (!grow_colliders(w, w->collider_count + 1)) return tc_collider_null();
-        index = (int32_t)w->collider_count++;
-        w->colliders[index].generation = 0;
-    }
+    if (tc_id_pool_needs_new_slot(&w->collider_ids) && !grow_colliders(w, w->collider_ids.count + 1))
+        return tc_collider_null();
+    uint32_t gen;
+    const int32_t index = tc_id_pool_acquire(&w->collider_ids, &w->allocator, &gen);
+    if (index < 0) return tc_collider_null();
     tc_world_collider *c = &w->colliders[index];
-    uint32_t gen = c->generation + 1u;
     memset(c, 0, sizeof *c);
-    c->generation = gen;
     c->local_shape = def->shape;
     c->local = def->local;
     c->parent = def->parent;
@@ -416,7 +456,6 @@ tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *give
     c->mask = def->mask;
     c->enabled = def->enabled ? 1 : 0;
     c->proxy = TC_TREE_NULL;
-    c->next_free = -1;
     c->dirty = 1;
     c->filter_dirty = 1;
     tc_world_hot *h = &w->hot[index];
@@ -424,7 +463,6 @@ tc_collider_id tc_world_create_collider(tc_world *w, const tc_collider_def *give
     h->generation = gen;
     h->type = (uint16_t)def->shape.type;
     h->group = def->group;
-    ++w->live_colliders;
     return tc_world_collider_id_of(w, index);
 }
 
@@ -438,10 +476,9 @@ void tc_world_destroy_collider(tc_world *w, tc_collider_id id)
     }
     c->proxy = TC_TREE_NULL;
     c->has_shape = 0;
-    ++c->generation; /* even: stale ids are rejected from now on */
-    w->hot[id.index].generation = c->generation;
+    /* stale ids are rejected from now on; the slot waits for the update */
+    w->hot[id.index].generation = tc_id_pool_kill(&w->collider_ids, (int32_t)id.index);
     w->hot[id.index].flags = 0;
-    --w->live_colliders;
     /* The slot is reused only after the next update has ended its pairs. If
      * the list cannot grow the slot is simply never reused. */
     if (TC_ARRAY_RESERVE(w, w->pending, w->pending.count + 1)) {
@@ -452,7 +489,7 @@ void tc_world_destroy_collider(tc_world *w, tc_collider_id id)
 
 bool tc_world_collider_is_valid(const tc_world *w, tc_collider_id id) { return tc_world_get_collider(w, id) != NULL; }
 
-size_t tc_world_collider_count(const tc_world *w) { return w ? w->live_colliders : 0; }
+size_t tc_world_collider_count(const tc_world *w) { return w ? w->collider_ids.live : 0; }
 
 bool tc_world_set_collider_parent(tc_world *w, tc_collider_id id, tc_node_id parent)
 {

@@ -188,9 +188,9 @@ void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
         const float big = tc_maxf(e.x, tc_maxf(e.y, e.z));
         c.plane_half = big > 0.0f && isfinite(big) ? 0.5f * big : 1.0f;
     }
-    for (size_t i = 0; i < w->collider_count; ++i) {
+    for (size_t i = 0; i < w->collider_ids.count; ++i) {
         const tc_world_collider *col = &w->colliders[i];
-        if (!tc_world_collider_alive(col) || !col->has_shape) continue;
+        if (!tc_world_collider_alive(w, i) || !col->has_shape) continue;
         if (!col->enabled && !d->draw_disabled) continue;
         c.id = tc_world_collider_id_of(w, (int32_t)i);
         if (!col->enabled) c.state = TC_DEBUG_DISABLED;

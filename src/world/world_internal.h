@@ -8,20 +8,21 @@
 #include "core/alloc.h"
 #include "core/float.h"
 #include "tree/tree_internal.h"
+#include "world/world_ids.h"
 
 #include "tree/tree_wide.h"
 
 typedef struct tc_world_node {
     tc_transform local;
     float scale;
-    uint32_t generation;   /* odd while alive, even while free: a stale id never matches */
-    tc_node_id parent;     /* checked for staleness when used */
+    tc_node_id parent;     /* checked for staleness when used (a stale parent is the world) */
+    int32_t children;      /* live nodes whose parent is this one: none means no cycle through it */
     tc_transform world_pose;
     float world_scale;
     uint32_t stamp;        /* update in which the node was last visited */
     uint32_t moved_stamp;  /* update in which world_pose was last recomputed */
-    int32_t next_free;
     uint8_t dirty;         /* pose or parent set since the last update */
+    uint8_t invalid;       /* its world pose is not finite: its colliders leave pairs and queries */
 } tc_world_node;
 
 /* The per-collider record: what the setters write and the update reads.
@@ -35,8 +36,6 @@ typedef struct tc_world_collider {
     uint64_t category;
     uint64_t mask;
     int32_t proxy;         /* TC_TREE_NULL when not in the tree */
-    uint32_t generation;   /* odd while alive */
-    int32_t next_free;
     uint8_t enabled;
     uint8_t has_shape;     /* shapes[i] holds a valid world shape */
     uint8_t dirty;         /* pose, shape, parent or enabled set: recompute at the next update */
@@ -85,7 +84,7 @@ typedef struct tc_world_pair {
  * so that once these records are put in space-filling-curve order the work
  * reads them in sequence rather than hopping across the collider arrays. */
 typedef struct tc_world_move {
-    tc_aabb box;           /* its new bounds, padded (tc_world_padded) */
+    tc_aabb box;           /* its new box in the tree (tc_world_tree_box) */
     tc_aabb fat;           /* its fat box from now on */
     tc_aabb old;           /* its fat box as of the last update, or inside out (no pairs to go by) */
     int32_t index;         /* the collider */
@@ -103,11 +102,13 @@ struct tc_world {
     float margin, margin_ratio;
     float prediction;                   /* >= 0 */
 
+    tc_id_pool node_ids;                /* the nodes' slots (world_ids.h) */
     tc_world_node *nodes;
-    size_t node_count, node_capacity;   /* slots in use (alive or free) */
-    int32_t node_free;
+    size_t node_capacity;
 
-    /* Colliders: the records and, index for index, the dense arrays. */
+    /* Colliders: their slots, the records and, index for index, the dense
+     * arrays. */
+    tc_id_pool collider_ids;
     tc_world_collider *colliders;
     tc_world_hot *hot;                  /* 64-byte aligned inside hot_block */
     void *hot_block;
@@ -115,9 +116,7 @@ struct tc_world {
     tc_aabb *old_fat;                   /* fat box as of the last update; inside out when it had
                                            no proxy or its pairs may be incomplete */
     uint64_t *user;                     /* user data: apart, as only events and getters read it */
-    size_t collider_count, collider_capacity;
-    int32_t collider_free;
-    size_t live_colliders;
+    size_t collider_capacity;
 
     TC_ARRAY(int32_t) pending;          /* destroyed colliders awaiting the next update */
     TC_ARRAY(int32_t) planes;           /* the plane colliders (TC_WORLD_PLANE) as of the last update */
@@ -149,8 +148,21 @@ struct tc_world {
 
     tc_world_position origin;           /* tc_world_set_origin */
     uint32_t stamp;                     /* update counter */
+    uint64_t parent_walk_steps;         /* test hook: steps of the cycle check's walks so far */
     bool out_of_memory;
 };
+
+/* Exchange two TC_ARRAYs' blocks (double buffering: the next one is built,
+ * then becomes the current one). Counts are the caller's. */
+#define TC_ARRAY_SWAP_BLOCKS(a, b)                                                                  \
+    do {                                                                                            \
+        void *swap_data_ = (a).data;                                                                \
+        const size_t swap_cap_ = (a).capacity;                                                      \
+        (a).data = (b).data;                                                                        \
+        (a).capacity = (b).capacity;                                                                \
+        (b).data = swap_data_;                                                                      \
+        (b).capacity = swap_cap_;                                                                   \
+    } while (0)
 
 /* Grow a TC_ARRAY to hold `needed` elements. */
 #define TC_ARRAY_RESERVE(world, arr, needed)                                                        \
@@ -158,6 +170,12 @@ struct tc_world {
 #define TC_ARRAY_FREE(world, arr)                                                                   \
     (tc_mem_free(&(world)->allocator, (arr).data, (arr).capacity * sizeof *(arr).data), (arr).data = NULL, \
      (arr).count = (arr).capacity = 0)
+
+/* The update's steps, in order: node world poses (world_poses.c); world
+ * shapes, tree boxes and the new candidate pairs (world_tree_sync.c); then
+ * the pairs and events (world_pairs.c, with tc_world_update itself). */
+void tc_world_update_poses(tc_world *w);
+void tc_world_sync_tree(tc_world *w);
 
 /* Id checks (no assert). */
 tc_world_node *tc_world_get_node(const tc_world *w, tc_node_id id);
@@ -169,8 +187,8 @@ static inline tc_collider_id tc_world_collider_id_of(const tc_world *w, int32_t 
     id.generation = w->hot[index].generation; /* the collider's, from the line the pair work reads */
     return id;
 }
-static inline bool tc_world_collider_alive(const tc_world_collider *c) { return (c->generation & 1u) != 0; }
-static inline bool tc_world_node_alive(const tc_world *w, int32_t i) { return (w->nodes[i].generation & 1u) != 0; }
+static inline bool tc_world_collider_alive(const tc_world *w, size_t i) { return tc_id_pool_slot_alive(&w->collider_ids, i); }
+static inline bool tc_world_node_alive(const tc_world *w, size_t i) { return tc_id_pool_slot_alive(&w->node_ids, i); }
 
 /* The caches a const query may change (its scratch arrays, the ray index):
  * nothing in them is visible to a caller, so a query is const where it
@@ -201,6 +219,28 @@ static inline tc_aabb tc_world_padded(const tc_aabb *b)
     return r;
 }
 
+/* A collider's box in the tree (before the tree's fattening). An AABB
+ * collider's pairs with other boxes are decided by the exact closed-box
+ * test, which has no tolerance band: its box is grown only by the part of
+ * the band its own size gives (which a pair with a larger box needs), never
+ * by the part its coordinates give. Any other collider's is tc_world_padded,
+ * which covers the band of every pair it is in (the band's scale is at most
+ * the larger of the two shapes' coordinates plus sizes). Issue 12, item 6:
+ * padded by its coordinates, a box of size 0.5 at x = 2e6 reached 70 of its
+ * neighbours 2 apart, and a million such boxes made 5 GB of candidate
+ * pairs; the broadphase's memory must not grow with the distance from the
+ * origin. */
+static inline tc_aabb tc_world_tree_box(const tc_aabb *b, uint32_t type)
+{
+    if (type != TC_SHAPE_AABB) return tc_world_padded(b);
+    const tc_vec3 ext = tc_vec3_sub(b->max, b->min);
+    const float pad = 4.0f * TC_TOLERANCE * (ext.x + ext.y + ext.z);
+    tc_aabb r;
+    r.min = tc_vec3_sub(b->min, tc_vec3_make(pad, pad, pad));
+    r.max = tc_vec3_add(b->max, tc_vec3_make(pad, pad, pad));
+    return r;
+}
+
 /* The tag of an index leaf: its collider's generation (odd, so its low bit
  * is free) with the low bit telling whether its box is its shape (an AABB
  * collider): a hit needs no look-up of either. */
@@ -211,8 +251,6 @@ static inline uint32_t tc_world_ray_tag(uint32_t generation, bool exact)
 static inline bool tc_world_ray_tag_exact(uint32_t tag) { return (tag & 1u) != 0; }
 static inline uint32_t tc_world_ray_tag_generation(uint32_t tag) { return tag | 1u; }
 
-/* The ray index, made first if it is stale; NULL when memory ran out for
- * it (the queries then walk the tree). */
 /* The ray index, remade first when stale and its wait is over; NULL: walk
  * the tree (still waiting, or no memory). */
 const tc_tree_wide *tc_world_ray_index(tc_world *w);

@@ -55,7 +55,7 @@ static tc_aabb leaf_box(void *context, uint32_t item, uint32_t *tag)
  * rule: a world that casts few rays a frame never pays for the index, one
  * that casts many pays at most about twice what it would have paid for the
  * better of the two ways). */
-void tc_world_ray_index_wait(tc_world *w) { w->ray_index_wait = (uint32_t)(w->live_colliders / 16); }
+void tc_world_ray_index_wait(tc_world *w) { w->ray_index_wait = (uint32_t)(w->collider_ids.live / 16); }
 
 void tc_world_prepare_rays(tc_world *w)
 {

@@ -296,12 +296,29 @@ static void step(state *s, reader *r)
     }
     case 8: {
         const tc_collider_id c = some_collider(s, r);
-        switch (byte(r) % 3) {
+        switch (byte(r) % 6) {
         case 0: (void)tc_world_set_collider_enabled(w, c, byte(r) % 2); break;
         case 1: {
             const uint64_t cat = byte(r);
             const uint64_t mask = byte(r);
             (void)tc_world_set_collider_filter(w, c, cat, mask);
+            break;
+        }
+        case 3: (void)tc_world_set_collider_group(w, c, byte(r) % 4); break;
+        case 4: {
+            /* marks for debug drawing, stale and forged ids among them */
+            tc_collider_id marks[4];
+            const size_t n = byte(r) % 5;
+            for (size_t k = 0; k < n; ++k) marks[k] = some_collider(s, r);
+            (void)tc_world_debug_mark(w, marks, n);
+            break;
+        }
+        case 5: {
+            tc_world_position o;
+            o.x = (double)number(r) * (byte(r) % 2 ? 1e6 : 1.0);
+            o.y = (double)number(r);
+            o.z = (double)number(r);
+            (void)tc_world_set_origin(w, o);
             break;
         }
         default: { const tc_shape sh = shape(r); (void)tc_world_set_collider_shape(w, c, &sh); break; }
@@ -336,6 +353,18 @@ static void step(state *s, reader *r)
         g_found += (long)n;
         for (size_t k = 1; k < n && k < MAX_COLLIDERS; ++k)
             if (s->out[k - 1].index >= s->out[k].index) abort();
+        /* the typed query of the family is the shape query */
+        size_t typed = n;
+        switch (sh.type) {
+        case TC_SHAPE_SPHERE: typed = tc_world_overlap_sphere(w, &sh.u.sphere, NULL, NULL, 0); break;
+        case TC_SHAPE_CAPSULE: typed = tc_world_overlap_capsule(w, &sh.u.capsule, NULL, NULL, 0); break;
+        case TC_SHAPE_AABB: typed = tc_world_overlap_aabb(w, &sh.u.aabb, NULL, NULL, 0); break;
+        case TC_SHAPE_OBB: typed = tc_world_overlap_obb(w, &sh.u.obb, NULL, NULL, 0); break;
+        case TC_SHAPE_TRIANGLE: typed = tc_world_overlap_triangle(w, &sh.u.triangle, NULL, NULL, 0); break;
+        case TC_SHAPE_PLANE: typed = tc_world_overlap_plane(w, &sh.u.plane, NULL, NULL, 0); break;
+        default: break;
+        }
+        if (typed != n) abort();
         (void)tc_world_overlap_point(w, vec(r), NULL, s->out, MAX_COLLIDERS);
         break;
     }

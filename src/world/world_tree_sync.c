@@ -1,89 +1,25 @@
-/* The world's update: world poses down the node hierarchy, tree boxes, the
- * touching pairs and their begin/stay/end events.
- *
- * Work is proportional to what changed: a node is recomputed only when it or
- * an ancestor was set, a collider only when it was set or its node moved; the
- * tree is touched only by colliders that left their fat boxes, and only
- * those search for new pairs. The candidate pairs are kept sorted by
- * (a.index, b.index); each update merges the few new ones in and walks them
- * all once, so the events come out in that order without sorting them. */
-#include "world/world_internal.h"
-
-#include "tree/tree_internal.h"
+// SPDX-License-Identifier: MIT
+/* The update's second step: the tree follows the colliders. Each collider
+ * that was set or whose node moved gets its world shape and box; those that
+ * left their fat boxes move in the tree and at once search it for new
+ * candidate pairs, in space-filling-curve order; the plane colliders, which
+ * the tree cannot hold, search beside it. Work is proportional to what
+ * changed: the tree is touched only by colliders that left their fat
+ * boxes, and only those search for new pairs. */
+#include "world/world_pose.h"
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/alloc.h"
 #include "core/assert.h"
 #include "core/float.h"
-#include "core/inline.h"
 #include "core/prefetch.h"
 #include "core/sort.h"
 #include "queries/shape_place.h"
 #include "shapes/validity.h"
+#include "tree/tree_internal.h"
 
-/* parent (pose, scale) composed with a child's local (pose, scale). */
-static void compose(tc_transform parent, float parent_scale, tc_transform local, float local_scale,
-                    tc_transform *out, float *out_scale)
-{
-    tc_vec3 offset = tc_quat_rotate(parent.rotation, tc_vec3_scale(local.position, parent_scale));
-    out->position = tc_vec3_add(parent.position, offset);
-    /* a zero quaternion is the identity (world.h): the product with it
-     * would be zero, which normalises to the identity and loses the
-     * parent's turn */
-    const tc_quat q = local.rotation;
-    const bool turns = q.x != 0.0f || q.y != 0.0f || q.z != 0.0f || q.w != 0.0f;
-    out->rotation = turns ? tc_quat_normalize(tc_quat_mul(parent.rotation, q)) : parent.rotation;
-    *out_scale = parent_scale * local_scale;
-}
-
-/* A collider's world shape: local shape placed by pose with uniform scale
- * (tc_shape_transform's implementation). Checks nothing (tc_shape_bounds on
- * the result does). */
-TC_FORCE_INLINE void place_shape(const tc_shape *local, const tc_transform *pose, float s, tc_shape *out)
-{
-    const tc_frame f = tc_pose_frame(pose);
-    tc_shape_place(local, &f, s, out);
-}
-
-/* Makes node `index`'s world pose current for this update, its ancestors
- * first, without recursion (chains may be arbitrarily deep). A node is
- * recomputed only when it was set, its parent was recomputed in this update,
- * or its parent died (then it falls back to the world). The caller reserved
- * the chain for every node. */
-static void node_world(tc_world *w, int32_t index)
-{
-    if (w->nodes[index].stamp == w->stamp) return;
-    w->chain.count = 0;
-    int32_t i = index;
-    for (;;) {
-        w->chain.data[w->chain.count++] = i;
-        tc_world_node *n = &w->nodes[i];
-        const tc_world_node *p = tc_world_get_node(w, n->parent);
-        if (!p || p->stamp == w->stamp) break;
-        i = (int32_t)n->parent.index;
-    }
-    while (w->chain.count > 0) {
-        tc_world_node *n = &w->nodes[w->chain.data[--w->chain.count]];
-        const tc_world_node *p = tc_world_get_node(w, n->parent);
-        if (p) {
-            if (n->dirty || p->moved_stamp == w->stamp) {
-                compose(p->world_pose, p->world_scale, n->local, n->scale, &n->world_pose, &n->world_scale);
-                n->moved_stamp = w->stamp;
-            }
-        } else if (n->dirty || !tc_node_is_null(n->parent)) {
-            n->parent = tc_node_null(); /* a destroyed parent leaves the node at the world */
-            n->world_pose = n->local;
-            n->world_pose.rotation = tc_quat_normalize(n->local.rotation);
-            n->world_scale = n->scale;
-            n->moved_stamp = w->stamp;
-        }
-        n->dirty = 0;
-        n->stamp = w->stamp;
-    }
-}
 
 static void drop_proxy(tc_world *w, int32_t i)
 {
@@ -110,7 +46,16 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     float scale = 1.0f;
     const tc_world_node *p = tc_node_is_null(c->parent) ? NULL : tc_world_get_node(w, c->parent);
     if (p) {
-        compose(p->world_pose, p->world_scale, c->local, 1.0f, &pose, &scale);
+        if (p->invalid || !tc_world_compose(p->world_pose, p->world_scale, c->local, 1.0f, &pose, &scale)) {
+            /* no usable world pose: out of the pairs and queries until it
+             * has one (its pairs end at this update) */
+            flags &= ~(uint32_t)(TC_WORLD_IN_TREE | TC_WORLD_PLANE);
+            c->dirty = 0;
+            c->has_shape = 0;
+            drop_proxy(w, i);
+            w->ray_index_stale = true;
+            return flags | TC_WORLD_CHANGED;
+        }
     } else {
         c->parent = tc_node_null();
         pose = c->local;
@@ -145,7 +90,7 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
         /* A half-space has no box, so no proxy: it pairs through
          * search_planes. */
         tc_shape shape;
-        place_shape(&c->local_shape, &pose, scale, &shape);
+        tc_world_place_shape(&c->local_shape, &pose, scale, &shape);
         drop_proxy(w, i);
         if (!tc_shape_is_valid(&shape)) {
             c->has_shape = 0;
@@ -158,7 +103,7 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
         return c->enabled ? flags | TC_WORLD_PLANE : flags;
     } else {
         tc_shape shape;
-        place_shape(&c->local_shape, &pose, scale, &shape);
+        tc_world_place_shape(&c->local_shape, &pose, scale, &shape);
         /* the bounds check the placed shape (finite, non-negative sizes) */
         if (!tc_shape_bounds(&shape, &box)) {
             c->has_shape = 0;
@@ -184,7 +129,7 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     }
     w->hot[i].bounds = box;
     if (c->proxy == TC_TREE_NULL) return flags | TC_WORLD_CREATE;
-    if (!tc_tree_box_contains(w->hot[i].fat, tc_world_padded(&box))) flags |= TC_WORLD_LEAVE;
+    if (!tc_tree_box_contains(w->hot[i].fat, tc_world_tree_box(&box, w->hot[i].type))) flags |= TC_WORLD_LEAVE;
     return flags | TC_WORLD_IN_TREE;
 }
 
@@ -201,7 +146,7 @@ static void create_proxies(tc_world *w)
         TC_ARRAY_RESERVE(w, w->new_ids, n) && TC_ARRAY_RESERVE(w, w->keys, n)) {
         for (size_t k = 0; k < n; ++k) {
             const int32_t i = w->created.data[k];
-            w->new_boxes.data[k] = tc_world_padded(&w->hot[i].bounds);
+            w->new_boxes.data[k] = tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type);
             w->keys.data[k] = (uint64_t)i;
         }
         if (tc_tree_create_proxies(w->tree, w->new_boxes.data, w->keys.data, (int32_t)n, w->new_ids.data)) made = n;
@@ -210,7 +155,8 @@ static void create_proxies(tc_world *w)
         if (w->new_ids.capacity >= n) {
             for (size_t k = 0; k < n; ++k) {
                 const int32_t i = w->created.data[k];
-                w->new_ids.data[k] = tc_tree_create_proxy(w->tree, tc_world_padded(&w->hot[i].bounds), (uint64_t)i);
+                w->new_ids.data[k] =
+                    tc_tree_create_proxy(w->tree, tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type), (uint64_t)i);
             }
             made = n;
         }
@@ -236,7 +182,7 @@ static void create_proxies(tc_world *w)
             continue;
         }
         tc_world_move *m = &w->moved.data[w->moved.count++];
-        m->box = tc_world_padded(&w->hot[i].bounds);
+        m->box = tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type);
         m->fat = w->hot[i].fat;
         m->old = w->old_fat[i];
         m->index = i;
@@ -289,12 +235,7 @@ static void order_moved(tc_world *w)
     }
     tc_sort_u64(w->keys.data, n, w->scratch.data);
     for (size_t k = 0; k < n; ++k) w->moved_sorted.data[k] = m[(uint32_t)w->keys.data[k]];
-    tc_world_move *t = w->moved.data;
-    size_t cap = w->moved.capacity;
-    w->moved.data = w->moved_sorted.data;
-    w->moved.capacity = w->moved_sorted.capacity;
-    w->moved_sorted.data = t;
-    w->moved_sorted.capacity = cap;
+    TC_ARRAY_SWAP_BLOCKS(w->moved, w->moved_sorted);
 }
 
 /* How far a collider whose box went from `before` to `now` is expected to
@@ -320,16 +261,16 @@ static void update_colliders(tc_world *w)
     w->created.count = 0;
     /* Room for every collider to need a proxy; the moved records grow as
      * they come (few move at once, and they are larger). */
-    const bool lists = TC_ARRAY_RESERVE(w, w->created, w->collider_count);
+    const bool lists = TC_ARRAY_RESERVE(w, w->created, w->collider_ids.count);
     if (!lists) w->out_of_memory = true;
-    for (size_t k = 0; k < w->collider_count; ++k) {
+    for (size_t k = 0; k < w->collider_ids.count; ++k) {
         const int32_t i = (int32_t)k;
         /* the few that moved read their old fat box: too sparse a walk for
          * the hardware to see coming */
-        if (k + 16 < w->collider_count) TC_PREFETCH(&w->old_fat[k + 16]);
+        if (k + 16 < w->collider_ids.count) TC_PREFETCH(&w->old_fat[k + 16]);
         tc_world_collider *c = &w->colliders[i];
         tc_world_hot *st = &w->hot[i];
-        if (!tc_world_collider_alive(c)) {
+        if (!tc_world_collider_alive(w, k)) {
             st->flags = 0;
             continue;
         }
@@ -362,7 +303,7 @@ static void update_colliders(tc_world *w)
                 if (c->requery) w->old_fat[i] = tc_world_no_box(); /* its pairs may be missing */
                 c->requery = 0;
                 tc_world_move *m = &w->moved.data[w->moved.count++];
-                m->box = tc_world_padded(&w->hot[i].bounds);
+                m->box = tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type);
                 m->fat = w->hot[i].fat;
                 m->old = w->old_fat[i];
                 m->index = i;
@@ -393,6 +334,18 @@ static void update_colliders(tc_world *w)
     order_moved(w);
 }
 
+/* Records the new candidate pair (a, b) in either order; *failed when
+ * there was no room for it. */
+static void add_fresh(tc_world *w, int32_t a, int32_t b, bool *failed)
+{
+    if (w->fresh.count == w->fresh.capacity && !TC_ARRAY_RESERVE(w, w->fresh, w->fresh.count + 1)) {
+        *failed = true;
+        return;
+    }
+    w->fresh.data[w->fresh.count++] = a < b ? tc_world_pair_key((uint32_t)a, (uint32_t)b)
+                                            : tc_world_pair_key((uint32_t)b, (uint32_t)a);
+}
+
 #define TC_WORLD_BATCH 32
 
 typedef struct find_ctx {
@@ -415,13 +368,7 @@ static void settle_candidates(find_ctx *f)
     const int32_t self = f->self;
     for (int k = 0; k < f->count; ++k) {
         const int32_t other = f->others[k];
-        if (tc_tree_box_overlaps(&f->old, &w->old_fat[other])) continue;
-        if (w->fresh.count == w->fresh.capacity && !TC_ARRAY_RESERVE(w, w->fresh, w->fresh.count + 1)) {
-            f->failed = true;
-            continue;
-        }
-        w->fresh.data[w->fresh.count++] = other < self ? tc_world_pair_key((uint32_t)other, (uint32_t)self)
-                                                       : tc_world_pair_key((uint32_t)self, (uint32_t)other);
+        if (!tc_tree_box_overlaps(&f->old, &w->old_fat[other])) add_fresh(w, self, other, &f->failed);
     }
     f->count = 0;
 }
@@ -496,26 +443,6 @@ static void move_and_search(tc_world *w)
 
 /* ---- plane colliders ----------------------------------------------------- */
 
-/* A candidate pair with a plane stays one while the test above passes; two
- * planes always are one (their exact test decides). */
-static bool plane_pair_live(const tc_world *w, uint32_t ia, uint32_t ib)
-{
-    const bool pa = w->hot[ia].type == TC_SHAPE_PLANE, pb = w->hot[ib].type == TC_SHAPE_PLANE;
-    if (pa && pb) return true;
-    const uint32_t plane = pa ? ia : ib, other = pa ? ib : ia;
-    return tc_world_plane_may_touch(&w->shapes[plane].u.plane, &w->hot[other].fat);
-}
-
-static void add_fresh(tc_world *w, int32_t a, int32_t b, bool *failed)
-{
-    if (w->fresh.count == w->fresh.capacity && !TC_ARRAY_RESERVE(w, w->fresh, w->fresh.count + 1)) {
-        *failed = true;
-        return;
-    }
-    w->fresh.data[w->fresh.count++] = a < b ? tc_world_pair_key((uint32_t)a, (uint32_t)b)
-                                            : tc_world_pair_key((uint32_t)b, (uint32_t)a);
-}
-
 typedef struct plane_search {
     tc_world *w;
     int32_t plane;
@@ -565,207 +492,9 @@ static void search_planes(tc_world *w)
     }
 }
 
-static void push_event(tc_world *w, const tc_world_pair *p, tc_contact_state state)
+void tc_world_sync_tree(tc_world *w)
 {
-    if (w->events.count == w->events.capacity && !TC_ARRAY_RESERVE(w, w->events, w->events.count + 1)) {
-        w->out_of_memory = true;
-        return;
-    }
-    tc_contact_event *e = &w->events.data[w->events.count++];
-    e->a = p->a;
-    e->b = p->b;
-    e->state = state;
-    /* a destroyed collider's user data stays in its slot until the slot is
-     * reused, which is after this update */
-    e->user_data_a = w->user[p->a.index];
-    e->user_data_b = w->user[p->b.index];
-}
-
-/* One candidate pair: false when it is to be dropped (a collider died, left
- * the tree, or their fat boxes parted). Tests it exactly when it is new or
- * either collider changed, and records its event. */
-static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
-{
-    const uint32_t ia = p->a.index, ib = p->b.index;
-    tc_world_hot *ha = &w->hot[ia], *hb = &w->hot[ib];
-    const uint32_t any = (uint32_t)ha->flags | hb->flags;
-    const uint32_t can_pair = TC_WORLD_IN_TREE | TC_WORLD_PLANE;
-    bool live = ha->generation == p->a.generation && hb->generation == p->b.generation &&
-                (ha->flags & can_pair) != 0 && (hb->flags & can_pair) != 0;
-    const bool plane = ha->type == TC_SHAPE_PLANE || hb->type == TC_SHAPE_PLANE;
-    if (live && plane) live = plane_pair_live(w, ia, ib);
-    else if (live && (any & TC_WORLD_MOVED)) live = tc_tree_box_overlaps(&ha->fat, &hb->fat);
-    if (!live) {
-        if (p->touching) {
-            push_event(w, p, TC_CONTACT_END);
-            --ha->touching;
-            --hb->touching;
-        }
-        return false;
-    }
-    if (fresh || (any & TC_WORLD_FILTER)) {
-        /* two open filters pass each other without a look at the records */
-        if (ha->group != 0 && ha->group == hb->group) {
-            p->filter_ok = 0; /* one group: never a pair (Box2D's group index) */
-        } else if (ha->flags & hb->flags & TC_WORLD_OPEN) {
-            p->filter_ok = 1;
-        } else {
-            const tc_world_collider *a = &w->colliders[ia], *b = &w->colliders[ib];
-            p->filter_ok = (a->category & b->mask) != 0 && (b->category & a->mask) != 0;
-        }
-    }
-    bool touching = p->touching != 0;
-    if (fresh || (any & (TC_WORLD_CHANGED | TC_WORLD_FILTER))) {
-        if (!p->filter_ok) {
-            touching = false;
-        } else if (ha->type == TC_SHAPE_AABB && hb->type == TC_SHAPE_AABB) {
-            /* Two boxes need no dispatch: an AABB collider's bounds are its
-             * placed shape, valid, and the closed-box test is the whole
-             * exact test. */
-            touching = tc_tree_box_overlaps(&ha->bounds, &hb->bounds);
-        } else if (plane) {
-            touching = tc_shape_overlap(&w->shapes[ia], &w->shapes[ib]); /* a half-space has no box to try first */
-        } else {
-            const tc_aabb pa = tc_world_padded(&ha->bounds), pb = tc_world_padded(&hb->bounds);
-            touching = tc_tree_box_overlaps(&pa, &pb) && tc_shape_overlap(&w->shapes[ia], &w->shapes[ib]);
-        }
-    }
-    if (touching && !p->touching) {
-        push_event(w, p, TC_CONTACT_BEGIN);
-        ++ha->touching;
-        ++hb->touching;
-    } else if (touching) {
-        push_event(w, p, TC_CONTACT_STAY);
-    } else if (p->touching) {
-        push_event(w, p, TC_CONTACT_END);
-        --ha->touching;
-        --hb->touching;
-    }
-    p->touching = touching ? 1 : 0;
-    return true;
-}
-
-/* Above every key of two valid indices (indices are below INT32_MAX). */
-#define TC_WORLD_NO_KEY (~(uint64_t)0)
-
-static int key_order(const void *x, const void *y)
-{
-    const uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return (a > b) - (a < b);
-}
-
-/* Step 3: merge the new pairs into the sorted list while walking it once:
- * every pair is tested or dropped in (a.index, b.index) order, which is the
- * order of the events. */
-static void update_pairs(tc_world *w)
-{
-    w->events.count = 0;
-    size_t nfresh = w->fresh.count;
-    if (nfresh > 1) {
-        if (TC_ARRAY_RESERVE(w, w->scratch, nfresh)) tc_sort_u64(w->fresh.data, nfresh, w->scratch.data);
-        else qsort(w->fresh.data, nfresh, sizeof *w->fresh.data, key_order);
-    }
-    const size_t total = w->pairs.count + nfresh;
-    (void)TC_ARRAY_RESERVE(w, w->events, total); /* else push_event grows it one by one */
-    tc_world_pair *out;
-    if (nfresh == 0) {
-        out = w->pairs.data; /* in place: the output never overtakes the input */
-    } else if (TC_ARRAY_RESERVE(w, w->pairs_next, total)) {
-        out = w->pairs_next.data;
-    } else {
-        /* No room to merge: forget the new pairs; their colliders search
-         * again at the next update. */
-        for (size_t k = 0; k < nfresh; ++k) w->colliders[(uint32_t)(w->fresh.data[k] >> 32)].requery = 1;
-        nfresh = 0;
-        w->out_of_memory = true;
-        out = w->pairs.data;
-    }
-    size_t n = 0, i = 0, j = 0;
-    const size_t nold = w->pairs.count;
-    uint64_t last_fresh = TC_WORLD_NO_KEY;
-    while (i < nold || j < nfresh) {
-        /* The second collider of a pair is anywhere in the arrays: ask for
-         * it some pairs ahead so that the loads overlap. */
-        if (i + 32 < nold) {
-            /* far ahead: what every pair reads; nearer: a shape, when the
-             * pair will need one (its state has arrived by then) */
-            const uint32_t ahead = w->pairs.data[i + 32].b.index;
-            TC_PREFETCH(&w->hot[ahead]);
-            TC_PREFETCH(&w->user[ahead]); /* for its event */
-            const tc_world_pair *q = &w->pairs.data[i + 16];
-            if (w->hot[q->a.index].type != TC_SHAPE_AABB || w->hot[q->b.index].type != TC_SHAPE_AABB) {
-                TC_PREFETCH(&w->shapes[q->a.index]);
-                TC_PREFETCH(&w->shapes[q->b.index]);
-            }
-        }
-        tc_world_pair p;
-        bool fresh;
-        const uint64_t old_key =
-            i < nold ? tc_world_pair_key(w->pairs.data[i].a.index, w->pairs.data[i].b.index) : TC_WORLD_NO_KEY;
-        if (j < nfresh && (w->fresh.data[j] == old_key || w->fresh.data[j] == last_fresh)) {
-            ++j; /* found again (after a failed search): the pair is kept once */
-            continue;
-        }
-        if (j >= nfresh || (i < nold && old_key < w->fresh.data[j])) {
-            p = w->pairs.data[i++];
-            fresh = false;
-        } else {
-            const uint64_t key = w->fresh.data[j++];
-            last_fresh = key;
-            p.a = tc_world_collider_id_of(w, (int32_t)(key >> 32));
-            p.b = tc_world_collider_id_of(w, (int32_t)(uint32_t)key);
-            p.touching = 0;
-            p.filter_ok = 0;
-            fresh = true;
-        }
-        if (pair_step(w, &p, fresh)) out[n++] = p;
-    }
-    if (out == w->pairs_next.data) {
-        tc_world_pair *t = w->pairs.data;
-        size_t cap = w->pairs.capacity;
-        w->pairs.data = w->pairs_next.data;
-        w->pairs.capacity = w->pairs_next.capacity;
-        w->pairs_next.data = t;
-        w->pairs_next.capacity = cap;
-    }
-    w->pairs.count = n;
-    w->fresh.count = 0;
-}
-
-bool tc_world_update(tc_world *w)
-{
-    if (!TC_REQUIRE(w != NULL)) return false;
-    w->out_of_memory = false;
-    ++w->stamp;
-    if (TC_ARRAY_RESERVE(w, w->chain, w->node_count)) {
-        for (size_t i = 0; i < w->node_count; ++i)
-            if (w->nodes[i].generation & 1u) node_world(w, (int32_t)i);
-    } else {
-        w->out_of_memory = true; /* nodes keep last update's poses */
-    }
     update_colliders(w);
     move_and_search(w);
     search_planes(w);
-    update_pairs(w);
-    /* Destroyed slots whose pairs have now ended become reusable. */
-    for (size_t k = 0; k < w->pending.count; ++k) {
-        int32_t i = w->pending.data[k];
-        w->colliders[i].pending_free = 0;
-        w->hot[i].touching = 0;
-        w->colliders[i].next_free = w->collider_free;
-        w->collider_free = i;
-    }
-    w->pending.count = 0;
-    if (w->ray_index_stale) tc_world_ray_index_wait(w);
-    return !w->out_of_memory;
-}
-
-const tc_contact_event *tc_world_contact_events(const tc_world *w, size_t *count)
-{
-    if (!TC_REQUIRE(w != NULL)) {
-        if (count) *count = 0;
-        return NULL;
-    }
-    if (count) *count = w->events.count;
-    return w->events.data;
 }

@@ -1,3 +1,7 @@
+// SPDX-License-Identifier: MIT
+/* Camera projection and unprojection (camera.h): matrix arithmetic on mat4
+ * in double precision, so it sits with the math. It answers a tc_ray, which
+ * is plain data (raycast.h); nothing here casts one. */
 #include <touche/camera.h>
 
 #include <math.h>

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: MIT
+/* Private: pose arithmetic of the world, inlined where the update places
+ * nodes (world_poses.c) and colliders (world_tree_sync.c). */
+#ifndef TOUCHE_SRC_WORLD_WORLD_POSE_H
+#define TOUCHE_SRC_WORLD_WORLD_POSE_H
+
+#include <float.h>
+#include <string.h>
+
+#include "core/inline.h"
+#include "queries/shape_place.h"
+#include "world/world_internal.h"
+
+/* Beyond this, a world coordinate or scale is not a usable one: the tree's
+ * boxes have no room for their padding (update_collider), and products of
+ * such numbers overflow. */
+#define TC_WORLD_FAR 1e30
+
+/* parent (pose, scale) composed with a child's local (pose, scale). False,
+ * writing nothing, when the result would not be finite or usable: a scale
+ * beyond TC_WORLD_FAR or below the smallest normal float, or a position
+ * beyond TC_WORLD_FAR (scales of 1e20 under 1e20). Decided in double
+ * before anything is computed in float, so nothing overflows on the way. */
+static inline bool tc_world_compose(tc_transform parent, float parent_scale, tc_transform local, float local_scale,
+                    tc_transform *out, float *out_scale)
+{
+    const double scale = (double)parent_scale * local_scale;
+    /* the rotation keeps lengths, and a vector's length is at most sqrt(3)
+     * times its largest component */
+    const double reach = 1.7320509 * (double)tc_vec3_max_abs(local.position) * parent_scale +
+                         (double)tc_vec3_max_abs(parent.position);
+    if (!(scale >= (double)FLT_MIN && scale <= TC_WORLD_FAR && reach <= TC_WORLD_FAR)) return false;
+    tc_vec3 offset = tc_quat_rotate(parent.rotation, tc_vec3_scale(local.position, parent_scale));
+    out->position = tc_vec3_add(parent.position, offset);
+    /* a zero quaternion is the identity (world.h): the product with it
+     * would be zero, which normalises to the identity and loses the
+     * parent's turn */
+    const tc_quat q = local.rotation;
+    const bool turns = q.x != 0.0f || q.y != 0.0f || q.z != 0.0f || q.w != 0.0f;
+    out->rotation = turns ? tc_quat_normalize(tc_quat_mul(parent.rotation, q)) : parent.rotation;
+    *out_scale = (float)scale;
+    return true;
+}
+
+/* A collider's world shape: local shape placed by pose with uniform scale
+ * (tc_shape_transform's implementation, queries/shape_place.h). Checks
+ * nothing (tc_shape_bounds on the result does). */
+TC_FORCE_INLINE void tc_world_place_shape(const tc_shape *local, const tc_transform *pose, float s, tc_shape *out)
+{
+    const tc_frame f = tc_pose_frame(pose);
+    tc_shape_place(local, &f, s, out);
+}
+
+#endif

@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: MIT
+/* Regression tests for the world defects of issue 12, each named after its
+ * item. Costs are measured as operation counts through the world's test
+ * hooks (world_internal.h), never as wall time. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <touche/world.h>
+
+#include "counting_allocator.h"
+#include "harness.h"
+#include "world/world_ids.h"
+#include "world/world_internal.h"
+
+static tc_node_id node_at(tc_world *w, tc_node_id parent, tc_vec3 at)
+{
+    tc_node_def d = tc_node_def_default();
+    d.parent = parent;
+    d.local.position = at;
+    return tc_world_create_node(w, &d);
+}
+
+static tc_collider_id box_at(tc_world *w, tc_node_id parent, tc_vec3 at, float half)
+{
+    tc_collider_def d = tc_collider_def_default();
+    const tc_aabb b = { { -half, -half, -half }, { half, half, half } };
+    d.shape = tc_shape_from_aabb(b);
+    d.parent = parent;
+    d.local.position = at;
+    return tc_world_create_collider(w, &d);
+}
+
+/* ---- item 4: a generation that wraps ------------------------------------- */
+
+/* The pool alone: the last odd generation's death retires the slot. */
+TEST_CASE(issue12_item4_id_pool_retires_a_slot_whose_generation_would_wrap)
+{
+    const tc_allocator a = { NULL, NULL, NULL };
+    tc_id_pool p;
+    tc_id_pool_init(&p);
+    uint32_t g;
+    CHECK(tc_id_pool_acquire(&p, &a, &g) == 0 && g == 1);
+    CHECK(tc_id_pool_kill(&p, 0) == 2);
+    tc_id_pool_recycle(&p, 0);
+    CHECK(tc_id_pool_acquire(&p, &a, &g) == 0 && g == 3); /* reused, a new generation */
+    (void)tc_id_pool_kill(&p, 0);
+    tc_id_pool_recycle(&p, 0);
+    /* test hook: the slot as if it had lived 2^31 - 1 lives */
+    p.generation[0] = UINT32_MAX - 1u;
+    CHECK(tc_id_pool_acquire(&p, &a, &g) == 0 && g == UINT32_MAX);
+    CHECK(tc_id_pool_alive(&p, 0, UINT32_MAX));
+    CHECK(tc_id_pool_kill(&p, 0) == TC_ID_RETIRED);
+    tc_id_pool_recycle(&p, 0); /* a retired slot stays out */
+    CHECK(!tc_id_pool_alive(&p, 0, 1) && !tc_id_pool_alive(&p, 0, 3) && !tc_id_pool_alive(&p, 0, UINT32_MAX));
+    CHECK(!tc_id_pool_alive(&p, 0, 0));
+    CHECK(tc_id_pool_acquire(&p, &a, &g) == 1 && g == 1); /* a new slot, not the retired one */
+    CHECK(p.retired == 1 && p.live == 1);
+    tc_id_pool_release_memory(&p, &a);
+}
+
+/* The issue's scene: A, B under A, A destroyed, its slot cycled until its
+ * generation would wrap, X created with parent B. X must not get A's old
+ * id (B's stale parent), so X -> B -> X is no cycle and the update stays in
+ * bounds. The 2^31 - 1 lives are set through the test hook. */
+TEST_CASE(issue12_item4_generation_wrap_gives_no_old_id_and_no_cycle)
+{
+    counting_allocator ca;
+    counting_allocator_init(&ca);
+    tc_world_def def = tc_world_def_default();
+    def.allocator = counting_allocator_hooks(&ca);
+    tc_world *w = tc_world_create(&def);
+    const tc_node_id a = node_at(w, tc_node_null(), tc_vec3_make(1, 0, 0));
+    const tc_node_id b = node_at(w, a, tc_vec3_make(0, 1, 0));
+    tc_world_destroy_node(w, a);
+    CHECK(w->node_ids.generation[a.index] == a.generation + 1u);
+    w->node_ids.generation[a.index] = UINT32_MAX - 1u; /* as after 2^31 - 1 more lives */
+    const tc_node_id last = node_at(w, tc_node_null(), tc_vec3_zero());
+    CHECK(last.index == a.index && last.generation == UINT32_MAX);
+    tc_world_destroy_node(w, last);
+    const tc_node_id x = node_at(w, b, tc_vec3_make(0, 0, 1));
+    CHECK(!tc_node_is_null(x));
+    CHECK(!(x.index == a.index && x.generation == a.generation));
+    CHECK(x.index != a.index); /* the retired slot is not reused */
+    CHECK(!tc_world_node_is_valid(w, a) && !tc_world_node_is_valid(w, last));
+    const tc_collider_id c = box_at(w, x, tc_vec3_zero(), 0.5f);
+    CHECK(tc_world_update(w));
+    tc_transform pose;
+    CHECK(tc_world_node_world_pose(w, x, &pose, NULL));
+    /* B fell back to the world: x = B's (0, 1, 0) + (0, 0, 1) */
+    CHECK(pose.position.x == 0.0f && pose.position.y == 1.0f && pose.position.z == 1.0f);
+    CHECK(tc_world_collider_is_valid(w, c));
+    tc_world_destroy(w);
+    CHECK(ca.live_blocks == 0 && ca.live_bytes == 0 && ca.bad_frees == 0);
+}
+
+/* ---- item 5: the cycle check --------------------------------------------- */
+
+/* X with child Y is destroyed and Z takes X's slot: Z may become Y's
+ * parent's child (Y's parent is the stale X, not Z), and then Y may not
+ * become Z's child. */
+TEST_CASE(issue12_item5_cycle_check_compares_full_ids_after_slot_reuse)
+{
+    tc_world *w = tc_world_create(NULL);
+    const tc_node_id x = node_at(w, tc_node_null(), tc_vec3_zero());
+    const tc_node_id y = node_at(w, x, tc_vec3_make(1, 0, 0));
+    tc_world_destroy_node(w, x);
+    const tc_node_id z = node_at(w, tc_node_null(), tc_vec3_make(0, 5, 0));
+    CHECK(z.index == x.index && z.generation != x.generation);
+    CHECK(tc_world_set_node_parent(w, z, y)); /* refused before: only the index was compared */
+    CHECK(!tc_world_set_node_parent(w, y, z)); /* this one is a cycle */
+    CHECK(!tc_world_set_node_parent(w, z, z));
+    CHECK(tc_world_update(w));
+    tc_transform pose;
+    CHECK(tc_world_node_world_pose(w, z, &pose, NULL));
+    CHECK(pose.position.x == 1.0f && pose.position.y == 5.0f); /* under y, which is at the world */
+    tc_world_destroy(w);
+}
+
+/* Linking a 100,000-node chain costs O(n) walk steps in either order (the
+ * issue measured 13 s: each call walked the whole chain). */
+TEST_CASE(issue12_item5_linking_a_long_chain_is_linear_in_either_order)
+{
+    enum { N = 100000 };
+    static tc_node_id n[N];
+    for (int order = 0; order < 2; ++order) {
+        tc_world *w = tc_world_create(NULL);
+        for (int i = 0; i < N; ++i) n[i] = node_at(w, tc_node_null(), tc_vec3_make(1, 0, 0));
+        const uint64_t before = w->parent_walk_steps;
+        if (order == 0) {
+            for (int i = 1; i < N; ++i) CHECK(tc_world_set_node_parent(w, n[i], n[i - 1])); /* top down */
+        } else {
+            for (int i = N - 1; i >= 1; --i) CHECK(tc_world_set_node_parent(w, n[i], n[i - 1])); /* bottom up */
+        }
+        const uint64_t steps = w->parent_walk_steps - before;
+        CHECK_MSG(steps <= 2u * N, "order %d: %llu walk steps for %d links", order, (unsigned long long)steps, N);
+        /* and the cycle is still refused, at the cost of one walk */
+        CHECK(!tc_world_set_node_parent(w, n[0], n[N - 1]));
+        CHECK(tc_world_update(w));
+        tc_transform pose;
+        CHECK(tc_world_node_world_pose(w, n[N - 1], &pose, NULL) && pose.position.x == (float)N);
+        tc_world_destroy(w);
+    }
+}
+
+/* A 1,000,000-deep chain: created, updated, cut at its root and at its
+ * middle, and destroyed, with nothing recursing. */
+TEST_CASE(issue12_item5_million_deep_chain_without_recursion)
+{
+    enum { N = 1000000 };
+    tc_node_id *n = (tc_node_id *)malloc(N * sizeof *n);
+    CHECK(n != NULL);
+    if (!n) return;
+    tc_world *w = tc_world_create(NULL);
+    n[0] = node_at(w, tc_node_null(), tc_vec3_make(1, 0, 0));
+    for (int i = 1; i < N; ++i) n[i] = node_at(w, n[i - 1], tc_vec3_make(1, 0, 0));
+    const tc_collider_id c = box_at(w, n[N - 1], tc_vec3_zero(), 0.25f);
+    CHECK(tc_world_update(w));
+    tc_transform pose;
+    CHECK(tc_world_node_world_pose(w, n[N - 1], &pose, NULL) && pose.position.x == (float)N);
+    tc_shape s;
+    CHECK(tc_world_collider_shape(w, c, &s) && s.u.aabb.min.x == (float)N - 0.25f);
+    /* the root dies: its child is at the world from now on */
+    tc_world_destroy_node(w, n[0]);
+    CHECK(tc_world_set_node_pose(w, n[N / 2], tc_transform_make(tc_vec3_make(2, 0, 0), tc_quat_identity()), 1.0f));
+    CHECK(tc_world_update(w));
+    CHECK(tc_world_node_world_pose(w, n[N - 1], &pose, NULL) && pose.position.x == (float)N);
+    CHECK(tc_world_node_world_pose(w, n[1], &pose, NULL) && pose.position.x == 1.0f);
+    const uint64_t before = w->parent_walk_steps;
+    CHECK(!tc_world_set_node_parent(w, n[1], n[N - 1])); /* a cycle: one walk up the chain */
+    CHECK(w->parent_walk_steps - before <= (uint64_t)N);
+    tc_world_destroy(w);
+    free(n);
+}
+
+/* ---- item 6: large coordinates, bad bones, overflowing scales ------------ */
+
+/* Boxes of size 0.5 at x = 2i, none touching, near the origin and far from
+ * it: no candidate pairs, and the same memory (the issue: 1,000,000 of them
+ * made tc_world_update fail after 26 s holding 5 GB). */
+TEST_CASE(issue12_item6_broadphase_memory_does_not_grow_with_distance)
+{
+    enum { N = 20000 };
+    const double offsets[3] = { 0.0, 1e6, 1e7 };
+    size_t bytes[3] = { 0, 0, 0 };
+    for (int k = 0; k < 3; ++k) {
+        counting_allocator ca;
+        counting_allocator_init(&ca);
+        tc_world_def def = tc_world_def_default();
+        def.allocator = counting_allocator_hooks(&ca);
+        tc_world *w = tc_world_create(&def);
+        for (int i = 0; i < N; ++i)
+            CHECK(!tc_collider_is_null(box_at(w, tc_node_null(), tc_vec3_make((float)(offsets[k] + 2.0 * i), 0, 0), 0.25f)));
+        CHECK(tc_world_update(w));
+        CHECK_MSG(w->pairs.count == 0, "offset %g: %zu candidate pairs", offsets[k], w->pairs.count);
+        size_t n;
+        (void)tc_world_contact_events(w, &n);
+        CHECK(n == 0);
+        bytes[k] = ca.live_bytes;
+        tc_world_destroy(w);
+        CHECK(ca.live_bytes == 0);
+    }
+    for (int k = 1; k < 3; ++k)
+        CHECK_MSG(bytes[k] <= bytes[0] + bytes[0] / 20, "offset %g: %zu bytes, %zu at the origin", offsets[k], bytes[k],
+                  bytes[0]);
+}
+
+/* Rank-1 and rank-2 bone matrices were taken as the identity rotation:
+ * now they are bad entries, skipped, as mirrors and non-finite ones are. */
+TEST_CASE(issue12_item6_rank_deficient_bone_matrices_are_refused)
+{
+    tc_world *w = tc_world_create(NULL);
+    const tc_node_id n = node_at(w, tc_node_null(), tc_vec3_make(3, 0, 0));
+    tc_mat4 m[6];
+    for (int k = 0; k < 6; ++k) {
+        memset(&m[k], 0, sizeof m[k]);
+        m[k].m[15] = 1.0f;
+        m[k].m[12] = 7.0f;
+    }
+    /* 0: a proper rotation with scale 2 (about z by 90 degrees) */
+    m[0].m[1] = 2.0f; m[0].m[4] = -2.0f; m[0].m[10] = 2.0f;
+    /* 1: rank 1: every column along x */
+    m[1].m[0] = 1.0f; m[1].m[4] = 1.0f; m[1].m[8] = 1.0f;
+    /* 2: rank 2: the third column is the first */
+    m[2].m[0] = 1.0f; m[2].m[5] = 1.0f; m[2].m[8] = 1.0f;
+    /* 3: rank 2, nearly: the third column a hair off the first */
+    m[3].m[0] = 1.0f; m[3].m[5] = 1.0f; m[3].m[8] = 1.0f; m[3].m[10] = 1e-4f;
+    /* 4: a mirror */
+    m[4].m[0] = 1.0f; m[4].m[5] = 1.0f; m[4].m[10] = -1.0f;
+    /* 5: a slightly sheared bone: still a rotation */
+    m[5].m[0] = 1.0f; m[5].m[4] = 0.05f; m[5].m[5] = 1.0f; m[5].m[10] = 1.0f;
+    const bool want[6] = { true, false, false, false, false, true };
+    for (int k = 0; k < 6; ++k) {
+        CHECK(tc_world_set_node_pose(w, n, tc_transform_make(tc_vec3_make(3, 0, 0), tc_quat_identity()), 1.0f));
+        CHECK_MSG(tc_world_set_node_matrices(w, &n, &m[k], 1) == (want[k] ? 1u : 0u), "matrix %d", k);
+        CHECK(tc_world_update(w));
+        tc_transform pose;
+        float scale;
+        CHECK(tc_world_node_world_pose(w, n, &pose, &scale));
+        CHECK(pose.position.x == (want[k] ? 7.0f : 3.0f)); /* a refused entry leaves the node as it was */
+        if (k == 0) CHECK(fabsf(scale - 2.0f) < 1e-6f && fabsf(fabsf(pose.rotation.z) - 0.70710678f) < 1e-5f);
+    }
+    tc_world_destroy(w);
+}
+
+/* Scales of 1e20 under 1e20: each is accepted, their product is not a
+ * usable scale. The node's world pose is invalid (the getter says false),
+ * its colliders and its descendants' leave the pairs and the queries, and
+ * all come back when the scale is fixed. */
+TEST_CASE(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out)
+{
+    tc_world *w = tc_world_create(NULL);
+    const tc_node_id a = node_at(w, tc_node_null(), tc_vec3_zero());
+    const tc_node_id b = node_at(w, a, tc_vec3_make(1e-20f, 0, 0));
+    const tc_node_id c = node_at(w, b, tc_vec3_zero());
+    const tc_collider_id on_c = box_at(w, c, tc_vec3_zero(), 1e-21f);
+    const tc_collider_id ground = box_at(w, tc_node_null(), tc_vec3_zero(), 1.0f);
+    CHECK(tc_world_update(w));
+    size_t n;
+    const tc_contact_event *e = tc_world_contact_events(w, &n);
+    CHECK(n == 1 && e[0].state == TC_CONTACT_BEGIN);
+    CHECK(tc_world_set_node_pose(w, a, tc_transform_identity(), 1e20f));
+    CHECK(tc_world_set_node_pose(w, b, tc_transform_make(tc_vec3_make(1e-20f, 0, 0), tc_quat_identity()), 1e20f));
+    CHECK(tc_world_update(w));
+    tc_transform pose;
+    CHECK(tc_world_node_world_pose(w, a, &pose, NULL));
+    CHECK(!tc_world_node_world_pose(w, b, &pose, NULL) && !tc_world_node_world_pose(w, c, &pose, NULL));
+    e = tc_world_contact_events(w, &n);
+    CHECK(n == 1 && e[0].state == TC_CONTACT_END);
+    tc_shape s;
+    CHECK(!tc_world_collider_shape(w, on_c, &s));
+    tc_collider_id found[4];
+    CHECK(tc_world_overlap_point(w, tc_vec3_zero(), NULL, found, 4) == 1 && tc_collider_id_equal(found[0], ground));
+    CHECK(tc_world_update(w)); /* stays out, without new events */
+    (void)tc_world_contact_events(w, &n);
+    CHECK(n == 0);
+    /* fixed: back in */
+    CHECK(tc_world_set_node_pose(w, a, tc_transform_identity(), 1.0f));
+    CHECK(tc_world_update(w));
+    CHECK(tc_world_node_world_pose(w, c, &pose, NULL));
+    e = tc_world_contact_events(w, &n);
+    CHECK(n == 1 && e[0].state == TC_CONTACT_BEGIN);
+    CHECK(tc_world_collider_shape(w, on_c, &s));
+    tc_world_destroy(w);
+}
+
+/* ---- large worlds --------------------------------------------------------- */
+
+/* A scene of spheres, boxes and capsules on a grid (neighbours overlap by a
+ * clear margin, diagonals are clearly apart), placed at absolute double
+ * positions around `centre`, with the world's origin at `origin`. */
+enum { GRID = 12 };
+static tc_world *grid_scene(tc_world_position centre, tc_world_position origin)
+{
+    tc_world *w = tc_world_create(NULL);
+    CHECK(tc_world_set_origin(w, origin));
+    for (int i = 0; i < GRID; ++i)
+        for (int j = 0; j < GRID; ++j) {
+            tc_collider_def d = tc_collider_def_default();
+            switch ((i + 2 * j) % 3) {
+            case 0: { tc_sphere s = { { 0, 0, 0 }, 1.6f }; d.shape = tc_shape_from_sphere(s); break; }
+            case 1: { tc_aabb b = { { -1.6f, -1.6f, -1.6f }, { 1.6f, 1.6f, 1.6f } }; d.shape = tc_shape_from_aabb(b); break; }
+            default: { tc_capsule c = { { -0.6f, 0, 0 }, { 0.6f, 0, 0 }, 1.0f }; d.shape = tc_shape_from_capsule(c); break; }
+            }
+            tc_world_position at = { centre.x + 3.0 * i, centre.y + 3.0 * j, centre.z };
+            d.local.position = tc_world_to_local(w, at);
+            d.user_data = (uint64_t)(i * GRID + j);
+            CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+        }
+    CHECK(tc_world_update(w));
+    return w;
+}
+
+/* The same scene at the origin and translated by 1e6 and 1e7, each with the
+ * world's origin near it (off by a fraction, so that the relative
+ * coordinates are not the same numbers): the same pairs, the same ray hits
+ * within 1e-4 of the shapes' sizes, the same overlaps. */
+TEST_CASE(issue12_large_worlds_translated_scenes_give_the_same_answers)
+{
+    const double shifts[3] = { 0.0, 1e6, 1e7 };
+    tc_world *w[3];
+    for (int k = 0; k < 3; ++k) {
+        const tc_world_position centre = { shifts[k] + 0.37, -shifts[k] + 0.61, 0.5 * shifts[k] + 0.13 };
+        const tc_world_position origin = { centre.x + 10.3, centre.y + 7.7, centre.z - 0.1 };
+        w[k] = grid_scene(centre, origin);
+    }
+    size_t n0;
+    const tc_contact_event *e0 = tc_world_contact_events(w[0], &n0);
+    CHECK(n0 > 100);
+    for (int k = 1; k < 3; ++k) {
+        size_t n;
+        const tc_contact_event *e = tc_world_contact_events(w[k], &n);
+        CHECK_MSG(n == n0, "shift %g: %zu events, %zu at the origin", shifts[k], n, n0);
+        for (size_t m = 0; m < n && m < n0; ++m)
+            CHECK(e[m].user_data_a == e0[m].user_data_a && e[m].user_data_b == e0[m].user_data_b);
+    }
+    /* rays across the grid, from absolute points */
+    test_rng r = { 5 };
+    int hits = 0;
+    for (int q = 0; q < 200; ++q) {
+        const double ox = test_rng_uniform(&r, -5, 3 * GRID + 5), oy = test_rng_uniform(&r, -5, 3 * GRID + 5);
+        const tc_vec3 dir = tc_vec3_make((float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1), 0.0f);
+        tc_world_hit h[3];
+        bool got[3];
+        for (int k = 0; k < 3; ++k) {
+            const tc_world_position from = { shifts[k] + 0.37 + ox, -shifts[k] + 0.61 + oy, 0.5 * shifts[k] + 0.43 };
+            tc_ray ray;
+            ray.origin = tc_world_to_local(w[k], from);
+            ray.dir = dir;
+            got[k] = tc_world_raycast_closest(w[k], &ray, INFINITY, NULL, &h[k]);
+        }
+        hits += got[0];
+        for (int k = 1; k < 3; ++k) {
+            CHECK(got[k] == got[0]);
+            if (!got[k] || !got[0]) continue;
+            /* the same collider unless two are hit at nearly the same t */
+            const float dt = fabsf(h[k].t - h[0].t) * sqrtf(tc_vec3_length_sq(dir));
+            CHECK_MSG(dt <= 1e-4f * 3.2f, "shift %g: t %.7g vs %.7g", shifts[k], h[k].t, h[0].t);
+            const tc_world_position p = tc_world_to_absolute(w[k], h[k].point), p0 = tc_world_to_absolute(w[0], h[0].point);
+            const double ex = p.x - shifts[k] - p0.x, ey = p.y + shifts[k] - p0.y; /* the shifts are exact in double */
+            CHECK_MSG(fabs(ex) <= 3.2e-4 && fabs(ey) <= 3.2e-4, "shift %g: hit point off by %g %g", shifts[k], ex, ey);
+            if (dt > 1e-5f) continue;
+            CHECK(h[k].collider.index == h[0].collider.index);
+        }
+    }
+    CHECK(hits > 100);
+    for (int k = 0; k < 3; ++k) tc_world_destroy(w[k]);
+}
+
+/* Moving the origin of a populated world keeps everything where it is in
+ * absolute terms: world shapes move by the opposite amount, pairs stay. */
+TEST_CASE(issue12_large_worlds_moving_the_origin_keeps_absolute_places)
+{
+    const tc_world_position zero = { 0, 0, 0 };
+    tc_world *w = grid_scene(zero, zero);
+    const tc_node_id bone = node_at(w, tc_node_null(), tc_vec3_make(1, 2, 3));
+    const tc_collider_id on_bone = box_at(w, bone, tc_vec3_make(0.5f, 0, 0), 0.25f);
+    CHECK(tc_world_update(w));
+    size_t n0;
+    (void)tc_world_contact_events(w, &n0);
+    const tc_world_position far = { 4096.0, -2048.0, 1024.0 };
+    CHECK(tc_world_set_origin(w, far));
+    const tc_world_position bad = { NAN, 0, 0 };
+    CHECK(!tc_world_set_origin(w, bad));
+    CHECK(tc_world_origin(w).x == far.x && tc_world_origin(w).y == far.y && tc_world_origin(w).z == far.z);
+    CHECK(tc_world_update(w));
+    size_t n;
+    const tc_contact_event *e = tc_world_contact_events(w, &n);
+    CHECK(n == n0);
+    for (size_t k = 0; k < n; ++k) CHECK(e[k].state == TC_CONTACT_STAY);
+    tc_shape s;
+    CHECK(tc_world_collider_shape(w, on_bone, &s));
+    const tc_world_position lo = tc_world_to_absolute(w, s.u.aabb.min);
+    CHECK(lo.x == 1.25 && lo.y == 1.75 && lo.z == 2.75);
+    tc_transform pose;
+    CHECK(tc_world_node_world_pose(w, bone, &pose, NULL));
+    CHECK(pose.position.x == (float)(1.0 - far.x) && pose.position.y == (float)(2.0 - far.y));
+    tc_world_destroy(w);
+}
+
+TEST_LIST(TEST_ENTRY(issue12_item4_id_pool_retires_a_slot_whose_generation_would_wrap),
+          TEST_ENTRY(issue12_item4_generation_wrap_gives_no_old_id_and_no_cycle),
+          TEST_ENTRY(issue12_item5_cycle_check_compares_full_ids_after_slot_reuse),
+          TEST_ENTRY(issue12_item5_linking_a_long_chain_is_linear_in_either_order),
+          TEST_ENTRY(issue12_item5_million_deep_chain_without_recursion),
+          TEST_ENTRY(issue12_item6_broadphase_memory_does_not_grow_with_distance),
+          TEST_ENTRY(issue12_item6_rank_deficient_bone_matrices_are_refused),
+          TEST_ENTRY(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out),
+          TEST_ENTRY(issue12_large_worlds_translated_scenes_give_the_same_answers),
+          TEST_ENTRY(issue12_large_worlds_moving_the_origin_keeps_absolute_places))
