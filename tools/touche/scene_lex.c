@@ -1,5 +1,7 @@
 #include "scene_lex.h"
 
+#include "utf8.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +106,23 @@ static tt_token lex_string(tt_lexer *lx)
         }
         if (c == '\n') break;
         if (c < 0x20 && c != '\t') { lx->pos++; return bad(lx, start, "control character in string"); }
-        if (c == '\\' && lx->pos + 1 < lx->size && lx->src[lx->pos + 1] != '\n') lx->pos++;
+        if (c >= 0x80) {
+            /* The title goes into JSON and XML, which must stay valid UTF-8:
+             * say where the first byte that does not decode is. */
+            uint32_t cp;
+            int len = tt_utf8_decode(lx->src + lx->pos, lx->size - lx->pos, &cp);
+            if (len == 0) {
+                size_t at = lx->pos;
+                tt_token t = bad(lx, start, "invalid UTF-8 in a string");
+                t.loc = loc_at(lx, at);
+                return t;
+            }
+            lx->pos += (size_t)len;
+            continue;
+        }
+        if (c == '\\' && lx->pos + 1 < lx->size && lx->src[lx->pos + 1] != '\n' &&
+            (unsigned char)lx->src[lx->pos + 1] < 0x80)
+            lx->pos++;
         lx->pos++;
     }
     tt_token t = make(lx, TT_TOK_BAD, start);

@@ -1,5 +1,7 @@
 #include "svg.h"
 
+#include "utf8.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -227,8 +229,17 @@ void tt_canvas_shape(tt_canvas *c, const tt_shape *s, double plane_extent)
 
 void tt_svg_escape(FILE *out, const char *text)
 {
-    for (; text && *text; text++) {
-        unsigned char ch = (unsigned char)*text;
+    size_t n = text ? strlen(text) : 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char ch = (unsigned char)text[i];
+        uint32_t cp;
+        int len = tt_utf8_decode(text + i, n - i, &cp);
+        if (len == 0 || cp == 0xFFFEu || cp == 0xFFFFu) {
+            /* Not a character XML allows (or not UTF-8 at all, as a path may be). */
+            fputs(TT_UTF8_REPLACEMENT, out);
+            i += len ? (size_t)len : 1u;
+            continue;
+        }
         switch (ch) {
         case '&': fputs("&amp;", out); break;
         case '<': fputs("&lt;", out); break;
@@ -237,8 +248,9 @@ void tt_svg_escape(FILE *out, const char *text)
         default:
             /* Control characters are not allowed in XML 1.0 text. */
             if (ch < 0x20 && ch != '\t') fputc('?', out);
-            else fputc(ch, out);
+            else fwrite(text + i, 1, (size_t)len, out);
         }
+        i += (size_t)len;
     }
 }
 
@@ -593,8 +605,9 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         tt_svg_text(out, 14, 24, s->title ? s->title : path, "fill=\"#111111\" font-size=\"16\" font-weight=\"bold\"");
         int hits = 0;
         for (int i = 0; i < s->ray_count; i++) hits += r->rays[i].collider >= 0;
-        int n = snprintf(line, sizeof line, "%d collider%s, %d overlapping pair%s", s->collider_count,
-                         s->collider_count == 1 ? "" : "s", r->pair_count, r->pair_count == 1 ? "" : "s");
+        int n = snprintf(line, sizeof line, "%d collider%s, %lld overlapping pair%s%s", s->collider_count,
+                         s->collider_count == 1 ? "" : "s", r->pair_total, r->pair_total == 1 ? "" : "s",
+                         r->pair_total > r->pair_count ? " (contacts drawn for the first 1000)" : "");
         if (s->ray_count > 0 && n > 0 && (size_t)n < sizeof line)
             n += snprintf(line + n, sizeof line - (size_t)n, ", %d of %d ray%s hit", hits, s->ray_count,
                           s->ray_count == 1 ? "" : "s");
