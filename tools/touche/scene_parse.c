@@ -1110,6 +1110,7 @@ tt_scene *tt_scene_parse(const char *text, size_t size, tt_diags *diags)
     while (p.tok.kind != TT_TOK_EOF) {
         if (p.tok.kind == TT_TOK_END) { advance(&p); continue; }
         parse_statement(&p);
+        tt_cost_steps++;
     }
     s->arena = arena;
     s->title = p.title;
