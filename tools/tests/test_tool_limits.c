@@ -5,7 +5,9 @@
  * what it reports and says so, and its output files are right in the
  * corner cases (long names, symbolic links, invalid UTF-8, the 64 MiB limit,
  * allocation failure). */
-#if !defined(_WIN32) && !defined(_XOPEN_SOURCE)
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* feenableexcept; symlink, lstat */
+#elif !defined(_WIN32) && !defined(_XOPEN_SOURCE)
 #define _XOPEN_SOURCE 700 /* symlink, lstat */
 #endif
 #include "eval.h"
@@ -15,6 +17,7 @@
 #include "svg.h"
 #include "tool_test.h"
 
+#include <fenv.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -415,7 +418,34 @@ TEST_CASE(item8_eval_survives_allocation_failure_everywhere)
     tt_scene_free(s);
 }
 
-TEST_LIST(TEST_ENTRY(item7_unknown_parents_are_checked_in_linear_steps),
+TEST_CASE(loader_never_traps_on_numbers_too_large_for_a_double)
+{
+    /* strtod("1e999") raises the overflow exception: with traps on (where
+     * the C library can turn them on), the loader must say "out of range"
+     * and not stop. */
+    static const char *const texts[] = { "sphere s radius 1e999\n", "sphere s radius -99e307\n",
+                                         "sphere s radius 0.00000000001e400\n", "sphere s radius 1e-999\n" };
+#if defined(__GLIBC__) && defined(FE_OVERFLOW)
+    feclearexcept(FE_ALL_EXCEPT);
+    feenableexcept(FE_INVALID | FE_DIVBYZERO | FE_OVERFLOW);
+#else
+    printf("note: cannot turn floating-point traps on here; checking the messages only\n");
+#endif
+    bool ok[4];
+    for (int i = 0; i < 4; i++) {
+        tt_diags d;
+        tt_scene *s = tt_scene_parse(texts[i], strlen(texts[i]), &d);
+        ok[i] = i == 3 ? s != NULL : (s == NULL && d.count == 1 && strstr(d.items[0].message, "out of range") != NULL);
+        tt_scene_free(s);
+    }
+#if defined(__GLIBC__) && defined(FE_OVERFLOW)
+    fedisableexcept(FE_ALL_EXCEPT);
+#endif
+    for (int i = 0; i < 4; i++) CHECK_MSG(ok[i], "%s", texts[i]);
+}
+
+TEST_LIST(TEST_ENTRY(loader_never_traps_on_numbers_too_large_for_a_double),
+          TEST_ENTRY(item7_unknown_parents_are_checked_in_linear_steps),
           TEST_ENTRY(item7_duplicate_names_are_checked_in_linear_steps),
           TEST_ENTRY(item7_deep_chain_is_linear_in_either_order),
           TEST_ENTRY(item7_identical_spheres_report_a_capped_list_and_say_so),

@@ -3,6 +3,7 @@
  * negative); names are resolved once the whole file is read, so a parent may
  * be declared after its children. An error skips the rest of its statement
  * and parsing goes on, so one run reports several mistakes. */
+#include "camera.h"
 #include "scene_lex.h"
 
 #include <errno.h>
@@ -435,7 +436,8 @@ static bool rotation_of(parser *p, const prop_value *props, tc_quat *out)
             fail(p, props[P_QUAT].loc, "quat must not be zero: expected x y z w of a rotation (0 0 0 1 is none)");
             return false;
         }
-        *out = tc_quat_make((float)(q[0] / n), (float)(q[1] / n), (float)(q[2] / n), (float)(q[3] / n));
+        *out = tc_quat_make((float)tt_div(q[0], n), (float)tt_div(q[1], n), (float)tt_div(q[2], n),
+                            (float)tt_div(q[3], n));
     } else if (props[P_AXIS].present) {
         const double *a = props[P_AXIS].v;
         if (!(a[0] * a[0] + a[1] * a[1] + a[2] * a[2] > 1e-12)) {
@@ -719,10 +721,10 @@ static void parse_statement(parser *p)
                 fail(p, props[P_NORMAL].loc, "normal must not be zero: expected the x y z of the outward normal");
                 break;
             }
-            c.p[0] = tc_vec3_make((float)(n[0] / len), (float)(n[1] / len), (float)(n[2] / len));
+            c.p[0] = tc_vec3_make((float)tt_div(n[0], len), (float)tt_div(n[1], len), (float)tt_div(n[2], len));
             if (props[P_POINT].present) {
                 const double *q = props[P_POINT].v;
-                c.offset = (float)((n[0] * q[0] + n[1] * q[1] + n[2] * q[2]) / len);
+                c.offset = (float)tt_div(n[0] * q[0] + n[1] * q[1] + n[2] * q[2], len);
             } else if (props[P_OFFSET].present) {
                 c.offset = (float)props[P_OFFSET].v[0];
             }
@@ -766,7 +768,7 @@ static void parse_statement(parser *p)
                 if (!nonnegative(p, &props[P_LENGTH], 1, "length")) break;
                 /* length is in world units along the direction; t counts dir lengths. */
                 double dl = sqrt((double)r.dir.x * r.dir.x + (double)r.dir.y * r.dir.y + (double)r.dir.z * r.dir.z);
-                r.max_t = dl > 0.0 ? (float)(props[P_LENGTH].v[0] / dl) : 0.0f;
+                r.max_t = dl > 0.0 ? (float)tt_div(props[P_LENGTH].v[0], dl) : 0.0f;
             }
         }
         if (!(tc_vec3_length_sq(r.dir) > 1e-12f)) {
@@ -857,7 +859,7 @@ static void parse_statement(parser *p)
         g.size = props[P_EXTENT].present ? (float)props[P_EXTENT].v[0] : 10.0f;
         g.step = props[P_STEP].present ? (float)props[P_STEP].v[0] : 1.0f;
         if (!(g.size >= 0.0f)) { fail(p, props[P_EXTENT].arg_loc[0], "grid size must not be negative"); break; }
-        if (!(g.step > 0.0f) || g.size / g.step > 1000.0f) {
+        if (!(g.step > 0.0f) || g.size > 1000.0f * g.step) {
             fail(p, props[P_STEP].present ? props[P_STEP].arg_loc[0] : stmt_loc,
                  "grid step must be greater than zero and at least size/1000");
             break;

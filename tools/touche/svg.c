@@ -72,7 +72,7 @@ static bool clip2(double *x0, double *y0, double *x1, double *y1, double xmin, d
         if (p[i] == 0.0) {
             if (q[i] < 0.0) return false;
         } else {
-            double t = q[i] / p[i];
+            double t = tt_div(q[i], p[i]);
             if (p[i] < 0.0) { if (t > t1) return false; if (t > t0) t0 = t; }
             else { if (t < t0) return false; if (t < t1) t1 = t; }
         }
@@ -89,7 +89,7 @@ void tt_canvas_line3(tt_canvas *c, tc_vec3 a, tc_vec3 b)
     if (!(p.z >= nz) && !(q.z >= nz)) return;
     if (!(p.z >= nz) || !(q.z >= nz)) {
         /* Cut the segment where it crosses the near plane. */
-        double t = (nz - p.z) / (q.z - p.z);
+        double t = tt_div(nz - p.z, q.z - p.z);   /* one end each side: not zero */
         tt_cam_point m = { p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t, nz };
         if (p.z < nz) p = m; else q = m;
     }
@@ -145,9 +145,10 @@ static void sphere_outline(tt_canvas *c, tc_vec3 center, float r)
     tc_vec3 d = tc_vec3_sub(center, c->eye);
     float dist = tc_vec3_length(d);
     if (!(dist > r * 1.001f)) return;
-    tc_vec3 n = tc_vec3_scale(d, 1.0f / dist);
-    float back = r * r / dist;                       /* from the centre towards the eye */
-    float rr = r * sqrtf(1.0f - (r / dist) * (r / dist));
+    tc_vec3 n = tc_vec3_scale(d, (float)tt_div(1.0, dist));
+    float back = (float)tt_div((double)r * r, dist);  /* from the centre towards the eye */
+    float ratio = (float)tt_div(r, dist);
+    float rr = r * sqrtf(1.0f - ratio * ratio);
     tc_vec3 u, v;
     basis(n, &u, &v);
     arc3(c, tc_vec3_mul_add(center, n, -back), rr, u, v, 0.0, 2.0 * tt_pi, 64);
@@ -303,7 +304,7 @@ void tt_canvas_arrow3(tt_canvas *c, tc_vec3 p, tc_vec3 d, const char *color, dou
     fprintf(c->out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.1f\" "
                     "stroke-linecap=\"round\"/>\n", x0, y0, x1, y1, color, width);
     if (len < 3.0) return;
-    double ux = dx / len, uy = dy / len, h = 4.0 + 2.5 * width;
+    double ux = tt_div(dx, len), uy = tt_div(dy, len), h = 4.0 + 2.5 * width;
     fprintf(c->out, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\"/>\n", x1, y1,
             x1 - ux * h * 1.6 - uy * h * 0.7, y1 - uy * h * 1.6 + ux * h * 0.7, x1 - ux * h * 1.6 + uy * h * 0.7,
             y1 - uy * h * 1.6 - ux * h * 0.7, color);
@@ -317,7 +318,7 @@ static double nice_step(double span, double lines)
     double raw = span / lines;
     if (!(raw > 0.0) || !isfinite(raw)) return 1.0;
     double p = pow(10.0, floor(log10(raw)));
-    double m = raw / p;
+    double m = tt_div(raw, p);
     return (m < 1.5 ? 1.0 : m < 3.5 ? 2.0 : m < 7.5 ? 5.0 : 10.0) * p;
 }
 
@@ -442,12 +443,12 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
             gy = lo.y < 0.0f ? lo.y : 0.0;
             double ext = fmax(hi.x - lo.x, hi.z - lo.z) * 0.5 + span * 0.25;
             gstep = nice_step(ext * 2.0, 12.0);
-            gsize = ceil(ext / gstep) * gstep;
-            gx0 = floor(mid.x / gstep + 0.5) * gstep;
-            gz0 = floor(mid.z / gstep + 0.5) * gstep;
+            gsize = ceil(tt_div(ext, gstep)) * gstep;
+            gx0 = floor(tt_div(mid.x, gstep) + 0.5) * gstep;
+            gz0 = floor(tt_div(mid.z, gstep) + 0.5) * gstep;
         }
-        if (gsize > 0.0 && gstep > 0.0 && gsize / gstep <= 1000.0) {
-            int n = (int)floor(gsize / gstep + 1e-6);
+        if (gsize > 0.0 && gstep > 0.0 && gsize <= 1000.0 * gstep) {
+            int n = (int)floor(tt_div(gsize, gstep) + 1e-6);
             for (int i = -n; i <= n; i++) {
                 double f = i * gstep;
                 tt_canvas_line3(&cv, tc_vec3_make((float)(gx0 + f), (float)gy, (float)(gz0 - gsize)),
