@@ -65,15 +65,30 @@ TEST_CASE(every_example_picture_is_well_formed_svg)
         char *text = read_whole_file(svg, NULL);
         CHECK(doc != NULL && text != NULL);
         if (doc && text) {
+            /* One wireframe per collider in the colour of its state, most
+             * specific first: picked, overlapping, hit by a ray, untouched. */
             const json *cols = json_get(doc, "colliders");
-            int hot = 0;
+            static const char *const colors[4] = { "#d81b9a", "#d62728", "#c98a00", "#1f9e3a" };
+            static const char *const legend[4] = { "picked by a click", "overlapping", "hit by a ray", "untouched collider" };
+            int expect[4] = { 0, 0, 0, 0 };
             for (int k = 0; cols && k < cols->count; k++) {
                 const json *c = json_at(cols, k);
-                hot += json_get(c, "overlapping")->boolean || json_get(c, "hit")->boolean || json_get(c, "picked")->boolean;
+                int look = json_get(c, "picked")->boolean ? 0 : json_get(c, "overlapping")->boolean ? 1
+                         : json_get(c, "hit")->boolean ? 2 : 3;
+                expect[look]++;
             }
-            CHECK_MSG(count(text, "<path d=\"M") >= 1, "%s: no wireframes", examples[i]);
-            CHECK_MSG(count(text, "fill=\"none\" stroke=\"#d62728\"") == hot, "%s: %d red wireframes, %d hot colliders",
-                      examples[i], count(text, "fill=\"none\" stroke=\"#d62728\""), hot);
+            CHECK_MSG(count(text, "<path class=\"geom\" d=\"M") >= 1, "%s: no wireframes", examples[i]);
+            for (int look = 0; look < 3; look++) {
+                char needle[80];
+                snprintf(needle, sizeof needle, "fill=\"none\" stroke=\"%s\"", colors[look]);
+                CHECK_MSG(count(text, needle) == expect[look], "%s: %d wireframes in %s, %d colliders in that state",
+                          examples[i], count(text, needle), colors[look], expect[look]);
+                /* The legend has the state exactly when the picture shows it. */
+                char entry[80];
+                snprintf(entry, sizeof entry, ">%s</text>", legend[look]);
+                CHECK_MSG((strstr(text, entry) != NULL) == (expect[look] > 0), "%s: legend entry '%s' %s", examples[i],
+                          legend[look], expect[look] > 0 ? "missing" : "shown for nothing");
+            }
             /* Every collider is named in the picture. */
             for (int k = 0; cols && k < cols->count; k++) {
                 char label[200];
@@ -99,7 +114,12 @@ TEST_CASE(explain_figure_is_well_formed_svg)
     char *text = read_whole_file(svg, NULL);
     /* Fifteen rows, the separating one marked. */
     CHECK(text && count(text, "overlap</text>") + count(text, "separates</text>") == 15);
-    CHECK(text && strstr(text, "separating axis") != NULL);
+    CHECK(text && strstr(text, "separating axis 15: edge A.z \xC3\x97 edge B.z") != NULL);
+    /* The two edges whose cross product separates are drawn, named. */
+    CHECK(text && count(text, "data-role=\"edge\"") == 2);
+    CHECK(text && strstr(text, ">edge A.z</text>") != NULL && strstr(text, ">edge B.z</text>") != NULL);
+    /* Repeated axes are marked. */
+    CHECK(text && count(text, "class=\"duplicate\"") >= 1);
     free(text);
     tool_run_free(&r);
 }
