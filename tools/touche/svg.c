@@ -924,8 +924,9 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
     int dropped = tt_canvas_place_labels(&cv);
     if (dropped > 0) {
         char note[160];
-        snprintf(note, sizeof note, "%d label%s left out: no free place (the report names everything)", dropped,
-                 dropped == 1 ? "" : "s");
+        snprintf(note, sizeof note, "%d label%s left out: %s (the report names everything)", dropped,
+                 dropped == 1 ? "" : "s",
+                 cv.obstacles_overflowed ? "too many lines to place names clear of them" : "no free place");
         tt_svg_text(out, 14, h - 6.0 > 60.0 ? 58.0 : h - 6.0, note, "class=\"note\" fill=\"#888888\" font-size=\"11\"");
     }
 
