@@ -185,13 +185,7 @@ TEST_CASE(item7_identical_spheres_report_a_capped_list_and_say_so)
     const int n = 200;
     text_buf b = { NULL, 0, 0 };
     for (int i = 0; i < n; i++) put(&b, "sphere s%d radius 1\n", i, 0);
-    char scene[1024];
-    snprintf(scene, sizeof scene, "%s", work_path("identical_spheres.scene"));
-    CHECK(write_whole_file(scene, b.data, b.size));
-    free(b.data);
-    char args[1200];
-    snprintf(args, sizeof args, "run \"%s\" --json", scene);
-    tool_run r = tool_exec(args);
+    tool_run r = tool_exec_scene("run", "identical_spheres.scene", b.data, NULL, "--json");
     CHECK(r.exit_code == 0);
     json *doc = json_parse(r.out);
     CHECK(doc != NULL);
@@ -212,8 +206,8 @@ TEST_CASE(item7_identical_spheres_report_a_capped_list_and_say_so)
     free(doc);
     CHECK_MSG(strlen(r.out) < 400000, "the JSON report is %zu bytes for %d spheres", strlen(r.out), n);
     tool_run_free(&r);
-    snprintf(args, sizeof args, "run \"%s\"", scene);
-    r = tool_exec(args);
+    r = tool_exec_scene("run", "identical_spheres.scene", b.data, NULL, "");
+    free(b.data);
     CHECK(r.exit_code == 0);
     CHECK(strstr(r.out, "overlapping pairs: 19900 of 19900 possible (only the first 1000 are listed") != NULL);
     tool_run_free(&r);
@@ -340,25 +334,20 @@ TEST_CASE(item8_json_and_svg_stay_valid_utf8_for_any_path)
     printf("note: file names here are not bytes\n");
 #else
     /* The scene's path goes into both; a path is any bytes. */
-    char scene[1024], svg[1024], args[3000];
-    snprintf(scene, sizeof scene, "%s", work_path("path_\xFF\xFE_bytes.scene"));
-    snprintf(svg, sizeof svg, "%s", work_path("path_bytes.svg"));
     const char *text = "sphere s radius 1\nsphere t center 0.5 0 0 radius 1\n";
-    CHECK(write_whole_file(scene, text, strlen(text)));
-    snprintf(args, sizeof args, "run \"%s\" --json --svg \"%s\"", scene, svg);
-    tool_run r = tool_exec(args);
+    tool_run r = tool_exec_scene("run", "path_\xFF\xFE_bytes.scene", text, "path_bytes.svg", "--json");
     CHECK(r.exit_code == 0);
     CHECK(is_valid_utf8(r.out));
     json *doc = json_parse(r.out);
     CHECK(doc != NULL);
     json_free(doc);
     free(doc);
-    char *picture = read_whole_file(svg, NULL);
+    char *picture = read_whole_file(work_path("path_bytes.svg"), NULL);
     char why[200] = "";
     CHECK(picture != NULL && is_valid_utf8(picture) && xml_well_formed(picture, why, sizeof why));
     free(picture);
     tool_run_free(&r);
-    remove(scene);
+    remove(work_path("path_\xFF\xFE_bytes.scene"));
 #endif
 }
 

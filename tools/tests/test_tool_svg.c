@@ -131,15 +131,10 @@ TEST_CASE(explain_figure_is_well_formed_svg)
 
 TEST_CASE(titles_and_names_are_escaped)
 {
-    char scene[1024], svg[1024], args[2400];
-    snprintf(scene, sizeof scene, "%s", work_path("escape.scene"));
-    snprintf(svg, sizeof svg, "%s", work_path("escape.svg"));
     const char *text = "title \"<b> & \\\"quotes\\\" </b>\"\nsphere s radius 1\n";
-    CHECK(write_whole_file(scene, text, strlen(text)));
-    snprintf(args, sizeof args, "run \"%s\" --svg \"%s\"", scene, svg);
-    tool_run r = tool_exec(args);
+    tool_run r = tool_exec_scene("run", "escape.scene", text, "escape.svg", "");
     CHECK(r.exit_code == 0);
-    check_svg_file(svg, "escaped title");
+    check_svg_file(work_path("escape.svg"), "escaped title");
     tool_run_free(&r);
 }
 
@@ -385,21 +380,16 @@ TEST_CASE(labels_sit_on_no_geometry_and_no_other_label)
 
 TEST_CASE(distance_segments_join_the_librarys_closest_points)
 {
-    char scene[1024], svg[1024], args[2400];
-    snprintf(scene, sizeof scene, "%s", work_path("distances.scene"));
-    snprintf(svg, sizeof svg, "%s", work_path("distances.svg"));
     const char *text = "camera position 0 2 8 target 0 0.5 0 viewport 640 480\n"
                        "sphere ball center -2 0 0 radius 1\n"
                        "box crate center 2 0 0 size 1 1 1 euler 0 30 10\n"
                        "capsule pill a -1 2.5 0 b 1 3 0.5 radius 0.3\n"
                        "triangle shard a 0 -1 1 b 1 -1 1.5 c 0.5 -0.2 2\n"
                        "distance ball crate\ndistance crate pill\ndistance pill shard\n";
-    CHECK(write_whole_file(scene, text, strlen(text)));
-    snprintf(args, sizeof args, "run \"%s\" --svg \"%s\"", scene, svg);
-    tool_run r = tool_exec(args);
+    tool_run r = tool_exec_scene("run", "distances.scene", text, "distances.svg", "");
     CHECK(r.exit_code == 0);
     tool_run_free(&r);
-    char *picture = read_whole_file(svg, NULL);
+    char *picture = read_whole_file(work_path("distances.svg"), NULL);
     tt_diags diags;
     tt_scene *s = tt_scene_parse(text, strlen(text), &diags);
     CHECK(picture != NULL && s != NULL);
@@ -460,21 +450,16 @@ TEST_CASE(picked_collider_has_its_own_colour_and_legend_entry)
 {
     /* A box both overlapping another and picked: the pick's colour wins, and
      * the legend says what it means; a ray hit is not the overlap colour. */
-    char scene[1024], svg[1024], args[2400];
-    snprintf(scene, sizeof scene, "%s", work_path("picked.scene"));
-    snprintf(svg, sizeof svg, "%s", work_path("picked.svg"));
     const char *text = "camera position 0 0 8 target 0 0 0 viewport 400 300\n"
                        "box front center 0 0 1 size 1 1 1\nbox behind center 0.5 0 0.2 size 1 1 1\n"
                        "sphere far center 3 0 0 radius 0.5\nray probe origin 6 0 0 dir -1 0 0\n"
                        "click k at 200 150\n";
-    CHECK(write_whole_file(scene, text, strlen(text)));
-    snprintf(args, sizeof args, "run \"%s\" --svg \"%s\" --json", scene, svg);
-    tool_run r = tool_exec(args);
+    tool_run r = tool_exec_scene("run", "picked.scene", text, "picked.svg", "--json");
     CHECK(r.exit_code == 0);
     CHECK(strstr(r.out, "\"name\": \"front\", \"shape\": \"box\", \"parent\": null, \"overlapping\": true, \"hit\": false, "
                         "\"picked\": true") != NULL);
     tool_run_free(&r);
-    char *picture = read_whole_file(svg, NULL);
+    char *picture = read_whole_file(work_path("picked.svg"), NULL);
     CHECK(picture != NULL);
     if (!picture) return;
     CHECK(count(picture, "fill=\"none\" stroke=\"" TT_COLOR_PICKED "\"") == 1);   /* front */
