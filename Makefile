@@ -71,6 +71,15 @@ run: build/release/.built
 		build/release/examples/example_basics; \
 	fi
 
+# The tool's figures in README.md and docs/ (listed in docs/figures/touche-figures.list),
+# drawn again by the tool; a test fails when a committed one is out of date.
+figures: build/release/.built
+	@grep -v '^#' docs/figures/touche-figures.list | while read -r out args; do \
+		[ -n "$$out" ] || continue; \
+		build/release/tools/touche $$args --svg docs/figures/$$out >/dev/null || exit 1; \
+		echo "drew docs/figures/$$out"; \
+	done
+
 bench: build/release/.built
 	@for b in build/release/bench/bench_*; do [ -x "$$b" ] && "$$b" || exit 1; done
 

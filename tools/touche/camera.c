@@ -36,7 +36,7 @@ void tt_view_camera_to_pixel(const tt_view *v, tt_cam_point c, double *px, doubl
     double cx = m[0] * x + m[4] * y + m[8] * z + m[12];
     double cy = m[1] * x + m[5] * y + m[9] * z + m[13];
     double cw = m[3] * x + m[7] * y + m[11] * z + m[15];
-    double nx = cx / cw, ny = cy / cw;
+    double nx = tt_div(cx, cw), ny = tt_div(cy, cw);   /* cw is the depth, > near > 0 */
     *px = v->viewport.x + (nx * 0.5 + 0.5) * v->viewport.width;
     *py = v->viewport.y + (0.5 - ny * 0.5) * v->viewport.height;
 }

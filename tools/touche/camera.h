@@ -22,6 +22,13 @@ typedef struct tt_view {
 
 tt_view tt_view_from_camera(const tt_camera *cam);
 
+/* num / den, dividing by 1 when den is zero. The tool never divides where
+ * the divisor may be zero, even behind a test, because the compiler may
+ * hoist a guarded division above its guard and a build that traps on
+ * floating-point exceptions would then stop there; selecting the divisor
+ * instead leaves nothing to hoist. */
+static inline double tt_div(double num, double den) { return num / (den != 0.0 ? den : 1.0); }
+
 /* A point in camera space: x right, y up, z forward (depth, > 0 in front). */
 typedef struct tt_cam_point { double x, y, z; } tt_cam_point;
 

@@ -90,28 +90,90 @@ typedef struct builder {
     uint32_t index_cap;
 } builder;
 
+/* ---- allocation, with a test hook ---------------------------------------------- */
+
+long tt_eval_fail_after = -1;
+
+/* Whether the next allocation may succeed (the hook counts them down). */
+static bool eval_alloc_allowed(void)
+{
+    if (tt_eval_fail_after < 0) return true;
+    if (tt_eval_fail_after == 0) return false;
+    tt_eval_fail_after--;
+    return true;
+}
+
+static void *eval_calloc(size_t n, size_t size) { return eval_alloc_allowed() ? calloc(n, size) : NULL; }
+static void *eval_malloc(size_t size) { return eval_alloc_allowed() ? malloc(size) : NULL; }
+static void *eval_realloc(void *p, size_t size) { return eval_alloc_allowed() ? realloc(p, size) : NULL; }
+static void *world_alloc(void *context, size_t size) { (void)context; return eval_malloc(size ? size : 1); }
+static void world_free(void *context, void *ptr, size_t size) { (void)context; (void)size; free(ptr); }
+
+/* Frames in an order where every parent comes before its children (by depth
+ * from the root, a counting sort), found without recursion: each frame's
+ * depth is computed once, by walking up to the nearest frame whose depth is
+ * known. The loader has ruled out cycles. */
+static int *frames_parents_first(const tt_scene *s)
+{
+    int n = s->frame_count;
+    int *depth = (int *)eval_malloc(((size_t)n + 1) * sizeof *depth);
+    int *stack = (int *)eval_malloc(((size_t)n + 1) * sizeof *stack);
+    int *order = (int *)eval_malloc(((size_t)n + 1) * sizeof *order);
+    int *start = (int *)eval_calloc((size_t)n + 2, sizeof *start);
+    if (!depth || !stack || !order || !start) {
+        free(depth); free(stack); free(order); free(start);
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) depth[i] = -1;
+    for (int i = 0; i < n; i++) {
+        int top = 0, f = i;
+        while (f >= 0 && depth[f] < 0 && top < n) {
+            stack[top++] = f;
+            f = s->frames[f].parent;
+            tt_cost_steps++;
+        }
+        int d = f >= 0 && depth[f] >= 0 ? depth[f] + 1 : 0;
+        while (top > 0) depth[stack[--top]] = d++;
+    }
+    for (int i = 0; i < n; i++) start[depth[i] + 1]++;
+    for (int d = 0; d < n; d++) start[d + 1] += start[d];
+    for (int i = 0; i < n; i++) order[start[depth[i]]++] = i;
+    tt_cost_steps += (unsigned long long)n * 3u;
+    free(depth);
+    free(stack);
+    free(start);
+    return order;
+}
+
 static bool build_world(const tt_scene *s, builder *b)
 {
     memset(b, 0, sizeof *b);
     tc_world_def def = tc_world_def_default();
     def.initial_capacity = s->collider_count > 0 ? s->collider_count : 1;
+    def.allocator.alloc = world_alloc;
+    def.allocator.free = world_free;
     b->world = tc_world_create(&def);
-    b->nodes = (tc_node_id *)calloc((size_t)s->frame_count + 1, sizeof *b->nodes);
-    b->ids = (tc_collider_id *)calloc((size_t)s->collider_count + 1, sizeof *b->ids);
+    b->nodes = (tc_node_id *)eval_calloc((size_t)s->frame_count + 1, sizeof *b->nodes);
+    b->ids = (tc_collider_id *)eval_calloc((size_t)s->collider_count + 1, sizeof *b->ids);
     if (!b->world || !b->nodes || !b->ids) return false;
 
-    /* Nodes first, then their parents: a parent may come later in the file. */
-    for (int i = 0; i < s->frame_count; i++) {
+    /* Each node is created under its parent, parents first: no link is made
+     * later, so the world never walks a chain to rule out a cycle, and a
+     * long chain costs linear time in whatever order the file lists it. */
+    int *order = frames_parents_first(s);
+    if (!order) return false;
+    for (int k = 0; k < s->frame_count; k++) {
+        int i = order[k];
         tc_node_def nd;
         nd = tc_node_def_default();
         nd.local = tc_transform_make(s->frames[i].position, s->frames[i].rotation);
         nd.scale = s->frames[i].scale;
+        nd.parent = s->frames[i].parent >= 0 ? b->nodes[s->frames[i].parent] : tc_node_null();
         b->nodes[i] = tc_world_create_node(b->world, &nd);
-        if (tc_node_is_null(b->nodes[i])) return false;
+        if (tc_node_is_null(b->nodes[i])) { free(order); return false; }
     }
-    for (int i = 0; i < s->frame_count; i++)
-        if (s->frames[i].parent >= 0 && !tc_world_set_node_parent(b->world, b->nodes[i], b->nodes[s->frames[i].parent]))
-            return false;
+    free(order);
+    tt_cost_steps += (unsigned long long)s->frame_count;
 
     uint32_t max_index = 0;
     for (int i = 0; i < s->collider_count; i++) {
@@ -127,7 +189,7 @@ static bool build_world(const tt_scene *s, builder *b)
         if (!tc_collider_is_null(b->ids[i]) && b->ids[i].index + 1 > max_index) max_index = b->ids[i].index + 1;
     }
     b->index_cap = max_index;
-    b->by_index = (int *)malloc(((size_t)max_index + 1) * sizeof *b->by_index);
+    b->by_index = (int *)eval_malloc(((size_t)max_index + 1) * sizeof *b->by_index);
     if (!b->by_index) return false;
     for (uint32_t k = 0; k <= max_index; k++) b->by_index[k] = -1;
     for (int i = 0; i < s->collider_count; i++)
@@ -150,12 +212,19 @@ static int scene_index(const builder *b, tc_collider_id id)
     return b->by_index[id.index];
 }
 
+/* Counts an overlapping pair and marks both colliders; keeps it (for its
+ * contact and the reports) while fewer than TT_MAX_PAIRS_REPORTED are kept. */
 static bool push_pair(tt_result *r, int *cap, int a, int b)
 {
     if (a > b) { int t = a; a = b; b = t; }
+    r->pair_total++;
+    r->state[a] |= TT_STATE_OVERLAPS;
+    r->state[b] |= TT_STATE_OVERLAPS;
+    tt_cost_steps++;
+    if (r->pair_count >= TT_MAX_PAIRS_REPORTED) return true;
     if (r->pair_count == *cap) {
         int ncap = *cap ? *cap * 2 : 16;
-        tt_pair *np = (tt_pair *)realloc(r->pairs, (size_t)ncap * sizeof *np);
+        tt_pair *np = (tt_pair *)eval_realloc(r->pairs, (size_t)ncap * sizeof *np);
         if (!np) return false;
         r->pairs = np;
         *cap = ncap;
@@ -164,8 +233,6 @@ static bool push_pair(tt_result *r, int *cap, int a, int b)
     memset(pr, 0, sizeof *pr);
     pr->a = a;
     pr->b = b;
-    r->state[a] |= TT_STATE_OVERLAPS;
-    r->state[b] |= TT_STATE_OVERLAPS;
     return true;
 }
 
@@ -242,14 +309,15 @@ bool tt_eval(const tt_scene *s, tt_result *r)
 {
     memset(r, 0, sizeof *r);
     size_t nf = (size_t)s->frame_count, nc = (size_t)s->collider_count;
-    r->frames = (tt_pose *)calloc(nf + 1, sizeof *r->frames);
-    r->shapes = (tt_shape *)calloc(nc + 1, sizeof *r->shapes);
-    r->state = (unsigned *)calloc(nc + 1, sizeof *r->state);
-    r->rays = (tt_hit_result *)calloc((size_t)s->ray_count + 1, sizeof *r->rays);
-    r->picks = (tt_hit_result *)calloc((size_t)s->click_count + 1, sizeof *r->picks);
-    r->sweeps = (tt_sweep_result *)calloc(nc + 1, sizeof *r->sweeps);
-    r->distances = (tt_distance_result *)calloc((size_t)s->distance_count + 1, sizeof *r->distances);
+    r->frames = (tt_pose *)eval_calloc(nf + 1, sizeof *r->frames);
+    r->shapes = (tt_shape *)eval_calloc(nc + 1, sizeof *r->shapes);
+    r->state = (unsigned *)eval_calloc(nc + 1, sizeof *r->state);
+    r->rays = (tt_hit_result *)eval_calloc((size_t)s->ray_count + 1, sizeof *r->rays);
+    r->picks = (tt_hit_result *)eval_calloc((size_t)s->click_count + 1, sizeof *r->picks);
+    r->sweeps = (tt_sweep_result *)eval_calloc(nc + 1, sizeof *r->sweeps);
+    r->distances = (tt_distance_result *)eval_calloc((size_t)s->distance_count + 1, sizeof *r->distances);
     builder b;
+    memset(&b, 0, sizeof b);   /* freed below even when build_world never ran */
     bool ok = r->frames && r->shapes && r->state && r->rays && r->picks && r->sweeps && r->distances &&
               build_world(s, &b);
     if (!ok) {
@@ -286,6 +354,7 @@ bool tt_eval(const tt_scene *s, tt_result *r)
     r->pairs_possible = (long long)solids * (solids - 1) / 2;
     if (r->pair_count > 1) qsort(r->pairs, (size_t)r->pair_count, sizeof *r->pairs, cmp_pair);
     for (int i = 0; i < r->pair_count; i++) contact(r, &r->pairs[i]);
+    tt_cost_steps += (unsigned long long)r->pair_count;
 
     /* Rays: the world's closest hit. */
     for (int i = 0; i < s->ray_count && ok; i++) {

@@ -34,6 +34,11 @@ typedef struct tt_contact {
 
 typedef struct tt_pair { int a, b; tt_contact contact; } tt_pair;
 
+/* Overlapping pairs kept with their contacts for the reports and the
+ * picture; beyond this the pairs are only counted (and the reports say so),
+ * so that a pile of identical shapes cannot ask for a gigabyte of report. */
+#define TT_MAX_PAIRS_REPORTED 1000
+
 typedef struct tt_hit_result {
     tc_ray ray;              /* world ray */
     float max_t;
@@ -62,7 +67,8 @@ typedef struct tt_result {
     tt_pose *frames;
     tt_shape *shapes;        /* one per collider */
     unsigned *state;         /* TT_STATE_* per collider */
-    tt_pair *pairs; int pair_count;
+    tt_pair *pairs; int pair_count;   /* the first TT_MAX_PAIRS_REPORTED, by collider */
+    long long pair_total;    /* every overlapping pair (>= pair_count) */
     long long pairs_possible;  /* pairs the scene holds (every pair is considered) */
     tt_hit_result *rays;     /* one per scene ray */
     tt_hit_result *picks;    /* one per click */
@@ -76,6 +82,9 @@ typedef struct tt_result {
  * nodes, colliders on them; planes, which a world cannot hold, are tested
  * beside it). False only when memory ran out. */
 bool tt_eval(const tt_scene *scene, tt_result *out);
+/* Test hook: when >= 0, that many allocations of tt_eval (its world's
+ * included) succeed and every later one fails; -1 (the default): none fail. */
+extern long tt_eval_fail_after;
 void tt_result_free(tt_result *r);
 
 /* ---- shape helpers, shared by the report, the renderer and explain ------- */

@@ -26,6 +26,17 @@ void tt_explain_compute(tt_explain *e, const tc_obb *a, const tc_obb *b, const c
     e->a_name = a_name;
     e->b_name = b_name;
     e->verdict = tc_sat_obb_obb_report(a, b, e->axes);
+    /* Boxes with parallel faces test the same line more than once (A.x is
+     * B.x, or A.x x B.y is A.z): name the repeats, so 15 rows are not taken
+     * for 15 different tests. */
+    for (int i = 0; i < 15; i++) {
+        e->duplicate_of[i] = -1;
+        if (e->axes[i].degenerate) continue;
+        for (int j = 0; j < i && e->duplicate_of[i] < 0; j++) {
+            if (e->axes[j].degenerate || e->duplicate_of[j] >= 0) continue;
+            if (fabsf(tc_vec3_dot(e->axes[i].axis, e->axes[j].axis)) >= 1.0f - 1e-5f) e->duplicate_of[i] = j;
+        }
+    }
 }
 
 /* Gap between the two projected intervals: positive when they are apart. */
@@ -89,7 +100,13 @@ void tt_explain_text(FILE *out, const char *path, const tt_explain *e)
         tt_fmt_num(hi, sizeof hi, (double)r->center_b + r->radius_b, 3);
         snprintf(ib, sizeof ib, "[%s, %s]", lo, hi);
         tt_fmt_num(gap, sizeof gap, gap_of(r), 4);
-        const char *verdict = r->separates ? (i == (int)e->verdict ? "SEPARATES (first)" : "separates") : "overlap";
+        char verdict[64];
+        snprintf(verdict, sizeof verdict, "%s", r->separates ? (i == (int)e->verdict ? "SEPARATES (first)" : "separates")
+                                                               : "overlap");
+        if (e->duplicate_of[i] >= 0) {
+            size_t used = strlen(verdict);
+            snprintf(verdict + used, sizeof verdict - used, " (same axis as %d)", e->duplicate_of[i] + 1);
+        }
         const char *cells[7] = { num, axis_labels[i], dir, ia, ib, gap, verdict };
         tt_table_row(&t, cells);
     }
@@ -133,6 +150,8 @@ void tt_explain_json(FILE *out, const char *path, const tt_explain *e)
         fputs(", \"center_b\": ", out); tt_json_number(out, r->center_b);
         fputs(", \"radius_b\": ", out); tt_json_number(out, r->radius_b);
         fputs(", \"gap\": ", out); tt_json_number(out, r->degenerate ? NAN : gap_of(r));
+        fputs(", \"duplicate_of\": ", out);
+        if (e->duplicate_of[i] >= 0) fprintf(out, "%d", e->duplicate_of[i]); else fputs("null", out);
         fputc('}', out);
     }
     fputs("\n  ]\n}\n", out);
@@ -144,7 +163,7 @@ void tt_explain_json(FILE *out, const char *path, const tt_explain *e)
 bool tt_explain_svg(FILE *out, const char *path, const tt_explain *e)
 {
     const int width = 960, view_h = 400, row_h = 30, top = 64;
-    const int height = top + view_h + 40 + 15 * row_h + 60;
+    const int height = top + view_h + 54 + 15 * row_h + 60;
     bool overlap = e->verdict == TC_SAT_AXIS_NONE;
 
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -207,27 +226,9 @@ bool tt_explain_svg(FILE *out, const char *path, const tt_explain *e)
             width - 16, view_h);
     float span = tc_vec3_length(tc_vec3_sub(hi, lo));
     tc_vec3 mid = tc_vec3_lerp(e->a.center, e->b.center, 0.5f);
-    if (has_axis) {
-        /* The separating axis through the midpoint, with each box's shadow on
-         * it: the two intervals of the table, and the gap between them. */
-        const tc_sat_axis_report *r = &e->axes[e->verdict];
-        tc_vec3 base = tc_vec3_mul_add(mid, across, -span * 0.45f);
-        float m0 = tc_vec3_dot(base, n);
-        tt_canvas_line3(&cv, tc_vec3_mul_add(base, n, -span * 0.8f), tc_vec3_mul_add(base, n, span * 0.8f));
-        tt_canvas_stroke(&cv, "stroke=\"#1f9e3a\" stroke-width=\"1.5\" stroke-dasharray=\"7 5\"");
-        float ca[2] = { r->center_a, r->center_b }, ra[2] = { r->radius_a, r->radius_b };
-        const char *shadow[2] = { "stroke=\"" EXPLAIN_COLOR_A "\" stroke-width=\"6\" stroke-opacity=\"0.85\"",
-                                  "stroke=\"" EXPLAIN_COLOR_B "\" stroke-width=\"6\" stroke-opacity=\"0.85\"" };
-        for (int k = 0; k < 2; k++) {
-            tc_vec3 off = tc_vec3_scale(across, span * (k ? -0.025f : 0.025f));
-            tt_canvas_line3(&cv, tc_vec3_add(tc_vec3_mul_add(base, n, ca[k] - ra[k] - m0), off),
-                            tc_vec3_add(tc_vec3_mul_add(base, n, ca[k] + ra[k] - m0), off));
-            tt_canvas_stroke(&cv, shadow[k]);
-        }
-        tt_canvas_label3(&cv, tc_vec3_mul_add(base, n, span * 0.8f), 4, -4, "separating axis", "#1f9e3a", 12.0, true);
-    }
     tc_obb boxes[2] = { e->a, e->b };
     const char *colors[2] = { EXPLAIN_COLOR_A, EXPLAIN_COLOR_B };
+    /* The boxes first, so the axis, the drop lines and the edges draw over them. */
     for (int k = 0; k < 2; k++) {
         tt_shape s;
         s.type = TC_SHAPE_OBB;
@@ -237,13 +238,80 @@ bool tt_explain_svg(FILE *out, const char *path, const tt_explain *e)
         snprintf(attrs, sizeof attrs, "stroke=\"%s\" stroke-width=\"2.5\" stroke-linejoin=\"round\"", colors[k]);
         tt_canvas_stroke(&cv, attrs);
     }
+    if (has_axis) {
+        /* The separating axis beside the boxes, with each box's shadow on it:
+         * the interval from its lowest to its highest corner along the axis,
+         * a dashed drop line from each of those two corners to the end of
+         * its shadow, so the outline and the bar visibly line up. */
+        tc_vec3 base = tc_vec3_mul_add(mid, across, -span * 0.45f);
+        float m0 = tc_vec3_dot(base, n);
+        tt_canvas_line3(&cv, tc_vec3_mul_add(base, n, -span * 0.8f), tc_vec3_mul_add(base, n, span * 0.8f));
+        tt_canvas_stroke(&cv, "stroke=\"#1f9e3a\" stroke-width=\"1.5\" stroke-dasharray=\"7 5\"");
+        const char *shadow[2] = { "stroke=\"" EXPLAIN_COLOR_A "\" stroke-width=\"6\" stroke-opacity=\"0.85\"",
+                                  "stroke=\"" EXPLAIN_COLOR_B "\" stroke-width=\"6\" stroke-opacity=\"0.85\"" };
+        const char *drops[2] = { "stroke=\"" EXPLAIN_COLOR_A "\" stroke-width=\"1\" stroke-dasharray=\"3 3\"",
+                                 "stroke=\"" EXPLAIN_COLOR_B "\" stroke-width=\"1\" stroke-dasharray=\"3 3\"" };
+        for (int k = 0; k < 2; k++) {
+            tc_vec3 corner[8];
+            tc_obb_corners(&boxes[k], corner);
+            int lo_i = 0, hi_i = 0;
+            for (int c = 1; c < 8; c++) {
+                if (tc_vec3_dot(corner[c], n) < tc_vec3_dot(corner[lo_i], n)) lo_i = c;
+                if (tc_vec3_dot(corner[c], n) > tc_vec3_dot(corner[hi_i], n)) hi_i = c;
+            }
+            tc_vec3 off = tc_vec3_scale(across, span * (k ? -0.025f : 0.025f));
+            tc_vec3 end_lo = tc_vec3_add(tc_vec3_mul_add(base, n, tc_vec3_dot(corner[lo_i], n) - m0), off);
+            tc_vec3 end_hi = tc_vec3_add(tc_vec3_mul_add(base, n, tc_vec3_dot(corner[hi_i], n) - m0), off);
+            tt_canvas_line3(&cv, end_lo, end_hi);
+            tt_canvas_stroke(&cv, shadow[k]);
+            tt_canvas_line3(&cv, corner[lo_i], end_lo);
+            tt_canvas_line3(&cv, corner[hi_i], end_hi);
+            tt_canvas_stroke(&cv, drops[k]);
+        }
+        char axis_text[96];
+        int k = (int)e->verdict;
+        if (k >= 6)
+            snprintf(axis_text, sizeof axis_text, "separating axis %d: edge A.%c \xC3\x97 edge B.%c", k + 1,
+                     "xyz"[(k - 6) / 3], "xyz"[(k - 6) % 3]);
+        else
+            snprintf(axis_text, sizeof axis_text, "separating axis %d: the face normal %s", k + 1, axis_labels[k]);
+        tt_canvas_label3(&cv, tc_vec3_mul_add(base, n, span * 0.8f), 4, -4, axis_text, "#1f7a30", 12.0, true);
+        if (k >= 6) {
+            /* The two edges whose cross product is the axis: of the four
+             * edges of A along A.i, the one foremost towards B along the
+             * axis, and of B's along B.j the one foremost towards A. */
+            float toward = tc_vec3_dot(tc_vec3_sub(e->b.center, e->a.center), n) >= 0.0f ? 1.0f : -1.0f;
+            int along[2] = { (k - 6) / 3, (k - 6) % 3 };
+            for (int q = 0; q < 2; q++) {
+                const tc_obb *box = &boxes[q];
+                tc_vec3 ax[3] = { box->rotation.cx, box->rotation.cy, box->rotation.cz };
+                float hv[3] = { box->half.x, box->half.y, box->half.z };
+                float side = q ? -toward : toward;
+                tc_vec3 c0 = box->center;
+                for (int m = 0; m < 3; m++) {
+                    if (m == along[q]) continue;
+                    float sgn = tc_vec3_dot(ax[m], n) * side >= 0.0f ? 1.0f : -1.0f;
+                    c0 = tc_vec3_mul_add(c0, ax[m], sgn * hv[m]);
+                }
+                tc_vec3 e0 = tc_vec3_mul_add(c0, ax[along[q]], -hv[along[q]]);
+                tc_vec3 e1 = tc_vec3_mul_add(c0, ax[along[q]], hv[along[q]]);
+                tt_canvas_line3(&cv, e0, e1);
+                char attrs[96];
+                snprintf(attrs, sizeof attrs, "data-role=\"edge\" stroke=\"%s\" stroke-width=\"5\" stroke-linecap=\"round\"",
+                         colors[q]);
+                tt_canvas_stroke(&cv, attrs);
+                char name[48];
+                snprintf(name, sizeof name, "edge %c.%c", q ? 'B' : 'A', "xyz"[along[q]]);
+                tt_canvas_label3(&cv, tc_vec3_lerp(e0, e1, 0.5f), 6, -6, name, colors[q], 12.0, true);
+            }
+        }
+    }
     for (int k = 0; k < 2; k++) {
         char label[96];
         const char *nm = k ? e->b_name : e->a_name, *role = k ? "B" : "A";
         if (strcmp(nm, role) == 0) snprintf(label, sizeof label, "%s", nm);
         else snprintf(label, sizeof label, "%s (%s)", nm, role);
-        tc_vec3 at = boxes[k].center;
-        tt_canvas_label3(&cv, at, 8, -8, label, colors[k], 14.0, true);
+        tt_canvas_label3(&cv, boxes[k].center, 8, -8, label, colors[k], 14.0, true);
         /* Each box's own axes, short, so "A.x" has a meaning in the picture. */
         tc_vec3 ax[3] = { boxes[k].rotation.cx, boxes[k].rotation.cy, boxes[k].rotation.cz };
         float hv[3] = { boxes[k].half.x, boxes[k].half.y, boxes[k].half.z };
@@ -255,24 +323,54 @@ bool tt_explain_svg(FILE *out, const char *path, const tt_explain *e)
             tt_canvas_label3(&cv, tip, 3, 4, name, colors[k], 11.0, false);
         }
     }
+    tt_canvas_place_labels(&cv);
     tt_canvas_free(&cv);
 
-    /* One number line per axis: the two projected intervals. */
-    int y0 = top + view_h + 30;
-    tt_svg_text(out, 16, y0 - 2, "axis", "fill=\"#555555\" font-size=\"12\" font-weight=\"bold\"");
-    tt_svg_text(out, 160, y0 - 2, "projections on the axis: A (blue) and B (orange)",
-                "fill=\"#555555\" font-size=\"12\" font-weight=\"bold\"");
-    tt_svg_text(out, 760, y0 - 2, "gap", "fill=\"#555555\" font-size=\"12\" font-weight=\"bold\"");
+    /* One number line per axis, all on one scale (world units along each
+     * row's own axis), with ticks: the two projected intervals. */
+    int y0 = top + view_h + 44;
     const double bar_x0 = 160.0, bar_x1 = 740.0;
+    double lo_v = 0.0, hi_v = 0.0;
+    bool any = false;
     for (int i = 0; i < 15; i++) {
         const tc_sat_axis_report *r = &e->axes[i];
-        double y = y0 + 10 + i * row_h;
+        if (r->degenerate) continue;
+        double v0 = fmin((double)r->center_a - r->radius_a, (double)r->center_b - r->radius_b);
+        double v1 = fmax((double)r->center_a + r->radius_a, (double)r->center_b + r->radius_b);
+        if (!isfinite(v0) || !isfinite(v1)) continue;
+        lo_v = any ? fmin(lo_v, v0) : v0;
+        hi_v = any ? fmax(hi_v, v1) : v1;
+        any = true;
+    }
+    double step = tt_nice_step(hi_v - lo_v, 8.0);
+    lo_v = floor(tt_div(lo_v, step)) * step;
+    hi_v = ceil(tt_div(hi_v, step)) * step;
+    if (!(hi_v - lo_v > 0.0)) hi_v = lo_v + step;
+    double scale = tt_div(bar_x1 - bar_x0, hi_v - lo_v);
+    tt_svg_text(out, 16, y0 - 16, "axis", "fill=\"#555555\" font-size=\"12\" font-weight=\"bold\"");
+    tt_svg_text(out, bar_x0, y0 - 30, "projections on each axis, one scale: A (blue) and B (orange)",
+                "fill=\"#555555\" font-size=\"12\" font-weight=\"bold\"");
+    tt_svg_text(out, 760, y0 - 16, "gap", "fill=\"#555555\" font-size=\"12\" font-weight=\"bold\"");
+    int ticks = (int)floor(tt_div(hi_v - lo_v, step) + 0.5);
+    for (int t = 0; t <= ticks && t <= 40; t++) {
+        double v = lo_v + t * step, x = bar_x0 + (v - lo_v) * scale;
+        char num[32];
+        tt_fmt_num(num, sizeof num, v, step < 0.999 ? (step < 0.0999 ? 2 : 1) : 0);
+        fprintf(out, "<line class=\"tick\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#dddddd\"/>\n", x,
+                y0 - 8, x, y0 + 15 * row_h);
+        char attrs[96];
+        snprintf(attrs, sizeof attrs, "class=\"tick\" fill=\"#777777\" font-size=\"10\" text-anchor=\"middle\"");
+        tt_svg_text(out, x, y0 - 11, num, attrs);
+    }
+    for (int i = 0; i < 15; i++) {
+        const tc_sat_axis_report *r = &e->axes[i];
+        double y = y0 + i * row_h;
         if (r->separates && !r->degenerate)
-            fprintf(out, "<rect x=\"8\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", y - 4, width - 16,
-                    row_h - 4, i == (int)e->verdict ? "#d9f2de" : "#eef8f0");
+            fprintf(out, "<rect x=\"8\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"%s\" fill-opacity=\"0.8\"/>\n", y - 4,
+                    width - 16, row_h - 4, i == (int)e->verdict ? "#d9f2de" : "#eef8f0");
         else if (i % 2 == 0)
-            fprintf(out, "<rect x=\"8\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"#f3f3ef\"/>\n", y - 4, width - 16,
-                    row_h - 4);
+            fprintf(out, "<rect x=\"8\" y=\"%.1f\" width=\"%d\" height=\"%d\" fill=\"#f3f3ef\" fill-opacity=\"0.8\"/>\n",
+                    y - 4, width - 16, row_h - 4);
         char label[48];
         snprintf(label, sizeof label, "%2d  %s", i + 1, axis_labels[i]);
         tt_svg_text(out, 16, y + 14, label, i < 6 ? "fill=\"#222222\" font-size=\"12\" xml:space=\"preserve\""
@@ -285,23 +383,20 @@ bool tt_explain_svg(FILE *out, const char *path, const tt_explain *e)
         }
         double a0 = (double)r->center_a - r->radius_a, a1 = (double)r->center_a + r->radius_a;
         double b0 = (double)r->center_b - r->radius_b, b1 = (double)r->center_b + r->radius_b;
-        double lo1 = fmin(a0, b0), hi1 = fmax(a1, b1);
-        double pad = (hi1 - lo1) * 0.06 + 1e-6;
-        lo1 -= pad;
-        hi1 += pad;
-        double k = (bar_x1 - bar_x0) / (hi1 - lo1);
         fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#bbbbbb\"/>\n", bar_x0, y + 11,
                 bar_x1, y + 11);
-        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"7\" fill=\"%s\" fill-opacity=\"0.8\"/>\n",
-                bar_x0 + (a0 - lo1) * k, y + 1, fmax((a1 - a0) * k, 1.0), EXPLAIN_COLOR_A);
-        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"7\" fill=\"%s\" fill-opacity=\"0.8\"/>\n",
-                bar_x0 + (b0 - lo1) * k, y + 13, fmax((b1 - b0) * k, 1.0), EXPLAIN_COLOR_B);
+        fprintf(out, "<rect class=\"bar-a\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"7\" fill=\"%s\" "
+                     "fill-opacity=\"0.8\"/>\n", bar_x0 + (a0 - lo_v) * scale, y + 1, fmax((a1 - a0) * scale, 1.0),
+                EXPLAIN_COLOR_A);
+        fprintf(out, "<rect class=\"bar-b\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"7\" fill=\"%s\" "
+                     "fill-opacity=\"0.8\"/>\n", bar_x0 + (b0 - lo_v) * scale, y + 13, fmax((b1 - b0) * scale, 1.0),
+                EXPLAIN_COLOR_B);
         double g = gap_of(r);
         if (g > 0.0) {
             /* Shade the gap between the intervals. */
             double gx0 = a1 < b0 ? a1 : b1, gx1 = a1 < b0 ? b0 : a0;
             fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"19\" fill=\"#1f9e3a\" "
-                         "fill-opacity=\"0.35\"/>\n", bar_x0 + (gx0 - lo1) * k, y + 1, fmax((gx1 - gx0) * k, 1.5));
+                         "fill-opacity=\"0.35\"/>\n", bar_x0 + (gx0 - lo_v) * scale, y + 1, fmax((gx1 - gx0) * scale, 1.5));
         }
         char gtxt[64];
         tt_fmt_num(gtxt, sizeof gtxt, g, 4);
@@ -310,11 +405,18 @@ bool tt_explain_svg(FILE *out, const char *path, const tt_explain *e)
         tt_svg_text(out, 760, y + 14, verdict,
                     r->separates ? "fill=\"#1f7a30\" font-size=\"12\" font-weight=\"bold\" xml:space=\"preserve\""
                                  : "fill=\"#555555\" font-size=\"12\" xml:space=\"preserve\"");
+        if (e->duplicate_of[i] >= 0) {
+            char dup[48];
+            snprintf(dup, sizeof dup, "= axis %d", e->duplicate_of[i] + 1);
+            tt_svg_text(out, 104, y + 14, dup, "class=\"duplicate\" fill=\"#999999\" font-size=\"11\" font-style=\"italic\"");
+        }
     }
-    int ly = y0 + 10 + 15 * row_h + 18;
+    int ly = y0 + 15 * row_h + 18;
     tt_svg_text(out, 16, ly,
-                "Axes 1-6 are the face normals of A and B; 7-15 are cross products of an edge of A with an edge of B. "
-                "A green row separates.",
+                "Axes 1-6 are the face normals of A and B; 7-15 are cross products of an edge of A with an edge of B.",
+                "fill=\"#444444\" font-size=\"12\"");
+    tt_svg_text(out, 16, ly + 16,
+                "A green row separates; \"= axis N\" marks a line already tested as axis N (parallel faces repeat axes).",
                 "fill=\"#444444\" font-size=\"12\"");
     fprintf(out, "</svg>\n");
     (void)path;

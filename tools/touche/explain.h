@@ -12,6 +12,7 @@ typedef struct tt_explain {
     const char *a_name, *b_name;
     tc_sat_axis_report axes[15];
     tc_sat_axis verdict;        /* first separating axis, TC_SAT_AXIS_NONE (overlap) or TC_SAT_AXIS_COUNT (invalid) */
+    int duplicate_of[15];       /* an earlier axis along the same line (same or opposite direction), or -1 */
 } tt_explain;
 
 /* Short axis label, e.g. "A.x", "B.z", "A.y x B.x". */

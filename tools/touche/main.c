@@ -9,6 +9,10 @@
  * 64 the command line itself is wrong. On exit code 2 nothing but the
  * diagnostics (on stderr) is printed.
  */
+/* realpath and lstat (POSIX 2008 with XSI), before any header. */
+#if !defined(_WIN32) && !defined(_XOPEN_SOURCE)
+#define _XOPEN_SOURCE 700
+#endif
 #include "eval.h"
 #include "explain.h"
 #include "report.h"
@@ -85,30 +89,87 @@ static tt_scene *load(const char *path)
 }
 
 /* Writes through a temporary file and renames it, so a failed run never
- * leaves half a picture where the last good one was. */
+ * leaves half a picture where the last good one was.
+ *
+ * The temporary file sits in the destination's directory (rename needs the
+ * same file system) under a short name of its own, ".touche-PID.tmp", so a
+ * destination whose name is already NAME_MAX (255) bytes long works too.
+ * When the destination is a symbolic link, the picture is written through
+ * it: the file it points to is replaced and the link stays (as `cp` or a
+ * shell redirection would do); a link to nothing is refused. */
 typedef bool (*writer_fn)(FILE *out, const void *ctx);
+
+#if !defined(_WIN32)
+#include <sys/stat.h>
+#include <unistd.h>
+#define tt_getpid() ((long)getpid())
+#else
+#include <process.h>
+#define tt_getpid() ((long)_getpid())
+#endif
+
+/* The file a write to `path` should replace: `path` itself, or the end of
+ * its chain of symbolic links. Returns a malloc'd string, or NULL (with a
+ * message printed) when the path cannot be written through. */
+static char *write_target(const char *path)
+{
+#if !defined(_WIN32)
+    struct stat st;
+    if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+        char *target = realpath(path, NULL);
+        if (!target) {
+            fprintf(stderr, "touche: cannot write %s: it is a symbolic link to a file that cannot be reached (%s)\n",
+                    path, strerror(errno));
+        }
+        return target;
+    }
+#endif
+    size_t n = strlen(path);
+    char *copy = (char *)malloc(n + 1);
+    if (copy) memcpy(copy, path, n + 1);
+    else fprintf(stderr, "touche: cannot write %s: out of memory\n", path);
+    return copy;
+}
 
 static bool write_file(const char *path, writer_fn fn, const void *ctx)
 {
-    size_t n = strlen(path);
-    char *tmp = (char *)malloc(n + 5);
-    if (!tmp) return false;
-    memcpy(tmp, path, n);
-    memcpy(tmp + n, ".tmp", 5);
+    char *target = write_target(path);
+    if (!target) return false;
+    /* The directory part of the target, then a temporary name of our own. */
+    size_t dir_len = strlen(target);
+    while (dir_len > 0 && target[dir_len - 1] != '/'
+#if defined(_WIN32)
+           && target[dir_len - 1] != '\\'
+#endif
+    )
+        dir_len--;
+    char name[64];
+    snprintf(name, sizeof name, ".touche-%ld.tmp", tt_getpid());
+    size_t name_len = strlen(name);
+    char *tmp = (char *)malloc(dir_len + name_len + 1);
+    if (!tmp) {
+        fprintf(stderr, "touche: cannot write %s: out of memory\n", path);
+        free(target);
+        return false;
+    }
+    memcpy(tmp, target, dir_len);
+    memcpy(tmp + dir_len, name, name_len + 1);
     FILE *f = fopen(tmp, "wb");
     if (!f) {
         fprintf(stderr, "touche: cannot write %s: %s\n", path, strerror(errno));
         free(tmp);
+        free(target);
         return false;
     }
     bool ok = fn(f, ctx);
     ok = (fclose(f) == 0) && ok;
-    if (ok && rename(tmp, path) != 0) ok = false;
+    if (ok && rename(tmp, target) != 0) ok = false;
     if (!ok) {
         fprintf(stderr, "touche: cannot write %s: %s\n", path, strerror(errno ? errno : EIO));
         remove(tmp);
     }
     free(tmp);
+    free(target);
     return ok;
 }
 

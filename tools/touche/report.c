@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "utf8.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,7 +204,11 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
     tt_table_print(out, &t, "  ");
     tt_table_free(&t);
 
-    fprintf(out, "\noverlapping pairs: %d of %lld possible\n", r->pair_count, r->pairs_possible);
+    fprintf(out, "\noverlapping pairs: %lld of %lld possible", r->pair_total, r->pairs_possible);
+    if (r->pair_total > r->pair_count)
+        fprintf(out, " (only the first %d are listed, with their contacts: the report keeps at most %d)",
+                r->pair_count, TT_MAX_PAIRS_REPORTED);
+    fputc('\n', out);
     if (r->pair_count > 0) {
         tt_table_init(&t, 5);
         const char *head[5] = { "a", "b", "normal (a to b)", "depth", "contact points" };
@@ -315,13 +321,24 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
 void tt_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
-    for (; s && *s; s++) {
-        unsigned char c = (unsigned char)*s;
+    size_t n = s ? strlen(s) : 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        uint32_t cp;
+        int len = tt_utf8_decode(s + i, n - i, &cp);
+        if (len == 0) {
+            /* JSON text is UTF-8: a byte that does not decode (a path may
+             * hold any bytes) becomes U+FFFD rather than breaking the document. */
+            fputs("\\ufffd", out);
+            i++;
+            continue;
+        }
         if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
         else if (c == '\n') fputs("\\n", out);
         else if (c == '\t') fputs("\\t", out);
         else if (c < 0x20 || c == 0x7f) fprintf(out, "\\u%04x", c);
-        else fputc(c, out);
+        else fwrite(s + i, 1, (size_t)len, out);
+        i += (size_t)len;
     }
     fputc('"', out);
 }
@@ -450,6 +467,9 @@ void tt_report_json(FILE *out, const char *path, const tt_scene *s, const tt_res
     fputs(s->collider_count ? "\n  ]" : "]", out);
 
     fprintf(out, ",\n  \"pairs_possible\": %lld", r->pairs_possible);
+    /* "pairs" lists at most TT_MAX_PAIRS_REPORTED; the total counts them all. */
+    fprintf(out, ",\n  \"pairs_total\": %lld, \"pairs_listed\": %d, \"pairs_truncated\": %s", r->pair_total,
+            r->pair_count, r->pair_total > r->pair_count ? "true" : "false");
     fputs(",\n  \"pairs\": [", out);
     for (int i = 0; i < r->pair_count; i++) {
         const tt_pair *p = &r->pairs[i];

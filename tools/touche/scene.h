@@ -113,8 +113,15 @@ typedef struct tt_scene {
     tt_query *distances; int distance_count;
     tt_camera camera;
     tt_grid grid;
+    const struct tt_names *names; /* every name, for lookups in O(1) */
     struct tt_arena *arena;  /* owns every string and array above */
 } tt_scene;
+
+/* Test hook for the promise of bounded cost: the loader, the evaluation and
+ * the reports add the iterations of every loop that runs over the input
+ * here, so a test can check that doubling a scene doubles the count (and
+ * never quadruples it). Only ever increases. */
+extern unsigned long long tt_cost_steps;
 
 /* Parses `size` bytes of `text` (not necessarily NUL-terminated). Returns the
  * scene, or NULL with diags->count > 0. */
@@ -123,7 +130,7 @@ tt_scene *tt_scene_parse(const char *text, size_t size, tt_diags *diags);
 tt_scene *tt_scene_load_file(const char *path, tt_diags *diags);
 void tt_scene_free(tt_scene *scene);
 
-/* Index of the collider, frame or ray called `name`, or -1. */
+/* Index of the collider called `name`, or -1 (a hash lookup). */
 int tt_scene_find_collider(const tt_scene *scene, const char *name);
 
 const char *tt_shape_kind_name(tt_shape_kind kind);

@@ -1,5 +1,7 @@
 #include "scene_lex.h"
 
+#include "utf8.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +88,34 @@ static tt_token lex_number(tt_lexer *lx)
         t.number = 1e300;
         return t;
     }
+    /* strtod raises the overflow exception on "1e999": estimate the decimal
+     * magnitude first (the first non-zero digit's place plus the exponent)
+     * and call anything far beyond the limit out of range without it. */
+    long place = 0, exponent = 0;
+    bool seen_nonzero = false, fraction = false, in_exponent = false;
+    for (int i = 0; i < t.length; i++) {
+        char c = t.text[i];
+        if (c == 'e' || c == 'E') { in_exponent = true; continue; }
+        if (c == '.') { fraction = true; continue; }
+        if (!is_digit(c)) continue;
+        if (in_exponent) {
+            if (exponent < 100000) exponent = exponent * 10 + (c - '0');
+        } else if (!seen_nonzero && c != '0') {
+            seen_nonzero = true;
+            if (fraction) place--;
+        } else if (!seen_nonzero && fraction) {
+            place--;
+        } else if (seen_nonzero && !fraction) {
+            place++;
+        }
+    }
+    const char *e = memchr(t.text, 'e', (size_t)t.length);
+    if (!e) e = memchr(t.text, 'E', (size_t)t.length);
+    if (e && e + 1 < t.text + t.length && e[1] == '-') exponent = -exponent;
+    if (seen_nonzero && place + exponent > 300) {
+        t.number = 1e300;
+        return t;
+    }
     memcpy(buf, t.text, (size_t)t.length);
     buf[t.length] = '\0';
     t.number = strtod(buf, NULL);
@@ -104,7 +134,23 @@ static tt_token lex_string(tt_lexer *lx)
         }
         if (c == '\n') break;
         if (c < 0x20 && c != '\t') { lx->pos++; return bad(lx, start, "control character in string"); }
-        if (c == '\\' && lx->pos + 1 < lx->size && lx->src[lx->pos + 1] != '\n') lx->pos++;
+        if (c >= 0x80) {
+            /* The title goes into JSON and XML, which must stay valid UTF-8:
+             * say where the first byte that does not decode is. */
+            uint32_t cp;
+            int len = tt_utf8_decode(lx->src + lx->pos, lx->size - lx->pos, &cp);
+            if (len == 0) {
+                size_t at = lx->pos;
+                tt_token t = bad(lx, start, "invalid UTF-8 in a string");
+                t.loc = loc_at(lx, at);
+                return t;
+            }
+            lx->pos += (size_t)len;
+            continue;
+        }
+        if (c == '\\' && lx->pos + 1 < lx->size && lx->src[lx->pos + 1] != '\n' &&
+            (unsigned char)lx->src[lx->pos + 1] < 0x80)
+            lx->pos++;
         lx->pos++;
     }
     tt_token t = make(lx, TT_TOK_BAD, start);

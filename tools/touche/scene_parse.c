@@ -3,11 +3,13 @@
  * negative); names are resolved once the whole file is read, so a parent may
  * be declared after its children. An error skips the rest of its statement
  * and parsing goes on, so one run reports several mistakes. */
+#include "camera.h"
 #include "scene_lex.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -434,7 +436,8 @@ static bool rotation_of(parser *p, const prop_value *props, tc_quat *out)
             fail(p, props[P_QUAT].loc, "quat must not be zero: expected x y z w of a rotation (0 0 0 1 is none)");
             return false;
         }
-        *out = tc_quat_make((float)(q[0] / n), (float)(q[1] / n), (float)(q[2] / n), (float)(q[3] / n));
+        *out = tc_quat_make((float)tt_div(q[0], n), (float)tt_div(q[1], n), (float)tt_div(q[2], n),
+                            (float)tt_div(q[3], n));
     } else if (props[P_AXIS].present) {
         const double *a = props[P_AXIS].v;
         if (!(a[0] * a[0] + a[1] * a[1] + a[2] * a[2] > 1e-12)) {
@@ -718,10 +721,10 @@ static void parse_statement(parser *p)
                 fail(p, props[P_NORMAL].loc, "normal must not be zero: expected the x y z of the outward normal");
                 break;
             }
-            c.p[0] = tc_vec3_make((float)(n[0] / len), (float)(n[1] / len), (float)(n[2] / len));
+            c.p[0] = tc_vec3_make((float)tt_div(n[0], len), (float)tt_div(n[1], len), (float)tt_div(n[2], len));
             if (props[P_POINT].present) {
                 const double *q = props[P_POINT].v;
-                c.offset = (float)((n[0] * q[0] + n[1] * q[1] + n[2] * q[2]) / len);
+                c.offset = (float)tt_div(n[0] * q[0] + n[1] * q[1] + n[2] * q[2], len);
             } else if (props[P_OFFSET].present) {
                 c.offset = (float)props[P_OFFSET].v[0];
             }
@@ -765,7 +768,7 @@ static void parse_statement(parser *p)
                 if (!nonnegative(p, &props[P_LENGTH], 1, "length")) break;
                 /* length is in world units along the direction; t counts dir lengths. */
                 double dl = sqrt((double)r.dir.x * r.dir.x + (double)r.dir.y * r.dir.y + (double)r.dir.z * r.dir.z);
-                r.max_t = dl > 0.0 ? (float)(props[P_LENGTH].v[0] / dl) : 0.0f;
+                r.max_t = dl > 0.0 ? (float)tt_div(props[P_LENGTH].v[0], dl) : 0.0f;
             }
         }
         if (!(tc_vec3_length_sq(r.dir) > 1e-12f)) {
@@ -856,7 +859,7 @@ static void parse_statement(parser *p)
         g.size = props[P_EXTENT].present ? (float)props[P_EXTENT].v[0] : 10.0f;
         g.step = props[P_STEP].present ? (float)props[P_STEP].v[0] : 1.0f;
         if (!(g.size >= 0.0f)) { fail(p, props[P_EXTENT].arg_loc[0], "grid size must not be negative"); break; }
-        if (!(g.step > 0.0f) || g.size / g.step > 1000.0f) {
+        if (!(g.step > 0.0f) || g.size > 1000.0f * g.step) {
             fail(p, props[P_STEP].present ? props[P_STEP].arg_loc[0] : stmt_loc,
                  "grid step must be greater than zero and at least size/1000");
             break;
@@ -872,49 +875,117 @@ static void parse_statement(parser *p)
 
 /* ---- names ------------------------------------------------------------------ */
 
+unsigned long long tt_cost_steps;
+
 enum { N_FRAME, N_COLLIDER, N_RAY, N_CLICK };
 typedef struct name_entry { const char *name; tt_loc loc; int type; const char *what; int index; } name_entry;
 
-static int cmp_entry(const void *a, const void *b)
+/* Every name of the scene in one hash table (open addressing, linear
+ * probing, at most half full), so each lookup costs O(1) whatever the names:
+ * a file of 100,000 duplicates or unknown parents is checked in linear time. */
+typedef struct tt_names {
+    name_entry *entries;
+    int count;
+    int *slots;              /* index into entries, or -1 */
+    size_t mask;             /* slot count - 1 (a power of two) */
+} tt_names;
+
+static size_t hash_name(const char *name)
 {
-    const name_entry *x = (const name_entry *)a, *y = (const name_entry *)b;
-    int c = strcmp(x->name, y->name);
-    if (c) return c;
-    if (x->loc.line != y->loc.line) return x->loc.line < y->loc.line ? -1 : 1;
-    return x->loc.column < y->loc.column ? -1 : x->loc.column > y->loc.column;
+    /* FNV-1a. */
+    uint32_t h = 2166136261u;
+    for (const unsigned char *c = (const unsigned char *)name; *c; c++) h = (h ^ *c) * 16777619u;
+    return (size_t)h;
 }
 
-static const name_entry *lookup(const name_entry *table, int count, const char *name)
+static size_t names_slot(const tt_names *t, const char *name)
 {
-    int lo = 0, hi = count - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-        int c = strcmp(name, table[mid].name);
-        if (c == 0) {
-            while (mid > 0 && strcmp(table[mid - 1].name, name) == 0) mid--;
-            return &table[mid];
-        }
-        if (c < 0) hi = mid - 1; else lo = mid + 1;
+    size_t i = hash_name(name) & t->mask;
+    while (t->slots[i] >= 0 && strcmp(t->entries[t->slots[i]].name, name) != 0) {
+        i = (i + 1) & t->mask;
+        tt_cost_steps++;
     }
-    return NULL;
+    tt_cost_steps++;
+    return i;
+}
+
+static const name_entry *lookup(const tt_names *t, const char *name)
+{
+    if (!t || !t->slots) return NULL;
+    int k = t->slots[names_slot(t, name)];
+    return k >= 0 ? &t->entries[k] : NULL;
+}
+
+static int cmp_entry_loc(const void *a, const void *b)
+{
+    const name_entry *x = (const name_entry *)a, *y = (const name_entry *)b;
+    if (x->loc.line != y->loc.line) return x->loc.line < y->loc.line ? -1 : 1;
+    return (x->loc.column > y->loc.column) - (x->loc.column < y->loc.column);
+}
+
+/* Builds the table in the arena, in file order, reporting each name defined
+ * again against its first definition. NULL when memory runs out. */
+static tt_names *build_names(parser *p, const tt_scene *s)
+{
+    int total = s->frame_count + s->collider_count + s->ray_count + s->click_count;
+    tt_names *t = (tt_names *)arena_alloc(p->arena, sizeof *t);
+    size_t slots = 16;
+    while (slots < (size_t)total * 2u) slots *= 2u;
+    if (t) {
+        t->entries = (name_entry *)arena_alloc(p->arena, ((size_t)total + 1) * sizeof *t->entries);
+        t->slots = (int *)arena_alloc(p->arena, slots * sizeof *t->slots);
+    }
+    if (!t || !t->entries || !t->slots) { p->out_of_memory = true; return NULL; }
+    t->mask = slots - 1u;
+    t->count = 0;
+    for (size_t i = 0; i < slots; i++) t->slots[i] = -1;
+    name_entry *e = t->entries;
+    int n = 0;
+    for (int i = 0; i < s->frame_count; i++)
+        e[n++] = (name_entry){ s->frames[i].name, s->frames[i].loc, N_FRAME, "a frame", i };
+    for (int i = 0; i < s->collider_count; i++) {
+        static const char *const whats[] = { "a sphere", "a capsule", "an aabb", "a box", "a triangle", "a plane" };
+        e[n++] = (name_entry){ s->colliders[i].name, s->colliders[i].loc, N_COLLIDER, whats[s->colliders[i].kind], i };
+    }
+    for (int i = 0; i < s->ray_count; i++)
+        e[n++] = (name_entry){ s->rays[i].name, s->rays[i].loc, N_RAY, "a ray", i };
+    for (int i = 0; i < s->click_count; i++)
+        e[n++] = (name_entry){ s->clicks[i].name, s->clicks[i].loc, N_CLICK, "a click", i };
+    qsort(e, (size_t)n, sizeof *e, cmp_entry_loc);
+    t->count = n;
+    for (int i = 0; i < n; i++) {
+        size_t slot = names_slot(t, e[i].name);
+        if (t->slots[slot] < 0) {
+            t->slots[slot] = i;
+        } else {
+            const name_entry *first = &e[t->slots[slot]];
+            diag_at(p->diags, e[i].loc, "duplicate name '%s': already defined at line %d, column %d", e[i].name,
+                    first->loc.line, first->loc.column);
+        }
+    }
+    return t;
 }
 
 /* Resolves a parent name to a frame index; says what was expected if not. */
-static int resolve_parent(parser *p, const name_entry *table, int count, const char *name, tt_loc loc,
-                          const tt_frame *frames, int frame_count)
+static int resolve_parent(parser *p, const tt_names *table, const char *name, tt_loc loc, const tt_frame *frames,
+                          int frame_count)
 {
-    const name_entry *e = lookup(table, count, name);
+    const name_entry *e = lookup(table, name);
     if (e && e->type == N_FRAME) return e->index;
     if (e) {
         diag_at(p->diags, loc, "'%s' is %s, not a frame: a parent must be a frame or bone", name, e->what);
         return -1;
     }
-    /* Suggest the nearest frame name. */
-    int best = 3;
+    /* Suggest the nearest frame name: a scan of every frame, so only for the
+     * diagnostics that are kept (at most TT_MAX_ERRORS scans in all). */
     const char *pick = NULL;
-    for (int i = 0; i < frame_count; i++) {
-        int d = edit_distance(name, (int)strlen(name), frames[i].name);
-        if (d < best) { best = d; pick = frames[i].name; }
+    if (p->diags->count < TT_MAX_ERRORS) {
+        int best = 3;
+        for (int i = 0; i < frame_count; i++) {
+            int d = edit_distance(name, (int)strlen(name), frames[i].name);
+            if (d < best) { best = d; pick = frames[i].name; }
+        }
+        tt_cost_steps += (unsigned long long)frame_count;
     }
     if (pick)
         diag_at(p->diags, loc, "unknown parent '%s': expected the name of a frame (did you mean '%s'?)", name, pick);
@@ -925,46 +996,20 @@ static int resolve_parent(parser *p, const name_entry *table, int count, const c
 
 static void resolve(parser *p, tt_scene *s)
 {
-    int total = s->frame_count + s->collider_count + s->ray_count + s->click_count;
-    if (total == 0) return;
-    name_entry *table = (name_entry *)malloc((size_t)total * sizeof *table);
-    if (!table) { p->out_of_memory = true; return; }
-    int n = 0;
-    for (int i = 0; i < s->frame_count; i++)
-        table[n++] = (name_entry){ s->frames[i].name, s->frames[i].loc, N_FRAME, "a frame", i };
-    for (int i = 0; i < s->collider_count; i++) {
-        static const char *const whats[] = { "a sphere", "a capsule", "an aabb", "a box", "a triangle", "a plane" };
-        table[n++] = (name_entry){ s->colliders[i].name, s->colliders[i].loc, N_COLLIDER,
-                                   whats[s->colliders[i].kind], i };
-    }
-    for (int i = 0; i < s->ray_count; i++)
-        table[n++] = (name_entry){ s->rays[i].name, s->rays[i].loc, N_RAY, "a ray", i };
-    for (int i = 0; i < s->click_count; i++)
-        table[n++] = (name_entry){ s->clicks[i].name, s->clicks[i].loc, N_CLICK, "a click", i };
-    qsort(table, (size_t)n, sizeof *table, cmp_entry);
-    for (int i = 1; i < n; i++) {
-        if (strcmp(table[i].name, table[i - 1].name) == 0) {
-            /* Report against the first definition of the name. */
-            int first = i - 1;
-            while (first > 0 && strcmp(table[first - 1].name, table[i].name) == 0) first--;
-            diag_at(p->diags, table[i].loc, "duplicate name '%s': already defined at line %d, column %d",
-                    table[i].name, table[first].loc.line, table[first].loc.column);
-        }
-    }
+    tt_names *table = build_names(p, s);
+    if (!table) return;
+    s->names = table;
     for (int i = 0; i < s->frame_count; i++) {
         tt_frame *f = &s->frames[i];
-        if (f->parent_name)
-            f->parent = resolve_parent(p, table, n, f->parent_name, f->parent_loc, s->frames, s->frame_count);
+        if (f->parent_name) f->parent = resolve_parent(p, table, f->parent_name, f->parent_loc, s->frames, s->frame_count);
     }
     for (int i = 0; i < s->collider_count; i++) {
         tt_collider *c = &s->colliders[i];
-        if (c->parent_name)
-            c->parent = resolve_parent(p, table, n, c->parent_name, c->parent_loc, s->frames, s->frame_count);
+        if (c->parent_name) c->parent = resolve_parent(p, table, c->parent_name, c->parent_loc, s->frames, s->frame_count);
     }
     for (int i = 0; i < s->ray_count; i++) {
         tt_ray *r = &s->rays[i];
-        if (r->parent_name)
-            r->parent = resolve_parent(p, table, n, r->parent_name, r->parent_loc, s->frames, s->frame_count);
+        if (r->parent_name) r->parent = resolve_parent(p, table, r->parent_name, r->parent_loc, s->frames, s->frame_count);
     }
     for (int i = 0; i < s->distance_count; i++) {
         tt_query *q = &s->distances[i];
@@ -972,7 +1017,7 @@ static void resolve(parser *p, tt_scene *s)
         tt_loc locs[2] = { q->a_loc, q->b_loc };
         int *idx[2] = { &q->a, &q->b };
         for (int k = 0; k < 2; k++) {
-            const name_entry *e = lookup(table, n, names[k]);
+            const name_entry *e = lookup(table, names[k]);
             *idx[k] = -1;
             if (e && e->type == N_COLLIDER)
                 *idx[k] = e->index;
@@ -985,7 +1030,6 @@ static void resolve(parser *p, tt_scene *s)
         if (q->a >= 0 && q->a == q->b)
             diag_at(p->diags, q->b_loc, "distance from '%s' to itself: expected two different colliders", q->a_name);
     }
-    free(table);
 
     /* Cycles: walk up from each frame, marking the walk; meeting the walk's
      * own mark again is a cycle. Iterative, so deep chains cannot overflow. */
@@ -996,6 +1040,7 @@ static void resolve(parser *p, tt_scene *s)
         while (f >= 0 && mark[f] == 0) {
             mark[f] = i + 1;
             f = s->frames[f].parent;
+            tt_cost_steps++;
         }
         if (f >= 0 && mark[f] == i + 1) {
             /* f is on a cycle: report once, at its parent reference, naming the loop. */
@@ -1067,6 +1112,7 @@ tt_scene *tt_scene_parse(const char *text, size_t size, tt_diags *diags)
     while (p.tok.kind != TT_TOK_EOF) {
         if (p.tok.kind == TT_TOK_END) { advance(&p); continue; }
         parse_statement(&p);
+        tt_cost_steps++;
     }
     s->arena = arena;
     s->title = p.title;
@@ -1121,6 +1167,9 @@ tt_scene *tt_scene_load_file(const char *path, tt_diags *diags)
         size += n;
         if (n == 0) break;
     }
+    /* A full buffer at the limit is a file of exactly 64 MiB unless one more
+     * byte follows. */
+    bool too_large = buf && size == cap && cap >= limit && fgetc(f) != EOF;
     bool read_error = ferror(f) != 0;
     fclose(f);
     if (!buf || read_error) {
@@ -1128,7 +1177,7 @@ tt_scene *tt_scene_load_file(const char *path, tt_diags *diags)
         diag_at(diags, (tt_loc){ 0, 0 }, read_error ? "cannot read the scene file" : "out of memory");
         return NULL;
     }
-    if (size == cap && cap >= limit) {
+    if (too_large) {
         free(buf);
         diag_at(diags, (tt_loc){ 0, 0 }, "the scene file is larger than 64 MiB");
         return NULL;
@@ -1150,9 +1199,8 @@ void tt_scene_free(tt_scene *scene)
 
 int tt_scene_find_collider(const tt_scene *scene, const char *name)
 {
-    for (int i = 0; i < scene->collider_count; i++)
-        if (strcmp(scene->colliders[i].name, name) == 0) return i;
-    return -1;
+    const name_entry *e = lookup(scene->names, name);
+    return e && e->type == N_COLLIDER ? e->index : -1;
 }
 
 const char *tt_shape_kind_name(tt_shape_kind kind)

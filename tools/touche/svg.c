@@ -1,5 +1,8 @@
 #include "svg.h"
 
+#include "report.h"
+#include "utf8.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -8,6 +11,9 @@
 static const double tt_pi = 3.14159265358979323846;
 
 /* ---- canvas --------------------------------------------------------------------- */
+
+/* Cells of the obstacle grid, in pixels. */
+#define TT_CELL 24.0
 
 void tt_canvas_init(tt_canvas *c, FILE *out, const tt_camera *cam, double ox, double oy)
 {
@@ -19,13 +25,121 @@ void tt_canvas_init(tt_canvas *c, FILE *out, const tt_camera *cam, double ox, do
     c->oy = oy;
     c->clip_w = cam->width;
     c->clip_h = cam->height;
+    c->record = true;
+    c->cols = (int)ceil(c->clip_w / TT_CELL) + 1;
+    c->rows = (int)ceil(c->clip_h / TT_CELL) + 1;
+    c->cell_first = (int *)malloc((size_t)c->cols * (size_t)c->rows * sizeof *c->cell_first);
+    if (c->cell_first)
+        for (int i = 0; i < c->cols * c->rows; i++) c->cell_first[i] = -1;
 }
 
 void tt_canvas_free(tt_canvas *c)
 {
     free(c->path);
+    free(c->obstacles);
+    free(c->cell_first);
+    free(c->link_next);
+    free(c->link_item);
+    free(c->stamp);
+    for (int i = 0; i < c->label_count; i++) free(c->labels[i].text);
+    free(c->labels);
     c->path = NULL;
     c->path_len = c->path_cap = 0;
+    c->obstacles = NULL;
+    c->cell_first = c->link_next = c->link_item = c->stamp = NULL;
+    c->labels = NULL;
+    c->label_count = c->obstacle_count = 0;
+}
+
+/* ---- obstacles: a grid of cells, each with the list of what crosses it ---------- */
+
+static bool grow(void **data, int *cap, int need, size_t item)
+{
+    if (need <= *cap) return true;
+    int ncap = *cap ? *cap : 256;
+    while (ncap < need) ncap *= 2;
+    void *d = realloc(*data, (size_t)ncap * item);
+    if (!d) return false;
+    *data = d;
+    *cap = ncap;
+    return true;
+}
+
+static void link_cell(tt_canvas *c, int col, int row, int item)
+{
+    if (col < 0 || row < 0 || col >= c->cols || row >= c->rows) return;
+    int cap = c->link_cap;
+    if (!grow((void **)&c->link_next, &cap, c->link_count + 1, sizeof *c->link_next)) { c->obstacles_overflowed = true; return; }
+    cap = c->link_cap;
+    if (!grow((void **)&c->link_item, &cap, c->link_count + 1, sizeof *c->link_item)) { c->obstacles_overflowed = true; return; }
+    c->link_cap = cap;
+    int cell = row * c->cols + col;
+    c->link_next[c->link_count] = c->cell_first[cell];
+    c->link_item[c->link_count] = item;
+    c->cell_first[cell] = c->link_count++;
+}
+
+static int cell_of(double v, double origin)
+{
+    double k = floor((v - origin) / TT_CELL);
+    return k < -1.0 ? -1 : k > 100000.0 ? 100000 : (int)k;
+}
+
+/* Adds an obstacle to every cell it touches: a box to the cells under it, a
+ * segment column by column to the rows its y-range covers there (exact, so
+ * a long diagonal does not claim the cells of its bounding box). */
+static void add_obstacle(tt_canvas *c, tt_obstacle o)
+{
+    if (!c->cell_first || c->obstacles_overflowed) return;
+    if (c->obstacle_count >= TT_SVG_MAX_OBSTACLES) { c->obstacles_overflowed = true; return; }
+    int cap = c->obstacle_cap;
+    if (!grow((void **)&c->obstacles, &cap, c->obstacle_count + 1, sizeof *c->obstacles)) {
+        c->obstacles_overflowed = true;
+        return;
+    }
+    int cap2 = c->obstacle_cap;
+    if (!grow((void **)&c->stamp, &cap2, c->obstacle_count + 1, sizeof *c->stamp)) {
+        c->obstacles_overflowed = true;
+        return;
+    }
+    c->obstacle_cap = cap < cap2 ? cap : cap2;
+    int item = c->obstacle_count++;
+    c->obstacles[item] = o;
+    c->stamp[item] = 0;
+    double xlo = fmin(o.x0, o.x1), xhi = fmax(o.x0, o.x1);
+    int c0 = cell_of(xlo, c->ox), c1 = cell_of(xhi, c->ox);
+    if (c0 < 0) c0 = 0;
+    if (c1 >= c->cols) c1 = c->cols - 1;
+    for (int col = c0; col <= c1; col++) {
+        double ylo, yhi;
+        if (o.is_box || xhi - xlo < 1e-9) {
+            ylo = fmin(o.y0, o.y1);
+            yhi = fmax(o.y0, o.y1);
+        } else {
+            /* The segment's y where it enters and leaves this column. */
+            double xa = fmax(xlo, c->ox + col * TT_CELL), xb = fmin(xhi, c->ox + (col + 1) * TT_CELL);
+            double ya = o.y0 + (o.y1 - o.y0) * tt_div(xa - o.x0, o.x1 - o.x0);
+            double yb = o.y0 + (o.y1 - o.y0) * tt_div(xb - o.x0, o.x1 - o.x0);
+            ylo = fmin(ya, yb);
+            yhi = fmax(ya, yb);
+        }
+        int r0 = cell_of(ylo, c->oy), r1 = cell_of(yhi, c->oy);
+        if (r0 < 0) r0 = 0;
+        if (r1 >= c->rows) r1 = c->rows - 1;
+        for (int row = r0; row <= r1; row++) link_cell(c, col, row, item);
+    }
+}
+
+void tt_canvas_block_box(tt_canvas *c, double x0, double y0, double x1, double y1)
+{
+    tt_obstacle o = { fmin(x0, x1), fmin(y0, y1), fmax(x0, x1), fmax(y0, y1), true };
+    add_obstacle(c, o);
+}
+
+void tt_canvas_block_segment(tt_canvas *c, double x0, double y0, double x1, double y1)
+{
+    tt_obstacle o = { x0, y0, x1, y1, false };
+    add_obstacle(c, o);
 }
 
 static void path_append(tt_canvas *c, const char *fmt, ...)
@@ -70,7 +184,7 @@ static bool clip2(double *x0, double *y0, double *x1, double *y1, double xmin, d
         if (p[i] == 0.0) {
             if (q[i] < 0.0) return false;
         } else {
-            double t = q[i] / p[i];
+            double t = tt_div(q[i], p[i]);
             if (p[i] < 0.0) { if (t > t1) return false; if (t > t0) t0 = t; }
             else { if (t < t0) return false; if (t < t1) t1 = t; }
         }
@@ -87,7 +201,7 @@ void tt_canvas_line3(tt_canvas *c, tc_vec3 a, tc_vec3 b)
     if (!(p.z >= nz) && !(q.z >= nz)) return;
     if (!(p.z >= nz) || !(q.z >= nz)) {
         /* Cut the segment where it crosses the near plane. */
-        double t = (nz - p.z) / (q.z - p.z);
+        double t = tt_div(nz - p.z, q.z - p.z);   /* one end each side: not zero */
         tt_cam_point m = { p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t, nz };
         if (p.z < nz) p = m; else q = m;
     }
@@ -97,6 +211,7 @@ void tt_canvas_line3(tt_canvas *c, tc_vec3 a, tc_vec3 b)
     if (!isfinite(x0) || !isfinite(y0) || !isfinite(x1) || !isfinite(y1)) return;
     if (!clip2(&x0, &y0, &x1, &y1, -c->clip_w, -c->clip_h, 2.0 * c->clip_w, 2.0 * c->clip_h)) return;
     x0 += c->ox; x1 += c->ox; y0 += c->oy; y1 += c->oy;
+    if (c->record) tt_canvas_block_segment(c, x0, y0, x1, y1);
     if (!c->pen_down || fabs(x0 - c->last_x) > 0.05 || fabs(y0 - c->last_y) > 0.05)
         path_append(c, "M%.1f %.1f", x0, y0);
     path_append(c, "L%.1f %.1f", x1, y1);
@@ -107,7 +222,9 @@ void tt_canvas_line3(tt_canvas *c, tc_vec3 a, tc_vec3 b)
 
 void tt_canvas_stroke(tt_canvas *c, const char *attributes)
 {
-    if (c->path_len > 0) fprintf(c->out, "<path d=\"%s\" fill=\"none\" %s/>\n", c->path, attributes);
+    if (c->path_len > 0)
+        fprintf(c->out, "<path class=\"%s\" d=\"%s\" fill=\"none\" %s/>\n", c->record ? "geom" : "backdrop", c->path,
+                attributes);
     c->path_len = 0;
     if (c->path) c->path[0] = '\0';
     c->pen_down = false;
@@ -143,9 +260,10 @@ static void sphere_outline(tt_canvas *c, tc_vec3 center, float r)
     tc_vec3 d = tc_vec3_sub(center, c->eye);
     float dist = tc_vec3_length(d);
     if (!(dist > r * 1.001f)) return;
-    tc_vec3 n = tc_vec3_scale(d, 1.0f / dist);
-    float back = r * r / dist;                       /* from the centre towards the eye */
-    float rr = r * sqrtf(1.0f - (r / dist) * (r / dist));
+    tc_vec3 n = tc_vec3_scale(d, (float)tt_div(1.0, dist));
+    float back = (float)tt_div((double)r * r, dist);  /* from the centre towards the eye */
+    float ratio = (float)tt_div(r, dist);
+    float rr = r * sqrtf(1.0f - ratio * ratio);
     tc_vec3 u, v;
     basis(n, &u, &v);
     arc3(c, tc_vec3_mul_add(center, n, -back), rr, u, v, 0.0, 2.0 * tt_pi, 64);
@@ -227,8 +345,17 @@ void tt_canvas_shape(tt_canvas *c, const tt_shape *s, double plane_extent)
 
 void tt_svg_escape(FILE *out, const char *text)
 {
-    for (; text && *text; text++) {
-        unsigned char ch = (unsigned char)*text;
+    size_t n = text ? strlen(text) : 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char ch = (unsigned char)text[i];
+        uint32_t cp;
+        int len = tt_utf8_decode(text + i, n - i, &cp);
+        if (len == 0 || cp == 0xFFFEu || cp == 0xFFFFu) {
+            /* Not a character XML allows (or not UTF-8 at all, as a path may be). */
+            fputs(TT_UTF8_REPLACEMENT, out);
+            i += len ? (size_t)len : 1u;
+            continue;
+        }
         switch (ch) {
         case '&': fputs("&amp;", out); break;
         case '<': fputs("&lt;", out); break;
@@ -237,8 +364,9 @@ void tt_svg_escape(FILE *out, const char *text)
         default:
             /* Control characters are not allowed in XML 1.0 text. */
             if (ch < 0x20 && ch != '\t') fputc('?', out);
-            else fputc(ch, out);
+            else fwrite(text + i, 1, (size_t)len, out);
         }
+        i += (size_t)len;
     }
 }
 
@@ -249,37 +377,127 @@ void tt_svg_text(FILE *out, double x, double y, const char *text, const char *at
     fputs("</text>\n", out);
 }
 
+/* ---- labels ------------------------------------------------------------------------ */
+
+void tt_label_box(double x, double y, const char *text, double size, double box[4])
+{
+    /* Width from the count of characters (UTF-8 lead bytes) at 0.6 em, the
+     * usual advance of DejaVu Sans; height from the ascent and descent, with
+     * the 1.75 px white halo on every side. */
+    int chars = 0;
+    for (const unsigned char *t = (const unsigned char *)text; t && *t; t++) chars += (*t & 0xC0) != 0x80;
+    box[0] = x - 2.0;
+    box[1] = y - 0.8 * size - 2.0;
+    box[2] = x + 0.6 * size * chars + 2.0;
+    box[3] = y + 0.25 * size + 2.0;
+}
+
+void tt_canvas_label(tt_canvas *c, double x, double y, double dx, double dy, const char *text, const char *color,
+                     double size, bool bold)
+{
+    if (!isfinite(x) || !isfinite(y)) return;
+    if (c->label_count >= TT_SVG_MAX_LABELS) { c->labels_dropped++; return; }
+    if (!grow((void **)&c->labels, &c->label_cap, c->label_count + 1, sizeof *c->labels)) { c->labels_dropped++; return; }
+    size_t n = strlen(text);
+    char *copy = (char *)malloc(n + 1);
+    if (!copy) { c->labels_dropped++; return; }
+    memcpy(copy, text, n + 1);
+    tt_label *l = &c->labels[c->label_count++];
+    l->ax = x;
+    l->ay = y;
+    l->dx = dx;
+    l->dy = dy;
+    l->text = copy;
+    snprintf(l->color, sizeof l->color, "%s", color);
+    l->size = size;
+    l->bold = bold;
+}
+
 void tt_canvas_label3(tt_canvas *c, tc_vec3 p, double dx, double dy, const char *text, const char *color,
                       double size, bool bold)
 {
     double x, y;
     if (!tt_canvas_project(c, p, &x, &y)) return;
-    if (x < c->ox - 50 || y < c->oy - 20 || x > c->ox + c->clip_w + 50 || y > c->oy + c->clip_h + 20) return;
-    /* Keep labels from covering each other: move down until the spot is free. */
-    double w = 0.62 * size * (double)strlen(text), hgt = size;
-    x += dx;
-    y += dy;
-    for (int tries = 0; tries < 6; tries++) {
-        bool clash = false;
-        for (int i = 0; i < c->label_count && !clash; i++) {
-            const double *b = c->labels[i];
-            clash = x < b[0] + b[2] && b[0] < x + w && y - hgt < b[1] && b[1] - b[3] < y;
+    if (x < c->ox || y < c->oy || x > c->ox + c->clip_w || y > c->oy + c->clip_h) return;
+    tt_canvas_label(c, x, y, dx, dy, text, color, size, bold);
+}
+
+/* Whether a box is free: inside the viewport, clear of every obstacle. */
+static bool box_is_free(tt_canvas *c, const double b[4])
+{
+    if (b[0] < c->ox + 1.0 || b[1] < c->oy + 1.0 || b[2] > c->ox + c->clip_w - 1.0 || b[3] > c->oy + c->clip_h - 1.0)
+        return false;
+    c->stamp_now++;
+    int c0 = cell_of(b[0], c->ox), c1 = cell_of(b[2], c->ox), r0 = cell_of(b[1], c->oy), r1 = cell_of(b[3], c->oy);
+    for (int row = r0 < 0 ? 0 : r0; row <= r1 && row < c->rows; row++)
+        for (int col = c0 < 0 ? 0 : c0; col <= c1 && col < c->cols; col++)
+            for (int k = c->cell_first[row * c->cols + col]; k >= 0; k = c->link_next[k]) {
+                int item = c->link_item[k];
+                if (c->stamp[item] == c->stamp_now) continue;
+                c->stamp[item] = c->stamp_now;
+                const tt_obstacle *o = &c->obstacles[item];
+                if (o->is_box) {
+                    if (o->x0 < b[2] && b[0] < o->x1 && o->y0 < b[3] && b[1] < o->y1) return false;
+                } else {
+                    double x0 = o->x0, y0 = o->y0, x1 = o->x1, y1 = o->y1;
+                    if (clip2(&x0, &y0, &x1, &y1, b[0], b[1], b[2], b[3])) return false;
+                }
+            }
+    return true;
+}
+
+int tt_canvas_place_labels(tt_canvas *c)
+{
+    /* Rings of candidate spots around the anchor, nearest first, twelve
+     * directions each: the box sits beside the anchor in that direction,
+     * its nearest edge that far away. */
+    static const double rings[] = { 4.0, 12.0, 24.0, 40.0, 60.0, 90.0, 130.0 };
+    const int directions = 12;
+    for (int i = 0; i < c->label_count; i++) {
+        tt_label *l = &c->labels[i];
+        double probe[4];
+        tt_label_box(0.0, 0.0, l->text, l->size, probe);
+        double w = probe[2] - probe[0], h = probe[3] - probe[1];
+        bool placed = false;
+        double x = 0.0, y = 0.0, box[4] = { 0, 0, 0, 0 };
+        bool moved = false;
+        if (c->cell_first && !c->obstacles_overflowed) {
+            for (int k = -1; k < (int)(sizeof rings / sizeof rings[0]) * directions && !placed; k++) {
+                double left, top;
+                if (k < 0) {
+                    /* Its wish first: text starting at anchor + (dx, dy). */
+                    left = l->ax + l->dx + probe[0];
+                    top = l->ay + l->dy + probe[1];
+                } else {
+                    double r = rings[k / directions], a = 2.0 * tt_pi * (k % directions) / directions;
+                    double ux = cos(a), uy = -sin(a);
+                    left = ux > 0.3 ? l->ax + r * ux : ux < -0.3 ? l->ax + r * ux - w : l->ax - 0.5 * w;
+                    top = uy > 0.3 ? l->ay + r * uy : uy < -0.3 ? l->ay + r * uy - h : l->ay - 0.5 * h;
+                    moved = r > 12.0;
+                }
+                box[0] = left; box[1] = top; box[2] = left + w; box[3] = top + h;
+                placed = box_is_free(c, box);
+                x = left - probe[0];
+                y = top - probe[1];
+            }
         }
-        if (!clash) break;
-        y += hgt + 2.0;
+        if (!placed) { c->labels_dropped++; continue; }
+        if (moved) {
+            /* A leader from the anchor to the nearest point of the box. */
+            double px = fmin(fmax(l->ax, box[0]), box[2]), py = fmin(fmax(l->ay, box[1]), box[3]);
+            fprintf(c->out, "<line class=\"leader\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                            "stroke-width=\"0.8\" stroke-opacity=\"0.7\"/>\n", l->ax, l->ay, px, py, l->color);
+            tt_canvas_block_segment(c, l->ax, l->ay, px, py);
+        }
+        tt_canvas_block_box(c, box[0], box[1], box[2], box[3]);
+        char attrs[320];
+        snprintf(attrs, sizeof attrs,
+                 "class=\"label\" fill=\"%s\" font-size=\"%.0f\"%s stroke=\"#ffffff\" stroke-width=\"3.5\" "
+                 "paint-order=\"stroke\" stroke-linejoin=\"round\"",
+                 l->color, l->size, l->bold ? " font-weight=\"bold\"" : "");
+        tt_svg_text(c->out, x, y, l->text, attrs);
     }
-    if (c->label_count < (int)(sizeof c->labels / sizeof c->labels[0])) {
-        double *b = c->labels[c->label_count++];
-        b[0] = x; b[1] = y; b[2] = w; b[3] = hgt;
-    }
-    dx = 0.0;
-    dy = 0.0;
-    char attrs[256];
-    snprintf(attrs, sizeof attrs,
-             "fill=\"%s\" font-size=\"%.0f\"%s stroke=\"#ffffff\" stroke-width=\"3.5\" paint-order=\"stroke\" "
-             "stroke-linejoin=\"round\"",
-             color, size, bold ? " font-weight=\"bold\"" : "");
-    tt_svg_text(c->out, x + dx, y + dy, text, attrs);
+    return c->labels_dropped;
 }
 
 void tt_canvas_arrow3(tt_canvas *c, tc_vec3 p, tc_vec3 d, const char *color, double width)
@@ -288,24 +506,28 @@ void tt_canvas_arrow3(tt_canvas *c, tc_vec3 p, tc_vec3 d, const char *color, dou
     tc_vec3 q = tc_vec3_add(p, d);
     if (!tt_canvas_project(c, p, &x0, &y0) || !tt_canvas_project(c, q, &x1, &y1)) return;
     double dx = x1 - x0, dy = y1 - y0, len = sqrt(dx * dx + dy * dy);
-    fprintf(c->out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.1f\" "
-                    "stroke-linecap=\"round\"/>\n", x0, y0, x1, y1, color, width);
+    fprintf(c->out, "<line class=\"geom\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                    "stroke-width=\"%.1f\" stroke-linecap=\"round\"/>\n", x0, y0, x1, y1, color, width);
+    if (c->record) tt_canvas_block_segment(c, x0, y0, x1, y1);
     if (len < 3.0) return;
-    double ux = dx / len, uy = dy / len, h = 4.0 + 2.5 * width;
-    fprintf(c->out, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\"/>\n", x1, y1,
-            x1 - ux * h * 1.6 - uy * h * 0.7, y1 - uy * h * 1.6 + ux * h * 0.7, x1 - ux * h * 1.6 + uy * h * 0.7,
-            y1 - uy * h * 1.6 - ux * h * 0.7, color);
+    double ux = tt_div(dx, len), uy = tt_div(dy, len), h = 4.0 + 2.5 * width;
+    double px[3] = { x1, x1 - ux * h * 1.6 - uy * h * 0.7, x1 - ux * h * 1.6 + uy * h * 0.7 };
+    double py[3] = { y1, y1 - uy * h * 1.6 + ux * h * 0.7, y1 - uy * h * 1.6 - ux * h * 0.7 };
+    fprintf(c->out, "<polygon class=\"geom\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\"/>\n", px[0], py[0],
+            px[1], py[1], px[2], py[2], color);
+    if (c->record)
+        tt_canvas_block_box(c, fmin(px[0], fmin(px[1], px[2])), fmin(py[0], fmin(py[1], py[2])),
+                            fmax(px[0], fmax(px[1], px[2])), fmax(py[0], fmax(py[1], py[2])));
 }
 
 /* ---- the scene picture ---------------------------------------------------------------- */
 
-/* A round step (1, 2 or 5 times a power of ten) near `span / lines`. */
-static double nice_step(double span, double lines)
+double tt_nice_step(double span, double lines)
 {
     double raw = span / lines;
     if (!(raw > 0.0) || !isfinite(raw)) return 1.0;
     double p = pow(10.0, floor(log10(raw)));
-    double m = raw / p;
+    double m = tt_div(raw, p);
     return (m < 1.5 ? 1.0 : m < 3.5 ? 2.0 : m < 7.5 ? 5.0 : 10.0) * p;
 }
 
@@ -344,21 +566,35 @@ static void scene_bounds(const tt_scene *s, const tt_result *r, tc_vec3 *lo, tc_
     }
 }
 
+/* One colour per state, most specific first: picked, overlapping, hit by a
+ * ray, untouched. */
+enum { LOOK_IDLE, LOOK_OVERLAPPING, LOOK_HIT, LOOK_PICKED };
+static int look_of(unsigned state)
+{
+    if (state & TT_STATE_PICKED) return LOOK_PICKED;
+    if (state & TT_STATE_OVERLAPS) return LOOK_OVERLAPPING;
+    if (state & TT_STATE_HIT) return LOOK_HIT;
+    return LOOK_IDLE;
+}
+
 static const char *color_of(unsigned state)
 {
-    return (state & (TT_STATE_OVERLAPS | TT_STATE_HIT | TT_STATE_PICKED)) ? TT_COLOR_HOT : TT_COLOR_IDLE;
+    static const char *const colors[4] = { TT_COLOR_IDLE, TT_COLOR_HOT, TT_COLOR_HIT, TT_COLOR_PICKED };
+    return colors[look_of(state)];
 }
 
 static void dot(FILE *out, double x, double y, double r, const char *fill, const char *stroke)
 {
-    fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.5\"/>\n", x, y,
-            r, fill, stroke);
+    fprintf(out, "<circle class=\"geom\" cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" stroke=\"%s\" "
+                 "stroke-width=\"1.5\"/>\n", x, y, r, fill, stroke);
 }
 
 static void dot3(tt_canvas *c, tc_vec3 p, double r, const char *fill, const char *stroke)
 {
     double x, y;
-    if (tt_canvas_project(c, p, &x, &y)) dot(c->out, x, y, r, fill, stroke);
+    if (!tt_canvas_project(c, p, &x, &y)) return;
+    dot(c->out, x, y, r, fill, stroke);
+    tt_canvas_block_box(c, x - r - 0.75, y - r - 0.75, x + r + 0.75, y + r + 0.75);
 }
 
 /* One legend line: a sample mark, then the words. */
@@ -429,13 +665,15 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         } else {
             gy = lo.y < 0.0f ? lo.y : 0.0;
             double ext = fmax(hi.x - lo.x, hi.z - lo.z) * 0.5 + span * 0.25;
-            gstep = nice_step(ext * 2.0, 12.0);
-            gsize = ceil(ext / gstep) * gstep;
-            gx0 = floor(mid.x / gstep + 0.5) * gstep;
-            gz0 = floor(mid.z / gstep + 0.5) * gstep;
+            gstep = tt_nice_step(ext * 2.0, 12.0);
+            gsize = ceil(tt_div(ext, gstep)) * gstep;
+            gx0 = floor(tt_div(mid.x, gstep) + 0.5) * gstep;
+            gz0 = floor(tt_div(mid.z, gstep) + 0.5) * gstep;
         }
-        if (gsize > 0.0 && gstep > 0.0 && gsize / gstep <= 1000.0) {
-            int n = (int)floor(gsize / gstep + 1e-6);
+        /* The grid is backdrop: labels may sit on it (their halo keeps them legible). */
+        cv.record = false;
+        if (gsize > 0.0 && gstep > 0.0 && gsize <= 1000.0 * gstep) {
+            int n = (int)floor(tt_div(gsize, gstep) + 1e-6);
             for (int i = -n; i <= n; i++) {
                 double f = i * gstep;
                 tt_canvas_line3(&cv, tc_vec3_make((float)(gx0 + f), (float)gy, (float)(gz0 - gsize)),
@@ -445,6 +683,7 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
             }
             tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_GRID "\" stroke-width=\"1\"");
         }
+        cv.record = true;
     }
 
     /* Bones: a grey line from each frame's parent to it. */
@@ -475,6 +714,10 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         order[i].depth = tt_view_to_camera(&cv.view, tt_shape_center(&r->shapes[i])).z;
     }
     qsort(order, (size_t)s->collider_count, sizeof *order, by_depth_desc);
+    int *sweep_of = (int *)malloc(((size_t)s->collider_count + 1) * sizeof *sweep_of);
+    if (!sweep_of) { free(order); tt_canvas_free(&cv); return false; }
+    for (int i = 0; i < s->collider_count; i++) sweep_of[i] = -1;
+    for (int j = 0; j < r->sweep_count; j++) sweep_of[r->sweeps[j].mover] = j;
     double plane_extent = span * 0.6;
     for (int k = 0; k < s->collider_count; k++) {
         int i = order[k].index;
@@ -485,9 +728,7 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
             tt_canvas_shape(&cv, &end, plane_extent);
             tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" "
                                   "opacity=\"0.8\"");
-            const tt_sweep_result *sw = NULL;
-            for (int j = 0; j < r->sweep_count; j++)
-                if (r->sweeps[j].mover == i) sw = &r->sweeps[j];
+            const tt_sweep_result *sw = sweep_of[i] >= 0 ? &r->sweeps[sweep_of[i]] : NULL;
             if (sw && sw->available && sw->other >= 0) {
                 /* Where it first touches: that pose solid, the contact point and its normal. */
                 tt_shape at = tc_shape_translate(&r->shapes[i], tc_vec3_scale(s->colliders[i].velocity, sw->toi));
@@ -508,7 +749,8 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         }
         tt_canvas_shape(&cv, &r->shapes[i], plane_extent);
         snprintf(attrs, sizeof attrs, "stroke=\"%s\" stroke-width=\"%s\" stroke-linejoin=\"round\"%s",
-                 color_of(r->state[i]), r->shapes[i].type == TC_SHAPE_PLANE ? "1.2" : "2.2",
+                 color_of(r->state[i]),
+                 r->shapes[i].type == TC_SHAPE_PLANE ? "1.2" : (r->state[i] & TT_STATE_PICKED) ? "3.2" : "2.2",
                  r->shapes[i].type == TC_SHAPE_PLANE ? " stroke-dasharray=\"6 4\" opacity=\"0.55\"" : "");
         tt_canvas_stroke(&cv, attrs);
     }
@@ -541,7 +783,30 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         const tt_hit_result *hr = &r->rays[i];
         if (hr->collider < 0) continue;
         tt_canvas_arrow3(&cv, hr->hit.point, tc_vec3_scale(hr->hit.normal, (float)(span * 0.08)), TT_COLOR_NORMAL, 2.0);
-        dot3(&cv, hr->hit.point, 4.5, TT_COLOR_HOT, "#222222");
+        dot3(&cv, hr->hit.point, 4.5, TT_COLOR_HIT, "#222222");
+    }
+
+    /* Distances: the segment between the two closest points, a dot on each,
+     * the length beside it. The 3D points ride along as data, so a reader
+     * (or a test) can check them against the library. */
+    for (int i = 0; i < s->distance_count; i++) {
+        const tt_distance_result *d = &r->distances[i];
+        double xa, ya, xb, yb;
+        if (!d->available || !tt_canvas_project(&cv, d->point_a, &xa, &ya) || !tt_canvas_project(&cv, d->point_b, &xb, &yb))
+            continue;
+        fprintf(out, "<line class=\"geom distance\" data-a=\"%.6g %.6g %.6g\" data-b=\"%.6g %.6g %.6g\" x1=\"%.1f\" "
+                     "y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" TT_COLOR_DISTANCE "\" stroke-width=\"1.8\" "
+                     "stroke-dasharray=\"5 3\"/>\n", d->point_a.x, d->point_a.y, d->point_a.z, d->point_b.x,
+                d->point_b.y, d->point_b.z, xa, ya, xb, yb);
+        tt_canvas_block_segment(&cv, xa, ya, xb, yb);
+        dot(out, xa, ya, 3.5, TT_COLOR_DISTANCE, "#ffffff");
+        dot(out, xb, yb, 3.5, TT_COLOR_DISTANCE, "#ffffff");
+        tt_canvas_block_box(&cv, xa - 4.5, ya - 4.5, xa + 4.5, ya + 4.5);
+        tt_canvas_block_box(&cv, xb - 4.5, yb - 4.5, xb + 4.5, yb + 4.5);
+        char text[200], value[32];
+        tt_fmt_num(value, sizeof value, d->distance, 3);
+        snprintf(text, sizeof text, "%s to %s: %s", s->colliders[d->a].name, s->colliders[d->b].name, value);
+        tt_canvas_label(&cv, 0.5 * (xa + xb), 0.5 * (ya + yb), 6.0, -6.0, text, TT_COLOR_DISTANCE, 12.0, true);
     }
 
     /* Contacts: points and the normal from a towards b. */
@@ -557,17 +822,17 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
     /* Clicks: a cross-hair at the pixel, the picked surface point. */
     for (int i = 0; i < s->click_count; i++) {
         double x = s->clicks[i].x, y = s->clicks[i].y;
-        fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"9\" fill=\"none\" stroke=\"#111111\" stroke-width=\"1.5\"/>\n",
-                x, y);
-        fprintf(out, "<path d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\" stroke=\"#111111\" stroke-width=\"1.5\"/>\n",
-                x - 15, y, x + 15, y, x, y - 15, x, y + 15);
+        fprintf(out, "<circle class=\"geom\" cx=\"%.1f\" cy=\"%.1f\" r=\"9\" fill=\"none\" stroke=\"#111111\" "
+                     "stroke-width=\"1.5\"/>\n", x, y);
+        fprintf(out, "<path class=\"geom\" d=\"M%.1f %.1fL%.1f %.1fM%.1f %.1fL%.1f %.1f\" stroke=\"#111111\" "
+                     "stroke-width=\"1.5\"/>\n", x - 15, y, x + 15, y, x, y - 15, x, y + 15);
+        tt_canvas_block_box(&cv, x - 15.5, y - 15.5, x + 15.5, y + 15.5);
         char text[160];
         const tt_hit_result *hr = &r->picks[i];
-        if (hr->collider >= 0) dot3(&cv, hr->hit.point, 4.0, TT_COLOR_HOT, "#222222");
+        if (hr->collider >= 0) dot3(&cv, hr->hit.point, 4.0, TT_COLOR_PICKED, "#222222");
         if (hr->collider >= 0) snprintf(text, sizeof text, "%s picks %s", s->clicks[i].name, s->colliders[hr->collider].name);
         else snprintf(text, sizeof text, "%s picks nothing", s->clicks[i].name);
-        tt_svg_text(out, x + 10, y + 46, text, "fill=\"#111111\" font-size=\"13\" font-weight=\"bold\" stroke=\"#ffffff\" "
-                                            "stroke-width=\"3.5\" paint-order=\"stroke\"");
+        tt_canvas_label(&cv, x, y, 18.0, 30.0, text, "#111111", 13.0, true);
     }
 
     /* Names last, so nothing covers them. */
@@ -593,8 +858,9 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         tt_svg_text(out, 14, 24, s->title ? s->title : path, "fill=\"#111111\" font-size=\"16\" font-weight=\"bold\"");
         int hits = 0;
         for (int i = 0; i < s->ray_count; i++) hits += r->rays[i].collider >= 0;
-        int n = snprintf(line, sizeof line, "%d collider%s, %d overlapping pair%s", s->collider_count,
-                         s->collider_count == 1 ? "" : "s", r->pair_count, r->pair_count == 1 ? "" : "s");
+        int n = snprintf(line, sizeof line, "%d collider%s, %lld overlapping pair%s%s", s->collider_count,
+                         s->collider_count == 1 ? "" : "s", r->pair_total, r->pair_total == 1 ? "" : "s",
+                         r->pair_total > r->pair_count ? " (contacts drawn for the first 1000)" : "");
         if (s->ray_count > 0 && n > 0 && (size_t)n < sizeof line)
             n += snprintf(line + n, sizeof line - (size_t)n, ", %d of %d ray%s hit", hits, s->ray_count,
                           s->ray_count == 1 ? "" : "s");
@@ -612,38 +878,61 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
                           hr->collider >= 0 ? s->colliders[hr->collider].name : "nothing");
         }
         tt_svg_text(out, 14, 42, line, "fill=\"#444444\" font-size=\"12\"");
+        double b1[4], b2[4];
+        tt_label_box(14, 24, s->title ? s->title : path, 16, b1);
+        tt_label_box(14, 42, line, 12, b2);
+        tt_canvas_block_box(&cv, b1[0], b1[1], b1[2], b1[3]);
+        tt_canvas_block_box(&cv, b2[0], b2[1], b2[2], b2[3]);
     }
 
     /* Legend: only what the picture shows. */
     {
-        legend_entry items[12];
+        legend_entry items[16];
         int n = 0;
-        bool hot = false, idle = false, moving = false, contacts = false, ray_hits = false;
+        bool shown[4] = { false, false, false, false }; /* idle, overlapping, hit, picked: as color_of decides */
+        bool moving = false, contacts = false, ray_hits = false, distances = false;
         for (int i = 0; i < s->collider_count; i++) {
-            if (r->state[i] & (TT_STATE_OVERLAPS | TT_STATE_HIT | TT_STATE_PICKED)) hot = true; else idle = true;
+            shown[look_of(r->state[i])] = true;
             if (s->colliders[i].moving) moving = true;
         }
+        for (int i = 0; i < s->distance_count; i++) distances |= r->distances[i].available;
         for (int i = 0; i < r->pair_count; i++) contacts |= r->pairs[i].contact.available;
         for (int i = 0; i < s->ray_count; i++) ray_hits |= r->rays[i].collider >= 0;
-        if (idle) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_IDLE, "untouched collider" };
-        if (hot) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_HOT, "overlapping or hit" };
+        if (shown[0]) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_IDLE, "untouched collider" };
+        if (shown[1]) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_HOT, "overlapping" };
+        if (shown[2]) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_HIT, "hit by a ray" };
+        if (shown[3]) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_PICKED, "picked by a click" };
         if (s->frame_count) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_BONE, "frame / bone" };
         if (s->ray_count) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_RAY, "ray" };
-        if (ray_hits) items[n++] = (legend_entry){ MARK_DOT, TT_COLOR_HOT, "ray hit point" };
+        if (ray_hits) items[n++] = (legend_entry){ MARK_DOT, TT_COLOR_HIT, "ray hit point" };
         if (ray_hits || contacts || moving) items[n++] = (legend_entry){ MARK_ARROW, TT_COLOR_NORMAL, "surface / contact normal" };
         if (contacts || moving) items[n++] = (legend_entry){ MARK_DOT, TT_COLOR_CONTACT, "contact point" };
         if (moving) items[n++] = (legend_entry){ MARK_DASH, TT_COLOR_SWEEP, "sweep: where it ends" };
         if (moving) items[n++] = (legend_entry){ MARK_LINE, TT_COLOR_SWEEP, "sweep: first contact" };
         if (s->click_count) items[n++] = (legend_entry){ MARK_CROSS, "#111111", "click (pick)" };
+        if (distances) items[n++] = (legend_entry){ MARK_DASH, TT_COLOR_DISTANCE, "distance: closest points" };
         double lh = 18.0, bw = 196.0, bh = 14.0 + lh * n;
         double bx = 10.0, by = h - bh - 10.0;
-        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"6\" fill=\"#ffffff\" "
-                     "fill-opacity=\"0.88\" stroke=\"#c8c8c8\"/>\n", bx, by, bw, bh);
+        fprintf(out, "<g class=\"legend\">\n<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"6\" "
+                     "fill=\"#ffffff\" fill-opacity=\"0.88\" stroke=\"#c8c8c8\"/>\n", bx, by, bw, bh);
         for (int i = 0; i < n; i++) legend_item(out, bx + 10, by + 16 + lh * i, items[i].mark, items[i].color, items[i].text);
+        fputs("</g>\n", out);
+        tt_canvas_block_box(&cv, bx, by, bx + bw, by + bh);
+    }
+
+    /* The names, placed clear of everything drawn; what found no room is counted. */
+    int dropped = tt_canvas_place_labels(&cv);
+    if (dropped > 0) {
+        char note[160];
+        snprintf(note, sizeof note, "%d label%s left out: %s (the report names everything)", dropped,
+                 dropped == 1 ? "" : "s",
+                 cv.obstacles_overflowed ? "too many lines to place names clear of them" : "no free place");
+        tt_svg_text(out, 14, h - 6.0 > 60.0 ? 58.0 : h - 6.0, note, "class=\"note\" fill=\"#888888\" font-size=\"11\"");
     }
 
     fprintf(out, "</svg>\n");
     free(order);
+    free(sweep_of);
     tt_canvas_free(&cv);
     return !ferror(out);
 }

@@ -92,6 +92,25 @@ tool_run tool_exec(const char *args)
     return r;
 }
 
+tool_run tool_exec_scene(const char *command, const char *scene_name, const char *text, const char *svg_name,
+                         const char *more)
+{
+    char scene[1024], args[3200];
+    snprintf(scene, sizeof scene, "%s", work_path(scene_name));
+    if (!write_whole_file(scene, text, strlen(text))) {
+        tool_run r = { -1, (char *)calloc(1, 1), (char *)calloc(1, 1) };
+        return r;
+    }
+    if (svg_name) {
+        char svg[1024];
+        snprintf(svg, sizeof svg, "%s", work_path(svg_name));
+        snprintf(args, sizeof args, "%s \"%s\" --svg \"%s\" %s", command, scene, svg, more);
+    } else {
+        snprintf(args, sizeof args, "%s \"%s\" %s", command, scene, more);
+    }
+    return tool_exec(args);
+}
+
 void tool_run_free(tool_run *r)
 {
     free(r->out);

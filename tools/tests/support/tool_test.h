@@ -17,6 +17,11 @@ typedef struct tool_run {
 /* Runs TOUCHE_TOOL_PATH with the arguments (already shell-safe words). */
 tool_run tool_exec(const char *args);
 void tool_run_free(tool_run *r);
+/* Writes `text` to the work file `scene_name`, then runs the tool as
+ * COMMAND "SCENE" [--svg "SVG"] MORE, the picture at work_path(svg_name)
+ * (svg_name NULL: no picture; more may be ""). */
+tool_run tool_exec_scene(const char *command, const char *scene_name, const char *text, const char *svg_name,
+                         const char *more);
 
 /* Whole file as a NUL-terminated string (size in *size); NULL if unreadable. */
 char *read_whole_file(const char *path, size_t *size);
