@@ -344,8 +344,7 @@ typedef struct run {
 static void add_collider(run *s, test_rng *r, int type)
 {
     if (s->count >= MAX_COLLIDERS) return;
-    tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    tc_collider_def d = tc_collider_def_default();
     d.shape = make_shape(r, type, 1.0f);
     d.local = grid_pose(r, 1);
     d.parent = test_rng_int(r, 0, 3) == 0 ? tc_node_null() : s->nodes[test_rng_int(r, 0, NODES - 1)];
@@ -370,8 +369,7 @@ static void script_world(golden *g)
     CHECK(s.w != NULL);
     if (!s.w) return;
     for (int i = 0; i < NODES; ++i) {
-        tc_node_def nd;
-        memset(&nd, 0, sizeof nd);
+        tc_node_def nd = tc_node_def_default();
         nd.parent = i > 0 && i % 3 != 0 ? s.nodes[i - 1] : tc_node_null(); /* chains of three */
         nd.local = grid_pose(&r, 6);
         nd.scale = grid(&r, 0.5f, 2);
@@ -459,23 +457,23 @@ static void script_world(golden *g)
         tc_sphere qs;
         qs.center = grid_vec(&r, -6, 6);
         qs.radius = grid(&r, 0.5f, 3);
-        hash_ids(g, ids, tc_world_overlap_sphere(s.w, qs, &all, ids, 32), 32);
+        hash_ids(g, ids, tc_world_overlap_sphere(s.w, &qs, &all, ids, 32), 32);
         tc_aabb qb;
         qb.min = grid_vec(&r, -6, 0);
         qb.max = grid_vec(&r, 0, 6);
-        hash_ids(g, ids, tc_world_overlap_aabb(s.w, qb, &some, ids, 32), 32);
+        hash_ids(g, ids, tc_world_overlap_aabb(s.w, &qb, &some, ids, 32), 32);
         tc_vec3 oc = grid_vec(&r, -6, 6), oh = grid_vec(&r, 0, 3);
         tc_obb qo = tc_obb_from_quat(oc, oh, grid_quat(&r));
-        hash_ids(g, ids, tc_world_overlap_obb(s.w, qo, NULL, ids, 32), 32);
+        hash_ids(g, ids, tc_world_overlap_obb(s.w, &qo, NULL, ids, 32), 32);
         tc_capsule qc;
         qc.a = grid_vec(&r, -6, 6);
         qc.b = grid_vec(&r, -6, 6);
         qc.radius = grid(&r, 0, 1);
-        hash_ids(g, ids, tc_world_overlap_capsule(s.w, qc, &all, ids, 32), 32);
+        hash_ids(g, ids, tc_world_overlap_capsule(s.w, &qc, &all, ids, 32), 32);
         tc_shape qt = make_shape(&r, TC_SHAPE_TRIANGLE, 5.0f);
         hash_ids(g, ids, tc_world_overlap_shape(s.w, &qt, &all, ids, 32), 32);
         tc_vec3 qp = grid_vec(&r, -4, 4);
-        hash_ids(g, ids, tc_world_query_point(s.w, qp, &all, ids, 32), 32);
+        hash_ids(g, ids, tc_world_overlap_point(s.w, qp, &all, ids, 32), 32);
         /* picks through a camera circling the scene */
         if (frame % 5 == 0) {
             float a = 0.1f * (float)frame;

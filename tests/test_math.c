@@ -561,13 +561,11 @@ TEST_CASE(shape_transform_is_how_the_world_places_colliders)
     CHECK(w != NULL);
     if (!w) return;
     for (int i = 0; i < 300; ++i) {
-        tc_node_def nd;
-        memset(&nd, 0, sizeof nd);
+        tc_node_def nd = tc_node_def_default();
         nd.local = tc_transform_make(rand_vec(&rng, 20), rand_quat(&rng));
         nd.scale = (float)test_rng_uniform(&rng, 0.25, 4);
         tc_node_id node = tc_world_create_node(w, &nd);
-        tc_collider_def cd;
-        memset(&cd, 0, sizeof cd);
+        tc_collider_def cd = tc_collider_def_default();
         cd.shape = cg_to_shape((cg_shape[]){ cg_random(&rng, i % CG_KINDS, 3.0) });
         cd.parent = node; /* local pose zero: the identity */
         tc_collider_id id = tc_world_create_collider(w, &cd);

@@ -185,8 +185,7 @@ TEST_CASE(fp_trap_world_axis_aligned_ray)
     tc_world *w = tc_world_create(NULL);
     CHECK(w != NULL);
     if (!w) return;
-    tc_collider_def d;
-    memset(&d, 0, sizeof d);
+    tc_collider_def d = tc_collider_def_default();
     tc_aabb box = { { 4, -1, -1 }, { 5, 1, 1 } };
     d.shape = tc_shape_from_aabb(box);
     d.local = tc_transform_identity();
