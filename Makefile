@@ -73,7 +73,9 @@ run: build/release/.built
 
 # The tool's figures in README.md and docs/ (listed in docs/figures/touche-figures.list),
 # drawn again by the tool; a test fails when a committed one is out of date.
-figures: build/release/.built
+figures:
+	$(CMAKE) -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=$(CLANG) -DCMAKE_CXX_COMPILER=clang++ $(COMMON) >/dev/null
+	$(CMAKE) --build build/release --target touche_cli -j $(JOBS)
 	@grep -v '^#' docs/figures/touche-figures.list | while read -r out args; do \
 		[ -n "$$out" ] || continue; \
 		build/release/tools/touche $$args --svg docs/figures/$$out >/dev/null || exit 1; \
