@@ -70,6 +70,15 @@ static tc_vec3 vec(reader *r)
     return tc_vec3_make(x, y, number(r));
 }
 
+/* a + b without raising: in double, an overflow becomes the infinity it
+ * would round to (the fuzzer itself must not trap) */
+static float sum(float a, float b)
+{
+    const double s = (double)a + (double)b;
+    if (isnan(s) || isinf(s)) return (float)s;
+    return fabs(s) < 0x1.ffffffp127 ? (float)s : (s > 0.0 ? INFINITY : -INFINITY);
+}
+
 static tc_shape shape(reader *r)
 {
     tc_shape s;
@@ -94,7 +103,7 @@ static tc_shape shape(reader *r)
         tc_aabb b;
         b.min = vec(r);
         const tc_vec3 size = vec(r);
-        b.max = tc_vec3_make(b.min.x + size.x, b.min.y + size.y, b.min.z + size.z);
+        b.max = tc_vec3_make(sum(b.min.x, size.x), sum(b.min.y, size.y), sum(b.min.z, size.z));
         s = tc_shape_from_aabb(b);
         break;
     }
@@ -143,7 +152,10 @@ static tc_shape shape(reader *r)
     } while (0)
 
 static bool finite3(tc_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
-static bool unit3(tc_vec3 v) { return finite3(v) && fabs((double)tc_vec3_length(v) - 1.0) <= 1e-4; }
+static bool unit3(tc_vec3 v)
+{
+    return finite3(v) && fabs(sqrt((double)v.x * v.x + (double)v.y * v.y + (double)v.z * v.z) - 1.0) <= 1e-4;
+}
 
 /* The tolerance band's yardstick (conventions.md): the largest coordinate of
  * either bounding box plus the largest extent. Planes add their offset. */
@@ -203,7 +215,9 @@ static void check_pair(const tc_shape *a, const tc_shape *b, tc_vec3 va, tc_vec3
     if (s_ba) CONTRACT(h_ba.t >= 0.0f && h_ba.t <= max_t && unit3(h_ba.normal), "B-A sweep t %g", (double)h_ba.t);
     if (s && s_ba && h.t == 0.0f && h_ba.t == 0.0f && a->type != b->type) {
         /* the dispatch swaps the pair and flips the normal */
-        CONTRACT(tc_vec3_dot(h.normal, h_ba.normal) <= -0.999f, "B-A sweep normal not flipped");
+        const double dot = (double)h.normal.x * h_ba.normal.x + (double)h.normal.y * h_ba.normal.y +
+                           (double)h.normal.z * h_ba.normal.z;
+        CONTRACT(dot <= -0.999, "B-A sweep normal not flipped");
     }
     if (ov) CONTRACT(s && h.t == 0.0f, "overlapping, the sweep misses or hits at %g", s ? (double)h.t : -1.0);
 }
@@ -214,7 +228,7 @@ static void check_rigid(const tc_shape *a, const tc_shape *b, tc_vec3 va)
     if (a->type != TC_SHAPE_OBB || b->type != TC_SHAPE_OBB) return;
     tc_obb la = a->u.obb, lb = b->u.obb;
     const tc_transform a0 = tc_transform_make(la.center, tc_quat_identity());
-    const tc_transform a1 = tc_transform_make(tc_vec3_add(la.center, va), tc_quat_make(0, 0, 0.70710678f, 0.70710678f));
+    const tc_transform a1 = tc_transform_make(tc_vec3_make(sum(la.center.x, va.x), sum(la.center.y, va.y), sum(la.center.z, va.z)), tc_quat_make(0, 0, 0.70710678f, 0.70710678f));
     const tc_transform b0 = tc_transform_make(lb.center, tc_quat_identity());
     la.center = tc_vec3_zero();
     lb.center = tc_vec3_zero();
