@@ -25,6 +25,7 @@
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,6 +155,17 @@ static void fuzz_fail(void)
 #endif
 }
 
+#ifdef TOUCHE_FUZZ_EXIT_ON_FAILURE
+/* A floating-point trap is a broken contract too: exit 1 like the others. */
+static void on_trap(int sig)
+{
+    (void)sig;
+    static const char msg[] = "fuzz_pairs: contract broken: a floating-point exception trapped\n";
+    fputs(msg, stderr);
+    _Exit(1);
+}
+#endif
+
 #define CONTRACT(cond, ...)                                              \
     do {                                                                 \
         if (!(cond)) {                                                   \
@@ -270,6 +282,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 #if defined(__GLIBC__)
     feenableexcept(FE_INVALID | FE_DIVBYZERO | FE_OVERFLOW);
+#endif
+#ifdef TOUCHE_FUZZ_EXIT_ON_FAILURE
+    signal(SIGFPE, on_trap);
 #endif
     reader r = { data, size };
     const tc_shape a = shape(&r), b = shape(&r);
