@@ -35,6 +35,7 @@ static inline uint32_t tc_float_bits(float x)
 }
 #define TC_FLOAT_EXPONENT_BITS 0x7f800000u
 static inline bool tc_is_finite(float x) { return (tc_float_bits(x) & TC_FLOAT_EXPONENT_BITS) != TC_FLOAT_EXPONENT_BITS; }
+static inline bool tc_is_nan(float x) { return (tc_float_bits(x) & 0x7fffffffu) > TC_FLOAT_EXPONENT_BITS; }
 static inline bool tc_vec3_finite(tc_vec3 v) { return tc_is_finite(v.x) && tc_is_finite(v.y) && tc_is_finite(v.z); }
 
 /* At the start of a compound statement: its floating-point operations

@@ -12,7 +12,8 @@
  * NaN refused). */
 static inline bool tc_ray_is_usable(const tc_ray *ray, float max_t)
 {
-    return ray && tc_vec3_finite(ray->origin) && tc_vec3_finite(ray->dir) && max_t >= 0.0f;
+    /* NaN from its bits: an ordered comparison of a NaN raises FE_INVALID */
+    return ray && tc_vec3_finite(ray->origin) && tc_vec3_finite(ray->dir) && !tc_is_nan(max_t) && max_t >= 0.0f;
 }
 
 /* t = num / den for den > 0 (a float ratio: num and den are floats, or

@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "core/assert.h"
+#include "math/dvec.h"
 #include "queries/ray.h"
 #include "shapes/closest.h"
 
@@ -20,28 +21,34 @@
  * perpendicular quantities: m = origin offset, d = direction (both with the
  * cylinder axis projected out for a cylinder). Returns false when the line
  * passes farther than radius (plus pad) or heads away. */
-static bool tc_ray_round_entry(tc_vec3 m, tc_vec3 d, float radius, float mag, float *t)
+static bool tc_ray_round_entry(tc_vec3 mf, tc_vec3 df, float radius, float mag, float *t)
 {
-    float a = tc_vec3_dot(d, d);
-    float b = tc_vec3_dot(m, d);
-    if (!(a > 0.0f) || b >= 0.0f) return false; /* parallel to the axis, or moving away */
-    tc_vec3 l = tc_vec3_mul_add(m, d, -b / a);    /* closest approach of the line */
-    float pad = TC_PAD_REL * mag;
-    float lim = radius + pad;
-    float l2 = tc_vec3_dot(l, l);
+    /* In double: the squares of far offsets (beyond about 1e19) overflow
+     * float, raising FE_OVERFLOW; in double they cannot. */
+    TC_FP_STRICT /* no division before the tests of a and of the root's denominator */
+    const tc_dvec3 m = tc_dvec3_from(mf), d = tc_dvec3_from(df);
+    const double a = tc_dvec3_dot(d, d);
+    const double b = tc_dvec3_dot(m, d);
+    if (!(a > 0.0) || b >= 0.0) return false; /* parallel to the axis, or moving away */
+    const tc_dvec3 l = tc_dvec3_mad(m, d, -b / a); /* closest approach of the line */
+    const double r = radius;
+    const double lim = r + TC_PAD_REL * (double)mag;
+    const double l2 = tc_dvec3_dot(l, l);
     if (l2 > lim * lim) return false;
-    float h = radius * radius - l2;
-    if (h < 0.0f) {
+    const double h = r * r - l2;
+    double q;
+    if (h < 0.0) {
         /* The line passes outside, within the pad: a graze lost to rounding,
          * placed at the closest approach. (The near root's formula below
          * would put it past that, by (l2 - r^2) / -b: unbounded for a ray
          * tangent at its origin.) */
-        *t = -b / a;
-        return true;
+        q = -b / a;
+    } else {
+        const double c = tc_dvec3_dot(m, m) - r * r;
+        q = (c > 0.0 ? c : 0.0) / (-b + sqrt(a * h));
     }
-    float s = sqrtf(a * h);
-    float c = tc_vec3_dot(m, m) - radius * radius;
-    *t = tc_maxf(c, 0.0f) / (-b + s);
+    if (!(q <= (double)FLT_MAX)) return false; /* beyond any float t */
+    *t = (float)q;
     return true;
 }
 

@@ -14,6 +14,8 @@
  * non-positive closing speed proves the shapes never meet. */
 #include "touche/sweep.h"
 
+#include "core/float.h"
+
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
@@ -26,7 +28,8 @@
 
 static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
 {
-    return tc_vec3_is_finite(va) && tc_vec3_is_finite(vb) && max_t >= 0.0f; /* false for NaN */
+    /* NaN tested on its bits: an ordered comparison of a NaN raises FE_INVALID */
+    return tc_vec3_is_finite(va) && tc_vec3_is_finite(vb) && !tc_is_nan(max_t) && max_t >= 0.0f;
 }
 
 static void set_hit(tc_sweep_hit *hit, double t, tc_dvec3 point, tc_dvec3 normal)

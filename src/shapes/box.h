@@ -28,8 +28,11 @@ static inline tc_vec3 tc_obb_point_to_world(const tc_obb *b, tc_vec3 p)
 /* An AABB as centre and half extents. */
 static inline void tc_aabb_center_half(const tc_aabb *b, tc_vec3 *center, tc_vec3 *half)
 {
-    *center = tc_vec3_scale(tc_vec3_add(b->min, b->max), 0.5f);
-    *half = tc_vec3_scale(tc_vec3_sub(b->max, b->min), 0.5f);
+    /* halved first, so that no sum overflows (FE_OVERFLOW) near FLT_MAX;
+     * halving is exact, so the bits are those of (min + max) / 2 */
+    const tc_vec3 lo = tc_vec3_scale(b->min, 0.5f), hi = tc_vec3_scale(b->max, 0.5f);
+    *center = tc_vec3_add(lo, hi);
+    *half = tc_vec3_sub(hi, lo);
 }
 
 /* Projected radius of an OBB onto a world axis: sum of half * |axis . column|. */

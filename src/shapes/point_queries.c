@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "core/float.h"
+#include "math/dvec.h"
 #include "shapes/box.h"
 #include "shapes/closest.h"
 
@@ -53,22 +54,31 @@ static float tc_point_pad(tc_vec3 p, float shape_scale)
     return TC_PAD_REL * (tc_vec3_max_abs(p) + shape_scale);
 }
 
+/* The sphere and capsule tests square lengths: in double, where the
+ * squares of any float differences fit (in float they overflow beyond
+ * about 1e19, raising FE_OVERFLOW). */
 bool tc_sphere_contains_point(const tc_sphere *s, tc_vec3 p)
 {
     if (!tc_sphere_is_valid(s) || !tc_vec3_finite(p)) return false;
-    float r = s->radius + tc_point_pad(tc_vec3_sub(p, s->center), s->radius);
-    return tc_vec3_length_sq(tc_vec3_sub(p, s->center)) <= r * r;
+    const tc_dvec3 d = tc_dvec3_sub(tc_dvec3_from(p), tc_dvec3_from(s->center));
+    const double r = (double)s->radius + TC_PAD_REL * (tc_dvec3_max_abs(d) + s->radius);
+    return tc_dvec3_length_sq(d) <= r * r;
 }
 
 bool tc_capsule_contains_point(const tc_capsule *c, tc_vec3 p)
 {
+    TC_FP_STRICT /* no division by a zero len2 */
     if (!tc_capsule_is_valid(c) || !tc_vec3_finite(p)) return false;
     /* Relative to a: far from the origin, a point on the segment rounded to
      * absolute coordinates is off by more than a thin capsule's radius. */
-    tc_vec3 ap = tc_vec3_sub(p, c->a), ab = tc_vec3_sub(c->b, c->a);
-    tc_vec3 d = tc_vec3_sub(ap, tc_vec3_scale(ab, tc_segment_closest_param(c->a, c->b, p)));
-    float r = c->radius + tc_point_pad(ap, c->radius + tc_vec3_max_abs(ab));
-    return tc_vec3_length_sq(d) <= r * r;
+    const tc_dvec3 a = tc_dvec3_from(c->a), ap = tc_dvec3_sub(tc_dvec3_from(p), a),
+                   ab = tc_dvec3_sub(tc_dvec3_from(c->b), a);
+    const double len2 = tc_dvec3_length_sq(ab);
+    double t = len2 > 0.0 ? tc_dvec3_dot(ap, ab) / len2 : 0.0;
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    const tc_dvec3 d = tc_dvec3_mad(ap, ab, -t);
+    const double r = (double)c->radius + TC_PAD_REL * (tc_dvec3_max_abs(ap) + c->radius + tc_dvec3_max_abs(ab));
+    return tc_dvec3_length_sq(d) <= r * r;
 }
 
 bool tc_aabb_contains_point(const tc_aabb *b, tc_vec3 p)

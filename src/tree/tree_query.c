@@ -223,7 +223,7 @@ void tc_tree_raycast(const tc_tree *tree, const tc_ray *ray, float max_t, tc_tre
 {
     if (!TC_REQUIRE(tree != NULL && ray != NULL && fn != NULL)) return;
     if (!tree->has_root) return;
-    if (!tc_vec3_is_finite(ray->origin) || !tc_vec3_is_finite(ray->dir) || !(max_t >= 0.0f)) return;
+    if (!tc_vec3_is_finite(ray->origin) || !tc_vec3_is_finite(ray->dir) || tc_is_nan(max_t) || !(max_t >= 0.0f)) return;
     const tc_slab_ray sr = tc_slab_ray_make(ray->origin, ray->dir);
     if (sr.parallel) raycast(tree, ray, &sr, false, false, 0.0f, max_t, fn, context);
     else raycast(tree, ray, &sr, true, false, 0.0f, max_t, fn, context);
@@ -234,7 +234,7 @@ void tc_tree_raycast_padded(const tc_tree *tree, const tc_ray *ray, float max_t,
 {
     if (!TC_REQUIRE(tree != NULL && ray != NULL && fn != NULL)) return;
     if (!tree->has_root) return;
-    if (!tc_vec3_is_finite(ray->origin) || !tc_vec3_is_finite(ray->dir) || !(max_t >= 0.0f)) return;
+    if (!tc_vec3_is_finite(ray->origin) || !tc_vec3_is_finite(ray->dir) || tc_is_nan(max_t) || !(max_t >= 0.0f)) return;
     if (!(pad > 0.0f) || !isfinite(pad)) pad = 0.0f;
     const tc_slab_ray sr = tc_slab_ray_make(ray->origin, ray->dir);
     if (sr.parallel) raycast(tree, ray, &sr, false, true, pad, max_t, fn, context);

@@ -18,7 +18,7 @@ fuzz: fuzz-scene fuzz-world fuzz-pairs
 
 fuzz-build:
 	$(CMAKE) -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=$(FUZZ_CC) \
-		-DTOUCHE_SANITIZE=ON -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link \
+		-DTOUCHE_SANITIZE=ON -DTOUCHE_FP_TRAPS=ON -DCMAKE_C_FLAGS=-fsanitize=fuzzer-no-link \
 		-DTOUCHE_BUILD_TESTS=OFF -DTOUCHE_BUILD_BENCH=OFF >/dev/null
 	$(CMAKE) --build $(FUZZ_BUILD) --target touche_fuzz_scene touche_fuzz_world touche_fuzz_pairs -j 2
 	@test -x $(FUZZ_BUILD)/tools/touche_fuzz_scene -a -x $(FUZZ_BUILD)/tools/touche_fuzz_world || \
