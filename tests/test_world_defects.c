@@ -281,6 +281,18 @@ TEST_CASE(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out)
     e = tc_world_contact_events(w, &n);
     CHECK(n == 1 && e[0].state == TC_CONTACT_BEGIN);
     CHECK(tc_world_collider_shape(w, on_c, &s));
+    /* a valid local shape under a valid scale whose placement would
+     * overflow (a radius of 1e30 under 1e10): out, without overflowing */
+    const tc_node_id big = node_at(w, tc_node_null(), tc_vec3_zero());
+    CHECK(tc_world_set_node_pose(w, big, tc_transform_identity(), 1e10f));
+    tc_collider_def d = tc_collider_def_default();
+    d.shape.u.sphere.radius = 1e30f;
+    d.parent = big;
+    const tc_collider_id huge = tc_world_create_collider(w, &d);
+    CHECK(!tc_collider_is_null(huge));
+    CHECK(tc_world_update(w));
+    CHECK(!tc_world_collider_shape(w, huge, &s));
+    CHECK(tc_world_overlap_point(w, tc_vec3_make(5, 5, 5), NULL, found, 4) == 0);
     tc_world_destroy(w);
 }
 
