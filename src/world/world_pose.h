@@ -33,11 +33,12 @@ static inline bool tc_world_compose(tc_transform parent, float parent_scale, tc_
     if (!(scale >= (double)FLT_MIN && scale <= TC_WORLD_FAR && reach <= TC_WORLD_FAR)) return false;
     tc_vec3 offset = tc_quat_rotate(parent.rotation, tc_vec3_scale(local.position, parent_scale));
     out->position = tc_vec3_add(parent.position, offset);
-    /* a zero quaternion is the identity (world.h): the product with it
-     * would be zero, which normalises to the identity and loses the
-     * parent's turn */
+    /* a quaternion with zero x, y, z is the identity rotation whatever its
+     * w (vecmath.h; tc_pose_frame reads it so too): the child takes the
+     * parent's rotation bit for bit, which a product would round (and a
+     * zero quaternion's product would lose) */
     const tc_quat q = local.rotation;
-    const bool turns = q.x != 0.0f || q.y != 0.0f || q.z != 0.0f || q.w != 0.0f;
+    const bool turns = q.x != 0.0f || q.y != 0.0f || q.z != 0.0f;
     out->rotation = turns ? tc_quat_normalize(tc_quat_mul(parent.rotation, q)) : parent.rotation;
     *out_scale = (float)scale;
     return true;
