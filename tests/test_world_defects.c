@@ -281,6 +281,18 @@ TEST_CASE(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out)
     e = tc_world_contact_events(w, &n);
     CHECK(n == 1 && e[0].state == TC_CONTACT_BEGIN);
     CHECK(tc_world_collider_shape(w, on_c, &s));
+    /* a valid local shape under a valid scale whose placement would
+     * overflow (a radius of 1e30 under 1e10): out, without overflowing */
+    const tc_node_id big = node_at(w, tc_node_null(), tc_vec3_zero());
+    CHECK(tc_world_set_node_pose(w, big, tc_transform_identity(), 1e10f));
+    tc_collider_def d = tc_collider_def_default();
+    d.shape.u.sphere.radius = 1e30f;
+    d.parent = big;
+    const tc_collider_id huge = tc_world_create_collider(w, &d);
+    CHECK(!tc_collider_is_null(huge));
+    CHECK(tc_world_update(w));
+    CHECK(!tc_world_collider_shape(w, huge, &s));
+    CHECK(tc_world_overlap_point(w, tc_vec3_make(5, 5, 5), NULL, found, 4) == 0);
     tc_world_destroy(w);
 }
 
@@ -398,6 +410,112 @@ TEST_CASE(issue12_large_worlds_moving_the_origin_keeps_absolute_places)
     tc_world_destroy(w);
 }
 
+/* ---- allocation failure -------------------------------------------------- */
+
+enum { FAIL_COLLIDERS = 48 };
+
+/* A scene of nodes and colliders built, updated, queried and changed: every
+ * allocation of create, update and query is made in it. */
+static void failing_scene(tc_world *w, tc_collider_id *ids)
+{
+    test_rng r = { 17 };
+    tc_node_id nodes[4];
+    for (int i = 0; i < 4; ++i)
+        nodes[i] = node_at(w, i ? nodes[i - 1] : tc_node_null(), tc_vec3_make((float)test_rng_uniform(&r, -1, 1), 0, 0));
+    for (int i = 0; i < FAIL_COLLIDERS; ++i) {
+        tc_collider_def d = tc_collider_def_default();
+        const float size = (float)test_rng_uniform(&r, 0.3, 1.2);
+        if (i % 2) {
+            tc_sphere sp = { { 0, 0, 0 }, size };
+            d.shape = tc_shape_from_sphere(sp);
+        } else {
+            tc_aabb b = { { -size, -size, -size }, { size, size, size } };
+            d.shape = tc_shape_from_aabb(b);
+        }
+        d.parent = i % 3 == 0 ? nodes[i % 4] : tc_node_null();
+        d.local.position = tc_vec3_make((float)test_rng_uniform(&r, -4, 4), (float)test_rng_uniform(&r, -4, 4), 0);
+        d.group = i % 7 == 0 ? 1u : 0u;
+        ids[i] = tc_world_create_collider(w, &d);
+    }
+    (void)tc_world_update(w); /* may report out of memory */
+    static tc_world_hit hits[FAIL_COLLIDERS];
+    static tc_collider_id found[FAIL_COLLIDERS];
+    tc_ray ray = { { -10, 0.1f, 0 }, { 1, 0, 0 } };
+    const size_t nh = tc_world_raycast_all(w, &ray, INFINITY, NULL, hits, FAIL_COLLIDERS);
+    tc_world_hit one;
+    (void)tc_world_raycast_closest(w, &ray, INFINITY, NULL, &one);
+    tc_world_prepare_rays(w);
+    (void)tc_world_raycast_closest(w, &ray, INFINITY, NULL, &one);
+    tc_sphere q = { { 0, 0, 0 }, 3 };
+    (void)tc_world_overlap_sphere(w, &q, NULL, found, FAIL_COLLIDERS);
+    for (size_t k = 0; k < nh && k < FAIL_COLLIDERS; ++k) found[k] = hits[k].collider;
+    (void)tc_world_debug_mark(w, found, nh < FAIL_COLLIDERS ? nh : FAIL_COLLIDERS);
+    for (int i = 0; i < FAIL_COLLIDERS; i += 5)
+        if (!tc_collider_is_null(ids[i]))
+            (void)tc_world_set_collider_pose(w, ids[i], tc_transform_make(tc_vec3_make((float)i * 0.1f, 1, 0), tc_quat_identity()));
+    if (!tc_collider_is_null(ids[3])) {
+        tc_world_destroy_collider(w, ids[3]);
+        ids[3] = tc_collider_null();
+    }
+    if (!tc_node_is_null(nodes[0]))
+        (void)tc_world_set_node_pose(w, nodes[0], tc_transform_make(tc_vec3_make(0.5f, 0, 0), tc_quat_identity()), 1.0f);
+    (void)tc_world_update(w);
+}
+
+/* Allocation failure at every allocation of create, update and query: the
+ * world stays consistent (once memory is back, an update gives exactly the
+ * touching pairs brute force finds among the colliders that exist) and the
+ * counting allocator returns to zero. */
+TEST_CASE(issue12_allocation_failure_at_every_allocation_keeps_the_world_consistent)
+{
+    counting_allocator ca;
+    counting_allocator_init(&ca);
+    tc_world_def def = tc_world_def_default();
+    def.allocator = counting_allocator_hooks(&ca);
+    tc_collider_id ids[FAIL_COLLIDERS];
+    tc_world *w = tc_world_create(&def);
+    failing_scene(w, ids);
+    tc_world_destroy(w);
+    const int64_t total = ca.total_allocs;
+    CHECK(total > 50 && ca.live_bytes == 0);
+    int failed_runs = 0;
+    for (int64_t k = 0; k <= total; ++k) {
+        ca.fail_after = k;
+        w = tc_world_create(&def);
+        if (!w) {
+            CHECK(ca.live_bytes == 0);
+            continue;
+        }
+        failing_scene(w, ids);
+        failed_runs += ca.fail_after == 0; /* memory ran out during the scene (and stayed out) */
+        ca.fail_after = -1;
+        CHECK(tc_world_update(w));
+        CHECK(tc_tree_validate(tc_world_tree(w)));
+        /* two updates: the second's events are every touching pair, as STAY */
+        CHECK(tc_world_update(w));
+        size_t n;
+        const tc_contact_event *e = tc_world_contact_events(w, &n);
+        int want = 0;
+        for (int i = 0; i < FAIL_COLLIDERS; ++i)
+            for (int j = i + 1; j < FAIL_COLLIDERS; ++j) {
+                tc_shape a, b;
+                if (tc_collider_is_null(ids[i]) || tc_collider_is_null(ids[j])) continue;
+                if (!tc_world_collider_shape(w, ids[i], &a) || !tc_world_collider_shape(w, ids[j], &b)) continue;
+                if (i % 7 == 0 && j % 7 == 0) continue; /* one group */
+                want += tc_shape_overlap(&a, &b);
+            }
+        size_t stays = 0;
+        for (size_t m = 0; m < n; ++m) stays += e[m].state == TC_CONTACT_STAY;
+        CHECK_MSG(stays == n && (int)n == want, "failing at allocation %lld: %zu events (%zu stay), brute force %d",
+                  (long long)k, n, stays, want);
+        tc_world_destroy(w);
+        CHECK_MSG(ca.live_blocks == 0 && ca.live_bytes == 0, "failing at allocation %lld: %lld bytes left",
+                  (long long)k, (long long)ca.live_bytes);
+        if (test_failures > 10) break;
+    }
+    CHECK(failed_runs > 10 && ca.bad_frees == 0);
+}
+
 TEST_LIST(TEST_ENTRY(issue12_item4_id_pool_retires_a_slot_whose_generation_would_wrap),
           TEST_ENTRY(issue12_item4_generation_wrap_gives_no_old_id_and_no_cycle),
           TEST_ENTRY(issue12_item5_cycle_check_compares_full_ids_after_slot_reuse),
@@ -407,4 +525,5 @@ TEST_LIST(TEST_ENTRY(issue12_item4_id_pool_retires_a_slot_whose_generation_would
           TEST_ENTRY(issue12_item6_rank_deficient_bone_matrices_are_refused),
           TEST_ENTRY(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out),
           TEST_ENTRY(issue12_large_worlds_translated_scenes_give_the_same_answers),
-          TEST_ENTRY(issue12_large_worlds_moving_the_origin_keeps_absolute_places))
+          TEST_ENTRY(issue12_large_worlds_moving_the_origin_keeps_absolute_places),
+          TEST_ENTRY(issue12_allocation_failure_at_every_allocation_keeps_the_world_consistent))

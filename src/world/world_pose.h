@@ -7,6 +7,7 @@
 #include <float.h>
 #include <string.h>
 
+#include "core/float.h"
 #include "core/inline.h"
 #include "queries/shape_place.h"
 #include "world/world_internal.h"
@@ -32,14 +33,33 @@ static inline bool tc_world_compose(tc_transform parent, float parent_scale, tc_
     if (!(scale >= (double)FLT_MIN && scale <= TC_WORLD_FAR && reach <= TC_WORLD_FAR)) return false;
     tc_vec3 offset = tc_quat_rotate(parent.rotation, tc_vec3_scale(local.position, parent_scale));
     out->position = tc_vec3_add(parent.position, offset);
-    /* a zero quaternion is the identity (world.h): the product with it
-     * would be zero, which normalises to the identity and loses the
-     * parent's turn */
+    /* a quaternion with zero x, y, z is the identity rotation whatever its
+     * w (vecmath.h; tc_pose_frame reads it so too): the child takes the
+     * parent's rotation bit for bit, which a product would round (and a
+     * zero quaternion's product would lose) */
     const tc_quat q = local.rotation;
-    const bool turns = q.x != 0.0f || q.y != 0.0f || q.z != 0.0f || q.w != 0.0f;
+    const bool turns = q.x != 0.0f || q.y != 0.0f || q.z != 0.0f;
     out->rotation = turns ? tc_quat_normalize(tc_quat_mul(parent.rotation, q)) : parent.rotation;
     *out_scale = (float)scale;
     return true;
+}
+
+/* Does the local shape placed by pose with scale s stay within
+ * TC_WORLD_FAR? Decided in double before it is placed in float, so that
+ * placing it overflows nothing (a radius of 1e30 under a scale of 1e10). */
+static inline bool tc_world_shape_fits(const tc_shape *local, const tc_transform *pose, float s)
+{
+    double m;
+    if (local->type == TC_SHAPE_PLANE) {
+        m = tc_absf(local->u.plane.offset);
+    } else {
+        tc_aabb b;
+        if (local->type == TC_SHAPE_AABB) b = local->u.aabb;
+        else if (!tc_shape_bounds(local, &b)) return false;
+        m = (double)tc_maxf(tc_vec3_max_abs(b.min), tc_vec3_max_abs(b.max));
+    }
+    const double reach = 1.7320509 * m * s + (double)tc_vec3_max_abs(pose->position);
+    return reach <= TC_WORLD_FAR;
 }
 
 /* A collider's world shape: local shape placed by pose with uniform scale

@@ -45,24 +45,23 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     tc_transform pose;
     float scale = 1.0f;
     const tc_world_node *p = tc_node_is_null(c->parent) ? NULL : tc_world_get_node(w, c->parent);
+    flags &= ~(uint32_t)(TC_WORLD_IN_TREE | TC_WORLD_PLANE);
+    c->dirty = 0;
+    w->ray_index_stale = true; /* its shape, box or membership may change */
+    bool usable = true;
     if (p) {
-        if (p->invalid || !tc_world_compose(p->world_pose, p->world_scale, c->local, 1.0f, &pose, &scale)) {
-            /* no usable world pose: out of the pairs and queries until it
-             * has one (its pairs end at this update) */
-            flags &= ~(uint32_t)(TC_WORLD_IN_TREE | TC_WORLD_PLANE);
-            c->dirty = 0;
-            c->has_shape = 0;
-            drop_proxy(w, i);
-            w->ray_index_stale = true;
-            return flags | TC_WORLD_CHANGED;
-        }
+        usable = !p->invalid && tc_world_compose(p->world_pose, p->world_scale, c->local, 1.0f, &pose, &scale);
     } else {
         c->parent = tc_node_null();
         pose = c->local;
     }
-    flags &= ~(uint32_t)(TC_WORLD_IN_TREE | TC_WORLD_PLANE);
-    c->dirty = 0;
-    w->ray_index_stale = true; /* its shape, box or membership may change */
+    if (!usable || !tc_world_shape_fits(&c->local_shape, &pose, scale)) {
+        /* no usable world pose or shape: out of the pairs and queries until
+         * it has one (its pairs end at this update) */
+        c->has_shape = 0;
+        drop_proxy(w, i);
+        return flags | TC_WORLD_CHANGED;
+    }
     tc_aabb box;
     tc_shape *placed = &w->shapes[i];
     if (c->local_shape.type == TC_SHAPE_AABB) {
