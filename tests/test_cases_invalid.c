@@ -205,6 +205,3 @@ TEST_CASE(invalid_negative_sizes)
     zo.u.obb.half.y = -0.0f;
     CHECK(tc_obb_is_valid(&zo.u.obb));
 }
-
-TEST_LIST(TEST_ENTRY(invalid_nan_and_infinity_in_every_shape_field), TEST_ENTRY(invalid_nan_and_infinity_in_every_ray_field),
-          TEST_ENTRY(invalid_negative_sizes))

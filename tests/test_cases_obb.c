@@ -516,11 +516,3 @@ TEST_CASE(obb_from_local_matches_double_composition)
     }
     printf("tc_obb_from_local: worst centre error %.3g x scale\n", worst);
 }
-
-TEST_LIST(TEST_ENTRY(obb_edge_edge_axis_separates_face_axes_do_not), TEST_ENTRY(obb_identical_rotations_apart_and_overlapping),
-          TEST_ENTRY(obb_ninety_degree_rotations_all_cross_products_parallel),
-          TEST_ENTRY(obb_quaternion_ninety_degrees_tiny_matrix_entries), TEST_ENTRY(obb_one_box_inside_another),
-          TEST_ENTRY(obb_face_edge_corner_contact_axis_aligned), TEST_ENTRY(obb_rotated_corner_and_edge_touch_a_face_exactly),
-          TEST_ENTRY(obb_flat_and_zero_size), TEST_ENTRY(obb_far_from_origin_small_gaps),
-          TEST_ENTRY(obb_non_unit_quaternions_same_answers), TEST_ENTRY(obb_hint_returns_last_frames_axis),
-          TEST_ENTRY(obb_report_consistent_with_overlap), TEST_ENTRY(obb_from_local_matches_double_composition))

@@ -391,6 +391,3 @@ TEST_CASE(ray_plane_special)
     r = mkray(0, 0, 0, 0, 0, 0);
     check_ray("zero dir below", &r, &p, INFINITY, 0.0, NULL);
 }
-
-TEST_LIST(TEST_ENTRY(ray_box_special_directions), TEST_ENTRY(ray_rotated_obb_face_plane_and_edge),
-          TEST_ENTRY(ray_sphere_and_capsule_special), TEST_ENTRY(ray_triangle_in_plane_and_edges), TEST_ENTRY(ray_plane_special))

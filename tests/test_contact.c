@@ -367,17 +367,3 @@ TEST_CASE(contact_invalid_and_apart)
     CHECK(!tc_contact_obb_obb(&b, &nan_box, &m) && m.count == 99);
     CHECK(tc_contact_sphere_sphere(&s, &s, NULL));
 }
-
-TEST_LIST(TEST_ENTRY(contact_sphere_sphere), TEST_ENTRY(contact_sphere_capsule), TEST_ENTRY(contact_sphere_aabb),
-          TEST_ENTRY(contact_sphere_obb), TEST_ENTRY(contact_sphere_triangle), TEST_ENTRY(contact_sphere_plane),
-          TEST_ENTRY(contact_capsule_capsule), TEST_ENTRY(contact_capsule_aabb), TEST_ENTRY(contact_capsule_obb),
-          TEST_ENTRY(contact_capsule_triangle), TEST_ENTRY(contact_capsule_plane), TEST_ENTRY(contact_aabb_aabb),
-          TEST_ENTRY(contact_aabb_obb), TEST_ENTRY(contact_aabb_triangle), TEST_ENTRY(contact_aabb_plane),
-          TEST_ENTRY(contact_obb_obb), TEST_ENTRY(contact_obb_triangle), TEST_ENTRY(contact_obb_plane),
-          TEST_ENTRY(contact_triangle_triangle), TEST_ENTRY(contact_triangle_plane),
-          TEST_ENTRY(contact_cube_45_degrees_on_larger_cube), TEST_ENTRY(contact_stacked_cubes_overlap_and_gap),
-          TEST_ENTRY(contact_stacked_cubes_scaled_by_1000), TEST_ENTRY(contact_plate_under_small_cube),
-          TEST_ENTRY(contact_boxes_sharing_only_an_edge), TEST_ENTRY(contact_identical_boxes),
-          TEST_ENTRY(contact_sphere_centre_inside_box), TEST_ENTRY(contact_zero_length_capsules),
-          TEST_ENTRY(contact_concentric_spheres), TEST_ENTRY(contact_face_preferred_over_edge),
-          TEST_ENTRY(contact_invalid_and_apart))

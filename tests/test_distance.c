@@ -98,11 +98,3 @@ TEST_CASE(distance_invalid_input)
     tc_plane pl = { { 0, 0, 0 }, 0 };
     CHECK(isinf(tc_distance_sphere_plane(&s, &pl, NULL, NULL)));
 }
-
-TEST_LIST(TEST_ENTRY(distance_sphere_sphere), TEST_ENTRY(distance_sphere_capsule), TEST_ENTRY(distance_sphere_aabb),
-          TEST_ENTRY(distance_sphere_obb), TEST_ENTRY(distance_sphere_triangle), TEST_ENTRY(distance_sphere_plane),
-          TEST_ENTRY(distance_capsule_capsule), TEST_ENTRY(distance_capsule_aabb), TEST_ENTRY(distance_capsule_obb),
-          TEST_ENTRY(distance_capsule_triangle), TEST_ENTRY(distance_capsule_plane), TEST_ENTRY(distance_aabb_aabb),
-          TEST_ENTRY(distance_aabb_obb), TEST_ENTRY(distance_aabb_triangle), TEST_ENTRY(distance_aabb_plane),
-          TEST_ENTRY(distance_obb_obb), TEST_ENTRY(distance_obb_triangle), TEST_ENTRY(distance_obb_plane),
-          TEST_ENTRY(distance_triangle_triangle), TEST_ENTRY(distance_triangle_plane), TEST_ENTRY(distance_invalid_input))

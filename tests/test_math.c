@@ -222,6 +222,3 @@ TEST_CASE(math_normalize_tiny_huge_zero)
     tc_quat tiny_axis = tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1e-30f), 3.14159265f);
     CHECK_NEAR(tiny_axis.z, 1.0, 1e-6);
 }
-
-TEST_LIST(TEST_ENTRY(math_quat_matrix_round_trip), TEST_ENTRY(math_euler_against_axis_angle_products),
-          TEST_ENTRY(math_transforms_against_double), TEST_ENTRY(math_normalize_tiny_huge_zero))

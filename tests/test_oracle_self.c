@@ -246,6 +246,3 @@ TEST_CASE(oracle_raycasts_consistent)
     CHECK(borderline <= n / 10000 + 1);
     CHECK(hits > n / 5 && hits < n - n / 5);
 }
-
-TEST_LIST(TEST_ENTRY(oracle_distance_matches_constructed_gap), TEST_ENTRY(oracle_distance_is_a_lower_bound_and_consistent),
-          TEST_ENTRY(oracle_known_answers), TEST_ENTRY(oracle_raycasts_consistent))

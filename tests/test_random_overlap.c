@@ -83,15 +83,3 @@ TEST_CASE(random_overlap_obb_triangle) { run_pair(ORC_OBB, ORC_TRIANGLE, 27); }
 TEST_CASE(random_overlap_obb_plane) { run_pair(ORC_OBB, ORC_PLANE, 28); }
 TEST_CASE(random_overlap_triangle_triangle) { run_pair(ORC_TRIANGLE, ORC_TRIANGLE, 29); }
 TEST_CASE(random_overlap_triangle_plane) { run_pair(ORC_TRIANGLE, ORC_PLANE, 30); }
-
-TEST_LIST(TEST_ENTRY(random_overlap_sphere_sphere), TEST_ENTRY(random_overlap_sphere_capsule),
-          TEST_ENTRY(random_overlap_sphere_aabb), TEST_ENTRY(random_overlap_sphere_obb),
-          TEST_ENTRY(random_overlap_sphere_plane),
-          TEST_ENTRY(random_overlap_capsule_capsule), TEST_ENTRY(random_overlap_capsule_aabb),
-          TEST_ENTRY(random_overlap_capsule_obb),           TEST_ENTRY(random_overlap_capsule_plane), TEST_ENTRY(random_overlap_aabb_aabb),
-          TEST_ENTRY(random_overlap_aabb_obb), TEST_ENTRY(random_overlap_aabb_triangle),
-          TEST_ENTRY(random_overlap_aabb_plane), TEST_ENTRY(random_overlap_obb_obb),
-          TEST_ENTRY(random_overlap_obb_plane),
-          TEST_ENTRY(random_overlap_triangle_plane), TEST_ENTRY(random_overlap_sphere_triangle),
-          TEST_ENTRY(random_overlap_capsule_triangle), TEST_ENTRY(random_overlap_obb_triangle),
-          TEST_ENTRY(random_overlap_triangle_triangle))

@@ -91,6 +91,3 @@ TEST_CASE(random_point_aabb) { run_points(ORC_AABB, 503); }
 TEST_CASE(random_point_obb) { run_points(ORC_OBB, 504); }
 TEST_CASE(random_point_triangle) { run_points(ORC_TRIANGLE, 505); }
 TEST_CASE(random_point_plane) { run_points(ORC_PLANE, 506); }
-
-TEST_LIST(TEST_ENTRY(random_point_sphere), TEST_ENTRY(random_point_capsule), TEST_ENTRY(random_point_aabb),
-          TEST_ENTRY(random_point_obb), TEST_ENTRY(random_point_triangle), TEST_ENTRY(random_point_plane))

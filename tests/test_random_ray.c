@@ -623,6 +623,3 @@ TEST_CASE(random_ray_aabb) { run_rays(ORC_AABB, 0x5a13); }
 TEST_CASE(random_ray_obb) { run_rays(ORC_OBB, 0x5a14); }
 TEST_CASE(random_ray_triangle) { run_rays(ORC_TRIANGLE, 0x5a15); }
 TEST_CASE(random_ray_plane) { run_rays(ORC_PLANE, 0x5a16); }
-
-TEST_LIST(TEST_ENTRY(random_ray_sphere), TEST_ENTRY(random_ray_capsule), TEST_ENTRY(random_ray_aabb),
-          TEST_ENTRY(random_ray_obb), TEST_ENTRY(random_ray_triangle), TEST_ENTRY(random_ray_plane))

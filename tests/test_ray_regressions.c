@@ -224,7 +224,3 @@ TEST_CASE(ray_regression_sliver_triangles)
     tc_ray r6 = ray_of(V(0x1.b453d2p+7f, -0x1.49e012p+6f, 0x1.791c1cp+10f), V(-0x1.cc61b6p-13f, 0x1.50be76p-14f, -0x1.8a1272p-10f));
     expect_no_far_hit("passing 1.2 bands outside", &t6, &r6, INFINITY, true);
 }
-
-TEST_LIST(TEST_ENTRY(ray_regression_round_tiny_and_huge_dir), TEST_ENTRY(ray_regression_round_normals),
-          TEST_ENTRY(ray_regression_round_tangent_at_origin),
-          TEST_ENTRY(ray_regression_aabb_origin_on_face), TEST_ENTRY(ray_regression_sliver_triangles))

@@ -381,15 +381,3 @@ TEST_CASE(sweep_invalid_motion)
     tc_transform bad = tc_transform_make(tc_vec3_make(INFINITY, 0, 0), tc_quat_identity());
     CHECK(!tc_sweep_rigid_sphere_sphere(&a, bad, bad, &b, tc_transform_identity(), tc_transform_identity(), &h));
 }
-
-TEST_LIST(TEST_ENTRY(sweep_sphere_sphere), TEST_ENTRY(sweep_sphere_capsule), TEST_ENTRY(sweep_sphere_aabb),
-          TEST_ENTRY(sweep_sphere_obb), TEST_ENTRY(sweep_sphere_triangle), TEST_ENTRY(sweep_sphere_plane),
-          TEST_ENTRY(sweep_capsule_capsule), TEST_ENTRY(sweep_capsule_aabb), TEST_ENTRY(sweep_capsule_obb),
-          TEST_ENTRY(sweep_capsule_triangle), TEST_ENTRY(sweep_capsule_plane), TEST_ENTRY(sweep_aabb_aabb),
-          TEST_ENTRY(sweep_aabb_obb), TEST_ENTRY(sweep_aabb_triangle), TEST_ENTRY(sweep_aabb_plane),
-          TEST_ENTRY(sweep_obb_obb), TEST_ENTRY(sweep_obb_triangle), TEST_ENTRY(sweep_obb_plane),
-          TEST_ENTRY(sweep_triangle_triangle), TEST_ENTRY(sweep_triangle_plane),
-          TEST_ENTRY(sweep_rigid_random_round_pairs), TEST_ENTRY(sweep_rigid_random_capsule_and_box_pairs),
-          TEST_ENTRY(sweep_rigid_random_box_and_triangle_pairs), TEST_ENTRY(sweep_head_on), TEST_ENTRY(sweep_grazing),
-          TEST_ENTRY(sweep_parallel_faces_sliding), TEST_ENTRY(sweep_through_thin_wall),
-          TEST_ENTRY(sweep_rotating_bar_hits_sphere), TEST_ENTRY(sweep_invalid_motion))

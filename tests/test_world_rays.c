@@ -704,10 +704,3 @@ TEST_CASE(world_rays_walk_the_tree_until_the_index_pays)
     CHECK(tc_world_ray_index_bytes(w) > 0);
     tc_world_destroy(w);
 }
-
-TEST_LIST(TEST_ENTRY(world_rays_walk_the_tree_until_the_index_pays), TEST_ENTRY(world_rays_boxes_match_brute_force), TEST_ENTRY(world_rays_mixed_shapes_match_brute_force),
-          TEST_ENTRY(world_rays_dense_boxes_match_brute_force), TEST_ENTRY(world_rays_huge_coordinates_match_brute_force),
-          TEST_ENTRY(world_rays_empty_and_single), TEST_ENTRY(world_rays_ties_go_to_the_lower_index),
-          TEST_ENTRY(slab_enter4_agrees_with_the_single_box_test),
-          TEST_ENTRY(world_rays_mark_what_they_hit_for_debug_drawing),
-          TEST_ENTRY(world_rays_from_the_end_of_the_float_range))

@@ -128,8 +128,3 @@ TEST_CASE(unwritable_picture_exits_1)
     CHECK(strstr(r.err, "cannot write /nonexistent/dir/x.svg") != NULL);
     tool_run_free(&r);
 }
-
-TEST_LIST(TEST_ENTRY(every_example_picture_is_well_formed_svg),
-          TEST_ENTRY(explain_figure_is_well_formed_svg),
-          TEST_ENTRY(titles_and_names_are_escaped),
-          TEST_ENTRY(unwritable_picture_exits_1))
