@@ -1,4 +1,5 @@
-/* Touché camera picking: from a pixel under the mouse to a ray in the world,
+/** @file
+ * Touché camera picking: from a pixel under the mouse to a ray in the world,
  * and back.
  *
  * Conventions:
@@ -25,13 +26,14 @@
 
 TC_C_BEGIN
 
+/// The screen rectangle the projection maps to, in pixels: origin (x, y), width and height.
 typedef struct tc_viewport { float x, y, width, height; } tc_viewport;
 
-/* The world ray under screen point (sx, sy). */
+/** The world ray under screen point (sx, sy). */
 TC_API bool tc_camera_unproject(float sx, float sy, tc_viewport viewport, tc_mat4 view, tc_mat4 projection,
                                 tc_depth_range depth, tc_ray *out);
 
-/* Where a world point lands on screen: pixels as above, plus its normalised
+/** Where a world point lands on screen: pixels as above, plus its normalised
  * device depth (in the range of `depth`). Points behind the camera (clip w
  * <= 0) answer false. Any out pointer may be NULL. */
 TC_API bool tc_camera_project(tc_vec3 point, tc_viewport viewport, tc_mat4 view, tc_mat4 projection,

@@ -1,4 +1,5 @@
-/* Touché: 3D collision detection in C11.
+/** @file
+ * Touché: 3D collision detection in C11.
  *
  * The one header to include. Every header opens with its conventions; the
  * shared ones are: shapes are closed (touching overlaps), pair functions take

@@ -1,4 +1,5 @@
-/* Touché dynamic AABB tree: a bounding-volume hierarchy for objects the
+/** @file
+ * Touché dynamic AABB tree: a bounding-volume hierarchy for objects the
  * caller brings, usable without the world.
  *
  * Conventions:
@@ -28,42 +29,48 @@
 
 TC_C_BEGIN
 
+/// The id of no proxy.
 #define TC_TREE_NULL (-1)
 
+/// A dynamic AABB tree of proxies (opaque).
 typedef struct tc_tree tc_tree;
 
+/// How a tree is made (tc_tree_def_default; a zeroed one works too).
 typedef struct tc_tree_def {
-    tc_allocator allocator;   /* zero: malloc/free */
-    float margin;             /* absolute fattening on every side, >= 0 */
-    float margin_ratio;       /* fattening relative to the box's largest edge, >= 0 */
-    int32_t initial_capacity; /* nodes to reserve up front (0: a small default) */
+    tc_allocator allocator;   /**< zero: malloc/free */
+    float margin;             /**< absolute fattening on every side, >= 0 */
+    float margin_ratio;       /**< fattening relative to the box's largest edge, >= 0 */
+    int32_t initial_capacity; /**< nodes to reserve up front (0: a small default) */
 } tc_tree_def;
 
-/* margin 0, margin_ratio 0.1, malloc. A zeroed definition also works (no
+/** margin 0, margin_ratio 0.1, malloc. A zeroed definition also works (no
  * fattening: every move of a proxy reinserts it). */
 TC_API tc_tree_def tc_tree_def_default(void);
 
-/* NULL on allocation failure or a negative margin. */
+/** NULL on allocation failure or a negative margin. */
 TC_API tc_tree *tc_tree_create(const tc_tree_def *def);
+/// Frees the tree and everything it holds; NULL is a no-op.
 TC_API void tc_tree_destroy(tc_tree *tree);
 
-/* Inserts a proxy; returns its id, or TC_TREE_NULL for an invalid box (NaN,
+/** Inserts a proxy; returns its id, or TC_TREE_NULL for an invalid box (NaN,
  * min > max) or when memory ran out. */
 TC_API int32_t tc_tree_create_proxy(tc_tree *tree, tc_aabb box, uint64_t user_data);
+/// Removes a proxy; its id may be handed out again.
 TC_API void tc_tree_destroy_proxy(tc_tree *tree, int32_t proxy);
-/* Updates a proxy's tight box. Returns true when the proxy was reinserted
+/** Updates a proxy's tight box. Returns true when the proxy was reinserted
  * (its fat box changed), false when the box still fits its fat box or is
  * invalid (then the proxy keeps its old box). */
 TC_API bool tc_tree_move_proxy(tc_tree *tree, int32_t proxy, tc_aabb box);
-/* The same, for a proxy expected to keep moving: when it is reinserted, its
+/** The same, for a proxy expected to keep moving: when it is reinserted, its
  * new fat box also covers itself shifted by `displacement` (say, a few
  * times the proxy's last motion), so that steady motion leaves the fat box
  * less often ("predictive fattening", as in Box2D and Bullet). A zero
  * displacement is tc_tree_move_proxy; a non-finite one is ignored. */
 TC_API bool tc_tree_move_proxy_by(tc_tree *tree, int32_t proxy, tc_aabb box, tc_vec3 displacement);
+/// The proxy's fat box: its tight box grown by the margins, what queries test.
 TC_API tc_aabb tc_tree_fat_box(const tc_tree *tree, int32_t proxy);
 
-/* Many proxies at once: ids[i] receives the id for boxes[i] (TC_TREE_NULL
+/** Many proxies at once: ids[i] receives the id for boxes[i] (TC_TREE_NULL
  * for an invalid box); user_data may be NULL (zeros). A batch at least as
  * large as the tree (and of 64 or more) is not inserted one by one: the
  * whole tree is rebuilt as by tc_tree_rebuild, which is much faster and
@@ -71,48 +78,56 @@ TC_API tc_aabb tc_tree_fat_box(const tc_tree *tree, int32_t proxy);
  * created. */
 TC_API bool tc_tree_create_proxies(tc_tree *tree, const tc_aabb *boxes, const uint64_t *user_data, int32_t count,
                                    int32_t *ids);
-/* Rebuilds the hierarchy from scratch over the current fat boxes, top-down
+/** Rebuilds the hierarchy from scratch over the current fat boxes, top-down
  * by the surface area heuristic, its nodes laid out depth first: worth it
  * once many proxies moved far. Ids, fat boxes and query answers stay the
  * same. False (tree unchanged) when memory for the build ran out. */
 TC_API bool tc_tree_rebuild(tc_tree *tree);
+/// The user data stored with a proxy.
 TC_API uint64_t tc_tree_user_data(const tc_tree *tree, int32_t proxy);
+/// Replaces the user data stored with a proxy.
 TC_API void tc_tree_set_user_data(tc_tree *tree, int32_t proxy, uint64_t user_data);
 
-/* Return false from a query callback to stop the query. */
+/** Return false from a query callback to stop the query. */
 typedef bool tc_tree_query_fn(void *context, int32_t proxy, uint64_t user_data);
-/* Every proxy whose fat box overlaps box. */
+/** Every proxy whose fat box overlaps box. */
 TC_API void tc_tree_query_aabb(const tc_tree *tree, tc_aabb box, tc_tree_query_fn *fn, void *context);
-/* Every proxy whose fat box meets the closed half-space
+/** Every proxy whose fat box meets the closed half-space
  * { x : dot(plane.normal, x) <= plane.offset } (the solid of a plane,
  * shapes.h); the normal need not be unit. A plane with a component that is
  * not finite finds nothing. */
 TC_API void tc_tree_query_plane(const tc_tree *tree, tc_plane plane, tc_tree_query_fn *fn, void *context);
 
-/* Called for each proxy whose fat box the ray enters at some t in [0, max_t],
+/** Called for each proxy whose fat box the ray enters at some t in [0, max_t],
  * roughly nearest first. Return the new max_t: the exact hit's t to clip the
  * rest of the search (closest hit), max_t unchanged to go on (all hits), or
  * a negative number to stop (any hit). */
 typedef float tc_tree_ray_fn(void *context, int32_t proxy, uint64_t user_data, const tc_ray *ray, float max_t);
+/// Walks the proxies whose fat boxes the ray enters (tc_tree_ray_fn says how).
 TC_API void tc_tree_raycast(const tc_tree *tree, const tc_ray *ray, float max_t, tc_tree_ray_fn *fn, void *context);
 
-/* Every unordered pair of proxies whose fat boxes overlap, once each, with
+/** Every unordered pair of proxies whose fat boxes overlap, once each, with
  * proxy_a < proxy_b. Return false to stop. */
 typedef bool tc_tree_pair_fn(void *context, int32_t proxy_a, int32_t proxy_b);
+/// Calls fn for every pair of proxies whose fat boxes overlap.
 TC_API void tc_tree_query_pairs(const tc_tree *tree, tc_tree_pair_fn *fn, void *context);
 
-/* Introspection: number of proxies, height of the root (0 for a single
+/** Introspection: number of proxies, height of the root (0 for a single
  * leaf, -1 for an empty tree), the sum of the surface areas of the internal
  * nodes divided by the root's (a quality measure), and a full consistency
  * check of the structure (parents, heights, enclosing boxes, balance). */
 TC_API int32_t tc_tree_proxy_count(const tc_tree *tree);
+/// Height of the root: 0 for a single leaf, -1 for an empty tree.
 TC_API int32_t tc_tree_height(const tc_tree *tree);
+/// Sum of the internal nodes' surface areas over the root's: lower is a better tree.
 TC_API float tc_tree_area_ratio(const tc_tree *tree);
+/// Full consistency check of the structure (parents, heights, enclosing boxes, balance).
 TC_API bool tc_tree_validate(const tc_tree *tree);
 
-/* Visits every node's fat box with its depth (root 0) and whether it is a
+/** Visits every node's fat box with its depth (root 0) and whether it is a
  * leaf; for debug drawing. */
 typedef void tc_tree_node_fn(void *context, tc_aabb box, int32_t depth, bool leaf);
+/// Calls fn with every node's fat box, depth and leafness, for debug drawing.
 TC_API void tc_tree_visit_nodes(const tc_tree *tree, tc_tree_node_fn *fn, void *context);
 
 TC_C_END
