@@ -5,8 +5,8 @@
 Usage: check_api_docs.py HEADER...
 
 A declaration is documented by a `///` or `/** ... */` comment right above it
-(nothing but other doc lines in between) or a `///<` / `/**<` comment on its
-own line. Declarations are: functions (TC_API and static inline), typedefs,
+(nothing but other doc lines in between) or, for enum constants, a `///<` / `/**<`
+comment after it on its line. Declarations are: functions (TC_API and static inline), typedefs,
 struct, union and enum types, enum constants, and macros (a macro defined in
 several #if branches needs its comment on one of them). Struct fields are
 documented where they carry meaning, so they are not required here.
@@ -100,7 +100,7 @@ def check(path):
                 name = m.group(1)
                 if not re.fullmatch(r"TOUCHE_[A-Z0-9_]*_H", name):
                     first, documented = macros.get(name, (line, False))
-                    macros[name] = (first, documented or doc or trailing)
+                    macros[name] = (first, documented or doc)
                 doc = False
             continue
         # code
@@ -108,9 +108,10 @@ def check(path):
             if re.fullmatch(r"TC_C_(BEGIN|END)", text):
                 doc = False
                 continue
-            stmt = {"line": line, "text": "", "doc": doc or trailing, "enum": False, "body_seen": False}
-        elif depth == 0 and trailing:
-            stmt["doc"] = True
+            # A trailing ///< documents fields and enum constants only (Doxygen
+            # would give a type's or function's trailing comment to the typedef
+            # alone, or to nothing).
+            stmt = {"line": line, "text": "", "doc": doc, "enum": False, "body_seen": False}
         if depth == 1 and stmt["enum"]:
             # One or more enum constants on this line.
             for name in re.findall(r"(?:^|,)\s*(" + IDENT + r")\s*(?:=|,|$)", text):
@@ -129,7 +130,8 @@ def check(path):
         stmt["text"] += " " + text
         doc = False
         t = stmt["text"].strip()
-        ended = depth == 0 and (t.endswith(";") or (before > 0 and t.endswith("}") and "(" in t.split("{")[0]))
+        # A declaration ends at a ';' outside braces, an inline function at its body's closing brace.
+        ended = depth == 0 and (t.endswith(";") or (stmt["body_seen"] and t.endswith("}") and "(" in t.split("{")[0]))
         if not ended:
             continue
         head = t.split("{")[0]

@@ -67,11 +67,11 @@ TC_API tc_shape tc_shape_from_plane(tc_plane p);
 TC_API bool tc_shape_is_valid(const tc_shape *s);
 /** Smallest enclosing AABB; false for a plane or an invalid shape. */
 TC_API bool tc_shape_bounds(const tc_shape *s, tc_aabb *out);
-/// Whether two shapes of any types overlap (tc_overlap_<a>_<b> in pair order).
+/// Whether two shapes of any types overlap (the tc_overlap_ pair function of the two types, in pair order).
 TC_API bool tc_shape_overlap(const tc_shape *a, const tc_shape *b);
-/// The first hit of the ray on a shape of any type within max_t (tc_raycast_<shape>).
+/// The first hit of the ray on a shape of any type within max_t (the tc_raycast_ function of its type).
 TC_API bool tc_shape_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_ray_hit *hit);
-/// Whether a shape of any type contains p (tc_<shape>_contains_point).
+/// Whether a shape of any type contains p (the contains_point function of its type).
 TC_API bool tc_shape_contains_point(const tc_shape *s, tc_vec3 p);
 
 /** Contact (contact.h) for any two shapes: the normal points from a to b

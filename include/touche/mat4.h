@@ -21,7 +21,8 @@
 
 TC_C_BEGIN
 
-typedef struct tc_mat4 { float m[16]; } tc_mat4;  /**< column-major: row r, column c at m[4 * c + r] */
+/// A 4x4 matrix (column-major: row r, column c at m[4 * c + r]).
+typedef struct tc_mat4 { float m[16]; } tc_mat4;
 
 /** Where near and far land in normalised device depth. */
 typedef enum tc_depth_range {

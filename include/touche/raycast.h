@@ -24,7 +24,8 @@
 
 TC_C_BEGIN
 
-typedef struct tc_ray      { tc_vec3 origin; tc_vec3 dir; } tc_ray;        /**< dir need not be unit length */
+/// A ray from origin along dir; points origin + t * dir for t >= 0 (dir need not be unit length).
+typedef struct tc_ray      { tc_vec3 origin; tc_vec3 dir; } tc_ray;
 /// Where a ray first meets a shape: t along the ray (units of its dir), the point, the unit normal facing the ray.
 typedef struct tc_ray_hit  { float t; tc_vec3 point; tc_vec3 normal; } tc_ray_hit;
 

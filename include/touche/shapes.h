@@ -27,12 +27,16 @@ TC_C_BEGIN
 
 /// A sphere: every point within radius (>= 0) of center.
 typedef struct tc_sphere   { tc_vec3 center; float radius; } tc_sphere;
-typedef struct tc_capsule  { tc_vec3 a, b; float radius; } tc_capsule;   /**< segment a-b swept by radius */
+/// A capsule: the segment a-b swept by radius (>= 0).
+typedef struct tc_capsule  { tc_vec3 a, b; float radius; } tc_capsule;
 /// An axis-aligned box from min to max (min <= max on every axis).
 typedef struct tc_aabb     { tc_vec3 min, max; } tc_aabb;
-typedef struct tc_obb      { tc_vec3 center; tc_vec3 half; tc_mat3 rotation; } tc_obb; /**< columns = box axes in world */
-typedef struct tc_triangle { tc_vec3 a, b, c; } tc_triangle;                /**< two-sided, zero thickness */
-typedef struct tc_plane    { tc_vec3 normal; float offset; } tc_plane; /**< unit normal; solid: dot(normal,x) <= offset */
+/// An oriented box: center, half extents (>= 0) and rotation (columns = box axes in world).
+typedef struct tc_obb      { tc_vec3 center; tc_vec3 half; tc_mat3 rotation; } tc_obb;
+/// A triangle with corners a, b, c (two-sided, zero thickness).
+typedef struct tc_triangle { tc_vec3 a, b, c; } tc_triangle;
+/// A plane: the solid is the half-space dot(normal, x) <= offset, normal of unit length pointing out.
+typedef struct tc_plane    { tc_vec3 normal; float offset; } tc_plane;
 /// The segment from a to b.
 typedef struct tc_segment  { tc_vec3 a, b; } tc_segment;
 
@@ -57,12 +61,15 @@ TC_API tc_plane tc_plane_from_triangle(const tc_triangle *tri);
 TC_API bool tc_sphere_is_valid(const tc_sphere *s);
 /// Whether a capsule is valid: finite numbers and non-negative sizes.
 TC_API bool tc_capsule_is_valid(const tc_capsule *c);
-TC_API bool tc_aabb_is_valid(const tc_aabb *b);      /**< min <= max on every axis */
-TC_API bool tc_obb_is_valid(const tc_obb *b);        /**< finite; half >= 0 */
-/// Whether a triangle is valid: finite numbers and non-negative sizes.
+/// Whether an AABB is valid: finite numbers, min <= max on every axis.
+TC_API bool tc_aabb_is_valid(const tc_aabb *b);
+/// Whether an OBB is valid: finite numbers, half extents >= 0.
+TC_API bool tc_obb_is_valid(const tc_obb *b);
+/// Whether a triangle is valid: finite corners (a degenerate one is valid).
 TC_API bool tc_triangle_is_valid(const tc_triangle *t);
-TC_API bool tc_plane_is_valid(const tc_plane *p);    /**< |normal| within 1e-3 of 1 */
-/// Whether a segment is valid: finite numbers and non-negative sizes.
+/// Whether a plane is valid: finite numbers, |normal| within 1e-3 of 1.
+TC_API bool tc_plane_is_valid(const tc_plane *p);
+/// Whether a segment is valid: finite end points.
 TC_API bool tc_segment_is_valid(const tc_segment *s);
 
 /* ---- bounds: the smallest AABB containing the shape (invalid -> false) ---- */
@@ -84,7 +91,8 @@ TC_API bool tc_capsule_contains_point(const tc_capsule *c, tc_vec3 p);
 TC_API bool tc_aabb_contains_point(const tc_aabb *b, tc_vec3 p);
 /// Whether the closed OBB contains p; false for an invalid one.
 TC_API bool tc_obb_contains_point(const tc_obb *b, tc_vec3 p);
-TC_API bool tc_triangle_contains_point(const tc_triangle *t, tc_vec3 p); /**< within tolerance of the surface */
+/// Whether the closed triangle contains p; false for an invalid one (within tolerance of the surface).
+TC_API bool tc_triangle_contains_point(const tc_triangle *t, tc_vec3 p);
 /// Whether the closed plane contains p; false for an invalid one.
 TC_API bool tc_plane_contains_point(const tc_plane *pl, tc_vec3 p);
 

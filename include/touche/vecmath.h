@@ -25,8 +25,10 @@ TC_C_BEGIN
 
 /// A 3D vector or point.
 typedef struct tc_vec3 { float x, y, z; } tc_vec3;
-typedef struct tc_quat { float x, y, z, w; } tc_quat;            /**< w is the scalar part */
-typedef struct tc_mat3 { tc_vec3 cx, cy, cz; } tc_mat3;           /**< columns */
+/// A rotation quaternion (w is the scalar part).
+typedef struct tc_quat { float x, y, z, w; } tc_quat;
+/// A 3x3 matrix, stored by columns (columns).
+typedef struct tc_mat3 { tc_vec3 cx, cy, cz; } tc_mat3;
 
 /** A rigid transform: rotation then translation. */
 typedef struct tc_transform { tc_vec3 position; tc_quat rotation; } tc_transform;
@@ -38,21 +40,30 @@ typedef struct tc_frame { tc_vec3 position; tc_mat3 rotation; } tc_frame;
 /* ---- vec3 ---------------------------------------------------------------- */
 /// The vector (x, y, z).
 static inline tc_vec3 tc_vec3_make(float x, float y, float z) { tc_vec3 r; r.x = x; r.y = y; r.z = z; return r; }
+/// The zero vector.
 static inline tc_vec3 tc_vec3_zero(void) { return tc_vec3_make(0.0f, 0.0f, 0.0f); }
+/// a + b.
 static inline tc_vec3 tc_vec3_add(tc_vec3 a, tc_vec3 b) { return tc_vec3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
+/// a - b.
 static inline tc_vec3 tc_vec3_sub(tc_vec3 a, tc_vec3 b) { return tc_vec3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
+/// -a.
 static inline tc_vec3 tc_vec3_neg(tc_vec3 a) { return tc_vec3_make(-a.x, -a.y, -a.z); }
+/// a * s.
 static inline tc_vec3 tc_vec3_scale(tc_vec3 a, float s) { return tc_vec3_make(a.x * s, a.y * s, a.z * s); }
+/// Component-wise product.
 static inline tc_vec3 tc_vec3_mul(tc_vec3 a, tc_vec3 b) { return tc_vec3_make(a.x * b.x, a.y * b.y, a.z * b.z); }
 /** a + b * s */
 static inline tc_vec3 tc_vec3_mul_add(tc_vec3 a, tc_vec3 b, float s) { return tc_vec3_make(a.x + b.x * s, a.y + b.y * s, a.z + b.z * s); }
+/// Dot product.
 static inline float tc_vec3_dot(tc_vec3 a, tc_vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+/// Cross product a x b.
 static inline tc_vec3 tc_vec3_cross(tc_vec3 a, tc_vec3 b)
 {
     return tc_vec3_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
 }
 /// Squared length of a.
 static inline float tc_vec3_length_sq(tc_vec3 a) { return tc_vec3_dot(a, a); }
+/// Component-wise minimum.
 static inline tc_vec3 tc_vec3_min(tc_vec3 a, tc_vec3 b)
 {
     return tc_vec3_make(a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z);
@@ -70,6 +81,7 @@ static inline tc_vec3 tc_vec3_abs(tc_vec3 a)
 /** a + (b - a) * t */
 static inline tc_vec3 tc_vec3_lerp(tc_vec3 a, tc_vec3 b, float t) { return tc_vec3_mul_add(a, tc_vec3_sub(b, a), t); }
 
+/// Length of a.
 TC_API float tc_vec3_length(tc_vec3 a);
 /// Distance between points a and b.
 TC_API float tc_vec3_distance(tc_vec3 a, tc_vec3 b);
@@ -81,7 +93,9 @@ TC_API bool tc_vec3_is_finite(tc_vec3 a);
 /* ---- quaternion ---------------------------------------------------------- */
 /// The quaternion (x, y, z, w), w the scalar part; not normalised.
 static inline tc_quat tc_quat_make(float x, float y, float z, float w) { tc_quat q; q.x = x; q.y = y; q.z = z; q.w = w; return q; }
+/// The identity rotation.
 static inline tc_quat tc_quat_identity(void) { return tc_quat_make(0.0f, 0.0f, 0.0f, 1.0f); }
+/// The conjugate: the inverse rotation of a unit quaternion.
 static inline tc_quat tc_quat_conjugate(tc_quat q) { return tc_quat_make(-q.x, -q.y, -q.z, q.w); }
 
 /** Hamilton product a * b: rotate by b, then by a. */
@@ -103,6 +117,7 @@ TC_API tc_quat tc_quat_from_mat3(tc_mat3 m);
 /* ---- mat3 ---------------------------------------------------------------- */
 /// The matrix with columns cx, cy, cz.
 static inline tc_mat3 tc_mat3_make(tc_vec3 cx, tc_vec3 cy, tc_vec3 cz) { tc_mat3 m; m.cx = cx; m.cy = cy; m.cz = cz; return m; }
+/// The identity matrix.
 static inline tc_mat3 tc_mat3_identity(void)
 {
     return tc_mat3_make(tc_vec3_make(1.0f, 0.0f, 0.0f), tc_vec3_make(0.0f, 1.0f, 0.0f), tc_vec3_make(0.0f, 0.0f, 1.0f));
@@ -166,7 +181,9 @@ TC_API tc_vec3 tc_transform_inv_direction(tc_transform t, tc_vec3 d);
 
 /** Expand a transform's quaternion once, for many points. */
 TC_API tc_frame tc_frame_from_transform(tc_transform t);
+/// Local point p in the frame's parent coordinates.
 static inline tc_vec3 tc_frame_point(tc_frame f, tc_vec3 p) { return tc_vec3_add(f.position, tc_mat3_mul_vec3(f.rotation, p)); }
+/// Parent-space point p into the frame's local coordinates.
 static inline tc_vec3 tc_frame_inv_point(tc_frame f, tc_vec3 p) { return tc_mat3_tmul_vec3(f.rotation, tc_vec3_sub(p, f.position)); }
 
 TC_C_END

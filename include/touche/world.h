@@ -56,14 +56,20 @@ TC_C_BEGIN
 /// A world of nodes and colliders (opaque).
 typedef struct tc_world tc_world;
 
-typedef struct tc_node_id { uint32_t index; uint32_t generation; } tc_node_id;         /**< zero: null */
-typedef struct tc_collider_id { uint32_t index; uint32_t generation; } tc_collider_id; /**< zero: null */
+/// A node's id: a slot and its generation (zero: null).
+typedef struct tc_node_id { uint32_t index; uint32_t generation; } tc_node_id;
+/// A collider's id: a slot and its generation (zero: null).
+typedef struct tc_collider_id { uint32_t index; uint32_t generation; } tc_collider_id;
 
 /// The null node id (the world as a parent).
 static inline tc_node_id tc_node_null(void) { tc_node_id id; id.index = 0; id.generation = 0; return id; }
+/// The null collider id.
 static inline tc_collider_id tc_collider_null(void) { tc_collider_id id; id.index = 0; id.generation = 0; return id; }
+/// Whether a node id is the null id.
 static inline bool tc_node_is_null(tc_node_id id) { return id.generation == 0; }
+/// Whether a collider id is the null id.
 static inline bool tc_collider_is_null(tc_collider_id id) { return id.generation == 0; }
+/// Whether two collider ids are the same.
 static inline bool tc_collider_id_equal(tc_collider_id a, tc_collider_id b)
 {
     return a.index == b.index && a.generation == b.generation;
@@ -120,7 +126,8 @@ TC_API size_t tc_world_set_node_matrices(tc_world *world, const tc_node_id *node
                                          size_t count);
 /** The node's world pose as of the last update; false for a stale id. */
 TC_API bool tc_world_node_world_pose(const tc_world *world, tc_node_id node, tc_transform *pose, float *scale);
-TC_API bool tc_world_node_is_valid(const tc_world *world, tc_node_id node); /**< no assert */
+/// Whether the id names a live node (no assert).
+TC_API bool tc_world_node_is_valid(const tc_world *world, tc_node_id node);
 
 /* ---- colliders ----------------------------------------------------------- */
 /// How a collider is made (tc_world_create_collider).
@@ -138,7 +145,8 @@ typedef struct tc_collider_def {
 TC_API tc_collider_id tc_world_create_collider(tc_world *world, const tc_collider_def *def);
 /** Pairs with it end at the next update (its END events carry the stale id). */
 TC_API void tc_world_destroy_collider(tc_world *world, tc_collider_id collider);
-TC_API bool tc_world_collider_is_valid(const tc_world *world, tc_collider_id collider); /**< no assert */
+/// Whether the id names a live collider (no assert).
+TC_API bool tc_world_collider_is_valid(const tc_world *world, tc_collider_id collider);
 /// Moves a collider under another node (null: the world); false for a stale id.
 TC_API bool tc_world_set_collider_parent(tc_world *world, tc_collider_id collider, tc_node_id parent);
 /// The collider's pose relative to its parent; false on a stale id or a non-finite pose.
