@@ -9,9 +9,9 @@
 
 /* A valid shape of each kind around the origin, all overlapping each other
  * and all hit by the probe ray, so a false answer comes from the bad field. */
-static tc_any valid_shape(orc_kind k)
+static test_shape valid_shape(orc_kind k)
 {
-    tc_any s;
+    test_shape s;
     memset(&s, 0, sizeof s);
     s.kind = k;
     switch (k) {
@@ -49,12 +49,12 @@ static int float_fields(orc_kind k)
 
 /* The shape's float fields, in declaration order (every shape struct is all
  * floats, so this walks them by index). */
-static float *field(tc_any *s, int i)
+static float *field(test_shape *s, int i)
 {
     return (float *)(void *)&s->u + i;
 }
 
-static bool is_valid(const tc_any *s)
+static bool is_valid(const test_shape *s)
 {
     switch (s->kind) {
     case ORC_SPHERE: return tc_sphere_is_valid(&s->u.sphere);
@@ -66,7 +66,7 @@ static bool is_valid(const tc_any *s)
     }
 }
 
-static bool bounds(const tc_any *s, tc_aabb *out)
+static bool bounds(const test_shape *s, tc_aabb *out)
 {
     switch (s->kind) {
     case ORC_SPHERE: return tc_sphere_bounds(&s->u.sphere, out);
@@ -81,12 +81,12 @@ static bool bounds(const tc_any *s, tc_aabb *out)
 static const tc_ray probe = { { 0.0f, 0.0f, -5.0f }, { 0.01f, 0.02f, 1.0f } };
 
 /* Every query that takes the (invalid) shape answers false. */
-static void check_invalid(const tc_any *bad, const char *what)
+static void check_invalid(const test_shape *bad, const char *what)
 {
     CHECK_MSG(!is_valid(bad), "%s: is_valid says true", what);
     for (int k = 0; k < ORC_KIND_COUNT; ++k) {
         if (k == ORC_PLANE && bad->kind == ORC_PLANE) continue; /* no plane-plane pair */
-        tc_any other = valid_shape((orc_kind)k);
+        test_shape other = valid_shape((orc_kind)k);
         bool r = bad->kind <= other.kind ? lib_overlap(bad, &other) : lib_overlap(&other, bad);
         CHECK_MSG(!r, "%s: overlap with a valid %s says true", what, orc_kind_name((orc_kind)k));
     }
@@ -116,20 +116,20 @@ TEST_CASE(invalid_nan_and_infinity_in_every_shape_field)
     const char *names[3] = { "NaN", "+inf", "-inf" };
     int checked = 0;
     for (int k = 0; k < ORC_KIND_COUNT; ++k) {
-        tc_any good = valid_shape((orc_kind)k);
+        test_shape good = valid_shape((orc_kind)k);
         /* sanity: the valid version is valid and answers true everywhere */
         CHECK(is_valid(&good));
         tc_ray_hit hit;
         CHECK_MSG(lib_raycast(&probe, &good, INFINITY, &hit), "valid %s: probe misses", orc_kind_name((orc_kind)k));
         for (int j = 0; j < ORC_KIND_COUNT; ++j) {
             if (j == ORC_PLANE && k == ORC_PLANE) continue;
-            tc_any other = valid_shape((orc_kind)j);
+            test_shape other = valid_shape((orc_kind)j);
             bool r = good.kind <= other.kind ? lib_overlap(&good, &other) : lib_overlap(&other, &good);
             CHECK_MSG(r, "valid %s and %s do not overlap", orc_kind_name((orc_kind)k), orc_kind_name((orc_kind)j));
         }
         for (int f = 0; f < float_fields((orc_kind)k); ++f) {
             for (int v = 0; v < 3; ++v) {
-                tc_any bad = good;
+                test_shape bad = good;
                 *field(&bad, f) = bad_values[v];
                 char what[96];
                 snprintf(what, sizeof what, "%s field %d = %s", orc_kind_name((orc_kind)k), f, names[v]);
@@ -145,7 +145,7 @@ TEST_CASE(invalid_nan_and_infinity_in_every_ray_field)
 {
     const float bad_values[3] = { NAN, INFINITY, -INFINITY };
     for (int k = 0; k < ORC_KIND_COUNT; ++k) {
-        tc_any s = valid_shape((orc_kind)k);
+        test_shape s = valid_shape((orc_kind)k);
         for (int f = 0; f < 6; ++f) {
             for (int v = 0; v < 3; ++v) {
                 tc_ray r = probe;
@@ -171,37 +171,37 @@ TEST_CASE(invalid_nan_and_infinity_in_every_ray_field)
 
 TEST_CASE(invalid_negative_sizes)
 {
-    tc_any s = valid_shape(ORC_SPHERE);
+    test_shape s = valid_shape(ORC_SPHERE);
     s.u.sphere.radius = -1.0f;
     check_invalid(&s, "sphere radius -1");
     s.u.sphere.radius = -1e-30f;
     check_invalid(&s, "sphere radius -1e-30");
-    tc_any c = valid_shape(ORC_CAPSULE);
+    test_shape c = valid_shape(ORC_CAPSULE);
     c.u.capsule.radius = -0.5f;
     check_invalid(&c, "capsule radius -0.5");
     for (int ax = 0; ax < 3; ++ax) {
-        tc_any b = valid_shape(ORC_AABB);
+        test_shape b = valid_shape(ORC_AABB);
         float *mn = &b.u.aabb.min.x, *mx = &b.u.aabb.max.x;
         mn[ax] = 2.0f;
         mx[ax] = 1.0f;
         check_invalid(&b, "aabb min > max");
-        tc_any o = valid_shape(ORC_OBB);
+        test_shape o = valid_shape(ORC_OBB);
         (&o.u.obb.half.x)[ax] = -0.25f;
         check_invalid(&o, "obb negative half");
         (&o.u.obb.half.x)[ax] = -1e-30f;
         check_invalid(&o, "obb half -1e-30");
     }
     /* a plane with a zero or far-from-unit normal is invalid too */
-    tc_any p = valid_shape(ORC_PLANE);
+    test_shape p = valid_shape(ORC_PLANE);
     p.u.plane.normal = tc_vec3_zero();
     check_invalid(&p, "plane zero normal");
     p.u.plane.normal = tc_vec3_make(0, 0, 2);
     check_invalid(&p, "plane normal of length 2");
     /* -0.0 sizes are zero sizes: valid */
-    tc_any z = valid_shape(ORC_SPHERE);
+    test_shape z = valid_shape(ORC_SPHERE);
     z.u.sphere.radius = -0.0f;
     CHECK(tc_sphere_is_valid(&z.u.sphere));
-    tc_any zo = valid_shape(ORC_OBB);
+    test_shape zo = valid_shape(ORC_OBB);
     zo.u.obb.half.y = -0.0f;
     CHECK(tc_obb_is_valid(&zo.u.obb));
 }

@@ -5,17 +5,17 @@
 #include "harness.h"
 #include "oracle.h"
 
-static tc_any any_aabb(float x0, float y0, float z0, float x1, float y1, float z1)
+static test_shape any_aabb(float x0, float y0, float z0, float x1, float y1, float z1)
 {
-    tc_any s;
+    test_shape s;
     s.kind = ORC_AABB;
     s.u.aabb.min = tc_vec3_make(x0, y0, z0);
     s.u.aabb.max = tc_vec3_make(x1, y1, z1);
     return s;
 }
-static tc_any any_obb(tc_vec3 c, tc_vec3 h, tc_mat3 m)
+static test_shape any_obb(tc_vec3 c, tc_vec3 h, tc_mat3 m)
 {
-    tc_any s;
+    test_shape s;
     s.kind = ORC_OBB;
     s.u.obb.center = c;
     s.u.obb.half = h;
@@ -33,7 +33,7 @@ static tc_ray mkray(float ox, float oy, float oz, float dx, float dy, float dz)
 /* expect_t < 0: expect a miss; NAN: either answer (the exact ray misses or
  * touches by less than the band), but a hit must keep the contract. normal
  * may be NULL (not checked beyond the contract). */
-static void check_ray(const char *what, const tc_ray *ray, const tc_any *s, float max_t, double expect_t, const tc_vec3 *normal)
+static void check_ray(const char *what, const tc_ray *ray, const test_shape *s, float max_t, double expect_t, const tc_vec3 *normal)
 {
     tc_ray_hit hit;
     bool got = lib_raycast(ray, s, max_t, &hit);
@@ -75,7 +75,7 @@ static void check_ray(const char *what, const tc_ray *ray, const tc_any *s, floa
 
 /* The same cases for the unit box [-1, 1]^3 as an AABB, as an identity OBB
  * and as OBBs whose rotation is an exact signed permutation. */
-static void box_cases(const tc_any *s, const char *name)
+static void box_cases(const test_shape *s, const char *name)
 {
     char what[160];
     tc_vec3 nx = tc_vec3_make(-1, 0, 0);
@@ -142,16 +142,16 @@ static void box_cases(const tc_any *s, const char *name)
 
 TEST_CASE(ray_box_special_directions)
 {
-    tc_any a = any_aabb(-1, -1, -1, 1, 1, 1);
+    test_shape a = any_aabb(-1, -1, -1, 1, 1, 1);
     box_cases(&a, "aabb");
-    tc_any o = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), tc_mat3_identity());
+    test_shape o = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), tc_mat3_identity());
     box_cases(&o, "obb identity");
     /* the same cube with axes permuted (exact): same set, same answers */
     tc_mat3 p = tc_mat3_make(tc_vec3_make(0, 1, 0), tc_vec3_make(0, 0, 1), tc_vec3_make(1, 0, 0));
-    tc_any op = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), p);
+    test_shape op = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), p);
     box_cases(&op, "obb permuted");
     tc_mat3 q = tc_mat3_make(tc_vec3_make(0, -1, 0), tc_vec3_make(1, 0, 0), tc_vec3_make(0, 0, 1));
-    tc_any oq = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), q);
+    test_shape oq = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), q);
     box_cases(&oq, "obb turned 90 about z");
 }
 
@@ -164,7 +164,7 @@ TEST_CASE(ray_rotated_obb_face_plane_and_edge)
         double q[4];
         gen_quat(&rng, q);
         tc_mat3 m = gen_mat3_from_quat(q);
-        tc_any s = any_obb(tc_vec3_make(1, 2, 3), tc_vec3_make(1, 0.5f, 2), m);
+        test_shape s = any_obb(tc_vec3_make(1, 2, 3), tc_vec3_make(1, 0.5f, 2), m);
         orc_shape os = orc_from_any(&s);
         ovec cols[3] = { ov_from(m.cx), ov_from(m.cy), ov_from(m.cz) };
         /* local origin (-4, 0, 0) direction +x: straight into face -x at t = 3 */
@@ -214,7 +214,7 @@ TEST_CASE(ray_rotated_obb_face_plane_and_edge)
 
 TEST_CASE(ray_sphere_and_capsule_special)
 {
-    tc_any sp;
+    test_shape sp;
     sp.kind = ORC_SPHERE;
     sp.u.sphere.center = tc_vec3_make(0, 0, 0);
     sp.u.sphere.radius = 1.0f;
@@ -241,7 +241,7 @@ TEST_CASE(ray_sphere_and_capsule_special)
     r = mkray(-5, 0, 0, 1, 0, 0);
     check_ray("point sphere hit dead on", &r, &sp, INFINITY, 5.0, NULL);
 
-    tc_any cap;
+    test_shape cap;
     cap.kind = ORC_CAPSULE;
     cap.u.capsule.a = tc_vec3_make(0, 0, -2);
     cap.u.capsule.b = tc_vec3_make(0, 0, 2);
@@ -268,7 +268,7 @@ TEST_CASE(ray_sphere_and_capsule_special)
 
 TEST_CASE(ray_triangle_in_plane_and_edges)
 {
-    tc_any t;
+    test_shape t;
     t.kind = ORC_TRIANGLE;
     t.u.triangle.a = tc_vec3_make(0, 0, 0);
     t.u.triangle.b = tc_vec3_make(4, 0, 0);
@@ -310,7 +310,7 @@ TEST_CASE(ray_triangle_in_plane_and_edges)
     double worst_off = 0.0;
     for (int i = 0; i < 2000; ++i) {
         ovec a = ov_scale(gen_unit(&rng), 2.0), e1 = gen_unit(&rng), e2 = gen_unit(&rng);
-        tc_any tr;
+        test_shape tr;
         tr.kind = ORC_TRIANGLE;
         tr.u.triangle.a = ov_to(a);
         tr.u.triangle.b = ov_to(ov_add(a, ov_scale(e1, 3.0)));
@@ -367,7 +367,7 @@ TEST_CASE(ray_triangle_in_plane_and_edges)
 
 TEST_CASE(ray_plane_special)
 {
-    tc_any p;
+    test_shape p;
     p.kind = ORC_PLANE;
     p.u.plane.normal = tc_vec3_make(0, 0, 1);
     p.u.plane.offset = 1.0f;

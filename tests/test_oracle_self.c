@@ -51,7 +51,7 @@ TEST_CASE(oracle_distance_matches_constructed_gap)
     for (int i = 0; i < n; ++i) {
         orc_kind ka = (orc_kind)test_rng_int(&rng, 0, 4);
         orc_kind kb = (orc_kind)test_rng_int(&rng, (int)ka, 5);
-        tc_any a, b;
+        test_shape a, b;
         bool near;
         double g;
         gen_pair(&rng, ka, kb, &a, &b, &near, &g);
@@ -79,7 +79,7 @@ TEST_CASE(oracle_distance_is_a_lower_bound_and_consistent)
     for (int i = 0; i < n; ++i) {
         orc_kind ka = (orc_kind)test_rng_int(&rng, 0, 4);
         orc_kind kb = (orc_kind)test_rng_int(&rng, (int)ka, 5);
-        tc_any a, b;
+        test_shape a, b;
         bool near;
         double g;
         gen_pair(&rng, ka, kb, &a, &b, &near, &g);
@@ -202,7 +202,7 @@ TEST_CASE(oracle_raycasts_consistent)
         orc_kind k = (orc_kind)test_rng_int(&rng, 0, 5);
         double s = gen_log_uniform(&rng, 1e-2, 1e2);
         ovec c = gen_center(&rng);
-        tc_any a = gen_shape(&rng, k, c, s);
+        test_shape a = gen_shape(&rng, k, c, s);
         orc_shape o = orc_from_any(&a);
         ovec target = orc_support_point(&o, gen_unit(&rng), &rng);
         if (k == ORC_PLANE) target = ov_madd(c, gen_unit(&rng), s);

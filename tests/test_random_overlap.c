@@ -19,7 +19,7 @@ static void run_pair(orc_kind ka, orc_kind kb, uint64_t seed)
     pair_stats st = { 0, 0, 0, 0, 0, 0, 0, 0.0 };
     int n = test_random_count(100000);
     for (int i = 0; i < n; ++i) {
-        tc_any a, b;
+        test_shape a, b;
         bool near;
         double gap;
         gen_pair(&rng, ka, kb, &a, &b, &near, &gap);

@@ -19,7 +19,7 @@ static void run_points(orc_kind k, uint64_t seed)
     for (int i = 0; i < n; ++i) {
         ovec c = gen_center(&rng);
         double size = gen_log_uniform(&rng, 1e-2, 1e2);
-        tc_any s = gen_shape(&rng, k, c, size);
+        test_shape s = gen_shape(&rng, k, c, size);
         orc_shape os = orc_from_any(&s);
         ovec p;
         int mode = test_rng_int(&rng, 0, 3);

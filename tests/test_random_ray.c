@@ -148,7 +148,7 @@ enum {
 };
 
 typedef struct ray_case {
-    tc_any shape;
+    test_shape shape;
     tc_ray ray;
     float max_t;
     unsigned tags;

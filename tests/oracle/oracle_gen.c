@@ -119,9 +119,9 @@ static ovec box_half(test_rng *r, double s)
 
 static tc_vec3 f3(ovec v) { return ov_to(v); }
 
-tc_any gen_shape(test_rng *r, orc_kind k, ovec c, double s)
+test_shape gen_shape(test_rng *r, orc_kind k, ovec c, double s)
 {
-    tc_any a;
+    test_shape a;
     memset(&a, 0, sizeof a);
     a.kind = k;
     switch (k) {
@@ -201,7 +201,7 @@ tc_any gen_shape(test_rng *r, orc_kind k, ovec c, double s)
     return a;
 }
 
-void gen_translate(tc_any *s, ovec d)
+void gen_translate(test_shape *s, ovec d)
 {
 #define MOVE(v) (v) = f3(ov_add(ov_from(v), d))
     switch (s->kind) {
@@ -235,7 +235,7 @@ double gen_gap(test_rng *r, double s, bool *near)
 }
 
 /* A direction the shape has a face or an edge along, for aligned contacts. */
-static ovec face_normal(test_rng *r, const tc_any *a)
+static ovec face_normal(test_rng *r, const test_shape *a)
 {
     orc_shape s = orc_from_any(a);
     switch (s.core) {
@@ -250,7 +250,7 @@ static ovec face_normal(test_rng *r, const tc_any *a)
     }
 }
 
-static ovec edge_dir(test_rng *r, const tc_any *a)
+static ovec edge_dir(test_rng *r, const test_shape *a)
 {
     orc_shape s = orc_from_any(a);
     switch (s.core) {
@@ -264,7 +264,7 @@ static ovec edge_dir(test_rng *r, const tc_any *a)
     }
 }
 
-static ovec shape_center(const tc_any *a)
+static ovec shape_center(const test_shape *a)
 {
     orc_shape s = orc_from_any(a);
     switch (s.core) {
@@ -276,7 +276,7 @@ static ovec shape_center(const tc_any *a)
     }
 }
 
-void gen_pair(test_rng *r, orc_kind ka, orc_kind kb, tc_any *a, tc_any *b, bool *near, double *gap)
+void gen_pair(test_rng *r, orc_kind ka, orc_kind kb, test_shape *a, test_shape *b, bool *near, double *gap)
 {
     *gap = NAN;
     ovec c = gen_center(r);

@@ -117,7 +117,7 @@ orc_shape orc_from_plane(const tc_plane *p)
     return s;
 }
 
-orc_shape orc_from_any(const tc_any *a)
+orc_shape orc_from_any(const test_shape *a)
 {
     switch (a->kind) {
     case ORC_SPHERE: return orc_from_sphere(&a->u.sphere);

@@ -2,7 +2,7 @@
  * covers every pair. This is only dispatch: no geometry here. */
 #include "oracle.h"
 
-bool lib_overlap(const tc_any *a, const tc_any *b)
+bool lib_overlap(const test_shape *a, const test_shape *b)
 {
 #define P(A, B) ((A) * ORC_KIND_COUNT + (B))
     switch (P(a->kind, b->kind)) {
@@ -31,7 +31,7 @@ bool lib_overlap(const tc_any *a, const tc_any *b)
 #undef P
 }
 
-bool lib_raycast(const tc_ray *ray, const tc_any *s, float max_t, tc_ray_hit *hit)
+bool lib_raycast(const tc_ray *ray, const test_shape *s, float max_t, tc_ray_hit *hit)
 {
     switch (s->kind) {
     case ORC_SPHERE: return tc_raycast_sphere(ray, &s->u.sphere, max_t, hit);
@@ -43,7 +43,7 @@ bool lib_raycast(const tc_ray *ray, const tc_any *s, float max_t, tc_ray_hit *hi
     }
 }
 
-bool lib_contains(const tc_any *s, tc_vec3 p)
+bool lib_contains(const test_shape *s, tc_vec3 p)
 {
     switch (s->kind) {
     case ORC_SPHERE: return tc_sphere_contains_point(&s->u.sphere, p);
@@ -55,7 +55,7 @@ bool lib_contains(const tc_any *s, tc_vec3 p)
     }
 }
 
-tc_vec3 lib_closest(const tc_any *s, tc_vec3 p)
+tc_vec3 lib_closest(const test_shape *s, tc_vec3 p)
 {
     switch (s->kind) {
     case ORC_SPHERE: return tc_sphere_closest_point(&s->u.sphere, p);

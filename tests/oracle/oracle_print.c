@@ -12,7 +12,7 @@ static void pv(FILE *f, const char *name, tc_vec3 v)
 
 static void pf(FILE *f, const char *name, float x) { fprintf(f, " %s=%a [%.9g]", name, (double)x, (double)x); }
 
-void orc_print_any(FILE *f, const tc_any *s)
+void orc_print_any(FILE *f, const test_shape *s)
 {
     fprintf(f, "  %s:", orc_kind_name(s->kind));
     switch (s->kind) {

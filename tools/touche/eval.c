@@ -115,9 +115,9 @@ typedef struct builder {
     uint32_t index_cap;
 } builder;
 
+/* *b starts zeroed (the caller's), so free_builder can follow any failure. */
 static bool build_world(const tt_scene *s, builder *b)
 {
-    memset(b, 0, sizeof *b);
     tc_world_def def = tc_world_def_default();
     def.initial_capacity = s->collider_count > 0 ? s->collider_count : 1;
     b->world = tc_world_create(&def);
@@ -274,7 +274,7 @@ bool tt_eval(const tt_scene *s, tt_result *r)
     r->picks = (tt_hit_result *)calloc((size_t)s->click_count + 1, sizeof *r->picks);
     r->sweeps = (tt_sweep_result *)calloc(nc + 1, sizeof *r->sweeps);
     r->distances = (tt_distance_result *)calloc((size_t)s->distance_count + 1, sizeof *r->distances);
-    builder b;
+    builder b = { 0 };
     bool ok = r->frames && r->shapes && r->state && r->rays && r->picks && r->sweeps && r->distances &&
               build_world(s, &b);
     if (!ok) {
