@@ -398,7 +398,7 @@ TEST_CASE(obb_hint_returns_last_frames_axis)
         test_shape a, b;
         bool near;
         double gap;
-        gen_pair(&rng, ORC_OBB, ORC_OBB, &a, &b, &near, &gap);
+        gen_pair(&rng, TEST_OBB, TEST_OBB, &a, &b, &near, &gap);
         tc_sat_axis axis = tc_sat_obb_obb(&a.u.obb, &b.u.obb, TC_SAT_AXIS_NONE);
         if (axis == TC_SAT_AXIS_NONE || axis == TC_SAT_AXIS_COUNT) {
             /* overlapping: every hint gives the same verdict */
@@ -442,7 +442,7 @@ TEST_CASE(obb_report_consistent_with_overlap)
         test_shape a, b;
         bool near;
         double gap;
-        gen_pair(&rng, ORC_OBB, ORC_OBB, &a, &b, &near, &gap);
+        gen_pair(&rng, TEST_OBB, TEST_OBB, &a, &b, &near, &gap);
         tc_sat_axis_report rep[15];
         tc_sat_axis first = tc_sat_obb_obb_report(&a.u.obb, &b.u.obb, rep);
         tc_sat_axis plain = tc_sat_obb_obb(&a.u.obb, &b.u.obb, TC_SAT_AXIS_NONE);

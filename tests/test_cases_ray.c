@@ -8,7 +8,7 @@
 static test_shape any_aabb(float x0, float y0, float z0, float x1, float y1, float z1)
 {
     test_shape s;
-    s.kind = ORC_AABB;
+    s.kind = TEST_AABB;
     s.u.aabb.min = tc_vec3_make(x0, y0, z0);
     s.u.aabb.max = tc_vec3_make(x1, y1, z1);
     return s;
@@ -16,7 +16,7 @@ static test_shape any_aabb(float x0, float y0, float z0, float x1, float y1, flo
 static test_shape any_obb(tc_vec3 c, tc_vec3 h, tc_mat3 m)
 {
     test_shape s;
-    s.kind = ORC_OBB;
+    s.kind = TEST_OBB;
     s.u.obb.center = c;
     s.u.obb.half = h;
     s.u.obb.rotation = m;
@@ -61,7 +61,7 @@ static void check_ray(const char *what, const tc_ray *ray, const test_shape *s, 
     }
     CHECK_MSG(fabsf(tc_vec3_length(hit.normal) - 1.0f) < 1e-5f, "%s: normal not unit", what);
     CHECK_MSG(ov_dot(ov_from(hit.normal), ov_from(ray->dir)) <= 1e-6 * len, "%s: normal does not face the ray", what);
-    if (hit.t == 0.0f && expect_t == 0.0 && s->kind != ORC_TRIANGLE) {
+    if (hit.t == 0.0f && expect_t == 0.0 && s->kind != TEST_TRIANGLE) {
         /* origin inside or on: normal = -dir/|dir| */
         ovec want = ov_scale(ov_from(ray->dir), -1.0 / len);
         CHECK_MSG(ov_dist(ov_from(hit.normal), want) < 1e-5, "%s: start inside, normal should be -dir/|dir|", what);
@@ -215,7 +215,7 @@ TEST_CASE(ray_rotated_obb_face_plane_and_edge)
 TEST_CASE(ray_sphere_and_capsule_special)
 {
     test_shape sp;
-    sp.kind = ORC_SPHERE;
+    sp.kind = TEST_SPHERE;
     sp.u.sphere.center = tc_vec3_make(0, 0, 0);
     sp.u.sphere.radius = 1.0f;
     tc_vec3 nx = tc_vec3_make(-1, 0, 0);
@@ -242,7 +242,7 @@ TEST_CASE(ray_sphere_and_capsule_special)
     check_ray("point sphere hit dead on", &r, &sp, INFINITY, 5.0, NULL);
 
     test_shape cap;
-    cap.kind = ORC_CAPSULE;
+    cap.kind = TEST_CAPSULE;
     cap.u.capsule.a = tc_vec3_make(0, 0, -2);
     cap.u.capsule.b = tc_vec3_make(0, 0, 2);
     cap.u.capsule.radius = 1.0f;
@@ -269,7 +269,7 @@ TEST_CASE(ray_sphere_and_capsule_special)
 TEST_CASE(ray_triangle_in_plane_and_edges)
 {
     test_shape t;
-    t.kind = ORC_TRIANGLE;
+    t.kind = TEST_TRIANGLE;
     t.u.triangle.a = tc_vec3_make(0, 0, 0);
     t.u.triangle.b = tc_vec3_make(4, 0, 0);
     t.u.triangle.c = tc_vec3_make(0, 4, 0);
@@ -311,7 +311,7 @@ TEST_CASE(ray_triangle_in_plane_and_edges)
     for (int i = 0; i < 2000; ++i) {
         ovec a = ov_scale(gen_unit(&rng), 2.0), e1 = gen_unit(&rng), e2 = gen_unit(&rng);
         test_shape tr;
-        tr.kind = ORC_TRIANGLE;
+        tr.kind = TEST_TRIANGLE;
         tr.u.triangle.a = ov_to(a);
         tr.u.triangle.b = ov_to(ov_add(a, ov_scale(e1, 3.0)));
         tr.u.triangle.c = ov_to(ov_add(a, ov_scale(e2, 3.0)));
@@ -368,7 +368,7 @@ TEST_CASE(ray_triangle_in_plane_and_edges)
 TEST_CASE(ray_plane_special)
 {
     test_shape p;
-    p.kind = ORC_PLANE;
+    p.kind = TEST_PLANE;
     p.u.plane.normal = tc_vec3_make(0, 0, 1);
     p.u.plane.offset = 1.0f;
     tc_vec3 up = tc_vec3_make(0, 0, 1);

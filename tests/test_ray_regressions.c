@@ -25,7 +25,7 @@ static test_shape sphere(float x, float y, float z, float r)
 {
     test_shape s;
     memset(&s, 0, sizeof s);
-    s.kind = ORC_SPHERE;
+    s.kind = TEST_SPHERE;
     s.u.sphere.center = tc_vec3_make(x, y, z);
     s.u.sphere.radius = r;
     return s;
@@ -35,7 +35,7 @@ static test_shape capsule(tc_vec3 a, tc_vec3 b, float r)
 {
     test_shape s;
     memset(&s, 0, sizeof s);
-    s.kind = ORC_CAPSULE;
+    s.kind = TEST_CAPSULE;
     s.u.capsule.a = a;
     s.u.capsule.b = b;
     s.u.capsule.radius = r;
@@ -46,7 +46,7 @@ static test_shape triangle(tc_vec3 a, tc_vec3 b, tc_vec3 c)
 {
     test_shape s;
     memset(&s, 0, sizeof s);
-    s.kind = ORC_TRIANGLE;
+    s.kind = TEST_TRIANGLE;
     s.u.triangle.a = a;
     s.u.triangle.b = b;
     s.u.triangle.c = c;
@@ -169,7 +169,7 @@ TEST_CASE(ray_regression_aabb_origin_on_face)
      * +z: reported at t = 1.5e-4 */
     test_shape s;
     memset(&s, 0, sizeof s);
-    s.kind = ORC_AABB;
+    s.kind = TEST_AABB;
     s.u.aabb.min = V(-0x1.ff2c1ap-1f, -0x1.d7b8ap-1f, -0x1.1f46b2p+3f);
     s.u.aabb.max = V(-0x1.ef37fap-1f, -0x1.c122a8p-1f, -0x1.1f46bp+3f);
     tc_ray r = ray_of(V(-0x1.fdc66ap-1f, -0x1.d2d452p-1f, -0x1.1f46b2p+3f), V(0.0f, 0x1.527db6p+7f, 0x1.956f9p-9f));

@@ -2,7 +2,6 @@
 
 #include <math.h>
 
-const char *const cg_names[CG_KINDS] = { "sphere", "capsule", "aabb", "obb", "triangle", "plane" };
 
 tc_vec3 cg_random_vec(test_rng *r, double lo, double hi)
 {
@@ -21,138 +20,120 @@ tc_quat cg_random_quat(test_rng *r)
 
 static float size(test_rng *r) { return (float)test_rng_uniform(r, 0.05, 1.5); }
 
-cg_shape cg_random(test_rng *r, int kind, double spread)
+test_shape cg_random(test_rng *r, int kind, double spread)
 {
-    cg_shape s;
+    test_shape s;
     s.kind = kind;
     tc_vec3 c = cg_random_vec(r, -spread, spread);
     int degenerate = test_rng_int(r, 0, 19) == 0;
     switch (kind) {
-    case CG_SPHERE:
-        s.sphere.center = c;
-        s.sphere.radius = degenerate ? 0.0f : size(r);
+    case TEST_SPHERE:
+        s.u.sphere.center = c;
+        s.u.sphere.radius = degenerate ? 0.0f : size(r);
         break;
-    case CG_CAPSULE: {
+    case TEST_CAPSULE: {
         tc_vec3 d = cg_random_vec(r, -1, 1);
-        s.capsule.a = c;
-        s.capsule.b = degenerate ? c : tc_vec3_add(c, d);
-        s.capsule.radius = test_rng_int(r, 0, 19) == 0 ? 0.0f : 0.5f * size(r);
+        s.u.capsule.a = c;
+        s.u.capsule.b = degenerate ? c : tc_vec3_add(c, d);
+        s.u.capsule.radius = test_rng_int(r, 0, 19) == 0 ? 0.0f : 0.5f * size(r);
         break;
     }
-    case CG_AABB: {
+    case TEST_AABB: {
         tc_vec3 h = tc_vec3_make(size(r), size(r), size(r));
         if (degenerate) h.y = 0.0f;
-        s.aabb.min = tc_vec3_sub(c, h);
-        s.aabb.max = tc_vec3_add(c, h);
+        s.u.aabb.min = tc_vec3_sub(c, h);
+        s.u.aabb.max = tc_vec3_add(c, h);
         break;
     }
-    case CG_OBB: {
+    case TEST_OBB: {
         tc_vec3 h = tc_vec3_make(size(r), size(r), size(r));
         if (degenerate) h.z = 0.0f;
-        s.obb = tc_obb_from_quat(c, h, cg_random_quat(r));
+        s.u.obb = tc_obb_from_quat(c, h, cg_random_quat(r));
         break;
     }
-    case CG_TRIANGLE:
-        s.triangle.a = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
-        s.triangle.b = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
-        s.triangle.c = degenerate ? tc_vec3_lerp(s.triangle.a, s.triangle.b, 0.3f) : tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
+    case TEST_TRIANGLE:
+        s.u.triangle.a = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
+        s.u.triangle.b = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
+        s.u.triangle.c = degenerate ? tc_vec3_lerp(s.u.triangle.a, s.u.triangle.b, 0.3f) : tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
         break;
     default: {
         tc_vec3 n = tc_vec3_normalize(cg_random_vec(r, -1, 1));
         if (tc_vec3_length(n) < 0.5f) n = tc_vec3_make(0, 0, 1);
-        s.plane = tc_plane_from_point_normal(c, n);
+        s.u.plane = tc_plane_from_point_normal(c, n);
         break;
     }
     }
     return s;
 }
 
-cg_shape cg_translated(const cg_shape *x, tc_vec3 d)
+test_shape cg_placed(const test_shape *x, tc_transform t)
 {
-    cg_shape s = *x;
+    test_shape s = *x;
     switch (s.kind) {
-    case CG_SPHERE: s.sphere.center = tc_vec3_add(s.sphere.center, d); break;
-    case CG_CAPSULE: s.capsule.a = tc_vec3_add(s.capsule.a, d); s.capsule.b = tc_vec3_add(s.capsule.b, d); break;
-    case CG_AABB: s.aabb.min = tc_vec3_add(s.aabb.min, d); s.aabb.max = tc_vec3_add(s.aabb.max, d); break;
-    case CG_OBB: s.obb.center = tc_vec3_add(s.obb.center, d); break;
-    case CG_TRIANGLE:
-        s.triangle.a = tc_vec3_add(s.triangle.a, d);
-        s.triangle.b = tc_vec3_add(s.triangle.b, d);
-        s.triangle.c = tc_vec3_add(s.triangle.c, d);
-        break;
-    default: s.plane.offset += tc_vec3_dot(s.plane.normal, d); break;
-    }
-    return s;
-}
-
-cg_shape cg_placed(const cg_shape *x, tc_transform t)
-{
-    cg_shape s = *x;
-    switch (s.kind) {
-    case CG_SPHERE: s.sphere.center = tc_transform_point(t, s.sphere.center); break;
-    case CG_CAPSULE: s.capsule.a = tc_transform_point(t, s.capsule.a); s.capsule.b = tc_transform_point(t, s.capsule.b); break;
-    case CG_AABB: {
-        tc_obb local = tc_obb_from_aabb(&x->aabb);
-        s.kind = CG_OBB;
-        s.obb = tc_obb_from_quat(tc_transform_point(t, local.center), local.half, t.rotation);
+    case TEST_SPHERE: s.u.sphere.center = tc_transform_point(t, s.u.sphere.center); break;
+    case TEST_CAPSULE: s.u.capsule.a = tc_transform_point(t, s.u.capsule.a); s.u.capsule.b = tc_transform_point(t, s.u.capsule.b); break;
+    case TEST_AABB: {
+        tc_obb local = tc_obb_from_aabb(&x->u.aabb);
+        s.kind = TEST_OBB;
+        s.u.obb = tc_obb_from_quat(tc_transform_point(t, local.center), local.half, t.rotation);
         break;
     }
-    case CG_OBB: {
+    case TEST_OBB: {
         tc_mat3 r = tc_mat3_from_quat(t.rotation);
-        s.obb.center = tc_transform_point(t, s.obb.center);
-        s.obb.rotation = tc_mat3_mul(r, s.obb.rotation);
+        s.u.obb.center = tc_transform_point(t, s.u.obb.center);
+        s.u.obb.rotation = tc_mat3_mul(r, s.u.obb.rotation);
         break;
     }
-    case CG_TRIANGLE:
-        s.triangle.a = tc_transform_point(t, s.triangle.a);
-        s.triangle.b = tc_transform_point(t, s.triangle.b);
-        s.triangle.c = tc_transform_point(t, s.triangle.c);
+    case TEST_TRIANGLE:
+        s.u.triangle.a = tc_transform_point(t, s.u.triangle.a);
+        s.u.triangle.b = tc_transform_point(t, s.u.triangle.b);
+        s.u.triangle.c = tc_transform_point(t, s.u.triangle.c);
         break;
     default: break;
     }
     return s;
 }
 
-co_shape cg_oracle(const cg_shape *s)
+co_shape cg_oracle(const test_shape *s)
 {
     switch (s->kind) {
-    case CG_SPHERE: return co_sphere(&s->sphere);
-    case CG_CAPSULE: return co_capsule(&s->capsule);
-    case CG_AABB: return co_aabb(&s->aabb);
-    case CG_OBB: return co_obb(&s->obb);
-    case CG_TRIANGLE: return co_triangle(&s->triangle);
-    default: return co_plane(&s->plane);
+    case TEST_SPHERE: return co_sphere(&s->u.sphere);
+    case TEST_CAPSULE: return co_capsule(&s->u.capsule);
+    case TEST_AABB: return co_aabb(&s->u.aabb);
+    case TEST_OBB: return co_obb(&s->u.obb);
+    case TEST_TRIANGLE: return co_triangle(&s->u.triangle);
+    default: return co_plane(&s->u.plane);
     }
 }
 
-double cg_thickness(const cg_shape *s)
+double cg_thickness(const test_shape *s)
 {
     switch (s->kind) {
-    case CG_SPHERE: return 2.0 * s->sphere.radius;
-    case CG_CAPSULE: return 2.0 * s->capsule.radius;
-    case CG_AABB: {
-        tc_vec3 d = tc_vec3_sub(s->aabb.max, s->aabb.min);
+    case TEST_SPHERE: return 2.0 * s->u.sphere.radius;
+    case TEST_CAPSULE: return 2.0 * s->u.capsule.radius;
+    case TEST_AABB: {
+        tc_vec3 d = tc_vec3_sub(s->u.aabb.max, s->u.aabb.min);
         return fmin(d.x, fmin(d.y, d.z));
     }
-    case CG_OBB: return 2.0 * fmin(s->obb.half.x, fmin(s->obb.half.y, s->obb.half.z));
-    case CG_TRIANGLE: return 0.0;
+    case TEST_OBB: return 2.0 * fmin(s->u.obb.half.x, fmin(s->u.obb.half.y, s->u.obb.half.z));
+    case TEST_TRIANGLE: return 0.0;
     default: return INFINITY;
     }
 }
 
-static const void *ptr(const cg_shape *s)
+static const void *ptr(const test_shape *s)
 {
     switch (s->kind) {
-    case CG_SPHERE: return &s->sphere;
-    case CG_CAPSULE: return &s->capsule;
-    case CG_AABB: return &s->aabb;
-    case CG_OBB: return &s->obb;
-    case CG_TRIANGLE: return &s->triangle;
-    default: return &s->plane;
+    case TEST_SPHERE: return &s->u.sphere;
+    case TEST_CAPSULE: return &s->u.capsule;
+    case TEST_AABB: return &s->u.aabb;
+    case TEST_OBB: return &s->u.obb;
+    case TEST_TRIANGLE: return &s->u.triangle;
+    default: return &s->u.plane;
     }
 }
 
-#define PAIR(A, B) (CG_##A * CG_KINDS + CG_##B)
+#define PAIR(A, B) (TEST_##A * TEST_SHAPE_KINDS + TEST_##B)
 #define EACH_PAIR(X)                                                                                   \
     X(SPHERE, sphere, SPHERE, sphere) X(SPHERE, sphere, CAPSULE, capsule) X(SPHERE, sphere, AABB, aabb) \
     X(SPHERE, sphere, OBB, obb) X(SPHERE, sphere, TRIANGLE, triangle) X(SPHERE, sphere, PLANE, plane)  \
@@ -162,9 +143,9 @@ static const void *ptr(const cg_shape *s)
     X(OBB, obb, OBB, obb) X(OBB, obb, TRIANGLE, triangle) X(OBB, obb, PLANE, plane)                    \
     X(TRIANGLE, triangle, TRIANGLE, triangle) X(TRIANGLE, triangle, PLANE, plane)
 
-float cg_distance(const cg_shape *a, const cg_shape *b, tc_vec3 *pa, tc_vec3 *pb)
+float cg_distance(const test_shape *a, const test_shape *b, tc_vec3 *pa, tc_vec3 *pb)
 {
-    switch (a->kind * CG_KINDS + b->kind) {
+    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
 #define X(A, a_, B, b_) \
     case PAIR(A, B): return tc_distance_##a_##_##b_((const tc_##a_ *)ptr(a), (const tc_##b_ *)ptr(b), pa, pb);
         EACH_PAIR(X)
@@ -173,9 +154,9 @@ float cg_distance(const cg_shape *a, const cg_shape *b, tc_vec3 *pa, tc_vec3 *pb
     }
 }
 
-bool cg_contact(const cg_shape *a, const cg_shape *b, tc_manifold *m)
+bool cg_contact(const test_shape *a, const test_shape *b, tc_manifold *m)
 {
-    switch (a->kind * CG_KINDS + b->kind) {
+    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
 #define X(A, a_, B, b_) \
     case PAIR(A, B): return tc_contact_##a_##_##b_((const tc_##a_ *)ptr(a), (const tc_##b_ *)ptr(b), m);
         EACH_PAIR(X)
@@ -184,9 +165,9 @@ bool cg_contact(const cg_shape *a, const cg_shape *b, tc_manifold *m)
     }
 }
 
-bool cg_sweep(const cg_shape *a, tc_vec3 va, const cg_shape *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
+bool cg_sweep(const test_shape *a, tc_vec3 va, const test_shape *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
 {
-    switch (a->kind * CG_KINDS + b->kind) {
+    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
 #define X(A, a_, B, b_) \
     case PAIR(A, B): return tc_sweep_##a_##_##b_((const tc_##a_ *)ptr(a), va, (const tc_##b_ *)ptr(b), vb, max_t, hit);
         EACH_PAIR(X)
@@ -203,10 +184,10 @@ bool cg_sweep(const cg_shape *a, tc_vec3 va, const cg_shape *b, tc_vec3 vb, floa
     X(AABB, aabb, OBB, obb) X(AABB, aabb, TRIANGLE, triangle)                                           \
     X(OBB, obb, OBB, obb) X(OBB, obb, TRIANGLE, triangle) X(TRIANGLE, triangle, TRIANGLE, triangle)
 
-bool cg_sweep_rigid(const cg_shape *a, tc_transform a0, tc_transform a1, const cg_shape *b, tc_transform b0,
+bool cg_sweep_rigid(const test_shape *a, tc_transform a0, tc_transform a1, const test_shape *b, tc_transform b0,
                     tc_transform b1, tc_sweep_hit *hit)
 {
-    switch (a->kind * CG_KINDS + b->kind) {
+    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
 #define X(A, a_, B, b_)                                                                                          \
     case PAIR(A, B):                                                                                             \
         return tc_sweep_rigid_##a_##_##b_((const tc_##a_ *)ptr(a), a0, a1, (const tc_##b_ *)ptr(b), b0, b1, hit);
