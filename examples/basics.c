@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The README's example: two boxes riding on parent frames, a ray, a sphere.
  * Its test compares what it prints with basics.expected (worked out by hand:
  * the ray through the shield's centre at 45 degrees to its thin axis enters

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Quick sanity checks of the core queries on configurations whose answer
  * follows from geometry by hand. The exhaustive checks against independent
  * oracles live in the other test files. */

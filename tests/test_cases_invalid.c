@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Bad data (issue 2): NaN, +infinity and -infinity written into every float
  * field of every shape and of the ray, and negative sizes. Every query on
  * such data answers false / no hit (closest point: p unchanged), and never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Hand-made OBB cases for the separating-axis test (issue 2): each
  * configuration's answer follows from the geometry, and every verdict is also
  * held against the double oracle (never a missed overlap; a false positive

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Hand-made ray casts (issue 2): rays in a face plane, along an edge, from
  * inside, pointing away, with -0.0 and 1e-30 direction components, cut off by
  * max_t, unbounded, with a zero direction; in-plane rays across triangles.

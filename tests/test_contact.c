@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Contact manifolds against an independent minimum-translation search
  * (contact_oracle.c: support functions in double over a dense set of
  * directions, refined), on seeded random overlapping pairs for each of the

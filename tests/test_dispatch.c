@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shape dispatch (dispatch.h): every query through tc_shape_* gives the pair
  * function's answer, in either operand order, with normals and points turned
  * around when the operands are swapped. */

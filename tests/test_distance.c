@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Distance queries against the brute-force double oracle (contact_oracle.c):
  * 5,000 seeded random pairs for each of the 20 pairs, 100,000 per run. */
 #include <math.h>

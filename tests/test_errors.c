@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Programmer errors go through the replaceable assert handler in debug
  * builds and give the documented defined result in every build. */
 #include <touche/touche.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 4x4 matrices, camera builders and picking, against double-precision
  * computations written here independently. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The math module against double-precision math written here: quaternion to
  * matrix and back (q and -q), Euler angles against axis-angle products, rigid
  * transforms, and normalisation of tiny, huge and zero inputs. */

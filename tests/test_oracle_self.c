@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the test oracle itself: it must be right before it can judge the
  * library. Known answers by construction, brute-force sampling bounds, and
  * agreement between its independent parts (overlap predicate, distance,

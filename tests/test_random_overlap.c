@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every overlap pair against the double-precision oracle (tests/oracle) on
  * seeded random cases, about half of them near touching (|gap| from 1e-9 to
  * 5e-4 of the size, both sides), with rotated, flat, thin and zero-size

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Point containment and closest point of each shape against the double
  * oracle on seeded random cases: points drawn inside, on the surface (a
  * support point) and near it (|gap| from 1e-9 to a few 1e-4 of the size,

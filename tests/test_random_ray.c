@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every ray cast against the double oracle (tests/oracle/oracle_ray.c) on
  * seeded random rays: one test per shape, test_random_count(100000) cases.
  *

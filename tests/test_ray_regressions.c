@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ray casts that tests/test_random_ray.c caught wrong, each kept as found
  * (hex floats) and checked against the double oracle:
  *  - sphere and capsule with a dir of length 1e-25 or 1e25 (|dir|^2 under-

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Sweeps: random moving pairs for each of the 20 pairs and 15 rotating
  * pairs, checked with the double oracle (contact_oracle.c), and hand-made
  * motions. At a reported time the shapes touch (oracle distance within

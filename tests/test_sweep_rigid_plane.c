@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rotating sweeps against a still plane (tc_sweep_rigid_<A>_plane), checked
  * with an independent pose computation: the position interpolated linearly
  * and the rotation by the textbook slerp formula, in double. At the reported

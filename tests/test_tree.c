@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The dynamic AABB tree against brute force over all proxies. */
 #include <math.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world against brute force: random worlds step by step, hierarchies in
  * double precision, ids, memory, events, debug drawing and picking. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world's ray queries (walked through its ray index) against brute
  * force: random worlds changed between batches of rays (the index must be
  * remade when stale, and colliders destroyed or disabled after an update

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché allocation hooks: how the tree and the world get their memory.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché base definitions: export macro, version, tolerances, error handling.
  *

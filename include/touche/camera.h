@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché camera picking: from a pixel under the mouse to a ray in the world,
  * and back.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché contacts: how deep do two overlapping shapes interpenetrate, along
  * which direction, and where?

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché shape dispatch: any shape behind one tagged type, and the pair
  * queries chosen at run time.

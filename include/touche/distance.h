@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché distance queries: how far apart are two shapes, and where?
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché 4x4 matrices: the camera matrices a game hands to its renderer.
  *

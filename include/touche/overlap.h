@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché overlap tests: does shape A intersect shape B?
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché ray casts: where does a ray first meet a shape?
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché shapes: plain structs, their validity, bounds, point containment and
  * closest points.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché sweeps: when do two moving shapes first touch?
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché dynamic AABB tree: a bounding-volume hierarchy for objects the
  * caller brings, usable without the world.

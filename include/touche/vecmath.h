@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché math: 3-vectors, quaternions, 3x3 matrices and rigid transforms.
  *

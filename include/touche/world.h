@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /** @file
  * Touché world: many colliders, some riding on animated skeletons, kept in a
  * dynamic AABB tree; overlapping pairs with begin/stay/end events, ray and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/assert.h"
 
 #include <stdio.h>

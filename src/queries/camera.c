@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <touche/camera.h>
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* GJK (Gilbert, Johnson, Keerthi) on the Minkowski difference A - B.
  *
  * The simplex keeps, for each vertex w = a - b, the two support points a and

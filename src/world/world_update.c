@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world's update: world poses down the node hierarchy, tree boxes, the
  * touching pairs and their begin/stay/end events.
  *

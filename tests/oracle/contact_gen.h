@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Random shapes for the distance, contact and sweep tests (prefix cg_), as
  * the tests' tagged shape (tests/support/test_shape.h): dispatches a pair of
  * them to the library's pair functions and to the oracle of contact_oracle.h. */

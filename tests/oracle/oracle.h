@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Independent double-precision oracles for Touché's shape queries.
  *
  * Nothing here calls the library's queries or shares its code: every answer is

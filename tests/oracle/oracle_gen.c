@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seeded random shapes and pairs for the random tests, built in double and
  * rounded to the library's floats. Nothing here uses the library's math, so
  * a broken tc_obb_from_quat cannot hide a broken overlap test. */

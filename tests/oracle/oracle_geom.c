@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Oracle geometry in double: shapes as cores swept by a radius, distances and
  * overlap by brute force over features. See oracle.h for the method. */
 #include "oracle.h"

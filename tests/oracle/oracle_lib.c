@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The library's queries behind one tagged interface, so one random driver
  * covers every pair. This is only dispatch: no geometry here. */
 #include "oracle.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Printing shapes exactly (hex floats plus decimals) for failure reports, so
  * a failing random case can be pasted into a hand-made test. */
 #include "oracle.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Oracle ray casts in double, one method per shape (see oracle.h). */
 #include "oracle.h"
 

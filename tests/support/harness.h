@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A minimal test harness: one CTest test per case.
  *
  * A test file declares cases with TEST_CASE(name) { ... }, each on a line of

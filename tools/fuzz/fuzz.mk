@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # `make fuzz`: longer libFuzzer campaigns on the scene loader (and everything
 # a loaded scene goes through: evaluation, both reports, the picture, explain)
 # and on the world API (programs of world calls with numbers from the input:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replays files through the fuzz target without libFuzzer, so `make test`
  * exercises the corpus with any compiler (and under the sanitizers in the
  * sanitized build). Arguments are files or directories (one level deep), or

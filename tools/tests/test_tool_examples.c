@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Each example scene run through the touche binary (--json), its facts
  * checked against the library's own queries computed here: world poses
  * composed independently in double precision, every pair and ray by brute

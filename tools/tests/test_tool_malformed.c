@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The malformed-input suite: every kind of bad scene gives a diagnostic at
  * the right line and column that names what was expected; through the
  * binary, exit code 2 and nothing on stdout. Also what the parser accepts

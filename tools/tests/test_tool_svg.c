@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The pictures: every example's SVG and the explain figure are well-formed
  * XML (checked by the small parser in tool_test.c, and by xmllint when the
  * machine has it), are SVG documents, and show what the report says: one

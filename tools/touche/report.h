@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The report of `touche run`: aligned plain text, or one JSON document with
  * the same facts. */
 #ifndef TT_REPORT_H
