@@ -68,9 +68,10 @@ if(NOT pc_version STREQUAL VERSION)
   message(FATAL_ERROR "touche.pc says version '${pc_version}', CMake's project says ${VERSION}")
 endif()
 separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
-# With include/touche itself on the include path as well: <math.h> must stay the C library's.
+# With include/touche itself on the include path as well: <math.h> must stay
+# the C library's. (-lm last: the consumer calls sqrt itself.)
 run(${C_COMPILER} -std=c11 -I${prefix}/include/touche ${SOURCE_DIR}/tests/install/consumer/main.c
-    -DTOUCHE_PACKAGE_VERSION="${pc_version}" ${pc_flags} -o ${WORK_DIR}/pc_consumer)
+    -DTOUCHE_PACKAGE_VERSION="${pc_version}" ${pc_flags} -lm -o ${WORK_DIR}/pc_consumer)
 run(${WORK_DIR}/pc_consumer)
 
 # Both ways got the same kind of library: the one that was built.
