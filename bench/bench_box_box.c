@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_box_box: the same random OBB pairs through Touché's
  * tc_overlap_obb_obb and, where installed, ODE, Bullet, libccd and FCL:
  * nanoseconds per pair and how many real overlaps each one misses.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_contact: box-box contact and distance, Touché beside ODE's box-box,
  * Bullet's box-box and GJK (and libccd's MPR, FCL's distance where
  * installed), with how often each agrees with an exact reference and with

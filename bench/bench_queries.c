@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_queries: nanoseconds per call for every tc_overlap_* pair and every
  * tc_raycast_*, each beside a simple baseline measured in the same run on the
  * same inputs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* clock_gettime is POSIX, not C11. */
 #define _POSIX_C_SOURCE 200112L
 

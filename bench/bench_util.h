@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared helpers for the benchmark programs: a monotonic clock, a seeded
  * generator, a sink that keeps results alive, and a table printer.
  *

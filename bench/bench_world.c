@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_world: the world per frame (poses, tree, pairs with exact tests) for
  * 1,000, 10,000 and 100,000 slowly moving boxes, and closest-hit rays
  * against 100,000 boxes, each beside brute force in the same run.

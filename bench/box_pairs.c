@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Random OBB pairs shared by the box benchmarks; see box_pairs.h. */
 #include "box_pairs.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Random OBB pairs for the box benchmarks, seeded so every library sees the
  * same ones.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The reference answer for box-box benchmarks: does a pair of tc_obb overlap
  * in exact arithmetic on the floats it holds?
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bullet glue for the box-box benchmarks (compiled only when Bullet is
 // installed). Boxes become btBoxShape with a zero collision margin (Bullet's
 // default margin of 0.04 would make every box bigger than the one tested)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libccd glue for the box-box benchmarks (compiled only when libccd is
  * installed). libccd works on any convex shape through a support function;
  * ours returns the box corner furthest along the direction, in the build's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Embree glue for the world ray benchmark (compiled only when Embree 3 is
  * installed). The boxes are Embree user geometry: Embree builds its BVH over
  * their bounds and calls our intersector for the boxes a ray reaches; the

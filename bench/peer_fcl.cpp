@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // FCL glue for the box-box benchmarks (compiled only when FCL is installed).
 // fcl::Boxd takes full side lengths; the pose is an Isometry (Transform3d).
 // Shapes and poses are built outside the timed loop; the timed call is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ODE glue for the box-box benchmarks (compiled only when ODE is installed).
  * ODE wants full side lengths and a 3x4 row-major rotation (dMatrix3) whose
  * columns are the box axes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Glue to the peer libraries the benchmarks compare against.
  *
  * Each peer is optional: bench/CMakeLists.txt looks for it and defines

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Five figures in a row, each with a sword in its right hand.
  *
  * The game animates skeletons itself and hands the world each bone's world

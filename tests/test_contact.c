@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Contact manifolds against an independent minimum-translation search
  * (contact_oracle.c: support functions in double over a dense set of
  * directions, refined), on seeded random overlapping pairs for each of the
@@ -32,7 +33,7 @@ static double size_of(const co_shape *s)
  * still overlaps (oracle search over all directions); the points carry
  * depths in [0, depth] and lie in both shapes when the penetration is shallow.
  * Returns the depth. */
-static double check_manifold(const char *what, int i, const cg_shape *a, const cg_shape *b, const tc_manifold *m,
+static double check_manifold(const char *what, int i, const test_shape *a, const test_shape *b, const tc_manifold *m,
                              bool deep_checks)
 {
     co_shape oa = cg_oracle(a), ob = cg_oracle(b);
@@ -82,10 +83,10 @@ static void contact_pair(int ka, int kb)
     test_rng r = { 0xc0de0000u + (uint64_t)(ka * 16 + kb) };
     int n = test_random_count(1000);
     char what[64];
-    snprintf(what, sizeof what, "%s-%s", cg_names[ka], cg_names[kb]);
+    snprintf(what, sizeof what, "%s-%s", test_shape_name(ka), test_shape_name(kb));
     int overlapping = 0, agree = 0;
     for (int i = 0; i < n; ++i) {
-        cg_shape a = cg_random(&r, ka, 1.0), b = cg_random(&r, kb, 1.0);
+        test_shape a = cg_random(&r, ka, 1.0), b = cg_random(&r, kb, 1.0);
         co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
         /* Bring apart pairs into a shallow overlap (or leave a few apart). */
         co_vec qa, qb;
@@ -94,7 +95,7 @@ static void contact_pair(int ka, int kb)
             co_vec u = co_scale(co_sub(qb, qa), 1.0 / co_len(co_sub(qb, qa)));
             double extra = test_rng_uniform(&r, 0.0, 0.15);
             co_vec move = co_scale(u, -(d + extra));
-            b = cg_translated(&b, tc_vec3_make((float)move.x, (float)move.y, (float)move.z));
+            b = test_shape_translated(&b, (float)move.x, (float)move.y, (float)move.z);
             ob = cg_oracle(&b);
         }
         double scale = fmax(co_scale_of(&oa), co_scale_of(&ob));
@@ -134,33 +135,33 @@ static void contact_pair(int ka, int kb)
     printf("%s: %d pairs, %d in contact, %d depths confirmed (oracle's dense search or branch and bound)\n", what, n, overlapping, agree);
 }
 
-TEST_CASE(contact_sphere_sphere) { contact_pair(CG_SPHERE, CG_SPHERE); }
-TEST_CASE(contact_sphere_capsule) { contact_pair(CG_SPHERE, CG_CAPSULE); }
-TEST_CASE(contact_sphere_aabb) { contact_pair(CG_SPHERE, CG_AABB); }
-TEST_CASE(contact_sphere_obb) { contact_pair(CG_SPHERE, CG_OBB); }
-TEST_CASE(contact_sphere_triangle) { contact_pair(CG_SPHERE, CG_TRIANGLE); }
-TEST_CASE(contact_sphere_plane) { contact_pair(CG_SPHERE, CG_PLANE); }
-TEST_CASE(contact_capsule_capsule) { contact_pair(CG_CAPSULE, CG_CAPSULE); }
-TEST_CASE(contact_capsule_aabb) { contact_pair(CG_CAPSULE, CG_AABB); }
-TEST_CASE(contact_capsule_obb) { contact_pair(CG_CAPSULE, CG_OBB); }
-TEST_CASE(contact_capsule_triangle) { contact_pair(CG_CAPSULE, CG_TRIANGLE); }
-TEST_CASE(contact_capsule_plane) { contact_pair(CG_CAPSULE, CG_PLANE); }
-TEST_CASE(contact_aabb_aabb) { contact_pair(CG_AABB, CG_AABB); }
-TEST_CASE(contact_aabb_obb) { contact_pair(CG_AABB, CG_OBB); }
-TEST_CASE(contact_aabb_triangle) { contact_pair(CG_AABB, CG_TRIANGLE); }
-TEST_CASE(contact_aabb_plane) { contact_pair(CG_AABB, CG_PLANE); }
-TEST_CASE(contact_obb_obb) { contact_pair(CG_OBB, CG_OBB); }
-TEST_CASE(contact_obb_triangle) { contact_pair(CG_OBB, CG_TRIANGLE); }
-TEST_CASE(contact_obb_plane) { contact_pair(CG_OBB, CG_PLANE); }
-TEST_CASE(contact_triangle_triangle) { contact_pair(CG_TRIANGLE, CG_TRIANGLE); }
-TEST_CASE(contact_triangle_plane) { contact_pair(CG_TRIANGLE, CG_PLANE); }
+TEST_CASE(contact_sphere_sphere) { contact_pair(TEST_SPHERE, TEST_SPHERE); }
+TEST_CASE(contact_sphere_capsule) { contact_pair(TEST_SPHERE, TEST_CAPSULE); }
+TEST_CASE(contact_sphere_aabb) { contact_pair(TEST_SPHERE, TEST_AABB); }
+TEST_CASE(contact_sphere_obb) { contact_pair(TEST_SPHERE, TEST_OBB); }
+TEST_CASE(contact_sphere_triangle) { contact_pair(TEST_SPHERE, TEST_TRIANGLE); }
+TEST_CASE(contact_sphere_plane) { contact_pair(TEST_SPHERE, TEST_PLANE); }
+TEST_CASE(contact_capsule_capsule) { contact_pair(TEST_CAPSULE, TEST_CAPSULE); }
+TEST_CASE(contact_capsule_aabb) { contact_pair(TEST_CAPSULE, TEST_AABB); }
+TEST_CASE(contact_capsule_obb) { contact_pair(TEST_CAPSULE, TEST_OBB); }
+TEST_CASE(contact_capsule_triangle) { contact_pair(TEST_CAPSULE, TEST_TRIANGLE); }
+TEST_CASE(contact_capsule_plane) { contact_pair(TEST_CAPSULE, TEST_PLANE); }
+TEST_CASE(contact_aabb_aabb) { contact_pair(TEST_AABB, TEST_AABB); }
+TEST_CASE(contact_aabb_obb) { contact_pair(TEST_AABB, TEST_OBB); }
+TEST_CASE(contact_aabb_triangle) { contact_pair(TEST_AABB, TEST_TRIANGLE); }
+TEST_CASE(contact_aabb_plane) { contact_pair(TEST_AABB, TEST_PLANE); }
+TEST_CASE(contact_obb_obb) { contact_pair(TEST_OBB, TEST_OBB); }
+TEST_CASE(contact_obb_triangle) { contact_pair(TEST_OBB, TEST_TRIANGLE); }
+TEST_CASE(contact_obb_plane) { contact_pair(TEST_OBB, TEST_PLANE); }
+TEST_CASE(contact_triangle_triangle) { contact_pair(TEST_TRIANGLE, TEST_TRIANGLE); }
+TEST_CASE(contact_triangle_plane) { contact_pair(TEST_TRIANGLE, TEST_PLANE); }
 
 /* ---- the known hard cases ------------------------------------------------ */
-static cg_shape box(tc_vec3 c, tc_vec3 half, tc_quat q)
+static test_shape box(tc_vec3 c, tc_vec3 half, tc_quat q)
 {
-    cg_shape s;
-    s.kind = CG_OBB;
-    s.obb = tc_obb_from_quat(c, half, q);
+    test_shape s;
+    s.kind = TEST_OBB;
+    s.u.obb = tc_obb_from_quat(c, half, q);
     return s;
 }
 
@@ -174,11 +175,11 @@ TEST_CASE(contact_cube_45_degrees_on_larger_cube)
 {
     /* Turned 45 degrees about the vertical: a face-face contact whose clip
      * is an octagon, reduced to 4 points. */
-    cg_shape big = box(tc_vec3_zero(), tc_vec3_make(2, 2, 2), tc_quat_identity());
+    test_shape big = box(tc_vec3_zero(), tc_vec3_make(2, 2, 2), tc_quat_identity());
     tc_quat yaw = tc_quat_from_axis_angle(tc_vec3_make(0, 1, 0), 0.78539816f);
-    cg_shape small = box(tc_vec3_make(0.3f, 2.49f, -0.2f), tc_vec3_make(0.5f, 0.5f, 0.5f), yaw);
+    test_shape small = box(tc_vec3_make(0.3f, 2.49f, -0.2f), tc_vec3_make(0.5f, 0.5f, 0.5f), yaw);
     tc_manifold m;
-    CHECK(tc_contact_obb_obb(&big.obb, &small.obb, &m));
+    CHECK(tc_contact_obb_obb(&big.u.obb, &small.u.obb, &m));
     expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
     CHECK(m.count == 4);
     for (int i = 0; i < m.count; ++i) CHECK_NEAR(m.points[i].depth, 0.01, 1e-5);
@@ -186,8 +187,8 @@ TEST_CASE(contact_cube_45_degrees_on_larger_cube)
     /* Turned 45 degrees about a horizontal axis: resting on an edge, 2 points. */
     tc_quat roll = tc_quat_from_axis_angle(tc_vec3_make(1, 0, 0), 0.78539816f);
     float h = 0.5f * sqrtf(2.0f);
-    cg_shape edge = box(tc_vec3_make(0.1f, 2.0f + h - 0.01f, 0.0f), tc_vec3_make(0.5f, 0.5f, 0.5f), roll);
-    CHECK(tc_contact_obb_obb(&big.obb, &edge.obb, &m));
+    test_shape edge = box(tc_vec3_make(0.1f, 2.0f + h - 0.01f, 0.0f), tc_vec3_make(0.5f, 0.5f, 0.5f), roll);
+    CHECK(tc_contact_obb_obb(&big.u.obb, &edge.u.obb, &m));
     expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
     CHECK(m.count == 2);
     for (int i = 0; i < m.count; ++i) CHECK_NEAR(m.points[i].depth, 0.01, 1e-5);
@@ -196,19 +197,19 @@ TEST_CASE(contact_cube_45_degrees_on_larger_cube)
 
 static void stacked(double s)
 {
-    cg_shape lower = box(tc_vec3_zero(), tc_vec3_make((float)(0.5 * s), (float)(0.5 * s), (float)(0.5 * s)), tc_quat_identity());
+    test_shape lower = box(tc_vec3_zero(), tc_vec3_make((float)(0.5 * s), (float)(0.5 * s), (float)(0.5 * s)), tc_quat_identity());
     tc_vec3 half = tc_vec3_make((float)(0.5 * s), (float)(0.5 * s), (float)(0.5 * s));
-    cg_shape over = box(tc_vec3_make((float)(0.1 * s), (float)(0.999 * s), 0), half, tc_quat_identity());
-    cg_shape gap = box(tc_vec3_make((float)(0.1 * s), (float)(1.001 * s), 0), half, tc_quat_identity());
+    test_shape over = box(tc_vec3_make((float)(0.1 * s), (float)(0.999 * s), 0), half, tc_quat_identity());
+    test_shape gap = box(tc_vec3_make((float)(0.1 * s), (float)(1.001 * s), 0), half, tc_quat_identity());
     tc_manifold m;
-    CHECK(tc_contact_obb_obb(&lower.obb, &over.obb, &m));
+    CHECK(tc_contact_obb_obb(&lower.u.obb, &over.u.obb, &m));
     expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
     CHECK(m.count == 4);
     for (int i = 0; i < m.count; ++i) CHECK_NEAR(m.points[i].depth, 0.001 * s, 2e-6 * s);
     check_manifold("stacked", 0, &lower, &over, &m, true);
-    CHECK(!tc_contact_obb_obb(&lower.obb, &gap.obb, &m));
+    CHECK(!tc_contact_obb_obb(&lower.u.obb, &gap.u.obb, &m));
     tc_vec3 pa, pb;
-    CHECK_NEAR(tc_distance_obb_obb(&lower.obb, &gap.obb, &pa, &pb), 0.001 * s, 2e-6 * s);
+    CHECK_NEAR(tc_distance_obb_obb(&lower.u.obb, &gap.u.obb, &pa, &pb), 0.001 * s, 2e-6 * s);
     CHECK_NEAR(pb.y - pa.y, 0.001 * s, 2e-6 * s);
     /* The same as aabbs. */
     tc_aabb la = { { (float)(-0.5 * s), (float)(-0.5 * s), (float)(-0.5 * s) }, { (float)(0.5 * s), (float)(0.5 * s), (float)(0.5 * s) } };
@@ -223,11 +224,11 @@ TEST_CASE(contact_stacked_cubes_scaled_by_1000) { stacked(1000.0); }
 
 TEST_CASE(contact_plate_under_small_cube)
 {
-    cg_shape plate = box(tc_vec3_zero(), tc_vec3_make(50, 0.05f, 50), tc_quat_identity());
-    cg_shape cube = box(tc_vec3_make(3.7f, 0.05f + 0.1f - 0.002f, -12.1f), tc_vec3_make(0.1f, 0.1f, 0.1f),
+    test_shape plate = box(tc_vec3_zero(), tc_vec3_make(50, 0.05f, 50), tc_quat_identity());
+    test_shape cube = box(tc_vec3_make(3.7f, 0.05f + 0.1f - 0.002f, -12.1f), tc_vec3_make(0.1f, 0.1f, 0.1f),
                         tc_quat_from_axis_angle(tc_vec3_make(0, 1, 0), 0.3f));
     tc_manifold m;
-    CHECK(tc_contact_obb_obb(&plate.obb, &cube.obb, &m));
+    CHECK(tc_contact_obb_obb(&plate.u.obb, &cube.u.obb, &m));
     expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
     CHECK(m.count == 4);
     for (int i = 0; i < m.count; ++i) {
@@ -236,7 +237,7 @@ TEST_CASE(contact_plate_under_small_cube)
         CHECK(fabs(m.points[i].point.x - 3.7f) < 0.15f && fabs(m.points[i].point.z + 12.1f) < 0.15f);
     }
     check_manifold("plate", 0, &plate, &cube, &m, true);
-    CHECK(tc_contact_obb_obb(&cube.obb, &plate.obb, &m));
+    CHECK(tc_contact_obb_obb(&cube.u.obb, &plate.u.obb, &m));
     expect_normal(&m, tc_vec3_make(0, -1, 0), 1e-6);
     CHECK(m.count == 4);
     check_manifold("plate swapped", 0, &cube, &plate, &m, true);
@@ -245,30 +246,30 @@ TEST_CASE(contact_plate_under_small_cube)
 TEST_CASE(contact_boxes_sharing_only_an_edge)
 {
     tc_vec3 half = tc_vec3_make(0.5f, 0.5f, 0.5f);
-    cg_shape a = box(tc_vec3_zero(), half, tc_quat_identity());
-    cg_shape b = box(tc_vec3_make(1, 1, 0), half, tc_quat_identity());
+    test_shape a = box(tc_vec3_zero(), half, tc_quat_identity());
+    test_shape b = box(tc_vec3_make(1, 1, 0), half, tc_quat_identity());
     tc_manifold m;
-    CHECK(tc_contact_obb_obb(&a.obb, &b.obb, &m)); /* touching counts */
+    CHECK(tc_contact_obb_obb(&a.u.obb, &b.u.obb, &m)); /* touching counts */
     CHECK_NEAR(max_depth(&m), 0.0, 1e-6);
     for (int i = 0; i < m.count; ++i) {
         CHECK_NEAR(m.points[i].point.x, 0.5, 1e-6);
         CHECK_NEAR(m.points[i].point.y, 0.5, 1e-6);
     }
-    CHECK(tc_distance_obb_obb(&a.obb, &b.obb, NULL, NULL) == 0.0f);
+    CHECK(tc_distance_obb_obb(&a.u.obb, &b.u.obb, NULL, NULL) == 0.0f);
     /* A hair apart: no contact, distance the hair. */
-    cg_shape c = box(tc_vec3_make(1.001f, 1.001f, 0), half, tc_quat_identity());
-    CHECK(!tc_contact_obb_obb(&a.obb, &c.obb, &m));
-    CHECK_NEAR(tc_distance_obb_obb(&a.obb, &c.obb, NULL, NULL), 0.001 * sqrt(2.0), 1e-6);
+    test_shape c = box(tc_vec3_make(1.001f, 1.001f, 0), half, tc_quat_identity());
+    CHECK(!tc_contact_obb_obb(&a.u.obb, &c.u.obb, &m));
+    CHECK_NEAR(tc_distance_obb_obb(&a.u.obb, &c.u.obb, NULL, NULL), 0.001 * sqrt(2.0), 1e-6);
 }
 
 TEST_CASE(contact_identical_boxes)
 {
-    cg_shape a = box(tc_vec3_make(1, 2, 3), tc_vec3_make(1, 2, 3), tc_quat_from_axis_angle(tc_vec3_make(1, 1, 0), 0.4f));
+    test_shape a = box(tc_vec3_make(1, 2, 3), tc_vec3_make(1, 2, 3), tc_quat_from_axis_angle(tc_vec3_make(1, 1, 0), 0.4f));
     tc_manifold m;
-    CHECK(tc_contact_obb_obb(&a.obb, &a.obb, &m));
+    CHECK(tc_contact_obb_obb(&a.u.obb, &a.u.obb, &m));
     CHECK(tc_vec3_is_finite(m.normal));
     /* The thinnest direction, A's x axis, oriented +x. */
-    expect_normal(&m, a.obb.rotation.cx, 1e-6);
+    expect_normal(&m, a.u.obb.rotation.cx, 1e-6);
     CHECK_NEAR(max_depth(&m), 2.0, 1e-5);
     check_manifold("identical", 0, &a, &a, &m, true);
     tc_aabb box_a = { { 0, 0, 0 }, { 1, 1, 1 } };
@@ -285,11 +286,11 @@ TEST_CASE(contact_sphere_centre_inside_box)
     CHECK(tc_contact_sphere_obb(&s, &b, &m));
     expect_normal(&m, tc_vec3_make(-1, 0, 0), 1e-6);
     CHECK_NEAR(max_depth(&m), 0.9, 1e-6);
-    cg_shape cs, cb;
-    cs.kind = CG_SPHERE;
-    cb.kind = CG_OBB;
-    cs.sphere = s;
-    cb.obb = b;
+    test_shape cs, cb;
+    cs.kind = TEST_SPHERE;
+    cb.kind = TEST_OBB;
+    cs.u.sphere = s;
+    cb.u.obb = b;
     check_manifold("centre inside", 0, &cs, &cb, &m, true);
     /* Exactly at the centre: a defined normal, depth half extent + radius. */
     tc_sphere c = { { 0, 0, 0 }, 0.25f };
@@ -343,12 +344,12 @@ TEST_CASE(contact_face_preferred_over_edge)
     /* A box tilted by a hair about a horizontal axis, resting on a face: the
      * face normal must win over the nearly equal edge-edge axis, and stay the
      * same as the tilt flips sign (no flicker). */
-    cg_shape base = box(tc_vec3_zero(), tc_vec3_make(1, 0.5f, 1), tc_quat_identity());
+    test_shape base = box(tc_vec3_zero(), tc_vec3_make(1, 0.5f, 1), tc_quat_identity());
     for (int k = -3; k <= 3; ++k) {
         tc_quat q = tc_quat_from_axis_angle(tc_vec3_make(1, 0, 1), 1e-5f * (float)k);
-        cg_shape top = box(tc_vec3_make(0.2f, 0.99f, 0.1f), tc_vec3_make(0.5f, 0.5f, 0.5f), q);
+        test_shape top = box(tc_vec3_make(0.2f, 0.99f, 0.1f), tc_vec3_make(0.5f, 0.5f, 0.5f), q);
         tc_manifold m;
-        CHECK(tc_contact_obb_obb(&base.obb, &top.obb, &m));
+        CHECK(tc_contact_obb_obb(&base.u.obb, &top.u.obb, &m));
         expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
         CHECK(m.count == 4);
     }
@@ -367,17 +368,3 @@ TEST_CASE(contact_invalid_and_apart)
     CHECK(!tc_contact_obb_obb(&b, &nan_box, &m) && m.count == 99);
     CHECK(tc_contact_sphere_sphere(&s, &s, NULL));
 }
-
-TEST_LIST(TEST_ENTRY(contact_sphere_sphere), TEST_ENTRY(contact_sphere_capsule), TEST_ENTRY(contact_sphere_aabb),
-          TEST_ENTRY(contact_sphere_obb), TEST_ENTRY(contact_sphere_triangle), TEST_ENTRY(contact_sphere_plane),
-          TEST_ENTRY(contact_capsule_capsule), TEST_ENTRY(contact_capsule_aabb), TEST_ENTRY(contact_capsule_obb),
-          TEST_ENTRY(contact_capsule_triangle), TEST_ENTRY(contact_capsule_plane), TEST_ENTRY(contact_aabb_aabb),
-          TEST_ENTRY(contact_aabb_obb), TEST_ENTRY(contact_aabb_triangle), TEST_ENTRY(contact_aabb_plane),
-          TEST_ENTRY(contact_obb_obb), TEST_ENTRY(contact_obb_triangle), TEST_ENTRY(contact_obb_plane),
-          TEST_ENTRY(contact_triangle_triangle), TEST_ENTRY(contact_triangle_plane),
-          TEST_ENTRY(contact_cube_45_degrees_on_larger_cube), TEST_ENTRY(contact_stacked_cubes_overlap_and_gap),
-          TEST_ENTRY(contact_stacked_cubes_scaled_by_1000), TEST_ENTRY(contact_plate_under_small_cube),
-          TEST_ENTRY(contact_boxes_sharing_only_an_edge), TEST_ENTRY(contact_identical_boxes),
-          TEST_ENTRY(contact_sphere_centre_inside_box), TEST_ENTRY(contact_zero_length_capsules),
-          TEST_ENTRY(contact_concentric_spheres), TEST_ENTRY(contact_face_preferred_over_edge),
-          TEST_ENTRY(contact_invalid_and_apart))

@@ -68,5 +68,3 @@ TEST_CASE(contact_ids_box_tipping_over_an_edge)
     }
     CHECK(tipped[0] != tipped[1]);
 }
-
-TEST_LIST(TEST_ENTRY(contact_ids_box_resting_sliding_turning), TEST_ENTRY(contact_ids_box_tipping_over_an_edge))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shape dispatch (dispatch.h): every query through tc_shape_* gives the pair
  * function's answer, in either operand order, with normals and points turned
  * around when the operands are swapped. */
@@ -83,5 +84,3 @@ TEST_CASE(dispatch_two_planes_and_bad_types)
     CHECK(isinf(tc_shape_distance(&bad, &p, NULL, NULL)));
     CHECK(!tc_shape_sweep(&bad, tc_vec3_zero(), &p, tc_vec3_zero(), 1.0f, &h));
 }
-
-TEST_LIST(TEST_ENTRY(dispatch_is_symmetric_for_every_pair), TEST_ENTRY(dispatch_two_planes_and_bad_types))

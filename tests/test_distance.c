@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Distance queries against the brute-force double oracle (contact_oracle.c):
  * 5,000 seeded random pairs for each of the 20 pairs, 100,000 per run. */
 #include <math.h>
@@ -27,7 +28,7 @@ static void distance_pair(int ka, int kb)
     for (int i = 0; i < n; ++i) {
         /* Spread 0.5 to 3: from mostly overlapping to mostly apart. */
         double spread = 0.5 + 2.5 * (i % 8) / 7.0;
-        cg_shape a = cg_random(&r, ka, spread), b = cg_random(&r, kb, spread);
+        test_shape a = cg_random(&r, ka, spread), b = cg_random(&r, kb, spread);
         tc_vec3 pa, pb;
         float d = cg_distance(&a, &b, &pa, &pb);
         co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
@@ -39,53 +40,53 @@ static void distance_pair(int ka, int kb)
         double err = fabs(d - od);
         if (err <= tol) ++agree;
         if (err / scale > worst) worst = err / scale;
-        CHECK_MSG(d <= od + tol, "%s-%s #%d: distance %.9g above the oracle's %.9g", cg_names[ka], cg_names[kb], i, d, od);
-        CHECK_MSG(co_point_distance(&oa, co_from(pa)) <= tol, "%s-%s #%d: point_a off A by %.3g", cg_names[ka],
-                  cg_names[kb], i, co_point_distance(&oa, co_from(pa)));
-        CHECK_MSG(co_point_distance(&ob, co_from(pb)) <= tol, "%s-%s #%d: point_b off B by %.3g", cg_names[ka],
-                  cg_names[kb], i, co_point_distance(&ob, co_from(pb)));
+        CHECK_MSG(d <= od + tol, "%s-%s #%d: distance %.9g above the oracle's %.9g", test_shape_name(ka), test_shape_name(kb), i, d, od);
+        CHECK_MSG(co_point_distance(&oa, co_from(pa)) <= tol, "%s-%s #%d: point_a off A by %.3g", test_shape_name(ka),
+                  test_shape_name(kb), i, co_point_distance(&oa, co_from(pa)));
+        CHECK_MSG(co_point_distance(&ob, co_from(pb)) <= tol, "%s-%s #%d: point_b off B by %.3g", test_shape_name(ka),
+                  test_shape_name(kb), i, co_point_distance(&ob, co_from(pb)));
         co_vec w = co_sub(co_from(pb), co_from(pa));
-        CHECK_MSG(fabs(co_len(w) - d) <= tol, "%s-%s #%d: |pb - pa| != distance", cg_names[ka], cg_names[kb], i);
+        CHECK_MSG(fabs(co_len(w) - d) <= tol, "%s-%s #%d: |pb - pa| != distance", test_shape_name(ka), test_shape_name(kb), i);
         if (d > tol) {
-            co_vec u = kb == CG_PLANE ? co_scale(ob.n, -1.0) : co_scale(w, 1.0 / co_len(w));
+            co_vec u = kb == TEST_PLANE ? co_scale(ob.n, -1.0) : co_scale(w, 1.0 / co_len(w));
             /* Refined locally: the float witnesses carry rounding that tilts
              * the direction when they are close together. */
             double sep = -co_overlap_along(&oa, &ob, u);
             if (sep < d - tol) sep = co_best_separation(&oa, &ob, u);
             if (sep < d - tol && od > 0) sep = fmax(sep, co_best_separation(&oa, &ob, co_sub(qb, qa)));
             CHECK_MSG(sep >= d - tol, "%s-%s #%d: distance %.9g but directions near the witnesses' separate by %.9g",
-                      cg_names[ka], cg_names[kb], i, d, sep);
+                      test_shape_name(ka), test_shape_name(kb), i, d, sep);
         }
         /* NULL points are allowed and change nothing. */
         if (i % 64 == 0) CHECK(cg_distance(&a, &b, NULL, NULL) == d);
     }
     /* Both regimes must be exercised. */
-    CHECK_MSG(apart > n / 10 && apart < n - n / 20, "%s-%s: %d of %d apart", cg_names[ka], cg_names[kb], apart, n);
-    CHECK_MSG(agree >= n - n / 100, "%s-%s: only %d of %d agree with the oracle", cg_names[ka], cg_names[kb], agree, n);
+    CHECK_MSG(apart > n / 10 && apart < n - n / 20, "%s-%s: %d of %d apart", test_shape_name(ka), test_shape_name(kb), apart, n);
+    CHECK_MSG(agree >= n - n / 100, "%s-%s: only %d of %d agree with the oracle", test_shape_name(ka), test_shape_name(kb), agree, n);
     printf("%s-%s: %d pairs, %d apart, %d agree with the oracle within %.0e of scale, worst difference %.3g of scale\n",
-           cg_names[ka], cg_names[kb], n, apart, agree, DIST_TOL, worst);
+           test_shape_name(ka), test_shape_name(kb), n, apart, agree, DIST_TOL, worst);
 }
 
-TEST_CASE(distance_sphere_sphere) { distance_pair(CG_SPHERE, CG_SPHERE); }
-TEST_CASE(distance_sphere_capsule) { distance_pair(CG_SPHERE, CG_CAPSULE); }
-TEST_CASE(distance_sphere_aabb) { distance_pair(CG_SPHERE, CG_AABB); }
-TEST_CASE(distance_sphere_obb) { distance_pair(CG_SPHERE, CG_OBB); }
-TEST_CASE(distance_sphere_triangle) { distance_pair(CG_SPHERE, CG_TRIANGLE); }
-TEST_CASE(distance_sphere_plane) { distance_pair(CG_SPHERE, CG_PLANE); }
-TEST_CASE(distance_capsule_capsule) { distance_pair(CG_CAPSULE, CG_CAPSULE); }
-TEST_CASE(distance_capsule_aabb) { distance_pair(CG_CAPSULE, CG_AABB); }
-TEST_CASE(distance_capsule_obb) { distance_pair(CG_CAPSULE, CG_OBB); }
-TEST_CASE(distance_capsule_triangle) { distance_pair(CG_CAPSULE, CG_TRIANGLE); }
-TEST_CASE(distance_capsule_plane) { distance_pair(CG_CAPSULE, CG_PLANE); }
-TEST_CASE(distance_aabb_aabb) { distance_pair(CG_AABB, CG_AABB); }
-TEST_CASE(distance_aabb_obb) { distance_pair(CG_AABB, CG_OBB); }
-TEST_CASE(distance_aabb_triangle) { distance_pair(CG_AABB, CG_TRIANGLE); }
-TEST_CASE(distance_aabb_plane) { distance_pair(CG_AABB, CG_PLANE); }
-TEST_CASE(distance_obb_obb) { distance_pair(CG_OBB, CG_OBB); }
-TEST_CASE(distance_obb_triangle) { distance_pair(CG_OBB, CG_TRIANGLE); }
-TEST_CASE(distance_obb_plane) { distance_pair(CG_OBB, CG_PLANE); }
-TEST_CASE(distance_triangle_triangle) { distance_pair(CG_TRIANGLE, CG_TRIANGLE); }
-TEST_CASE(distance_triangle_plane) { distance_pair(CG_TRIANGLE, CG_PLANE); }
+TEST_CASE(distance_sphere_sphere) { distance_pair(TEST_SPHERE, TEST_SPHERE); }
+TEST_CASE(distance_sphere_capsule) { distance_pair(TEST_SPHERE, TEST_CAPSULE); }
+TEST_CASE(distance_sphere_aabb) { distance_pair(TEST_SPHERE, TEST_AABB); }
+TEST_CASE(distance_sphere_obb) { distance_pair(TEST_SPHERE, TEST_OBB); }
+TEST_CASE(distance_sphere_triangle) { distance_pair(TEST_SPHERE, TEST_TRIANGLE); }
+TEST_CASE(distance_sphere_plane) { distance_pair(TEST_SPHERE, TEST_PLANE); }
+TEST_CASE(distance_capsule_capsule) { distance_pair(TEST_CAPSULE, TEST_CAPSULE); }
+TEST_CASE(distance_capsule_aabb) { distance_pair(TEST_CAPSULE, TEST_AABB); }
+TEST_CASE(distance_capsule_obb) { distance_pair(TEST_CAPSULE, TEST_OBB); }
+TEST_CASE(distance_capsule_triangle) { distance_pair(TEST_CAPSULE, TEST_TRIANGLE); }
+TEST_CASE(distance_capsule_plane) { distance_pair(TEST_CAPSULE, TEST_PLANE); }
+TEST_CASE(distance_aabb_aabb) { distance_pair(TEST_AABB, TEST_AABB); }
+TEST_CASE(distance_aabb_obb) { distance_pair(TEST_AABB, TEST_OBB); }
+TEST_CASE(distance_aabb_triangle) { distance_pair(TEST_AABB, TEST_TRIANGLE); }
+TEST_CASE(distance_aabb_plane) { distance_pair(TEST_AABB, TEST_PLANE); }
+TEST_CASE(distance_obb_obb) { distance_pair(TEST_OBB, TEST_OBB); }
+TEST_CASE(distance_obb_triangle) { distance_pair(TEST_OBB, TEST_TRIANGLE); }
+TEST_CASE(distance_obb_plane) { distance_pair(TEST_OBB, TEST_PLANE); }
+TEST_CASE(distance_triangle_triangle) { distance_pair(TEST_TRIANGLE, TEST_TRIANGLE); }
+TEST_CASE(distance_triangle_plane) { distance_pair(TEST_TRIANGLE, TEST_PLANE); }
 
 /* Invalid data gives INFINITY and leaves the points alone. */
 TEST_CASE(distance_invalid_input)
@@ -98,11 +99,3 @@ TEST_CASE(distance_invalid_input)
     tc_plane pl = { { 0, 0, 0 }, 0 };
     CHECK(isinf(tc_distance_sphere_plane(&s, &pl, NULL, NULL)));
 }
-
-TEST_LIST(TEST_ENTRY(distance_sphere_sphere), TEST_ENTRY(distance_sphere_capsule), TEST_ENTRY(distance_sphere_aabb),
-          TEST_ENTRY(distance_sphere_obb), TEST_ENTRY(distance_sphere_triangle), TEST_ENTRY(distance_sphere_plane),
-          TEST_ENTRY(distance_capsule_capsule), TEST_ENTRY(distance_capsule_aabb), TEST_ENTRY(distance_capsule_obb),
-          TEST_ENTRY(distance_capsule_triangle), TEST_ENTRY(distance_capsule_plane), TEST_ENTRY(distance_aabb_aabb),
-          TEST_ENTRY(distance_aabb_obb), TEST_ENTRY(distance_aabb_triangle), TEST_ENTRY(distance_aabb_plane),
-          TEST_ENTRY(distance_obb_obb), TEST_ENTRY(distance_obb_triangle), TEST_ENTRY(distance_obb_plane),
-          TEST_ENTRY(distance_triangle_triangle), TEST_ENTRY(distance_triangle_plane), TEST_ENTRY(distance_invalid_input))

@@ -518,5 +518,3 @@ TEST_CASE(golden_hash_matches_committed_value)
               "golden hash\"); if builds disagree, that is a determinism bug.",
               (unsigned long long)total.h, (unsigned long long)TOUCHE_GOLDEN_HASH);
 }
-
-TEST_LIST(TEST_ENTRY(golden_hash_matches_committed_value))

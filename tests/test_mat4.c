@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* 4x4 matrices, camera builders and picking, against double-precision
  * computations written here independently. */
 #include <math.h>
@@ -266,10 +267,3 @@ TEST_CASE(picking_rejects_bad_input)
     CHECK(!tc_camera_project(tc_vec3_make(0, 0, 5), vp, view, proj, NULL, NULL, NULL)); /* behind */
     CHECK(tc_camera_project(tc_vec3_make(0, 0, -5), vp, view, proj, NULL, NULL, NULL));
 }
-
-TEST_LIST(TEST_ENTRY(mat4_mul_matches_reference), TEST_ENTRY(mat4_inverse_times_matrix_is_identity),
-          TEST_ENTRY(mat4_transform_point_and_direction), TEST_ENTRY(mat4_look_at_places_eye_and_target),
-          TEST_ENTRY(mat4_perspective_depth_conventions), TEST_ENTRY(picking_round_trip_opengl),
-          TEST_ENTRY(picking_round_trip_zero_to_one), TEST_ENTRY(picking_round_trip_reversed),
-          TEST_ENTRY(picking_round_trip_reversed_infinite), TEST_ENTRY(picking_round_trip_orthographic),
-          TEST_ENTRY(picking_centre_pixel_looks_at_target), TEST_ENTRY(picking_rejects_bad_input))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tests of the test oracle itself: it must be right before it can judge the
  * library. Known answers by construction, brute-force sampling bounds, and
  * agreement between its independent parts (overlap predicate, distance,
@@ -49,9 +50,9 @@ TEST_CASE(oracle_distance_matches_constructed_gap)
     int n = test_random_count(20000), checked = 0;
     double worst = 0.0;
     for (int i = 0; i < n; ++i) {
-        orc_kind ka = (orc_kind)test_rng_int(&rng, 0, 4);
-        orc_kind kb = (orc_kind)test_rng_int(&rng, (int)ka, 5);
-        tc_any a, b;
+        test_shape_kind ka = (test_shape_kind)test_rng_int(&rng, 0, 4);
+        test_shape_kind kb = (test_shape_kind)test_rng_int(&rng, (int)ka, 5);
+        test_shape a, b;
         bool near;
         double g;
         gen_pair(&rng, ka, kb, &a, &b, &near, &g);
@@ -63,8 +64,8 @@ TEST_CASE(oracle_distance_matches_constructed_gap)
         double err = fabs(d - g) / scale;
         if (err > worst) worst = err;
         ++checked;
-        CHECK_MSG(err <= 1e-6, "%s-%s: gap %.9g, oracle distance %.9g (scale %.3g)", orc_kind_name(ka),
-                  orc_kind_name(kb), g, d, scale);
+        CHECK_MSG(err <= 1e-6, "%s-%s: gap %.9g, oracle distance %.9g (scale %.3g)", test_shape_name(ka),
+                  test_shape_name(kb), g, d, scale);
     }
     printf("checked %d constructed gaps, worst error %.3g x scale\n", checked, worst);
     CHECK(checked > n / 4);
@@ -77,9 +78,9 @@ TEST_CASE(oracle_distance_is_a_lower_bound_and_consistent)
     test_rng rng = { 1002 };
     int n = test_random_count(4000);
     for (int i = 0; i < n; ++i) {
-        orc_kind ka = (orc_kind)test_rng_int(&rng, 0, 4);
-        orc_kind kb = (orc_kind)test_rng_int(&rng, (int)ka, 5);
-        tc_any a, b;
+        test_shape_kind ka = (test_shape_kind)test_rng_int(&rng, 0, 4);
+        test_shape_kind kb = (test_shape_kind)test_rng_int(&rng, (int)ka, 5);
+        test_shape a, b;
         bool near;
         double g;
         gen_pair(&rng, ka, kb, &a, &b, &near, &g);
@@ -87,9 +88,9 @@ TEST_CASE(oracle_distance_is_a_lower_bound_and_consistent)
         double scale = orc_pair_scale(&oa, &ob);
         double d = orc_distance(&oa, &ob);
         bool ov_ = orc_overlap(&oa, &ob);
-        CHECK_MSG(!ov_ || d <= 1e-9 * scale, "%s-%s: overlap but distance %.3g", orc_kind_name(ka), orc_kind_name(kb), d);
-        CHECK_MSG(ov_ || d > 0.0, "%s-%s: apart but distance 0", orc_kind_name(ka), orc_kind_name(kb));
-        if (!ov_ && d == 0.0 && kb != ORC_PLANE && getenv("ORC_DEBUG")) {
+        CHECK_MSG(!ov_ || d <= 1e-9 * scale, "%s-%s: overlap but distance %.3g", test_shape_name(ka), test_shape_name(kb), d);
+        CHECK_MSG(ov_ || d > 0.0, "%s-%s: apart but distance 0", test_shape_name(ka), test_shape_name(kb));
+        if (!ov_ && d == 0.0 && kb != TEST_PLANE && getenv("ORC_DEBUG")) {
             const float *fa = &a.u.triangle.a.x, *fb = &b.u.triangle.a.x;
             for (int q = 0; q < 9; ++q) fprintf(stderr, "%.9g ", fa[q]);
             fprintf(stderr, "| ");
@@ -101,8 +102,8 @@ TEST_CASE(oracle_distance_is_a_lower_bound_and_consistent)
             double dd = ov_dist(p, q);
             /* p and q are in the solids only up to double rounding */
             if (!(dd >= d - 1e-9 * scale)) {
-                CHECK_MSG(false, "%s-%s: sampled pair %.12g closer than oracle %.12g", orc_kind_name(ka),
-                          orc_kind_name(kb), dd, d);
+                CHECK_MSG(false, "%s-%s: sampled pair %.12g closer than oracle %.12g", test_shape_name(ka),
+                          test_shape_name(kb), dd, d);
                 break;
             }
             /* each sampled point is inside its own shape */
@@ -199,13 +200,13 @@ TEST_CASE(oracle_raycasts_consistent)
     test_rng rng = { 1003 };
     int n = test_random_count(20000), hits = 0, borderline = 0;
     for (int i = 0; i < n; ++i) {
-        orc_kind k = (orc_kind)test_rng_int(&rng, 0, 5);
+        test_shape_kind k = (test_shape_kind)test_rng_int(&rng, 0, 5);
         double s = gen_log_uniform(&rng, 1e-2, 1e2);
         ovec c = gen_center(&rng);
-        tc_any a = gen_shape(&rng, k, c, s);
+        test_shape a = gen_shape(&rng, k, c, s);
         orc_shape o = orc_from_any(&a);
         ovec target = orc_support_point(&o, gen_unit(&rng), &rng);
-        if (k == ORC_PLANE) target = ov_madd(c, gen_unit(&rng), s);
+        if (k == TEST_PLANE) target = ov_madd(c, gen_unit(&rng), s);
         orc_ray ray;
         ray.d = ov_scale(gen_unit(&rng), gen_log_uniform(&rng, 1e-2, 1e2));
         ray.o = ov_madd(ov_madd(target, ray.d, -U(&rng, 0.1, 3.0) * s / ov_len(ray.d)), gen_unit(&rng), s * U(&rng, 0, 0.2));
@@ -218,23 +219,23 @@ TEST_CASE(oracle_raycasts_consistent)
         if (h.hit) {
             ++hits;
             ovec p = ov_madd(ray.o, ray.d, h.t);
-            CHECK_MSG(h.t >= 0.0 && h.t <= max_t, "%s: t %.9g outside [0, %.9g]", orc_kind_name(k), h.t, max_t);
+            CHECK_MSG(h.t >= 0.0 && h.t <= max_t, "%s: t %.9g outside [0, %.9g]", test_shape_name(k), h.t, max_t);
             CHECK_MSG(orc_point_distance(&o, p, NULL) <= 1e-9 * scale, "%s: hit point %.3g off the shape",
-                      orc_kind_name(k), orc_point_distance(&o, p, NULL));
-            CHECK_MSG(rd <= 1e-9 * scale, "%s: hit but ray distance %.3g", orc_kind_name(k), rd);
+                      test_shape_name(k), orc_point_distance(&o, p, NULL));
+            CHECK_MSG(rd <= 1e-9 * scale, "%s: hit but ray distance %.3g", test_shape_name(k), rd);
             if (h.t > 0.0) {
                 ovec before = ov_madd(ray.o, ray.d, h.t * (1.0 - 1e-6));
                 /* for solids the ray is outside before the hit; for a triangle too */
                 CHECK_MSG(orc_point_distance(&o, before, NULL) >= 0.0, "unreachable");
-                CHECK_MSG(k == ORC_TRIANGLE || !orc_point_inside(&o, before) ||
+                CHECK_MSG(k == TEST_TRIANGLE || !orc_point_inside(&o, before) ||
                               orc_point_distance(&o, before, NULL) == 0.0,
-                          "%s: inside before the hit", orc_kind_name(k));
-                CHECK_MSG(fabs(ov_len(h.normal) - 1.0) < 1e-9, "%s: normal length %.9g", orc_kind_name(k), ov_len(h.normal));
-                CHECK_MSG(ov_dot(h.normal, ray.d) <= 1e-9 * ov_len(ray.d), "%s: normal faces away n=(%g %g %g) d=(%g %g %g) t=%g", orc_kind_name(k), h.normal.x, h.normal.y, h.normal.z, ray.d.x, ray.d.y, ray.d.z, h.t);
+                          "%s: inside before the hit", test_shape_name(k));
+                CHECK_MSG(fabs(ov_len(h.normal) - 1.0) < 1e-9, "%s: normal length %.9g", test_shape_name(k), ov_len(h.normal));
+                CHECK_MSG(ov_dot(h.normal, ray.d) <= 1e-9 * ov_len(ray.d), "%s: normal faces away n=(%g %g %g) d=(%g %g %g) t=%g", test_shape_name(k), h.normal.x, h.normal.y, h.normal.z, ray.d.x, ray.d.y, ray.d.z, h.t);
                 /* the normal supports the shape at the hit point */
-                if (k != ORC_TRIANGLE && o.core != ORC_CORE_POINT)
+                if (k != TEST_TRIANGLE && o.core != ORC_CORE_POINT)
                     CHECK_MSG(orc_support(&o, h.normal) - ov_dot(h.normal, p) <= 1e-7 * scale,
-                              "%s: normal not a support normal (%.3g)", orc_kind_name(k),
+                              "%s: normal not a support normal (%.3g)", test_shape_name(k),
                               orc_support(&o, h.normal) - ov_dot(h.normal, p));
             }
         } else if (!(rd > ORC_CONTACT_RESOLUTION * scale) && o.core != ORC_CORE_SEGMENT && o.core != ORC_CORE_POINT) {
@@ -246,6 +247,3 @@ TEST_CASE(oracle_raycasts_consistent)
     CHECK(borderline <= n / 10000 + 1);
     CHECK(hits > n / 5 && hits < n - n / 5);
 }
-
-TEST_LIST(TEST_ENTRY(oracle_distance_matches_constructed_gap), TEST_ENTRY(oracle_distance_is_a_lower_bound_and_consistent),
-          TEST_ENTRY(oracle_known_answers), TEST_ENTRY(oracle_raycasts_consistent))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Every overlap pair against the double-precision oracle (tests/oracle) on
  * seeded random cases, about half of them near touching (|gap| from 1e-9 to
  * 5e-4 of the size, both sides), with rotated, flat, thin and zero-size
@@ -13,13 +14,13 @@ typedef struct pair_stats {
     double worst_fp; /* largest distance / scale among false positives */
 } pair_stats;
 
-static void run_pair(orc_kind ka, orc_kind kb, uint64_t seed)
+static void run_pair(test_shape_kind ka, test_shape_kind kb, uint64_t seed)
 {
     test_rng rng = { seed };
     pair_stats st = { 0, 0, 0, 0, 0, 0, 0, 0.0 };
     int n = test_random_count(100000);
     for (int i = 0; i < n; ++i) {
-        tc_any a, b;
+        test_shape a, b;
         bool near;
         double gap;
         gen_pair(&rng, ka, kb, &a, &b, &near, &gap);
@@ -34,7 +35,7 @@ static void run_pair(orc_kind ka, orc_kind kb, uint64_t seed)
             if (coord < 100.0) ++st.misses_near_origin;
             if (++st.misses <= 3) {
                 fprintf(stderr, "MISSED OVERLAP %s-%s case %d (distance %.3g, coord %.3g, extent %.3g):\n",
-                        orc_kind_name(ka), orc_kind_name(kb), i, orc_distance(&oa, &ob),
+                        test_shape_name(ka), test_shape_name(kb), i, orc_distance(&oa, &ob),
                         fmax(orc_shape_coord(&oa), orc_shape_coord(&ob)), fmax(orc_shape_extent(&oa), orc_shape_extent(&ob)));
                 orc_print_any(stderr, &a);
                 orc_print_any(stderr, &b);
@@ -46,7 +47,7 @@ static void run_pair(orc_kind ka, orc_kind kb, uint64_t seed)
             if (rel > st.worst_fp) st.worst_fp = rel;
             if (rel > TC_TOLERANCE && ++st.band_violations <= 3) {
                 fprintf(stderr, "FALSE POSITIVE OUTSIDE THE BAND %s-%s case %d: distance %.3g x scale (scale %.3g)\n",
-                        orc_kind_name(ka), orc_kind_name(kb), i, rel, scale);
+                        test_shape_name(ka), test_shape_name(kb), i, rel, scale);
                 orc_print_any(stderr, &a);
                 orc_print_any(stderr, &b);
             }
@@ -54,7 +55,7 @@ static void run_pair(orc_kind ka, orc_kind kb, uint64_t seed)
     }
     printf("%s-%s: %d cases, %d overlapping, %d near touching; missed %d (%d with coordinates < 100), false positives %d "
            "(worst %.3g x scale, band %.0e), outside band %d\n",
-           orc_kind_name(ka), orc_kind_name(kb), st.cases, st.overlapping, st.near, st.misses, st.misses_near_origin, st.false_pos,
+           test_shape_name(ka), test_shape_name(kb), st.cases, st.overlapping, st.near, st.misses, st.misses_near_origin, st.false_pos,
            st.worst_fp, (double)TC_TOLERANCE, st.band_violations);
     CHECK_MSG(st.misses == 0, "%d missed overlaps", st.misses);
     CHECK_MSG(st.band_violations == 0, "%d false positives outside the band", st.band_violations);
@@ -63,35 +64,23 @@ static void run_pair(orc_kind ka, orc_kind kb, uint64_t seed)
     CHECK(st.overlapping >= st.cases / 5 && st.overlapping <= st.cases * 4 / 5);
 }
 
-TEST_CASE(random_overlap_sphere_sphere) { run_pair(ORC_SPHERE, ORC_SPHERE, 11); }
-TEST_CASE(random_overlap_sphere_capsule) { run_pair(ORC_SPHERE, ORC_CAPSULE, 12); }
-TEST_CASE(random_overlap_sphere_aabb) { run_pair(ORC_SPHERE, ORC_AABB, 13); }
-TEST_CASE(random_overlap_sphere_obb) { run_pair(ORC_SPHERE, ORC_OBB, 14); }
-TEST_CASE(random_overlap_sphere_triangle) { run_pair(ORC_SPHERE, ORC_TRIANGLE, 15); }
-TEST_CASE(random_overlap_sphere_plane) { run_pair(ORC_SPHERE, ORC_PLANE, 16); }
-TEST_CASE(random_overlap_capsule_capsule) { run_pair(ORC_CAPSULE, ORC_CAPSULE, 17); }
-TEST_CASE(random_overlap_capsule_aabb) { run_pair(ORC_CAPSULE, ORC_AABB, 18); }
-TEST_CASE(random_overlap_capsule_obb) { run_pair(ORC_CAPSULE, ORC_OBB, 19); }
-TEST_CASE(random_overlap_capsule_triangle) { run_pair(ORC_CAPSULE, ORC_TRIANGLE, 20); }
-TEST_CASE(random_overlap_capsule_plane) { run_pair(ORC_CAPSULE, ORC_PLANE, 21); }
-TEST_CASE(random_overlap_aabb_aabb) { run_pair(ORC_AABB, ORC_AABB, 22); }
-TEST_CASE(random_overlap_aabb_obb) { run_pair(ORC_AABB, ORC_OBB, 23); }
-TEST_CASE(random_overlap_aabb_triangle) { run_pair(ORC_AABB, ORC_TRIANGLE, 24); }
-TEST_CASE(random_overlap_aabb_plane) { run_pair(ORC_AABB, ORC_PLANE, 25); }
-TEST_CASE(random_overlap_obb_obb) { run_pair(ORC_OBB, ORC_OBB, 26); }
-TEST_CASE(random_overlap_obb_triangle) { run_pair(ORC_OBB, ORC_TRIANGLE, 27); }
-TEST_CASE(random_overlap_obb_plane) { run_pair(ORC_OBB, ORC_PLANE, 28); }
-TEST_CASE(random_overlap_triangle_triangle) { run_pair(ORC_TRIANGLE, ORC_TRIANGLE, 29); }
-TEST_CASE(random_overlap_triangle_plane) { run_pair(ORC_TRIANGLE, ORC_PLANE, 30); }
-
-TEST_LIST(TEST_ENTRY(random_overlap_sphere_sphere), TEST_ENTRY(random_overlap_sphere_capsule),
-          TEST_ENTRY(random_overlap_sphere_aabb), TEST_ENTRY(random_overlap_sphere_obb),
-          TEST_ENTRY(random_overlap_sphere_plane),
-          TEST_ENTRY(random_overlap_capsule_capsule), TEST_ENTRY(random_overlap_capsule_aabb),
-          TEST_ENTRY(random_overlap_capsule_obb),           TEST_ENTRY(random_overlap_capsule_plane), TEST_ENTRY(random_overlap_aabb_aabb),
-          TEST_ENTRY(random_overlap_aabb_obb), TEST_ENTRY(random_overlap_aabb_triangle),
-          TEST_ENTRY(random_overlap_aabb_plane), TEST_ENTRY(random_overlap_obb_obb),
-          TEST_ENTRY(random_overlap_obb_plane),
-          TEST_ENTRY(random_overlap_triangle_plane), TEST_ENTRY(random_overlap_sphere_triangle),
-          TEST_ENTRY(random_overlap_capsule_triangle), TEST_ENTRY(random_overlap_obb_triangle),
-          TEST_ENTRY(random_overlap_triangle_triangle))
+TEST_CASE(random_overlap_sphere_sphere) { run_pair(TEST_SPHERE, TEST_SPHERE, 11); }
+TEST_CASE(random_overlap_sphere_capsule) { run_pair(TEST_SPHERE, TEST_CAPSULE, 12); }
+TEST_CASE(random_overlap_sphere_aabb) { run_pair(TEST_SPHERE, TEST_AABB, 13); }
+TEST_CASE(random_overlap_sphere_obb) { run_pair(TEST_SPHERE, TEST_OBB, 14); }
+TEST_CASE(random_overlap_sphere_triangle) { run_pair(TEST_SPHERE, TEST_TRIANGLE, 15); }
+TEST_CASE(random_overlap_sphere_plane) { run_pair(TEST_SPHERE, TEST_PLANE, 16); }
+TEST_CASE(random_overlap_capsule_capsule) { run_pair(TEST_CAPSULE, TEST_CAPSULE, 17); }
+TEST_CASE(random_overlap_capsule_aabb) { run_pair(TEST_CAPSULE, TEST_AABB, 18); }
+TEST_CASE(random_overlap_capsule_obb) { run_pair(TEST_CAPSULE, TEST_OBB, 19); }
+TEST_CASE(random_overlap_capsule_triangle) { run_pair(TEST_CAPSULE, TEST_TRIANGLE, 20); }
+TEST_CASE(random_overlap_capsule_plane) { run_pair(TEST_CAPSULE, TEST_PLANE, 21); }
+TEST_CASE(random_overlap_aabb_aabb) { run_pair(TEST_AABB, TEST_AABB, 22); }
+TEST_CASE(random_overlap_aabb_obb) { run_pair(TEST_AABB, TEST_OBB, 23); }
+TEST_CASE(random_overlap_aabb_triangle) { run_pair(TEST_AABB, TEST_TRIANGLE, 24); }
+TEST_CASE(random_overlap_aabb_plane) { run_pair(TEST_AABB, TEST_PLANE, 25); }
+TEST_CASE(random_overlap_obb_obb) { run_pair(TEST_OBB, TEST_OBB, 26); }
+TEST_CASE(random_overlap_obb_triangle) { run_pair(TEST_OBB, TEST_TRIANGLE, 27); }
+TEST_CASE(random_overlap_obb_plane) { run_pair(TEST_OBB, TEST_PLANE, 28); }
+TEST_CASE(random_overlap_triangle_triangle) { run_pair(TEST_TRIANGLE, TEST_TRIANGLE, 29); }
+TEST_CASE(random_overlap_triangle_plane) { run_pair(TEST_TRIANGLE, TEST_PLANE, 30); }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Point containment and closest point of each shape against the double
  * oracle on seeded random cases: points drawn inside, on the surface (a
  * support point) and near it (|gap| from 1e-9 to a few 1e-4 of the size,
@@ -11,7 +12,7 @@
 #include "harness.h"
 #include "oracle.h"
 
-static void run_points(orc_kind k, uint64_t seed)
+static void run_points(test_shape_kind k, uint64_t seed)
 {
     test_rng rng = { seed };
     int n = test_random_count(100000), inside = 0, near = 0, missed = 0, band_bad = 0, closest_bad = 0;
@@ -19,7 +20,7 @@ static void run_points(orc_kind k, uint64_t seed)
     for (int i = 0; i < n; ++i) {
         ovec c = gen_center(&rng);
         double size = gen_log_uniform(&rng, 1e-2, 1e2);
-        tc_any s = gen_shape(&rng, k, c, size);
+        test_shape s = gen_shape(&rng, k, c, size);
         orc_shape os = orc_from_any(&s);
         ovec p;
         int mode = test_rng_int(&rng, 0, 3);
@@ -28,9 +29,9 @@ static void run_points(orc_kind k, uint64_t seed)
         } else if (mode == 3) {
             p = ov_madd(c, gen_unit(&rng), size * test_rng_uniform(&rng, 0.0, 3.0));
         } else {
-            ovec d = k == ORC_PLANE ? ov_from(s.u.plane.normal) : gen_unit(&rng);
+            ovec d = k == TEST_PLANE ? ov_from(s.u.plane.normal) : gen_unit(&rng);
             ovec sp = orc_support_point(&os, d, &rng);
-            if (k == ORC_PLANE) { /* slide along the plane too */
+            if (k == TEST_PLANE) { /* slide along the plane too */
                 ovec t = ov_cross(d, gen_unit(&rng));
                 sp = ov_madd(sp, t, size * test_rng_uniform(&rng, -1, 1));
             }
@@ -49,14 +50,14 @@ static void run_points(orc_kind k, uint64_t seed)
         inside += truth;
         if (truth && !lib) {
             if (++missed <= 3) {
-                fprintf(stderr, "%s case %d: point inside reported outside (distance %.3g)\n", orc_kind_name(k), i, dist);
+                fprintf(stderr, "%s case %d: point inside reported outside (distance %.3g)\n", test_shape_name(k), i, dist);
                 orc_print_any(stderr, &s);
                 fprintf(stderr, "  point (%a, %a, %a)\n", (double)pf.x, (double)pf.y, (double)pf.z);
             }
         } else if (lib && !truth) {
             if (dist / scale > worst_fp) worst_fp = dist / scale;
             if (dist > band && ++band_bad <= 3) {
-                fprintf(stderr, "%s case %d: point %.3g x scale outside reported inside\n", orc_kind_name(k), i, dist / scale);
+                fprintf(stderr, "%s case %d: point %.3g x scale outside reported inside\n", test_shape_name(k), i, dist / scale);
                 orc_print_any(stderr, &s);
                 fprintf(stderr, "  point (%a, %a, %a)\n", (double)pf.x, (double)pf.y, (double)pf.z);
             }
@@ -69,7 +70,7 @@ static void run_points(orc_kind k, uint64_t seed)
         if (err / scale > worst_closest) worst_closest = err / scale;
         if (err > band && ++closest_bad <= 3) {
             fprintf(stderr, "%s case %d: closest point off the shape by %.3g, %.3g farther than the truth (scale %.3g)\n",
-                    orc_kind_name(k), i, off, longer, scale);
+                    test_shape_name(k), i, off, longer, scale);
             orc_print_any(stderr, &s);
             fprintf(stderr, "  point (%a, %a, %a) -> (%a, %a, %a)\n", (double)pf.x, (double)pf.y, (double)pf.z, (double)q.x,
                     (double)q.y, (double)q.z);
@@ -77,7 +78,7 @@ static void run_points(orc_kind k, uint64_t seed)
     }
     printf("%s points: %d cases, %d inside, %d near the surface; missed %d, outside band %d (worst false inside %.3g x scale); "
            "closest point outside band %d (worst %.3g x scale)\n",
-           orc_kind_name(k), n, inside, near, missed, band_bad, worst_fp, closest_bad, worst_closest);
+           test_shape_name(k), n, inside, near, missed, band_bad, worst_fp, closest_bad, worst_closest);
     CHECK_MSG(missed == 0, "%d inside points reported outside", missed);
     CHECK_MSG(band_bad == 0, "%d outside points beyond the band reported inside", band_bad);
     CHECK_MSG(closest_bad == 0, "%d closest points outside the band", closest_bad);
@@ -85,12 +86,9 @@ static void run_points(orc_kind k, uint64_t seed)
     CHECK(near >= n / 5);
 }
 
-TEST_CASE(random_point_sphere) { run_points(ORC_SPHERE, 501); }
-TEST_CASE(random_point_capsule) { run_points(ORC_CAPSULE, 502); }
-TEST_CASE(random_point_aabb) { run_points(ORC_AABB, 503); }
-TEST_CASE(random_point_obb) { run_points(ORC_OBB, 504); }
-TEST_CASE(random_point_triangle) { run_points(ORC_TRIANGLE, 505); }
-TEST_CASE(random_point_plane) { run_points(ORC_PLANE, 506); }
-
-TEST_LIST(TEST_ENTRY(random_point_sphere), TEST_ENTRY(random_point_capsule), TEST_ENTRY(random_point_aabb),
-          TEST_ENTRY(random_point_obb), TEST_ENTRY(random_point_triangle), TEST_ENTRY(random_point_plane))
+TEST_CASE(random_point_sphere) { run_points(TEST_SPHERE, 501); }
+TEST_CASE(random_point_capsule) { run_points(TEST_CAPSULE, 502); }
+TEST_CASE(random_point_aabb) { run_points(TEST_AABB, 503); }
+TEST_CASE(random_point_obb) { run_points(TEST_OBB, 504); }
+TEST_CASE(random_point_triangle) { run_points(TEST_TRIANGLE, 505); }
+TEST_CASE(random_point_plane) { run_points(TEST_PLANE, 506); }

@@ -249,8 +249,3 @@ TEST_CASE(extreme_magnitude_triangle_pairs)
         }
     }
 }
-
-TEST_LIST(TEST_ENTRY(sweep_unwritten_manifold), TEST_ENTRY(fp_trap_axis_aligned_ray), TEST_ENTRY(fp_trap_tiny_direction),
-          TEST_ENTRY(fp_trap_nan_in_validity_checks), TEST_ENTRY(fp_trap_world_node_pose_infinite_or_nan),
-          TEST_ENTRY(fp_trap_world_axis_aligned_ray), TEST_ENTRY(extreme_magnitude_triangle_sphere),
-          TEST_ENTRY(extreme_magnitude_triangle_pairs))

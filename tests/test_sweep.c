@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Sweeps: random moving pairs for each of the 20 pairs and 15 rotating
  * pairs, checked with the double oracle (contact_oracle.c), and hand-made
  * motions. At a reported time the shapes touch (oracle distance within
@@ -90,15 +91,15 @@ static void sweep_pair(int ka, int kb)
     test_rng r = { 0x5eeb0000u + (uint64_t)(ka * 16 + kb) };
     int n = test_random_count(120);
     char what[64];
-    snprintf(what, sizeof what, "%s-%s", cg_names[ka], cg_names[kb]);
+    snprintf(what, sizeof what, "%s-%s", test_shape_name(ka), test_shape_name(kb));
     int hits = 0, initial = 0;
     for (int i = 0; i < n; ++i) {
-        cg_shape a = cg_random(&r, ka, 2.5), b = cg_random(&r, kb, 2.5);
+        test_shape a = cg_random(&r, ka, 2.5), b = cg_random(&r, kb, 2.5);
         co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
         tc_vec3 va = cg_random_vec(&r, -0.5, 0.5), vb;
-        if (kb == CG_PLANE) {
+        if (kb == TEST_PLANE) {
             vb = tc_vec3_zero();
-            va = tc_vec3_add(va, tc_vec3_scale(b.plane.normal, -(float)test_rng_uniform(&r, 0.0, 4.0)));
+            va = tc_vec3_add(va, tc_vec3_scale(b.u.plane.normal, -(float)test_rng_uniform(&r, 0.0, 4.0)));
         } else {
             co_vec towards = co_sub(centre(&oa), centre(&ob));
             double k = test_rng_uniform(&r, 0.3, 1.6);
@@ -128,26 +129,26 @@ static void sweep_pair(int ka, int kb)
     printf("%s: %d motions, %d hits, %d of them at t = 0\n", what, n, hits, initial);
 }
 
-TEST_CASE(sweep_sphere_sphere) { sweep_pair(CG_SPHERE, CG_SPHERE); }
-TEST_CASE(sweep_sphere_capsule) { sweep_pair(CG_SPHERE, CG_CAPSULE); }
-TEST_CASE(sweep_sphere_aabb) { sweep_pair(CG_SPHERE, CG_AABB); }
-TEST_CASE(sweep_sphere_obb) { sweep_pair(CG_SPHERE, CG_OBB); }
-TEST_CASE(sweep_sphere_triangle) { sweep_pair(CG_SPHERE, CG_TRIANGLE); }
-TEST_CASE(sweep_sphere_plane) { sweep_pair(CG_SPHERE, CG_PLANE); }
-TEST_CASE(sweep_capsule_capsule) { sweep_pair(CG_CAPSULE, CG_CAPSULE); }
-TEST_CASE(sweep_capsule_aabb) { sweep_pair(CG_CAPSULE, CG_AABB); }
-TEST_CASE(sweep_capsule_obb) { sweep_pair(CG_CAPSULE, CG_OBB); }
-TEST_CASE(sweep_capsule_triangle) { sweep_pair(CG_CAPSULE, CG_TRIANGLE); }
-TEST_CASE(sweep_capsule_plane) { sweep_pair(CG_CAPSULE, CG_PLANE); }
-TEST_CASE(sweep_aabb_aabb) { sweep_pair(CG_AABB, CG_AABB); }
-TEST_CASE(sweep_aabb_obb) { sweep_pair(CG_AABB, CG_OBB); }
-TEST_CASE(sweep_aabb_triangle) { sweep_pair(CG_AABB, CG_TRIANGLE); }
-TEST_CASE(sweep_aabb_plane) { sweep_pair(CG_AABB, CG_PLANE); }
-TEST_CASE(sweep_obb_obb) { sweep_pair(CG_OBB, CG_OBB); }
-TEST_CASE(sweep_obb_triangle) { sweep_pair(CG_OBB, CG_TRIANGLE); }
-TEST_CASE(sweep_obb_plane) { sweep_pair(CG_OBB, CG_PLANE); }
-TEST_CASE(sweep_triangle_triangle) { sweep_pair(CG_TRIANGLE, CG_TRIANGLE); }
-TEST_CASE(sweep_triangle_plane) { sweep_pair(CG_TRIANGLE, CG_PLANE); }
+TEST_CASE(sweep_sphere_sphere) { sweep_pair(TEST_SPHERE, TEST_SPHERE); }
+TEST_CASE(sweep_sphere_capsule) { sweep_pair(TEST_SPHERE, TEST_CAPSULE); }
+TEST_CASE(sweep_sphere_aabb) { sweep_pair(TEST_SPHERE, TEST_AABB); }
+TEST_CASE(sweep_sphere_obb) { sweep_pair(TEST_SPHERE, TEST_OBB); }
+TEST_CASE(sweep_sphere_triangle) { sweep_pair(TEST_SPHERE, TEST_TRIANGLE); }
+TEST_CASE(sweep_sphere_plane) { sweep_pair(TEST_SPHERE, TEST_PLANE); }
+TEST_CASE(sweep_capsule_capsule) { sweep_pair(TEST_CAPSULE, TEST_CAPSULE); }
+TEST_CASE(sweep_capsule_aabb) { sweep_pair(TEST_CAPSULE, TEST_AABB); }
+TEST_CASE(sweep_capsule_obb) { sweep_pair(TEST_CAPSULE, TEST_OBB); }
+TEST_CASE(sweep_capsule_triangle) { sweep_pair(TEST_CAPSULE, TEST_TRIANGLE); }
+TEST_CASE(sweep_capsule_plane) { sweep_pair(TEST_CAPSULE, TEST_PLANE); }
+TEST_CASE(sweep_aabb_aabb) { sweep_pair(TEST_AABB, TEST_AABB); }
+TEST_CASE(sweep_aabb_obb) { sweep_pair(TEST_AABB, TEST_OBB); }
+TEST_CASE(sweep_aabb_triangle) { sweep_pair(TEST_AABB, TEST_TRIANGLE); }
+TEST_CASE(sweep_aabb_plane) { sweep_pair(TEST_AABB, TEST_PLANE); }
+TEST_CASE(sweep_obb_obb) { sweep_pair(TEST_OBB, TEST_OBB); }
+TEST_CASE(sweep_obb_triangle) { sweep_pair(TEST_OBB, TEST_TRIANGLE); }
+TEST_CASE(sweep_obb_plane) { sweep_pair(TEST_OBB, TEST_PLANE); }
+TEST_CASE(sweep_triangle_triangle) { sweep_pair(TEST_TRIANGLE, TEST_TRIANGLE); }
+TEST_CASE(sweep_triangle_plane) { sweep_pair(TEST_TRIANGLE, TEST_PLANE); }
 
 /* ---- rotating sweeps ------------------------------------------------------ */
 static tc_transform pose_at(tc_transform s, tc_transform e, double t)
@@ -166,10 +167,10 @@ static void rigid_pair(int ka, int kb)
     test_rng r = { 0x7075u + (uint64_t)(ka * 16 + kb) };
     int n = test_random_count(60);
     char what[64];
-    snprintf(what, sizeof what, "rigid %s-%s", cg_names[ka], cg_names[kb]);
+    snprintf(what, sizeof what, "rigid %s-%s", test_shape_name(ka), test_shape_name(kb));
     int hits = 0;
     for (int i = 0; i < n; ++i) {
-        cg_shape a = cg_random(&r, ka, 0.4), b = cg_random(&r, kb, 0.4);
+        test_shape a = cg_random(&r, ka, 0.4), b = cg_random(&r, kb, 0.4);
         tc_transform a0 = tc_transform_make(cg_random_vec(&r, -3, 3), cg_random_quat(&r));
         tc_transform b0 = tc_transform_make(cg_random_vec(&r, -3, 3), cg_random_quat(&r));
         tc_vec3 mid = tc_vec3_scale(tc_vec3_add(a0.position, b0.position), 0.5f);
@@ -183,7 +184,7 @@ static void rigid_pair(int ka, int kb)
         if (hit) {
             ++hits;
             CHECK_MSG(h.t >= 0 && h.t <= 1, "%s #%d: t = %g", what, i, h.t);
-            cg_shape at = cg_placed(&a, pose_at(a0, a1, h.t)), bt = cg_placed(&b, pose_at(b0, b1, h.t));
+            test_shape at = cg_placed(&a, pose_at(a0, a1, h.t)), bt = cg_placed(&b, pose_at(b0, b1, h.t));
             co_shape oa = cg_oracle(&at), ob = cg_oracle(&bt);
             co_vec p = co_from(h.point);
             if (h.t > 0) {
@@ -198,7 +199,7 @@ static void rigid_pair(int ka, int kb)
             for (int k = 0; k < SAMPLES && h.t > 0; ++k) {
                 double s = (h.t - 1e-3) * k / SAMPLES;
                 if (s < 0) break;
-                cg_shape as = cg_placed(&a, pose_at(a0, a1, s)), bs = cg_placed(&b, pose_at(b0, b1, s));
+                test_shape as = cg_placed(&a, pose_at(a0, a1, s)), bs = cg_placed(&b, pose_at(b0, b1, s));
                 co_shape oas = cg_oracle(&as), obs = cg_oracle(&bs);
                 CHECK_MSG(apart_or_touching(&oas, &obs, tol, co_from(h.normal)), "%s #%d: contact at %g before the reported %g",
                           what, i, s, h.t);
@@ -206,7 +207,7 @@ static void rigid_pair(int ka, int kb)
         } else {
             for (int k = 0; k <= SAMPLES; ++k) {
                 double s = (double)k / SAMPLES;
-                cg_shape as = cg_placed(&a, pose_at(a0, a1, s)), bs = cg_placed(&b, pose_at(b0, b1, s));
+                test_shape as = cg_placed(&a, pose_at(a0, a1, s)), bs = cg_placed(&b, pose_at(b0, b1, s));
                 co_shape oas = cg_oracle(&as), obs = cg_oracle(&bs);
                 CHECK_MSG(apart_or_touching(&oas, &obs, tol, co_make(0, 0, 0)), "%s #%d: no hit, but they meet at t = %g", what,
                           i, s);
@@ -219,27 +220,27 @@ static void rigid_pair(int ka, int kb)
 
 TEST_CASE(sweep_rigid_random_round_pairs)
 {
-    rigid_pair(CG_SPHERE, CG_SPHERE);
-    rigid_pair(CG_SPHERE, CG_CAPSULE);
-    rigid_pair(CG_SPHERE, CG_AABB);
-    rigid_pair(CG_SPHERE, CG_OBB);
-    rigid_pair(CG_SPHERE, CG_TRIANGLE);
-    rigid_pair(CG_CAPSULE, CG_CAPSULE);
+    rigid_pair(TEST_SPHERE, TEST_SPHERE);
+    rigid_pair(TEST_SPHERE, TEST_CAPSULE);
+    rigid_pair(TEST_SPHERE, TEST_AABB);
+    rigid_pair(TEST_SPHERE, TEST_OBB);
+    rigid_pair(TEST_SPHERE, TEST_TRIANGLE);
+    rigid_pair(TEST_CAPSULE, TEST_CAPSULE);
 }
 TEST_CASE(sweep_rigid_random_capsule_and_box_pairs)
 {
-    rigid_pair(CG_CAPSULE, CG_AABB);
-    rigid_pair(CG_CAPSULE, CG_OBB);
-    rigid_pair(CG_CAPSULE, CG_TRIANGLE);
-    rigid_pair(CG_AABB, CG_AABB);
-    rigid_pair(CG_AABB, CG_OBB);
+    rigid_pair(TEST_CAPSULE, TEST_AABB);
+    rigid_pair(TEST_CAPSULE, TEST_OBB);
+    rigid_pair(TEST_CAPSULE, TEST_TRIANGLE);
+    rigid_pair(TEST_AABB, TEST_AABB);
+    rigid_pair(TEST_AABB, TEST_OBB);
 }
 TEST_CASE(sweep_rigid_random_box_and_triangle_pairs)
 {
-    rigid_pair(CG_AABB, CG_TRIANGLE);
-    rigid_pair(CG_OBB, CG_OBB);
-    rigid_pair(CG_OBB, CG_TRIANGLE);
-    rigid_pair(CG_TRIANGLE, CG_TRIANGLE);
+    rigid_pair(TEST_AABB, TEST_TRIANGLE);
+    rigid_pair(TEST_OBB, TEST_OBB);
+    rigid_pair(TEST_OBB, TEST_TRIANGLE);
+    rigid_pair(TEST_TRIANGLE, TEST_TRIANGLE);
 }
 
 /* ---- hand-made motions ---------------------------------------------------- */
@@ -381,15 +382,3 @@ TEST_CASE(sweep_invalid_motion)
     tc_transform bad = tc_transform_make(tc_vec3_make(INFINITY, 0, 0), tc_quat_identity());
     CHECK(!tc_sweep_rigid_sphere_sphere(&a, bad, bad, &b, tc_transform_identity(), tc_transform_identity(), &h));
 }
-
-TEST_LIST(TEST_ENTRY(sweep_sphere_sphere), TEST_ENTRY(sweep_sphere_capsule), TEST_ENTRY(sweep_sphere_aabb),
-          TEST_ENTRY(sweep_sphere_obb), TEST_ENTRY(sweep_sphere_triangle), TEST_ENTRY(sweep_sphere_plane),
-          TEST_ENTRY(sweep_capsule_capsule), TEST_ENTRY(sweep_capsule_aabb), TEST_ENTRY(sweep_capsule_obb),
-          TEST_ENTRY(sweep_capsule_triangle), TEST_ENTRY(sweep_capsule_plane), TEST_ENTRY(sweep_aabb_aabb),
-          TEST_ENTRY(sweep_aabb_obb), TEST_ENTRY(sweep_aabb_triangle), TEST_ENTRY(sweep_aabb_plane),
-          TEST_ENTRY(sweep_obb_obb), TEST_ENTRY(sweep_obb_triangle), TEST_ENTRY(sweep_obb_plane),
-          TEST_ENTRY(sweep_triangle_triangle), TEST_ENTRY(sweep_triangle_plane),
-          TEST_ENTRY(sweep_rigid_random_round_pairs), TEST_ENTRY(sweep_rigid_random_capsule_and_box_pairs),
-          TEST_ENTRY(sweep_rigid_random_box_and_triangle_pairs), TEST_ENTRY(sweep_head_on), TEST_ENTRY(sweep_grazing),
-          TEST_ENTRY(sweep_parallel_faces_sliding), TEST_ENTRY(sweep_through_thin_wall),
-          TEST_ENTRY(sweep_rotating_bar_hits_sphere), TEST_ENTRY(sweep_invalid_motion))

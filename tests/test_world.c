@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world against brute force: random worlds step by step, hierarchies in
  * double precision, ids, memory, events, debug drawing and picking. */
 #include <math.h>
@@ -1212,12 +1213,3 @@ TEST_CASE(world_zeroed_local_pose_is_identity_under_a_turned_node)
     }
     tc_world_destroy(w);
 }
-
-TEST_LIST(TEST_ENTRY(world_random_small_matches_brute_force), TEST_ENTRY(world_prediction_changes_no_result), TEST_ENTRY(world_random_large_matches_brute_force),
-          TEST_ENTRY(world_hierarchy_three_deep_matches_double_precision), TEST_ENTRY(world_node_matrices_set_a_skeleton),
-          TEST_ENTRY(world_cycles_are_refused), TEST_ENTRY(world_stale_and_forged_ids_are_rejected),
-          TEST_ENTRY(world_counting_allocator_no_leaks_under_failures), TEST_ENTRY(world_begin_stay_end_events),
-          TEST_ENTRY(world_debug_draw_wireframes_and_states), TEST_ENTRY(world_pick_finds_the_box_under_the_pixel),
-          TEST_ENTRY(world_plane_overlap_query), TEST_ENTRY(world_collider_poses_batch_equals_single_calls),
-          TEST_ENTRY(world_plane_colliders),
-          TEST_ENTRY(world_zeroed_local_pose_is_identity_under_a_turned_node))

@@ -260,8 +260,3 @@ TEST_CASE(world_overlap_family_covers_every_shape)
     CHECK(tc_world_overlap_point(w, tc_vec3_make(NAN, 0, 0), NULL, got, 32) == 0);
     tc_world_destroy(w);
 }
-
-TEST_LIST(TEST_ENTRY(world_zero_fields_are_literal_and_null_defs_are_defaults),
-          TEST_ENTRY(world_changes_take_effect_as_documented),
-          TEST_ENTRY(world_end_event_of_a_destroyed_collider_carries_its_user_data),
-          TEST_ENTRY(world_overlap_family_covers_every_shape))

@@ -515,15 +515,3 @@ TEST_CASE(issue12_allocation_failure_at_every_allocation_keeps_the_world_consist
     }
     CHECK(failed_runs > 10 && ca.bad_frees == 0);
 }
-
-TEST_LIST(TEST_ENTRY(issue12_item4_id_pool_retires_a_slot_whose_generation_would_wrap),
-          TEST_ENTRY(issue12_item4_generation_wrap_gives_no_old_id_and_no_cycle),
-          TEST_ENTRY(issue12_item5_cycle_check_compares_full_ids_after_slot_reuse),
-          TEST_ENTRY(issue12_item5_linking_a_long_chain_is_linear_in_either_order),
-          TEST_ENTRY(issue12_item5_million_deep_chain_without_recursion),
-          TEST_ENTRY(issue12_item6_broadphase_memory_does_not_grow_with_distance),
-          TEST_ENTRY(issue12_item6_rank_deficient_bone_matrices_are_refused),
-          TEST_ENTRY(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out),
-          TEST_ENTRY(issue12_large_worlds_translated_scenes_give_the_same_answers),
-          TEST_ENTRY(issue12_large_worlds_moving_the_origin_keeps_absolute_places),
-          TEST_ENTRY(issue12_allocation_failure_at_every_allocation_keeps_the_world_consistent))

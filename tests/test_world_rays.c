@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world's ray queries (walked through its ray index) against brute
  * force: random worlds changed between batches of rays (the index must be
  * remade when stale, and colliders destroyed or disabled after an update
@@ -713,10 +714,3 @@ TEST_CASE(world_rays_walk_the_tree_until_the_index_pays)
     CHECK(tc_world_ray_index_bytes(w) > 0);
     tc_world_destroy(w);
 }
-
-TEST_LIST(TEST_ENTRY(world_rays_walk_the_tree_until_the_index_pays), TEST_ENTRY(world_rays_boxes_match_brute_force), TEST_ENTRY(world_rays_mixed_shapes_match_brute_force),
-          TEST_ENTRY(world_rays_dense_boxes_match_brute_force), TEST_ENTRY(world_rays_huge_coordinates_match_brute_force),
-          TEST_ENTRY(world_rays_empty_and_single), TEST_ENTRY(world_rays_ties_go_to_the_lower_index),
-          TEST_ENTRY(slab_enter4_agrees_with_the_single_box_test),
-          TEST_ENTRY(world_debug_mark_shows_what_is_marked_and_nothing_else),
-          TEST_ENTRY(world_rays_from_the_end_of_the_float_range))

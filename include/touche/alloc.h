@@ -1,4 +1,6 @@
-/* Touché allocation hooks: how the tree and the world get their memory.
+/* SPDX-License-Identifier: MIT */
+/** @file
+ * Touché allocation hooks: how the tree and the world get their memory.
  *
  * Conventions:
  *  - Pair queries never allocate. The objects that own memory (tc_tree,
@@ -18,10 +20,11 @@
 
 TC_C_BEGIN
 
+/// Where an object that owns memory gets it; zeroed: the C library's malloc and free.
 typedef struct tc_allocator {
     void *(*alloc)(void *context, size_t size);
     void (*free)(void *context, void *ptr, size_t size);
-    void *context;   /* passed back to both hooks */
+    void *context;   /**< passed back to both hooks */
 } tc_allocator;
 
 TC_C_END

@@ -1,4 +1,6 @@
-/* Touché camera picking: from a pixel under the mouse to a ray in the world,
+/* SPDX-License-Identifier: MIT */
+/** @file
+ * Touché camera picking: from a pixel under the mouse to a ray in the world,
  * and back.
  *
  * Conventions:

@@ -1,4 +1,6 @@
-/* Touché contacts: how deep do two overlapping shapes interpenetrate, along
+/* SPDX-License-Identifier: MIT */
+/** @file
+ * Touché contacts: how deep do two overlapping shapes interpenetrate, along
  * which direction, and where?
  *
  * Conventions:
@@ -61,25 +63,45 @@ typedef struct tc_contact_point { tc_vec3 point; float depth; uint32_t id; } tc_
 /** Up to 4 points sharing one normal (from A to B). */
 typedef struct tc_manifold { tc_vec3 normal; int count; tc_contact_point points[4]; } tc_manifold;
 
+/// Contact manifold of a sphere and a sphere: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *manifold);
+/// Contact manifold of a sphere and a capsule: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_manifold *manifold);
+/// Contact manifold of a sphere and an AABB: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_sphere_aabb(const tc_sphere *a, const tc_aabb *b, tc_manifold *manifold);
+/// Contact manifold of a sphere and an OBB: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_manifold *manifold);
+/// Contact manifold of a sphere and a triangle: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_sphere_triangle(const tc_sphere *a, const tc_triangle *b, tc_manifold *manifold);
+/// Contact manifold of a sphere and a plane: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *manifold);
+/// Contact manifold of a capsule and a capsule: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_manifold *manifold);
+/// Contact manifold of a capsule and an AABB: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_capsule_aabb(const tc_capsule *a, const tc_aabb *b, tc_manifold *manifold);
+/// Contact manifold of a capsule and an OBB: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_capsule_obb(const tc_capsule *a, const tc_obb *b, tc_manifold *manifold);
+/// Contact manifold of a capsule and a triangle: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_capsule_triangle(const tc_capsule *a, const tc_triangle *b, tc_manifold *manifold);
+/// Contact manifold of a capsule and a plane: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *manifold);
+/// Contact manifold of an AABB and an AABB: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_aabb_aabb(const tc_aabb *a, const tc_aabb *b, tc_manifold *manifold);
+/// Contact manifold of an AABB and an OBB: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_aabb_obb(const tc_aabb *a, const tc_obb *b, tc_manifold *manifold);
+/// Contact manifold of an AABB and a triangle: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_aabb_triangle(const tc_aabb *a, const tc_triangle *b, tc_manifold *manifold);
+/// Contact manifold of an AABB and a plane: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_aabb_plane(const tc_aabb *a, const tc_plane *b, tc_manifold *manifold);
+/// Contact manifold of an OBB and an OBB: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_obb_obb(const tc_obb *a, const tc_obb *b, tc_manifold *manifold);
+/// Contact manifold of an OBB and a triangle: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_obb_triangle(const tc_obb *a, const tc_triangle *b, tc_manifold *manifold);
+/// Contact manifold of an OBB and a plane: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_obb_plane(const tc_obb *a, const tc_plane *b, tc_manifold *manifold);
+/// Contact manifold of a triangle and a triangle: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_triangle_triangle(const tc_triangle *a, const tc_triangle *b, tc_manifold *manifold);
+/// Contact manifold of a triangle and a plane: true and *manifold filled when they overlap, else false.
 TC_API bool tc_contact_triangle_plane(const tc_triangle *a, const tc_plane *b, tc_manifold *manifold);
 
 TC_C_END

@@ -1,4 +1,6 @@
-/* Touché shape dispatch: any shape behind one tagged type, and the pair
+/* SPDX-License-Identifier: MIT */
+/** @file
+ * Touché shape dispatch: any shape behind one tagged type, and the pair
  * queries chosen at run time.
  *
  * Conventions:
@@ -25,16 +27,18 @@
 
 TC_C_BEGIN
 
+/// Which shape a tc_shape holds, in the library's pair order.
 typedef enum tc_shape_type {
-    TC_SHAPE_SPHERE = 0,
-    TC_SHAPE_CAPSULE = 1,
-    TC_SHAPE_AABB = 2,
-    TC_SHAPE_OBB = 3,
-    TC_SHAPE_TRIANGLE = 4,
-    TC_SHAPE_PLANE = 5,
-    TC_SHAPE_TYPE_COUNT = 6
+    TC_SHAPE_SPHERE = 0,  ///< the shape is in u.sphere
+    TC_SHAPE_CAPSULE = 1,  ///< the shape is in u.capsule
+    TC_SHAPE_AABB = 2,  ///< the shape is in u.aabb
+    TC_SHAPE_OBB = 3,  ///< the shape is in u.obb
+    TC_SHAPE_TRIANGLE = 4,  ///< the shape is in u.triangle
+    TC_SHAPE_PLANE = 5,  ///< the shape is in u.plane
+    TC_SHAPE_TYPE_COUNT = 6  ///< the number of shape types (not a type)
 } tc_shape_type;
 
+/// Any one shape, tagged by its type.
 typedef struct tc_shape {
     tc_shape_type type;
     union {
@@ -47,19 +51,28 @@ typedef struct tc_shape {
     } u;
 } tc_shape;
 
+/// A tc_shape holding a sphere.
 TC_API tc_shape tc_shape_from_sphere(tc_sphere s);
+/// A tc_shape holding a capsule.
 TC_API tc_shape tc_shape_from_capsule(tc_capsule c);
+/// A tc_shape holding an AABB.
 TC_API tc_shape tc_shape_from_aabb(tc_aabb b);
+/// A tc_shape holding an OBB.
 TC_API tc_shape tc_shape_from_obb(tc_obb b);
+/// A tc_shape holding a triangle.
 TC_API tc_shape tc_shape_from_triangle(tc_triangle t);
+/// A tc_shape holding a plane.
 TC_API tc_shape tc_shape_from_plane(tc_plane p);
 
-/* An unknown type is invalid. */
+/** An unknown type is invalid. */
 TC_API bool tc_shape_is_valid(const tc_shape *s);
-/* Smallest enclosing AABB; false for a plane or an invalid shape. */
+/** Smallest enclosing AABB; false for a plane or an invalid shape. */
 TC_API bool tc_shape_bounds(const tc_shape *s, tc_aabb *out);
+/// Whether two shapes of any types overlap (the tc_overlap_ pair function of the two types, in pair order).
 TC_API bool tc_shape_overlap(const tc_shape *a, const tc_shape *b);
+/// The first hit of the ray on a shape of any type within max_t (the tc_raycast_ function of its type).
 TC_API bool tc_shape_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_ray_hit *hit);
+/// Whether a shape of any type contains p (the contains_point function of its type).
 TC_API bool tc_shape_contains_point(const tc_shape *s, tc_vec3 p);
 
 /** The shape placed by a pose with a uniform scale, as the world places a
@@ -77,13 +90,13 @@ TC_API tc_shape tc_shape_transform(const tc_shape *s, tc_transform pose, float s
  *  orientation are unchanged. An unknown type or NULL give an invalid shape. */
 TC_API tc_shape tc_shape_translate(const tc_shape *s, tc_vec3 d);
 
-/* Contact (contact.h) for any two shapes: the normal points from a to b
+/** Contact (contact.h) for any two shapes: the normal points from a to b
  * whatever order the pair function takes them in. Two planes: false. */
 TC_API bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *manifold);
-/* Distance (distance.h), point_a on a and point_b on b (either may be NULL).
+/** Distance (distance.h), point_a on a and point_b on b (either may be NULL).
  * Two planes, an unknown type or an invalid shape: INFINITY. */
 TC_API float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b);
-/* Translating sweep (sweep.h); the hit's normal points from a to b. Two
+/** Translating sweep (sweep.h); the hit's normal points from a to b. Two
  * planes: false. */
 TC_API bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape *b, tc_vec3 velocity_b, float max_t,
                            tc_sweep_hit *hit);

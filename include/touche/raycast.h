@@ -1,4 +1,6 @@
-/* Touché ray casts: where does a ray first meet a shape?
+/* SPDX-License-Identifier: MIT */
+/** @file
+ * Touché ray casts: where does a ray first meet a shape?
  *
  * Conventions:
  *  - A ray is origin + t * dir for t >= 0; dir need not be unit length and t
@@ -23,14 +25,22 @@
 
 TC_C_BEGIN
 
-typedef struct tc_ray      { tc_vec3 origin; tc_vec3 dir; } tc_ray;        /* dir need not be unit length */
+/// A ray from origin along dir; points origin + t * dir for t >= 0 (dir need not be unit length).
+typedef struct tc_ray      { tc_vec3 origin; tc_vec3 dir; } tc_ray;
+/// Where a ray first meets a shape: t along the ray (units of its dir), the point, the unit normal facing the ray.
 typedef struct tc_ray_hit  { float t; tc_vec3 point; tc_vec3 normal; } tc_ray_hit;
 
+/// The first hit of the ray on a sphere within max_t: true and *hit filled (hit may be NULL), else false.
 TC_API bool tc_raycast_sphere(const tc_ray *ray, const tc_sphere *shape, float max_t, tc_ray_hit *hit);
+/// The first hit of the ray on a capsule within max_t: true and *hit filled (hit may be NULL), else false.
 TC_API bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t, tc_ray_hit *hit);
+/// The first hit of the ray on an AABB within max_t: true and *hit filled (hit may be NULL), else false.
 TC_API bool tc_raycast_aabb(const tc_ray *ray, const tc_aabb *shape, float max_t, tc_ray_hit *hit);
+/// The first hit of the ray on an OBB within max_t: true and *hit filled (hit may be NULL), else false.
 TC_API bool tc_raycast_obb(const tc_ray *ray, const tc_obb *shape, float max_t, tc_ray_hit *hit);
+/// The first hit of the ray on a triangle within max_t: true and *hit filled (hit may be NULL), else false.
 TC_API bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit);
+/// The first hit of the ray on a plane within max_t: true and *hit filled (hit may be NULL), else false.
 TC_API bool tc_raycast_plane(const tc_ray *ray, const tc_plane *shape, float max_t, tc_ray_hit *hit);
 
 TC_C_END

@@ -1,4 +1,6 @@
-/* Touché sweeps: when do two moving shapes first touch?
+/* SPDX-License-Identifier: MIT */
+/** @file
+ * Touché sweeps: when do two moving shapes first touch?
  *
  * Conventions:
  *  - Pair functions take their shapes in the fixed order sphere, capsule,
@@ -40,89 +42,129 @@
 
 TC_C_BEGIN
 
+/// First contact of a sweep: time t, the contact point and the unit normal from A into B.
 typedef struct tc_sweep_hit { float t; tc_vec3 point; tc_vec3 normal; } tc_sweep_hit;
 
+/// First touch of a sphere moving at velocity_a and a sphere at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_sphere_sphere(const tc_sphere *a, tc_vec3 velocity_a, const tc_sphere *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a sphere moving at velocity_a and a capsule at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_sphere_capsule(const tc_sphere *a, tc_vec3 velocity_a, const tc_capsule *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a sphere moving at velocity_a and an AABB at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_sphere_aabb(const tc_sphere *a, tc_vec3 velocity_a, const tc_aabb *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a sphere moving at velocity_a and an OBB at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_sphere_obb(const tc_sphere *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a sphere moving at velocity_a and a triangle at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_sphere_triangle(const tc_sphere *a, tc_vec3 velocity_a, const tc_triangle *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a sphere moving at velocity_a and a plane at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_sphere_plane(const tc_sphere *a, tc_vec3 velocity_a, const tc_plane *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a capsule moving at velocity_a and a capsule at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_capsule_capsule(const tc_capsule *a, tc_vec3 velocity_a, const tc_capsule *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a capsule moving at velocity_a and an AABB at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_capsule_aabb(const tc_capsule *a, tc_vec3 velocity_a, const tc_aabb *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a capsule moving at velocity_a and an OBB at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_capsule_obb(const tc_capsule *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a capsule moving at velocity_a and a triangle at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_capsule_triangle(const tc_capsule *a, tc_vec3 velocity_a, const tc_triangle *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a capsule moving at velocity_a and a plane at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_capsule_plane(const tc_capsule *a, tc_vec3 velocity_a, const tc_plane *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of an AABB moving at velocity_a and an AABB at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_aabb_aabb(const tc_aabb *a, tc_vec3 velocity_a, const tc_aabb *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of an AABB moving at velocity_a and an OBB at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_aabb_obb(const tc_aabb *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of an AABB moving at velocity_a and a triangle at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_aabb_triangle(const tc_aabb *a, tc_vec3 velocity_a, const tc_triangle *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of an AABB moving at velocity_a and a plane at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_aabb_plane(const tc_aabb *a, tc_vec3 velocity_a, const tc_plane *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of an OBB moving at velocity_a and an OBB at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_obb_obb(const tc_obb *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of an OBB moving at velocity_a and a triangle at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_obb_triangle(const tc_obb *a, tc_vec3 velocity_a, const tc_triangle *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of an OBB moving at velocity_a and a plane at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_obb_plane(const tc_obb *a, tc_vec3 velocity_a, const tc_plane *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a triangle moving at velocity_a and a triangle at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_triangle_triangle(const tc_triangle *a, tc_vec3 velocity_a, const tc_triangle *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
+/// First touch of a triangle moving at velocity_a and a plane at velocity_b within [0, max_t]: true, *hit filled.
 TC_API bool tc_sweep_triangle_plane(const tc_triangle *a, tc_vec3 velocity_a, const tc_plane *b, tc_vec3 velocity_b,
                         float max_t, tc_sweep_hit *hit);
 
-/* Rotating sweeps; t in [0, 1] from start to end. */
+/** Rotating sweeps; t in [0, 1] from start to end. */
 TC_API bool tc_sweep_rigid_sphere_sphere(const tc_sphere *a, tc_transform a_start, tc_transform a_end,
                               const tc_sphere *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of a sphere and a capsule, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_sphere_capsule(const tc_sphere *a, tc_transform a_start, tc_transform a_end,
                               const tc_capsule *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of a sphere and an AABB, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_sphere_aabb(const tc_sphere *a, tc_transform a_start, tc_transform a_end,
                               const tc_aabb *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of a sphere and an OBB, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_sphere_obb(const tc_sphere *a, tc_transform a_start, tc_transform a_end,
                               const tc_obb *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of a sphere and a triangle, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_sphere_triangle(const tc_sphere *a, tc_transform a_start, tc_transform a_end,
                               const tc_triangle *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of a capsule and a capsule, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_capsule_capsule(const tc_capsule *a, tc_transform a_start, tc_transform a_end,
                               const tc_capsule *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of a capsule and an AABB, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_capsule_aabb(const tc_capsule *a, tc_transform a_start, tc_transform a_end,
                               const tc_aabb *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of a capsule and an OBB, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_capsule_obb(const tc_capsule *a, tc_transform a_start, tc_transform a_end,
                               const tc_obb *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of a capsule and a triangle, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_capsule_triangle(const tc_capsule *a, tc_transform a_start, tc_transform a_end,
                               const tc_triangle *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of an AABB and an AABB, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_aabb_aabb(const tc_aabb *a, tc_transform a_start, tc_transform a_end,
                               const tc_aabb *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of an AABB and an OBB, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_aabb_obb(const tc_aabb *a, tc_transform a_start, tc_transform a_end,
                               const tc_obb *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of an AABB and a triangle, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_aabb_triangle(const tc_aabb *a, tc_transform a_start, tc_transform a_end,
                               const tc_triangle *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of an OBB and an OBB, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_obb_obb(const tc_obb *a, tc_transform a_start, tc_transform a_end,
                               const tc_obb *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of an OBB and a triangle, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_obb_triangle(const tc_obb *a, tc_transform a_start, tc_transform a_end,
                               const tc_triangle *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/// First touch of a triangle and a triangle, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_triangle_triangle(const tc_triangle *a, tc_transform a_start, tc_transform a_end,
                               const tc_triangle *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
 
+/// First touch of a sphere and a plane, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_sphere_plane(const tc_sphere *a, tc_transform a_start, tc_transform a_end,
                               const tc_plane *b, tc_sweep_hit *hit);
+/// First touch of a capsule and a plane, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_capsule_plane(const tc_capsule *a, tc_transform a_start, tc_transform a_end,
                               const tc_plane *b, tc_sweep_hit *hit);
+/// First touch of an AABB and a plane, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_aabb_plane(const tc_aabb *a, tc_transform a_start, tc_transform a_end,
                               const tc_plane *b, tc_sweep_hit *hit);
+/// First touch of an OBB and a plane, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_obb_plane(const tc_obb *a, tc_transform a_start, tc_transform a_end,
                               const tc_plane *b, tc_sweep_hit *hit);
+/// First touch of a triangle and a plane, each turning and moving from its start to its end pose: true, *hit filled.
 TC_API bool tc_sweep_rigid_triangle_plane(const tc_triangle *a, tc_transform a_start, tc_transform a_end,
                               const tc_plane *b, tc_sweep_hit *hit);
 

@@ -1,4 +1,6 @@
-/* Touché: 3D collision detection in C11.
+/* SPDX-License-Identifier: MIT */
+/** @file
+ * Touché: 3D collision detection in C11.
  *
  * The one header to include. Every header opens with its conventions; the
  * shared ones are: shapes are closed (touching overlaps), pair functions take

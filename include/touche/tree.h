@@ -1,4 +1,6 @@
-/* Touché dynamic AABB tree: a bounding-volume hierarchy for objects the
+/* SPDX-License-Identifier: MIT */
+/** @file
+ * Touché dynamic AABB tree: a bounding-volume hierarchy for objects the
  * caller brings, usable without the world.
  *
  * Conventions:
@@ -28,6 +30,7 @@
 
 TC_C_BEGIN
 
+/// The id of no proxy.
 #define TC_TREE_NULL (-1)
 
 /** A dynamic AABB tree: opaque, made by tc_tree_create. */

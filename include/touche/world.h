@@ -1,4 +1,6 @@
-/* Touché world: many colliders, some riding on animated skeletons, kept in a
+/* SPDX-License-Identifier: MIT */
+/** @file
+ * Touché world: many colliders, some riding on animated skeletons, kept in a
  * dynamic AABB tree; overlapping pairs with begin/stay/end events, ray and
  * overlap queries, picking and debug drawing.
  *
@@ -354,7 +356,7 @@ TC_API bool tc_world_pick(const tc_world *world, float sx, float sy, tc_viewport
 /* ---- debug drawing ------------------------------------------------------- */
 /** What a debug-drawn collider is doing, for the renderer to colour. */
 typedef enum tc_debug_state {
-    TC_DEBUG_IDLE = 0,
+    TC_DEBUG_IDLE = 0,         /**< free: not touching, not marked */
     TC_DEBUG_OVERLAPPING = 1,  /**< touching another collider at the last update */
     TC_DEBUG_MARKED = 2,       /**< marked by tc_world_debug_mark, say hit by a ray (wins over overlapping) */
     TC_DEBUG_DISABLED = 3,     /**< disabled (drawn only with draw_disabled) */

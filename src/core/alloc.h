@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: allocation through a tc_allocator (NULL hooks mean malloc/free). */
 #ifndef TOUCHE_SRC_CORE_ALLOC_H
 #define TOUCHE_SRC_CORE_ALLOC_H

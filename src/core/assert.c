@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/assert.h"
 
 #include <stdio.h>
@@ -23,9 +24,4 @@ bool tc_assert_report(const char *condition, const char *file, int line)
 {
     if (tc_assert_handler(condition, file, line)) abort();
     return false;
-}
-
-uint32_t tc_version(void)
-{
-    return ((uint32_t)TC_VERSION_MAJOR << 16) | ((uint32_t)TC_VERSION_MINOR << 8) | (uint32_t)TC_VERSION_PATCH;
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Programmer-error checks. TC_REQUIRE(cond) evaluates to cond; when cond is
  * false in a debug build (NDEBUG not defined) it first reports through the
  * replaceable assert handler, which may abort. Callers then return their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Floating-point helpers shared by every query: finiteness without
  * <math.h> macros in hot paths, and the padding rule that keeps queries
  * conservative (never a missed overlap) while staying within TC_TOLERANCE. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: TC_FORCE_INLINE, for the few hot helpers whose point is to be
  * specialised at each call site (a traversal copied once per constant
  * flag); compilers otherwise keep a large static function out of line and

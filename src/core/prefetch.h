@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: a hint to start loading memory a loop will need a few iterations
  * later, for loops that hop between large arrays (pairs of colliders, tree
  * nodes). Only a hint: no effect on results, nothing where unsupported. */

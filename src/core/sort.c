@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "core/sort.h"
 
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: sorting keys without comparisons. */
 #ifndef TOUCHE_SRC_CORE_SORT_H
 #define TOUCHE_SRC_CORE_SORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Double-precision 3-vectors for the inner loops of the convex queries
  * (GJK, penetration axes, feature clipping). Inputs are floats; doing the
  * geometry in double keeps the cancellation in support differences and

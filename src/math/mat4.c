@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <touche/mat4.h>
 
 #include <math.h>

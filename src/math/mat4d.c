@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "math/mat4d.h"
 
 #include <math.h>

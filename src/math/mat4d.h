@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: 4x4 matrix helpers in double precision, column-major like tc_mat4.
  * Used where a float inverse would lose too much (camera unprojection). */
 #ifndef TOUCHE_SRC_MATH_MAT4D_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Vector, quaternion, matrix and transform functions that are too large to
  * inline or need <math.h>. */
 #include <math.h>

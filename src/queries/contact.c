@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The contact pairs.
  *
  * Sphere-sphere is closed form. Box-box chooses its axis with the 15-axis

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "queries/convex_core.h"
 
 static void set_point(tc_core *c, int i, tc_vec3 p) { c->v[i] = tc_dvec3_from(p); }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The convex "core" of a shape, for the general pair queries (distance,
  * contact, sweeps).
  *

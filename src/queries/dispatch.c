@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <touche/dispatch.h>
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The distance pairs: closed forms for sphere and capsule pairs and sphere
  * against boxes and triangles (closest point of the core), GJK on the cores
  * for the rest, the support point for planes. */

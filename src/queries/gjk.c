@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* GJK (Gilbert, Johnson, Keerthi) on the Minkowski difference A - B.
  *
  * The simplex keeps, for each vertex w = a - b, the two support points a and
@@ -16,21 +17,41 @@ typedef struct simplex {
     int n;
 } simplex;
 
-/* Closest point of segment v[i]-v[j] to the origin; writes the reduced
- * simplex to out. */
-static void closest_segment(const vertex *p, const vertex *q, simplex *out)
+/* Where the closest point of segment p-q to the origin lies: t in [0, 1]
+ * from p to q (0 or 1 at an end point, including a zero-length segment). */
+static double segment_param(const vertex *p, const vertex *q)
 {
     tc_dvec3 d = tc_dvec3_sub(q->w, p->w);
     double dd = tc_dvec3_length_sq(d);
     double t = dd > 0.0 ? -tc_dvec3_dot(p->w, d) / dd : 0.0;
-    if (t <= 0.0) {
+    return t <= 0.0 ? 0.0 : (t >= 1.0 ? 1.0 : t);
+}
+
+/* Closest point of segment v[i]-v[j] to the origin; writes the reduced
+ * simplex to out. */
+static void closest_segment(const vertex *p, const vertex *q, simplex *out)
+{
+    double t = segment_param(p, q);
+    if (t == 0.0) {
         out->n = 1; out->v[0] = *p; out->lambda[0] = 1.0;
-    } else if (t >= 1.0) {
+    } else if (t == 1.0) {
         out->n = 1; out->v[0] = *q; out->lambda[0] = 1.0;
     } else {
         out->n = 2; out->v[0] = *p; out->v[1] = *q;
         out->lambda[0] = 1.0 - t; out->lambda[1] = t;
     }
+}
+
+/* The squared distance of that closest point, summed as simplex_point sums
+ * the simplex closest_segment would write. */
+static double segment_distance_sq(const vertex *p, const vertex *q)
+{
+    double t = segment_param(p, q);
+    tc_dvec3 r = tc_dvec3_make(0, 0, 0);
+    if (t == 0.0) r = tc_dvec3_mad(r, p->w, 1.0);
+    else if (t == 1.0) r = tc_dvec3_mad(r, q->w, 1.0);
+    else r = tc_dvec3_mad(tc_dvec3_mad(r, p->w, 1.0 - t), q->w, t);
+    return tc_dvec3_length_sq(r);
 }
 
 static tc_dvec3 simplex_point(const simplex *s)
@@ -60,14 +81,12 @@ static void closest_triangle(const vertex *va, const vertex *vb, const vertex *v
     double denom = va_ + vb_ + vc_;
     if (!(denom > 1e-300)) {
         /* Collinear corners: the face region is empty; take the best edge. */
-        simplex s1, s2, s3;
-        closest_segment(va, vb, &s1);
-        closest_segment(vb, vc, &s2);
-        closest_segment(va, vc, &s3);
-        double l1 = tc_dvec3_length_sq(simplex_point(&s1));
-        double l2 = tc_dvec3_length_sq(simplex_point(&s2));
-        double l3 = tc_dvec3_length_sq(simplex_point(&s3));
-        *out = l1 <= l2 && l1 <= l3 ? s1 : (l2 <= l3 ? s2 : s3);
+        double l1 = segment_distance_sq(va, vb);
+        double l2 = segment_distance_sq(vb, vc);
+        double l3 = segment_distance_sq(va, vc);
+        if (l1 <= l2 && l1 <= l3) closest_segment(va, vb, out);
+        else if (l2 <= l3) closest_segment(vb, vc, out);
+        else closest_segment(va, vc, out);
         return;
     }
     double v = vb_ / denom, w = vc_ / denom;
@@ -96,7 +115,7 @@ static bool closest_tetrahedron(simplex *s, double size)
         double sd = tc_dvec3_dot(tc_dvec3_sub(d->w, a->w), n);
         if (!flat && sp * sd >= 0.0) continue; /* origin on the inner side of this face */
         any_outside = true;
-        simplex t;
+        simplex t = { 0 }; /* closest_triangle sets only its n vertices; best copies all */
         closest_triangle(a, b, c, &t);
         double dist = tc_dvec3_length_sq(simplex_point(&t));
         if (dist < best_d) { best_d = dist; best = t; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* GJK distance between two convex cores (support mapping, double precision).
  *
  * Works on the cores only (radii are the caller's business), is bounded to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Feature clipping.
  *
  * Everything happens in the plane across the normal: each supporting feature

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Contact manifolds from supporting features, shared by every contact pair
  * (and by sweeps for their contact point). Private header. */
 #ifndef TOUCHE_QUERIES_MANIFOLD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Overlap of boxes (AABB, OBB) with boxes, triangles and planes. An AABB is
  * handled as the OBB with identity axes wherever that reuses the one
  * separating-axis implementation. */

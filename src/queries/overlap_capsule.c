@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Overlap of a capsule with each shape: the distance from its segment to
  * the other shape against the radius. */
 #include <touche/overlap.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Overlap of a sphere with each shape: the distance from the centre to the
  * other shape against the radius. */
 #include <touche/overlap.h>

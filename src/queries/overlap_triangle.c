@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Triangle-triangle and triangle-plane overlap.
  *
  * Two triangles are handled through distances rather than a separating-axis

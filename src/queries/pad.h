@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers that turn a float distance comparison into a conservative one. */
 #ifndef TOUCHE_QUERIES_PAD_H
 #define TOUCHE_QUERIES_PAD_H

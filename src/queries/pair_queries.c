@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "queries/pair_queries.h"
 
 #include "queries/manifold.h"

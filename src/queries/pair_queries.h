@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared steps of the distance, contact and sweep pairs: what every pair
  * does once its shapes are turned into cores. Private header. */
 #ifndef TOUCHE_QUERIES_PAIR_QUERIES_H

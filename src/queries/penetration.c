@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "queries/penetration.h"
 
 double tc_core_overlap_along(const tc_core *a, const tc_core *b, tc_dvec3 n)

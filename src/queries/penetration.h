@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Penetration depth of two intersecting convex cores: the equivalent of EPA
  * for the polytopes the library's shapes are made of. Private header.
  *

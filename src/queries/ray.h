@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared pieces of the ray casts: argument checks, the inside-start rule and
  * filling a hit. */
 #ifndef TOUCHE_QUERIES_RAY_H

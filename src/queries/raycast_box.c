@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ray casts against AABBs and OBBs: the slab test, on an AABB's own bounds
  * and in an OBB's frame. The box is grown by a relative pad so a ray grazing a face, an edge or a
  * corner is not lost to rounding. */

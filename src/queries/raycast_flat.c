@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ray casts against triangles and planes. */
 #include <math.h>
 

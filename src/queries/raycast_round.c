@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ray casts against spheres and capsules.
  *
  * The quadratic is set up from the ray's perpendicular offset to the centre

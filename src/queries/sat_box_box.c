@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* OBB-OBB separating-axis test on all 15 axes (Gottschalk, Lin and Manocha,
  * "OBBTree", 1996; Ericson, Real-Time Collision Detection, 4.4.1).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one 15-axis separating-axis test for two oriented boxes, shared by the
  * overlap test, its hint and report variants, and the box-box contact.
  *

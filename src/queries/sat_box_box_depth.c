@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "queries/sat_box_box_depth.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The box-box separating-axis test read the other way round: for
  * overlapping boxes, the axis of least overlap (the contact normal) and that
  * overlap (the penetration depth). Built on tc_box_box_axis_gap of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "queries/sat_box_triangle.h"
 
 #include "core/float.h"

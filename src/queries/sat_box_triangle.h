@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one box-triangle separating-axis test (Akenine-Moller, "Fast 3D
  * triangle-box overlap testing", 2001): 3 box faces, the triangle's normal,
  * and the 9 cross products of box axes with triangle edges. It runs in the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one slab test: clip a ray (or segment) against an axis-aligned box by
  * intersecting its parameter interval with each axis's slab (Kay and Kajiya,
  * 1986). Shared by the AABB and OBB ray casts, the capsule-box overlap and

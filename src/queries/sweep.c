@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Translational sweeps.
  *
  * Exact: sphere-sphere (a quadratic in t), anything against a plane (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rotating sweeps by conservative advancement (Mirtich).
  *
  * Over the step each body moves linearly from its start position to its end

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Tight axis-aligned bounds of each shape. */
 #include <touche/shapes.h>
 

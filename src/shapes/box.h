@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The one closest-point-on-box routine and the OBB frame helpers every box
  * query shares. A box here is centred at the origin of its own frame with
  * half extents `half`; world <-> local goes through the OBB's rotation. */

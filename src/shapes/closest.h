@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Closest-point primitives shared by overlap, distance and contact queries. */
 #ifndef TOUCHE_SHAPES_CLOSEST_H
 #define TOUCHE_SHAPES_CLOSEST_H

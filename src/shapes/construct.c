@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Building shapes from poses, corners and planes. */
 #include <touche/shapes.h>
 

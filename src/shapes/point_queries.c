@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Closest point on each solid shape, and point containment. Containment is
  * padded by the same relative rule as the overlap tests, so a point the
  * closest-point query puts on the surface is always contained. */

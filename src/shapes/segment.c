@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Closest points on segments (after Ericson, Real-Time Collision Detection,
  * 5.1.2 and 5.1.9), with degenerate segments handled explicitly. */
 #include "shapes/closest.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Closest points on triangles. A point is either over the face (then its
  * projection is the answer) or nearest to an edge; a triangle with no area
  * is the segment or point it spans. */

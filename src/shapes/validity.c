@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shape validity: finite numbers, non-negative sizes, a unit plane normal.
  * Queries call these on their slow paths (after a cheap answer would be
  * "overlap"), so bad data never yields a positive answer. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Inline validity checks for hot paths; the exported tc_<shape>_is_valid
  * functions are these same checks. */
 #ifndef TOUCHE_SHAPES_VALIDITY_H

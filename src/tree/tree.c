@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Dynamic AABB tree: node storage, insertion with the surface area
  * heuristic, removal, and height-balancing rotations (layout: see
  * tree_internal.h). */

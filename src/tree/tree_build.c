@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Dynamic AABB tree: building the whole hierarchy at once, top-down, by the
  * binned surface area heuristic (Wald, "On fast Construction of SAH-based
  * Bounding Volume Hierarchies", 2007). Used for bulk insertion and for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: the dynamic AABB tree's storage, shared by its source files.
  *
  * Layout, chosen for the traversals: a node is 32 bytes (its box, one child

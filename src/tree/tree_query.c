@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Dynamic AABB tree: box queries, ray casts, pair finding, introspection.
  *
  * The traversals stand on an internal node and test both children's boxes,

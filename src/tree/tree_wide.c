@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The four-wide ray hierarchy: storage and the collapse of a dynamic tree
  * (tree_wide.h). */
 #include "tree/tree_wide.h"

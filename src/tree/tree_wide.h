@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: a static four-wide bounding volume hierarchy for ray casts.
  *
  * Made from a dynamic tree (tree_internal.h) by collapsing its binary

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Ray casts through the four-wide hierarchy (tree_wide.h).
  *
  * Depth first, nearest first: at each node one slab test takes the four

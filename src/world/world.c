@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world: creation, nodes and colliders, and their setters. */
 #include "world/world_internal.h"
 

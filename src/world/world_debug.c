@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world's debug drawing: wireframes of every collider with a state the
  * caller colours, and optionally the tree's boxes. */
 #include "world/world_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Private: the world's storage, shared by its source files. */
 #ifndef TOUCHE_SRC_WORLD_WORLD_INTERNAL_H
 #define TOUCHE_SRC_WORLD_WORLD_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world's queries: rays (closest, any, all), overlaps, points, picking. */
 #include "world/world_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The world's ray index: a four-wide hierarchy (tree/tree_wide.h) over the
  * colliders' tight bounds, which the ray queries walk instead of the tree.
  *

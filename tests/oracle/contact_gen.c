@@ -1,9 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 #include "contact_gen.h"
 
 #include <math.h>
 #include <string.h>
 
-const char *const cg_names[CG_KINDS] = { "sphere", "capsule", "aabb", "obb", "triangle", "plane" };
 
 tc_vec3 cg_random_vec(test_rng *r, double lo, double hi)
 {
@@ -22,159 +22,159 @@ tc_quat cg_random_quat(test_rng *r)
 
 static float size(test_rng *r) { return (float)test_rng_uniform(r, 0.05, 1.5); }
 
-cg_shape cg_random(test_rng *r, int kind, double spread)
+test_shape cg_random(test_rng *r, int kind, double spread)
 {
-    cg_shape s;
+    test_shape s;
     s.kind = kind;
     tc_vec3 c = cg_random_vec(r, -spread, spread);
     int degenerate = test_rng_int(r, 0, 19) == 0;
     switch (kind) {
-    case CG_SPHERE:
-        s.sphere.center = c;
-        s.sphere.radius = degenerate ? 0.0f : size(r);
+    case TEST_SPHERE:
+        s.u.sphere.center = c;
+        s.u.sphere.radius = degenerate ? 0.0f : size(r);
         break;
-    case CG_CAPSULE: {
+    case TEST_CAPSULE: {
         tc_vec3 d = cg_random_vec(r, -1, 1);
-        s.capsule.a = c;
-        s.capsule.b = degenerate ? c : tc_vec3_add(c, d);
-        s.capsule.radius = test_rng_int(r, 0, 19) == 0 ? 0.0f : 0.5f * size(r);
+        s.u.capsule.a = c;
+        s.u.capsule.b = degenerate ? c : tc_vec3_add(c, d);
+        s.u.capsule.radius = test_rng_int(r, 0, 19) == 0 ? 0.0f : 0.5f * size(r);
         break;
     }
-    case CG_AABB: {
+    case TEST_AABB: {
         tc_vec3 h = tc_vec3_make(size(r), size(r), size(r));
         if (degenerate) h.y = 0.0f;
-        s.aabb.min = tc_vec3_sub(c, h);
-        s.aabb.max = tc_vec3_add(c, h);
+        s.u.aabb.min = tc_vec3_sub(c, h);
+        s.u.aabb.max = tc_vec3_add(c, h);
         break;
     }
-    case CG_OBB: {
+    case TEST_OBB: {
         tc_vec3 h = tc_vec3_make(size(r), size(r), size(r));
         if (degenerate) h.z = 0.0f;
-        s.obb = tc_obb_from_quat(c, h, cg_random_quat(r));
+        s.u.obb = tc_obb_from_quat(c, h, cg_random_quat(r));
         break;
     }
-    case CG_TRIANGLE:
-        s.triangle.a = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
-        s.triangle.b = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
-        s.triangle.c = degenerate ? tc_vec3_lerp(s.triangle.a, s.triangle.b, 0.3f) : tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
+    case TEST_TRIANGLE:
+        s.u.triangle.a = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
+        s.u.triangle.b = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
+        s.u.triangle.c = degenerate ? tc_vec3_lerp(s.u.triangle.a, s.u.triangle.b, 0.3f) : tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
         break;
     default: {
         tc_vec3 n = tc_vec3_normalize(cg_random_vec(r, -1, 1));
         if (tc_vec3_length(n) < 0.5f) n = tc_vec3_make(0, 0, 1);
-        s.plane = tc_plane_from_point_normal(c, n);
+        s.u.plane = tc_plane_from_point_normal(c, n);
         break;
     }
     }
     return s;
 }
 
-tc_shape cg_to_shape(const cg_shape *x)
+tc_shape cg_to_shape(const test_shape *x)
 {
     tc_shape t;
     memset(&t, 0, sizeof t);
     t.type = (tc_shape_type)x->kind; /* the kinds share the library's order */
-    switch (x->kind) {
-    case CG_SPHERE: t.u.sphere = x->sphere; break;
-    case CG_CAPSULE: t.u.capsule = x->capsule; break;
-    case CG_AABB: t.u.aabb = x->aabb; break;
-    case CG_OBB: t.u.obb = x->obb; break;
-    case CG_TRIANGLE: t.u.triangle = x->triangle; break;
-    default: t.u.plane = x->plane; break;
+    switch (x->kind) { /* the active member only: the rest stays zero */
+    case TEST_SPHERE: t.u.sphere = x->u.sphere; break;
+    case TEST_CAPSULE: t.u.capsule = x->u.capsule; break;
+    case TEST_AABB: t.u.aabb = x->u.aabb; break;
+    case TEST_OBB: t.u.obb = x->u.obb; break;
+    case TEST_TRIANGLE: t.u.triangle = x->u.triangle; break;
+    default: t.u.plane = x->u.plane; break;
     }
     return t;
 }
 
-cg_shape cg_from_shape(const tc_shape *t)
+test_shape cg_from_shape(const tc_shape *t)
 {
-    cg_shape s;
+    test_shape s;
     memset(&s, 0, sizeof s);
-    s.kind = (int)t->type;
+    s.kind = (test_shape_kind)t->type;
     switch (t->type) {
-    case TC_SHAPE_SPHERE: s.sphere = t->u.sphere; break;
-    case TC_SHAPE_CAPSULE: s.capsule = t->u.capsule; break;
-    case TC_SHAPE_AABB: s.aabb = t->u.aabb; break;
-    case TC_SHAPE_OBB: s.obb = t->u.obb; break;
-    case TC_SHAPE_TRIANGLE: s.triangle = t->u.triangle; break;
-    default: s.kind = CG_PLANE; s.plane = t->u.plane; break;
+    case TC_SHAPE_SPHERE: s.u.sphere = t->u.sphere; break;
+    case TC_SHAPE_CAPSULE: s.u.capsule = t->u.capsule; break;
+    case TC_SHAPE_AABB: s.u.aabb = t->u.aabb; break;
+    case TC_SHAPE_OBB: s.u.obb = t->u.obb; break;
+    case TC_SHAPE_TRIANGLE: s.u.triangle = t->u.triangle; break;
+    default: s.kind = TEST_PLANE; s.u.plane = t->u.plane; break;
     }
     return s;
 }
 
-cg_shape cg_translated(const cg_shape *x, tc_vec3 d)
+test_shape cg_translated(const test_shape *x, tc_vec3 d)
 {
     tc_shape t = cg_to_shape(x);
     t = tc_shape_translate(&t, d);
     return cg_from_shape(&t);
 }
 
-cg_shape cg_placed(const cg_shape *x, tc_transform t)
+test_shape cg_placed(const test_shape *x, tc_transform t)
 {
-    cg_shape s = *x;
+    test_shape s = *x;
     switch (s.kind) {
-    case CG_SPHERE: s.sphere.center = tc_transform_point(t, s.sphere.center); break;
-    case CG_CAPSULE: s.capsule.a = tc_transform_point(t, s.capsule.a); s.capsule.b = tc_transform_point(t, s.capsule.b); break;
-    case CG_AABB: {
-        tc_obb local = tc_obb_from_aabb(&x->aabb);
-        s.kind = CG_OBB;
-        s.obb = tc_obb_from_quat(tc_transform_point(t, local.center), local.half, t.rotation);
+    case TEST_SPHERE: s.u.sphere.center = tc_transform_point(t, s.u.sphere.center); break;
+    case TEST_CAPSULE: s.u.capsule.a = tc_transform_point(t, s.u.capsule.a); s.u.capsule.b = tc_transform_point(t, s.u.capsule.b); break;
+    case TEST_AABB: {
+        tc_obb local = tc_obb_from_aabb(&x->u.aabb);
+        s.kind = TEST_OBB;
+        s.u.obb = tc_obb_from_quat(tc_transform_point(t, local.center), local.half, t.rotation);
         break;
     }
-    case CG_OBB: {
+    case TEST_OBB: {
         tc_mat3 r = tc_mat3_from_quat(t.rotation);
-        s.obb.center = tc_transform_point(t, s.obb.center);
-        s.obb.rotation = tc_mat3_mul(r, s.obb.rotation);
+        s.u.obb.center = tc_transform_point(t, s.u.obb.center);
+        s.u.obb.rotation = tc_mat3_mul(r, s.u.obb.rotation);
         break;
     }
-    case CG_TRIANGLE:
-        s.triangle.a = tc_transform_point(t, s.triangle.a);
-        s.triangle.b = tc_transform_point(t, s.triangle.b);
-        s.triangle.c = tc_transform_point(t, s.triangle.c);
+    case TEST_TRIANGLE:
+        s.u.triangle.a = tc_transform_point(t, s.u.triangle.a);
+        s.u.triangle.b = tc_transform_point(t, s.u.triangle.b);
+        s.u.triangle.c = tc_transform_point(t, s.u.triangle.c);
         break;
     default: break;
     }
     return s;
 }
 
-co_shape cg_oracle(const cg_shape *s)
+co_shape cg_oracle(const test_shape *s)
 {
     switch (s->kind) {
-    case CG_SPHERE: return co_sphere(&s->sphere);
-    case CG_CAPSULE: return co_capsule(&s->capsule);
-    case CG_AABB: return co_aabb(&s->aabb);
-    case CG_OBB: return co_obb(&s->obb);
-    case CG_TRIANGLE: return co_triangle(&s->triangle);
-    default: return co_plane(&s->plane);
+    case TEST_SPHERE: return co_sphere(&s->u.sphere);
+    case TEST_CAPSULE: return co_capsule(&s->u.capsule);
+    case TEST_AABB: return co_aabb(&s->u.aabb);
+    case TEST_OBB: return co_obb(&s->u.obb);
+    case TEST_TRIANGLE: return co_triangle(&s->u.triangle);
+    default: return co_plane(&s->u.plane);
     }
 }
 
-double cg_thickness(const cg_shape *s)
+double cg_thickness(const test_shape *s)
 {
     switch (s->kind) {
-    case CG_SPHERE: return 2.0 * s->sphere.radius;
-    case CG_CAPSULE: return 2.0 * s->capsule.radius;
-    case CG_AABB: {
-        tc_vec3 d = tc_vec3_sub(s->aabb.max, s->aabb.min);
+    case TEST_SPHERE: return 2.0 * s->u.sphere.radius;
+    case TEST_CAPSULE: return 2.0 * s->u.capsule.radius;
+    case TEST_AABB: {
+        tc_vec3 d = tc_vec3_sub(s->u.aabb.max, s->u.aabb.min);
         return fmin(d.x, fmin(d.y, d.z));
     }
-    case CG_OBB: return 2.0 * fmin(s->obb.half.x, fmin(s->obb.half.y, s->obb.half.z));
-    case CG_TRIANGLE: return 0.0;
+    case TEST_OBB: return 2.0 * fmin(s->u.obb.half.x, fmin(s->u.obb.half.y, s->u.obb.half.z));
+    case TEST_TRIANGLE: return 0.0;
     default: return INFINITY;
     }
 }
 
-static const void *ptr(const cg_shape *s)
+static const void *ptr(const test_shape *s)
 {
     switch (s->kind) {
-    case CG_SPHERE: return &s->sphere;
-    case CG_CAPSULE: return &s->capsule;
-    case CG_AABB: return &s->aabb;
-    case CG_OBB: return &s->obb;
-    case CG_TRIANGLE: return &s->triangle;
-    default: return &s->plane;
+    case TEST_SPHERE: return &s->u.sphere;
+    case TEST_CAPSULE: return &s->u.capsule;
+    case TEST_AABB: return &s->u.aabb;
+    case TEST_OBB: return &s->u.obb;
+    case TEST_TRIANGLE: return &s->u.triangle;
+    default: return &s->u.plane;
     }
 }
 
-#define PAIR(A, B) (CG_##A * CG_KINDS + CG_##B)
+#define PAIR(A, B) (TEST_##A * TEST_SHAPE_KINDS + TEST_##B)
 #define EACH_PAIR(X)                                                                                   \
     X(SPHERE, sphere, SPHERE, sphere) X(SPHERE, sphere, CAPSULE, capsule) X(SPHERE, sphere, AABB, aabb) \
     X(SPHERE, sphere, OBB, obb) X(SPHERE, sphere, TRIANGLE, triangle) X(SPHERE, sphere, PLANE, plane)  \
@@ -184,9 +184,9 @@ static const void *ptr(const cg_shape *s)
     X(OBB, obb, OBB, obb) X(OBB, obb, TRIANGLE, triangle) X(OBB, obb, PLANE, plane)                    \
     X(TRIANGLE, triangle, TRIANGLE, triangle) X(TRIANGLE, triangle, PLANE, plane)
 
-float cg_distance(const cg_shape *a, const cg_shape *b, tc_vec3 *pa, tc_vec3 *pb)
+float cg_distance(const test_shape *a, const test_shape *b, tc_vec3 *pa, tc_vec3 *pb)
 {
-    switch (a->kind * CG_KINDS + b->kind) {
+    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
 #define X(A, a_, B, b_) \
     case PAIR(A, B): return tc_distance_##a_##_##b_((const tc_##a_ *)ptr(a), (const tc_##b_ *)ptr(b), pa, pb);
         EACH_PAIR(X)
@@ -195,9 +195,9 @@ float cg_distance(const cg_shape *a, const cg_shape *b, tc_vec3 *pa, tc_vec3 *pb
     }
 }
 
-bool cg_overlap(const cg_shape *a, const cg_shape *b)
+bool cg_overlap(const test_shape *a, const test_shape *b)
 {
-    switch (a->kind * CG_KINDS + b->kind) {
+    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
 #define X(A, a_, B, b_) \
     case PAIR(A, B): return tc_overlap_##a_##_##b_((const tc_##a_ *)ptr(a), (const tc_##b_ *)ptr(b));
         EACH_PAIR(X)
@@ -206,9 +206,9 @@ bool cg_overlap(const cg_shape *a, const cg_shape *b)
     }
 }
 
-bool cg_contact(const cg_shape *a, const cg_shape *b, tc_manifold *m)
+bool cg_contact(const test_shape *a, const test_shape *b, tc_manifold *m)
 {
-    switch (a->kind * CG_KINDS + b->kind) {
+    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
 #define X(A, a_, B, b_) \
     case PAIR(A, B): return tc_contact_##a_##_##b_((const tc_##a_ *)ptr(a), (const tc_##b_ *)ptr(b), m);
         EACH_PAIR(X)
@@ -217,9 +217,9 @@ bool cg_contact(const cg_shape *a, const cg_shape *b, tc_manifold *m)
     }
 }
 
-bool cg_sweep(const cg_shape *a, tc_vec3 va, const cg_shape *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
+bool cg_sweep(const test_shape *a, tc_vec3 va, const test_shape *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
 {
-    switch (a->kind * CG_KINDS + b->kind) {
+    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
 #define X(A, a_, B, b_) \
     case PAIR(A, B): return tc_sweep_##a_##_##b_((const tc_##a_ *)ptr(a), va, (const tc_##b_ *)ptr(b), vb, max_t, hit);
         EACH_PAIR(X)
@@ -236,10 +236,10 @@ bool cg_sweep(const cg_shape *a, tc_vec3 va, const cg_shape *b, tc_vec3 vb, floa
     X(AABB, aabb, OBB, obb) X(AABB, aabb, TRIANGLE, triangle)                                           \
     X(OBB, obb, OBB, obb) X(OBB, obb, TRIANGLE, triangle) X(TRIANGLE, triangle, TRIANGLE, triangle)
 
-bool cg_sweep_rigid(const cg_shape *a, tc_transform a0, tc_transform a1, const cg_shape *b, tc_transform b0,
+bool cg_sweep_rigid(const test_shape *a, tc_transform a0, tc_transform a1, const test_shape *b, tc_transform b0,
                     tc_transform b1, tc_sweep_hit *hit)
 {
-    switch (a->kind * CG_KINDS + b->kind) {
+    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
 #define X(A, a_, B, b_)                                                                                          \
     case PAIR(A, B):                                                                                             \
         return tc_sweep_rigid_##a_##_##b_((const tc_##a_ *)ptr(a), a0, a1, (const tc_##b_ *)ptr(b), b0, b1, hit);
@@ -309,45 +309,45 @@ static tc_mat3 grid_rotation(test_rng *r)
     return out;
 }
 
-cg_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int side)
+test_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int side)
 {
-    cg_shape s;
+    test_shape s;
     s.kind = kind;
     switch (kind) {
-    case CG_SPHERE:
-    case CG_CAPSULE: {
+    case TEST_SPHERE:
+    case TEST_CAPSULE: {
         int k = test_rng_int(r, 1, 8);
         float radius = (float)(k * e[3]) / 16.0f;
         tc_vec3 c = tc_vec3_make(p.x - (float)(side * k * e[0]) / 16.0f, p.y - (float)(side * k * e[1]) / 16.0f,
                                  p.z - (float)(side * k * e[2]) / 16.0f);
-        if (kind == CG_SPHERE) {
-            s.sphere.center = c;
-            s.sphere.radius = radius;
+        if (kind == TEST_SPHERE) {
+            s.u.sphere.center = c;
+            s.u.sphere.radius = radius;
         } else {
-            s.capsule.a = c;
-            s.capsule.b = tc_vec3_add(c, grid_towards(r, e, -side, 24));
-            s.capsule.radius = radius;
+            s.u.capsule.a = c;
+            s.u.capsule.b = tc_vec3_add(c, grid_towards(r, e, -side, 24));
+            s.u.capsule.radius = radius;
         }
         break;
     }
-    case CG_AABB: grid_box(r, p, e, side, &s.aabb.min, &s.aabb.max); break;
-    case CG_OBB: {
+    case TEST_AABB: grid_box(r, p, e, side, &s.u.aabb.min, &s.u.aabb.max); break;
+    case TEST_OBB: {
         tc_vec3 lo, hi;
         grid_box(r, p, e, side, &lo, &hi);
-        s.obb.center = tc_vec3_scale(tc_vec3_add(lo, hi), 0.5f);
+        s.u.obb.center = tc_vec3_scale(tc_vec3_add(lo, hi), 0.5f);
         tc_vec3 h = tc_vec3_scale(tc_vec3_sub(hi, lo), 0.5f);
-        s.obb.rotation = grid_rotation(r);
+        s.u.obb.rotation = grid_rotation(r);
         /* Express the same box in the rotated frame: half extents permute. */
-        tc_vec3 cols[3] = { s.obb.rotation.cx, s.obb.rotation.cy, s.obb.rotation.cz };
+        tc_vec3 cols[3] = { s.u.obb.rotation.cx, s.u.obb.rotation.cy, s.u.obb.rotation.cz };
         float hv[3];
         for (int c = 0; c < 3; ++c) hv[c] = fabsf(cols[c].x) * h.x + fabsf(cols[c].y) * h.y + fabsf(cols[c].z) * h.z;
-        s.obb.half = tc_vec3_make(hv[0], hv[1], hv[2]);
+        s.u.obb.half = tc_vec3_make(hv[0], hv[1], hv[2]);
         break;
     }
-    case CG_TRIANGLE: {
-        s.triangle.a = p;
-        s.triangle.b = tc_vec3_add(p, grid_towards(r, e, -side, 24));
-        s.triangle.c = tc_vec3_add(p, grid_towards(r, e, -side, 24));
+    case TEST_TRIANGLE: {
+        s.u.triangle.a = p;
+        s.u.triangle.b = tc_vec3_add(p, grid_towards(r, e, -side, 24));
+        s.u.triangle.c = tc_vec3_add(p, grid_towards(r, e, -side, 24));
         break;
     }
     default: {
@@ -355,17 +355,17 @@ cg_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int side)
          * callers pass e = x for them. The solid is below, so B's plane
          * faces the other way. */
         tc_vec3 n = tc_vec3_make((float)(side * e[0]), (float)(side * e[1]), (float)(side * e[2]));
-        s.plane.normal = n;
-        s.plane.offset = tc_vec3_dot(n, p);
+        s.u.plane.normal = n;
+        s.u.plane.offset = tc_vec3_dot(n, p);
         break;
     }
     }
     return s;
 }
 
-void cg_touching_pair(test_rng *r, int ka, int kb, cg_shape *a, cg_shape *b, int step[3])
+void cg_touching_pair(test_rng *r, int ka, int kb, test_shape *a, test_shape *b, int step[3])
 {
-    int which = (ka == CG_PLANE || kb == CG_PLANE) ? 0 : test_rng_int(r, 0, 4);
+    int which = (ka == TEST_PLANE || kb == TEST_PLANE) ? 0 : test_rng_int(r, 0, 4);
     int e[4], perm = test_rng_int(r, 0, 2);
     for (int k = 0; k < 3; ++k) {
         int c = cg_touch_dirs[which][(k + perm) % 3];

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "contact_oracle.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Brute-force double-precision oracle for the distance, contact and sweep
  * tests (prefix co_). Independent of the library's algorithms: no GJK, no
  * separating-axis candidates, no clipping. Shapes are a core (point, segment,

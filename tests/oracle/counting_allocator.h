@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A tc_allocator that counts live blocks and bytes, checks that every free
  * names the size that was allocated, and can be told to fail after a number
  * of allocations. Used to prove the tree and the world leak nothing. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Seeded random shapes and pairs for the random tests, built in double and
  * rounded to the library's floats. Nothing here uses the library's math, so
  * a broken tc_obb_from_quat cannot hide a broken overlap test. */
@@ -119,17 +120,17 @@ static ovec box_half(test_rng *r, double s)
 
 static tc_vec3 f3(ovec v) { return ov_to(v); }
 
-tc_any gen_shape(test_rng *r, orc_kind k, ovec c, double s)
+test_shape gen_shape(test_rng *r, test_shape_kind k, ovec c, double s)
 {
-    tc_any a;
+    test_shape a;
     memset(&a, 0, sizeof a);
     a.kind = k;
     switch (k) {
-    case ORC_SPHERE:
+    case TEST_SPHERE:
         a.u.sphere.center = f3(c);
         a.u.sphere.radius = chance(r, 0.05) ? 0.0f : (float)(s * U(r, 0.2, 1.0));
         break;
-    case ORC_CAPSULE: {
+    case TEST_CAPSULE: {
         ovec d = chance(r, 0.2) ? axis_unit(r) : gen_unit(r);
         double hl = chance(r, 0.05) ? 0.0 : s * U(r, 0.0, 1.0);
         a.u.capsule.a = f3(ov_madd(c, d, -hl));
@@ -137,13 +138,13 @@ tc_any gen_shape(test_rng *r, orc_kind k, ovec c, double s)
         a.u.capsule.radius = chance(r, 0.05) ? 0.0f : (float)(s * U(r, 0.05, 0.8));
         break;
     }
-    case ORC_AABB: {
+    case TEST_AABB: {
         ovec h = box_half(r, s);
         a.u.aabb.min = f3(ov_sub(c, h));
         a.u.aabb.max = f3(ov_add(c, h));
         break;
     }
-    case ORC_OBB: {
+    case TEST_OBB: {
         double q[4];
         ovec h = box_half(r, s);
         gen_quat(r, q);
@@ -152,7 +153,7 @@ tc_any gen_shape(test_rng *r, orc_kind k, ovec c, double s)
         a.u.obb.rotation = gen_mat3_from_quat(q);
         break;
     }
-    case ORC_TRIANGLE: {
+    case TEST_TRIANGLE: {
         ovec p[3];
         for (int i = 0; i < 3; ++i) p[i] = ov_madd(c, gen_unit(r), s * U(r, 0.3, 1.0));
         double u = U(r, 0, 1);
@@ -201,19 +202,6 @@ tc_any gen_shape(test_rng *r, orc_kind k, ovec c, double s)
     return a;
 }
 
-void gen_translate(tc_any *s, ovec d)
-{
-#define MOVE(v) (v) = f3(ov_add(ov_from(v), d))
-    switch (s->kind) {
-    case ORC_SPHERE: MOVE(s->u.sphere.center); break;
-    case ORC_CAPSULE: MOVE(s->u.capsule.a); MOVE(s->u.capsule.b); break;
-    case ORC_AABB: MOVE(s->u.aabb.min); MOVE(s->u.aabb.max); break;
-    case ORC_OBB: MOVE(s->u.obb.center); break;
-    case ORC_TRIANGLE: MOVE(s->u.triangle.a); MOVE(s->u.triangle.b); MOVE(s->u.triangle.c); break;
-    default: s->u.plane.offset = (float)(s->u.plane.offset + ov_dot(ov_from(s->u.plane.normal), d)); break;
-    }
-#undef MOVE
-}
 
 ovec gen_center(test_rng *r)
 {
@@ -235,7 +223,7 @@ double gen_gap(test_rng *r, double s, bool *near)
 }
 
 /* A direction the shape has a face or an edge along, for aligned contacts. */
-static ovec face_normal(test_rng *r, const tc_any *a)
+static ovec face_normal(test_rng *r, const test_shape *a)
 {
     orc_shape s = orc_from_any(a);
     switch (s.core) {
@@ -250,7 +238,7 @@ static ovec face_normal(test_rng *r, const tc_any *a)
     }
 }
 
-static ovec edge_dir(test_rng *r, const tc_any *a)
+static ovec edge_dir(test_rng *r, const test_shape *a)
 {
     orc_shape s = orc_from_any(a);
     switch (s.core) {
@@ -264,7 +252,7 @@ static ovec edge_dir(test_rng *r, const tc_any *a)
     }
 }
 
-static ovec shape_center(const tc_any *a)
+static ovec shape_center(const test_shape *a)
 {
     orc_shape s = orc_from_any(a);
     switch (s.core) {
@@ -276,7 +264,7 @@ static ovec shape_center(const tc_any *a)
     }
 }
 
-void gen_pair(test_rng *r, orc_kind ka, orc_kind kb, tc_any *a, tc_any *b, bool *near, double *gap)
+void gen_pair(test_rng *r, test_shape_kind ka, test_shape_kind kb, test_shape *a, test_shape *b, bool *near, double *gap)
 {
     *gap = NAN;
     ovec c = gen_center(r);
@@ -286,7 +274,7 @@ void gen_pair(test_rng *r, orc_kind ka, orc_kind kb, tc_any *a, tc_any *b, bool 
     *b = gen_shape(r, kb, ov_madd(c, gen_unit(r), sa + sb), sb);
     double s = fmax(sa, sb);
     orc_shape oa = orc_from_any(a);
-    if (kb == ORC_PLANE) {
+    if (kb == TEST_PLANE) {
         /* Place the half-space against a's extreme point along -normal. */
         if (chance(r, 0.3)) b->u.plane.normal = f3(face_normal(r, a));
         ovec n = ov_from(b->u.plane.normal);
@@ -303,7 +291,7 @@ void gen_pair(test_rng *r, orc_kind ka, orc_kind kb, tc_any *a, tc_any *b, bool 
     if (chance(r, 0.2)) {
         *near = false;
         ovec target = ov_madd(shape_center(a), gen_unit(r), (sa + sb) * U(r, 0.0, 1.2));
-        gen_translate(b, ov_sub(target, shape_center(b)));
+        { ovec d = ov_sub(target, shape_center(b)); *b = test_shape_translated(b, d.x, d.y, d.z); }
         return;
     }
     ovec n;
@@ -319,7 +307,7 @@ void gen_pair(test_rng *r, orc_kind ka, orc_kind kb, tc_any *a, tc_any *b, bool 
     ovec pa = orc_support_point(&oa, n, r), pb = orc_support_point(&ob, ov_scale(n, -1.0), r);
     double g = gen_gap(r, s, near);
     *gap = g;
-    gen_translate(b, ov_madd(ov_sub(pa, pb), n, g));
+    { ovec d = ov_madd(ov_sub(pa, pb), n, g); *b = test_shape_translated(b, d.x, d.y, d.z); }
 }
 
 ovec gen_interior_point(test_rng *r, const orc_shape *s)

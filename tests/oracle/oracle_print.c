@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Printing shapes exactly (hex floats plus decimals) for failure reports, so
  * a failing random case can be pasted into a hand-made test. */
 #include "oracle.h"
@@ -12,18 +13,18 @@ static void pv(FILE *f, const char *name, tc_vec3 v)
 
 static void pf(FILE *f, const char *name, float x) { fprintf(f, " %s=%a [%.9g]", name, (double)x, (double)x); }
 
-void orc_print_any(FILE *f, const tc_any *s)
+void orc_print_any(FILE *f, const test_shape *s)
 {
-    fprintf(f, "  %s:", orc_kind_name(s->kind));
+    fprintf(f, "  %s:", test_shape_name(s->kind));
     switch (s->kind) {
-    case ORC_SPHERE: pv(f, "center", s->u.sphere.center); pf(f, "radius", s->u.sphere.radius); break;
-    case ORC_CAPSULE: pv(f, "a", s->u.capsule.a); pv(f, "b", s->u.capsule.b); pf(f, "radius", s->u.capsule.radius); break;
-    case ORC_AABB: pv(f, "min", s->u.aabb.min); pv(f, "max", s->u.aabb.max); break;
-    case ORC_OBB:
+    case TEST_SPHERE: pv(f, "center", s->u.sphere.center); pf(f, "radius", s->u.sphere.radius); break;
+    case TEST_CAPSULE: pv(f, "a", s->u.capsule.a); pv(f, "b", s->u.capsule.b); pf(f, "radius", s->u.capsule.radius); break;
+    case TEST_AABB: pv(f, "min", s->u.aabb.min); pv(f, "max", s->u.aabb.max); break;
+    case TEST_OBB:
         pv(f, "center", s->u.obb.center); pv(f, "half", s->u.obb.half);
         pv(f, "cx", s->u.obb.rotation.cx); pv(f, "cy", s->u.obb.rotation.cy); pv(f, "cz", s->u.obb.rotation.cz);
         break;
-    case ORC_TRIANGLE: pv(f, "a", s->u.triangle.a); pv(f, "b", s->u.triangle.b); pv(f, "c", s->u.triangle.c); break;
+    case TEST_TRIANGLE: pv(f, "a", s->u.triangle.a); pv(f, "b", s->u.triangle.b); pv(f, "c", s->u.triangle.c); break;
     default: pv(f, "normal", s->u.plane.normal); pf(f, "offset", s->u.plane.offset); break;
     }
     fputc('\n', f);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Oracle ray casts in double, one method per shape (see oracle.h). */
 #include "oracle.h"
 
@@ -168,11 +169,11 @@ orc_hit orc_raycast(const orc_shape *s, const orc_ray *ray, double max_t)
 {
     if (s->empty || !s->valid) return no_hit();
     switch (s->kind) {
-    case ORC_SPHERE: return ray_point(s, ray, max_t);
-    case ORC_CAPSULE: return ray_segment(s, ray, max_t);
-    case ORC_AABB:
-    case ORC_OBB: return ray_box(s, ray, max_t);
-    case ORC_TRIANGLE: return ray_triangle(s, ray, max_t);
+    case TEST_SPHERE: return ray_point(s, ray, max_t);
+    case TEST_CAPSULE: return ray_segment(s, ray, max_t);
+    case TEST_AABB:
+    case TEST_OBB: return ray_box(s, ray, max_t);
+    case TEST_TRIANGLE: return ray_triangle(s, ray, max_t);
     default: return ray_half(s, ray, max_t);
     }
 }

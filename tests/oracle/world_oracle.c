@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "world_oracle.h"
 
 #include <math.h>

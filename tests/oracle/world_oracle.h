@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Brute-force helpers for the world tests: their own shape dispatch (by a
  * table of swapped-argument wrappers, not the library's switch) and
  * double-precision pose composition. */

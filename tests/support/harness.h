@@ -1,9 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* A minimal test harness: one CTest test per case.
  *
- * A test file declares cases with TEST_CASE(name) { ... } and lists them once
- * in a table with TEST_LIST(TEST_ENTRY(a), TEST_ENTRY(b), ...). CMake reads the
- * TEST_CASE lines and registers each case as its own CTest test, running
- * `binary name`; a case missing from the table fails as "unknown case". */
+ * A test file declares cases with TEST_CASE(name) { ... }, each on a line of
+ * its own, and nothing else: touche_add_test_file() (cmake/TestCases.cmake)
+ * reads the TEST_CASE lines, registers each case as its own CTest test
+ * (`binary name`) and generates the program's main with the table of cases,
+ * so a case is written in one place only. */
 #ifndef TOUCHE_TEST_HARNESS_H
 #define TOUCHE_TEST_HARNESS_H
 
@@ -18,15 +20,9 @@ extern int test_failures;
 void test_fail(const char *file, int line, const char *fmt, ...);
 int test_run_main(int argc, char **argv, const test_entry *entries, int count);
 
-#define TEST_CASE(name) static void name(void)
-#define TEST_ENTRY(name) { #name, name }
-#define TEST_LIST(...)                                                                \
-    static const test_entry test_entries_[] = { __VA_ARGS__ };                        \
-    int main(int argc, char **argv)                                                   \
-    {                                                                                 \
-        return test_run_main(argc, argv, test_entries_,                               \
-                             (int)(sizeof test_entries_ / sizeof test_entries_[0]));  \
-    }
+/* Non-static so the generated main can list it; the prototype keeps
+ * -Wmissing-prototypes quiet. */
+#define TEST_CASE(name) void test_case_##name(void); void test_case_##name(void)
 
 #define CHECK(cond)                                                                   \
     do { if (!(cond)) test_fail(__FILE__, __LINE__, "CHECK(%s) failed", #cond); } while (0)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # `make fuzz`: longer libFuzzer campaigns on the scene loader (and everything
 # a loaded scene goes through: evaluation, both reports, the picture, explain)
 # on the pair queries (every query's contract on two shapes of any type),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target for the scene loader: any bytes go in; the loader must
  * either reject them with diagnostics or give a scene that the evaluation,
  * both reports, the picture and explain handle without a fault. The same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target for the world API: the bytes are a program of world
  * calls (create, destroy, reparent, move, reshape, enable, filter, update,
  * every query, picking, drawing) whose numbers come straight from the input,

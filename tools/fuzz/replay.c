@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replays files through the fuzz target without libFuzzer, so `make test`
  * exercises the corpus with any compiler (and under the sanitizers in the
  * sanitized build). Arguments are files or directories (one level deep), or
@@ -12,6 +13,8 @@
 #ifndef _WIN32
 #include <dirent.h>
 #endif
+
+#include "harness.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -47,23 +50,15 @@ static int replay_file(const char *path)
     return 0;
 }
 
-/* splitmix64: seeded, the same bytes on every machine. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
 static int replay_random(long count, uint64_t seed)
 {
-    uint64_t state = seed;
+    /* The tests' generator (tests/support): seeded, the same bytes on every machine. */
+    test_rng rng = { seed };
     for (long i = 0; i < count; i++) {
-        size_t size = (size_t)(next_random(&state) % 4097);
+        size_t size = (size_t)(test_rng_next(&rng) % 4097);
         unsigned char *buf = (unsigned char *)malloc(size ? size : 1);
         if (!buf) return 1;
-        for (size_t k = 0; k < size; k++) buf[k] = (unsigned char)next_random(&state);
+        for (size_t k = 0; k < size; k++) buf[k] = (unsigned char)test_rng_next(&rng);
         LLVMFuzzerTestOneInput(buf, size);
         free(buf);
     }

@@ -96,5 +96,3 @@ TEST_CASE(fuzz_seeds_cover_every_statement_and_property)
     free(all);
 #endif
 }
-
-TEST_LIST(TEST_ENTRY(fuzz_seeds_cover_every_statement_and_property))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Each example scene run through the touche binary (--json), its facts
  * checked against the library's own queries computed here: world poses
  * composed independently in double precision, every pair and ray by brute
@@ -571,10 +572,3 @@ TEST_CASE(every_example_runs_and_reports_consistently)
         free_example(&ex);
     }
 }
-
-TEST_LIST(TEST_ENTRY(two_boxes_under_their_frames),
-          TEST_ENTRY(near_miss_faces_overlap_an_edge_axis_separates),
-          TEST_ENTRY(spheres_and_aabbs_touching_and_apart),
-          TEST_ENTRY(five_figures_click_picks_the_nearest),
-          TEST_ENTRY(tunnel_the_sweep_sees_what_the_end_points_miss),
-          TEST_ENTRY(every_example_runs_and_reports_consistently))

@@ -432,15 +432,3 @@ TEST_CASE(loader_never_traps_on_numbers_too_large_for_a_double)
 #endif
     for (int i = 0; i < 4; i++) CHECK_MSG(ok[i], "%s", texts[i]);
 }
-
-TEST_LIST(TEST_ENTRY(loader_never_traps_on_numbers_too_large_for_a_double),
-          TEST_ENTRY(item7_unknown_parents_are_checked_in_linear_steps),
-          TEST_ENTRY(item7_duplicate_names_are_checked_in_linear_steps),
-          TEST_ENTRY(item7_deep_chain_is_linear_in_either_order),
-          TEST_ENTRY(item7_identical_spheres_report_a_capped_list_and_say_so),
-          TEST_ENTRY(item8_svg_name_of_255_bytes_is_written),
-          TEST_ENTRY(item8_svg_onto_a_symlink_writes_through_it),
-          TEST_ENTRY(item8_invalid_utf8_title_is_rejected_where_it_is),
-          TEST_ENTRY(item8_json_and_svg_stay_valid_utf8_for_any_path),
-          TEST_ENTRY(item8_file_of_exactly_64_mib_loads),
-          TEST_ENTRY(item8_eval_survives_allocation_failure_everywhere))

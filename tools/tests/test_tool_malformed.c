@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The malformed-input suite: every kind of bad scene gives a diagnostic at
  * the right line and column that names what was expected; through the
  * binary, exit code 2 and nothing on stdout. Also what the parser accepts
@@ -312,13 +313,3 @@ TEST_CASE(limits_on_planes_and_sweeps)
     CHECK(s == NULL && d.count == 1 && strstr(d.items[0].message, "too many moving colliders") != NULL);
     free(text);
 }
-
-TEST_LIST(TEST_ENTRY(each_malformed_input_gives_its_error),
-          TEST_ENTRY(binary_reports_errors_with_exit_code_2_and_no_output),
-          TEST_ENTRY(several_errors_are_reported_and_capped),
-          TEST_ENTRY(missing_file_is_bad_input),
-          TEST_ENTRY(command_line_mistakes_exit_64),
-          TEST_ENTRY(explain_needs_two_boxes),
-          TEST_ENTRY(accepts_every_form_and_reads_the_values),
-          TEST_ENTRY(deep_hierarchies_and_many_objects_load),
-          TEST_ENTRY(limits_on_planes_and_sweeps))

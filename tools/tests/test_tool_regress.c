@@ -22,5 +22,3 @@ TEST_CASE(sweep_unwritten_manifold)
     free(j);   /* json_free frees what the document holds; the root is the caller's */
     tool_run_free(&r);
 }
-
-TEST_LIST(TEST_ENTRY(sweep_unwritten_manifold))

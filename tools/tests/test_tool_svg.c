@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The pictures: every example's SVG and the explain figure are well-formed
  * XML (checked by the small parser in tool_test.c, and by xmllint when the
  * machine has it), are SVG documents, and show what the report says: one
@@ -549,12 +550,3 @@ TEST_CASE(committed_figures_are_what_the_tool_draws)
     CHECK(figures >= 3);
     free(list);
 }
-
-TEST_LIST(TEST_ENTRY(every_example_picture_is_well_formed_svg),
-          TEST_ENTRY(explain_figure_is_well_formed_svg),
-          TEST_ENTRY(titles_and_names_are_escaped),
-          TEST_ENTRY(unwritable_picture_exits_1),
-          TEST_ENTRY(labels_sit_on_no_geometry_and_no_other_label),
-          TEST_ENTRY(distance_segments_join_the_librarys_closest_points),
-          TEST_ENTRY(picked_collider_has_its_own_colour_and_legend_entry),
-          TEST_ENTRY(committed_figures_are_what_the_tool_draws))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The scene camera as the library's matrices (mat4.h, camera.h): projection
  * of world points to viewport pixels for the picture, and pick rays.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "eval.h"
 
 #include <touche/dispatch.h>
@@ -147,7 +148,6 @@ static int *frames_parents_first(const tt_scene *s)
 
 static bool build_world(const tt_scene *s, builder *b)
 {
-    memset(b, 0, sizeof *b);
     tc_world_def def = tc_world_def_default();
     def.initial_capacity = s->collider_count > 0 ? s->collider_count : 1;
     def.allocator.alloc = world_alloc;

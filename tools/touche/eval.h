@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Evaluating a scene: frames placed in the world, colliders as world shapes,
  * and the answers to everything the scene asks (overlapping pairs, rays,
  * picks, sweeps, distances), all through the library's public API.

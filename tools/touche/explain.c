@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "explain.h"
 
 #include "report.h"
@@ -85,7 +86,7 @@ void tt_explain_text(FILE *out, const char *path, const tt_explain *e)
     tt_table_row(&t, head);
     for (int i = 0; i < 15; i++) {
         const tc_sat_axis_report *r = &e->axes[i];
-        char num[8], dir[96], ia[96], ib[96], gap[32], lo[32], hi[32];
+        char num[8], dir[TT_VEC3_CHARS], ia[TT_VEC3_CHARS], ib[TT_VEC3_CHARS], gap[32], lo[32], hi[32];
         snprintf(num, sizeof num, "%d", i + 1);
         if (r->degenerate) {
             const char *cells[7] = { num, axis_labels[i], "(parallel edges: no axis)", "", "", "", "skipped" };

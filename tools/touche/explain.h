@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* `touche explain`: the 15 axes of the OBB-OBB separating-axis test for one
  * pair of boxes, as a table, as JSON, and as a figure. */
 #ifndef TT_EXPLAIN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* touche: scene files in, collisions, ray hits and a picture out.
  *
  *   touche run SCENE [--svg FILE] [--json]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "report.h"
 
 #include "utf8.h"
@@ -21,7 +22,7 @@ void tt_fmt_num(char *buf, size_t n, double v, int decimals)
 
 void tt_fmt_vec3(char *buf, size_t n, tc_vec3 v, int decimals)
 {
-    char x[32], y[32], z[32];
+    char x[TT_NUM_CHARS], y[TT_NUM_CHARS], z[TT_NUM_CHARS];
     tt_fmt_num(x, sizeof x, v.x, decimals);
     tt_fmt_num(y, sizeof y, v.y, decimals);
     tt_fmt_num(z, sizeof z, v.z, decimals);
@@ -122,7 +123,7 @@ static const char *state_words(unsigned st)
 
 static void shape_summary(char *buf, size_t n, const tt_shape *s)
 {
-    char a[96], b[96], c[96];
+    char a[TT_VEC3_CHARS], b[TT_VEC3_CHARS], c[TT_VEC3_CHARS];
     switch (s->type) {
     case TC_SHAPE_SPHERE:
         tt_fmt_vec3(a, sizeof a, s->u.sphere.center, 3);
@@ -163,7 +164,7 @@ static void shape_summary(char *buf, size_t n, const tt_shape *s)
 
 static void hit_row(tt_table *t, const char *name, const char *extra, const tt_scene *s, const tt_hit_result *h)
 {
-    char tbuf[32], p[96], nrm[96];
+    char tbuf[32], p[TT_VEC3_CHARS], nrm[TT_VEC3_CHARS];
     if (h->collider < 0) {
         const char *cells[6] = { name, extra, "nothing", "", "", "" };
         tt_table_row(t, cells);
@@ -215,13 +216,13 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
         tt_table_row(&t, head);
         for (int i = 0; i < r->pair_count; i++) {
             const tt_pair *p = &r->pairs[i];
-            char nrm[96] = "-", depth[32] = "-", pts[420] = "-";
+            char nrm[TT_VEC3_CHARS] = "-", depth[32] = "-", pts[420] = "-";
             if (p->contact.available) {
                 tt_fmt_vec3(nrm, sizeof nrm, p->contact.normal, 3);
                 tt_fmt_num(depth, sizeof depth, p->contact.depth, 4);
                 pts[0] = '\0';
                 for (int k = 0; k < p->contact.point_count && k < 4; k++) {
-                    char one[96];
+                    char one[TT_VEC3_CHARS];
                     tt_fmt_vec3(one, sizeof one, p->contact.points[k], 3);
                     size_t used = strlen(pts);
                     snprintf(pts + used, sizeof pts - used, "%s%s", k ? " " : "", one);
@@ -243,7 +244,7 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
         const char *head[6] = { "name", "from", "first hit", "t", "point", "normal" };
         tt_table_row(&t, head);
         for (int i = 0; i < s->ray_count; i++) {
-            char from[96];
+            char from[TT_VEC3_CHARS];
             tt_fmt_vec3(from, sizeof from, r->rays[i].ray.origin, 2);
             hit_row(&t, s->rays[i].name, from, s, &r->rays[i]);
         }
@@ -276,7 +277,7 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
         tt_table_row(&t, head);
         for (int i = 0; i < r->sweep_count; i++) {
             const tt_sweep_result *w = &r->sweeps[i];
-            char vel[96], toi[32] = "-";
+            char vel[TT_VEC3_CHARS], toi[32] = "-";
             tt_fmt_vec3(vel, sizeof vel, s->colliders[w->mover].velocity, 3);
             const char *first = "(no sweep for this pair)";
             if (w->available) {
@@ -299,7 +300,7 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
         tt_table_row(&t, head);
         for (int i = 0; i < s->distance_count; i++) {
             const tt_distance_result *d = &r->distances[i];
-            char dist[32] = "-", pa[96] = "", pb[96] = "";
+            char dist[32] = "-", pa[TT_VEC3_CHARS] = "", pb[TT_VEC3_CHARS] = "";
             if (d->available) {
                 tt_fmt_num(dist, sizeof dist, d->distance, 4);
                 tt_fmt_vec3(pa, sizeof pa, d->point_a, 3);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The report of `touche run`: aligned plain text, or one JSON document with
  * the same facts. */
 #ifndef TT_REPORT_H
@@ -29,7 +30,11 @@ void tt_table_row(tt_table *t, const char *const *cells);
 void tt_table_print(FILE *out, const tt_table *t, const char *indent);
 void tt_table_free(tt_table *t);
 
-/* Number formatting that never prints "-0.000". */
+/* Number formatting that never prints "-0.000". A vector is three numbers
+ * of at most TT_NUM_CHARS - 1 characters in "(x, y, z)": a buffer of
+ * TT_VEC3_CHARS always holds it whole. */
+#define TT_NUM_CHARS 32
+#define TT_VEC3_CHARS (3 * (TT_NUM_CHARS - 1) + 7)
 void tt_fmt_num(char *buf, size_t n, double v, int decimals);
 void tt_fmt_vec3(char *buf, size_t n, tc_vec3 v, int decimals);
 

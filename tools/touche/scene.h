@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The scene a `touche` scene file describes, and its loader.
  *
  * A scene is a set of named frames (parent/child transforms, e.g. the bones of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "scene_lex.h"
 
 #include "utf8.h"

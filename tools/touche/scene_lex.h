@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The scene file's tokens.
  *
  * Each line with content ends with a TT_TOK_END token (blank and comment-only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The scene parser: statements of a keyword, usually a name, then properties.
  * Each statement is checked as it is read (numbers in range, sizes not
  * negative); names are resolved once the whole file is read, so a parent may

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The picture: an SVG of the scene seen from its camera.
  *
  * Colliders are wireframes, green when untouched, red when they overlap

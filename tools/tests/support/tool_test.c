@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "tool_test.h"
 
 #include <ctype.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers for the tool's tests: running the touche binary, reading files, a
  * small JSON reader and an XML well-formedness checker. Independent of the
  * tool's own code, so they can judge its output. */
