@@ -15,6 +15,8 @@
  *    origin is inside (normal then is zero).
  *  - NaN or infinite ray data, or an invalid shape, finds nothing.
  *  - hit may be NULL when only the yes/no answer is wanted.
+ *  - hit->feature names the part of the shape hit: a mesh's triangle index
+ *    (mesh.h); -1 for the shapes here and hulls.
  */
 #ifndef TOUCHE_RAYCAST_H
 #define TOUCHE_RAYCAST_H
@@ -24,7 +26,9 @@
 TC_C_BEGIN
 
 typedef struct tc_ray      { tc_vec3 origin; tc_vec3 dir; } tc_ray;        /* dir need not be unit length */
-typedef struct tc_ray_hit  { float t; tc_vec3 point; tc_vec3 normal; } tc_ray_hit;
+/* feature: the triangle index for a mesh (mesh.h), -1 for every shape that
+ * has no such part. */
+typedef struct tc_ray_hit  { float t; tc_vec3 point; tc_vec3 normal; int32_t feature; } tc_ray_hit;
 
 TC_API bool tc_raycast_sphere(const tc_ray *ray, const tc_sphere *shape, float max_t, tc_ray_hit *hit);
 TC_API bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t, tc_ray_hit *hit);

@@ -106,10 +106,18 @@ float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *
 
 bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m)
 {
-    tc_contact_candidate c[8];
+    tc_contact_candidate c[TC_CORE_MAX_FEATURE];
+    tc_dvec3 feature[TC_CORE_MAX_FEATURE];
+    const tc_dvec3 *v = a->v;
+    int count = a->count;
+    if (a->count == TC_CORE_HULL) {
+        /* A hull's candidates: its lowest feature (face, edge or vertex). */
+        count = tc_core_feature(a, tc_dvec3_neg(h->n), TC_FEATURE_TOLERANCE, feature);
+        v = feature;
+    }
     int k = 0;
-    for (int i = 0; i < a->count; ++i) {
-        tc_dvec3 low = tc_dvec3_mad(a->v[i], h->n, -a->radius);
+    for (int i = 0; i < count; ++i) {
+        tc_dvec3 low = tc_dvec3_mad(v[i], h->n, -a->radius);
         double depth = h->offset - tc_dvec3_dot(h->n, low);
         /* As the distance query: apart only when the gap survives rounding to float. */
         if ((float)depth < 0.0f) continue;

@@ -6,6 +6,7 @@
 #include "queries/convex_core.h"
 #include "queries/gjk.h"
 #include "touche/contact.h"
+#include "touche/sweep.h"
 
 /* Distance between rounded cores from their core witness pair (core_distance
  * = |qb - qa|): subtracts the radii; on overlap both points become the point
@@ -57,5 +58,12 @@ typedef struct tc_half_space { tc_dvec3 n; double offset; } tc_half_space;
 tc_half_space tc_half_space_from_plane(const tc_plane *p);
 float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *point_a, tc_vec3 *point_b);
 bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m);
+
+/* Translational sweep of core A (velocity va) against core B (vb) by
+ * conservative advancement on the distance (sweep.c), and of a core against
+ * a half-space (exact). */
+bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb, double max_t, tc_sweep_hit *hit);
+bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t,
+                         tc_sweep_hit *hit);
 
 #endif

@@ -1,0 +1,533 @@
+/* SPDX-License-Identifier: MIT */
+/* Convex hulls: the builder, and every X-hull pair against a brute-force
+ * double-precision oracle that never builds a hull.
+ *
+ * The oracle works on the placed point set P directly (in double): the hull
+ * is the union of the triangles of every triple of P, plus its inside. So
+ * X meets conv(P) exactly when X meets one of those triangles, or a point of
+ * X is inside conv(P) (every plane through three points of P with all of P
+ * on one side has it on that side), or a point of P is inside X; and when
+ * apart, the distance is the smallest distance from X to those triangles
+ * (the boundary of conv(P) is covered by them, and none leaves it). */
+#include <touche/touche.h>
+#include <touche/hull.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "oracle.h"
+
+#define MAX_PTS 10
+
+typedef struct cloud {
+    tc_vec3 local[MAX_PTS];
+    int n;
+    tc_hull_data *data;
+    tc_hull hull;
+    ovec w[MAX_PTS]; /* placed, in double */
+} cloud;
+
+static ovec place(const tc_hull *h, tc_vec3 p)
+{
+    ovec r = ov_from(h->position);
+    r = ov_madd(r, ov_from(h->rotation.cx), (double)h->scale * p.x);
+    r = ov_madd(r, ov_from(h->rotation.cy), (double)h->scale * p.y);
+    return ov_madd(r, ov_from(h->rotation.cz), (double)h->scale * p.z);
+}
+
+/* Random clouds: generic, flat, collinear, welded near-duplicates, a point. */
+static void make_cloud(test_rng *r, cloud *c, ovec center, double size)
+{
+    int kind = test_rng_int(r, 0, 9);
+    c->n = test_rng_int(r, 4, MAX_PTS);
+    for (int i = 0; i < c->n; ++i) {
+        double x = test_rng_uniform(r, -1, 1), y = test_rng_uniform(r, -1, 1), z = test_rng_uniform(r, -1, 1);
+        if (kind == 6) z = 0.0;                 /* flat */
+        if (kind == 7) { y = 0.5 * x; z = -x; } /* collinear */
+        if (kind == 8 && i > 0) c->local[i] = c->local[0];
+        else c->local[i] = tc_vec3_make((float)x, (float)y, (float)z);
+    }
+    if (kind == 5) /* welded: copies a hair away */
+        for (int i = c->n / 2; i < c->n; ++i)
+            c->local[i] = tc_vec3_add(c->local[i - c->n / 2], tc_vec3_make(3e-8f, -2e-8f, 1e-8f));
+    if (kind == 9) c->n = 1;
+    c->data = tc_hull_data_create(c->local, c->n, NULL);
+    double q[4];
+    gen_quat(r, q);
+    tc_hull h;
+    h.data = c->data;
+    h.rotation = gen_mat3_from_quat(q);
+    h.scale = (float)(size * test_rng_uniform(r, 0.3, 1.0));
+    h.position = ov_to(center);
+    c->hull = h;
+    for (int i = 0; i < c->n; ++i) c->w[i] = place(&c->hull, c->local[i]);
+}
+
+static orc_shape tri_of(const cloud *c, int i, int j, int k)
+{
+    tc_triangle t;
+    t.a = ov_to(c->w[i]); /* exact enough for the oracle: re-read below */
+    t.b = ov_to(c->w[j]);
+    t.c = ov_to(c->w[k]);
+    orc_shape s = orc_from_triangle(&t);
+    s.p[0] = c->w[i];
+    s.p[1] = c->w[j];
+    s.p[2] = c->w[k];
+    s.n = ov_cross(ov_sub(s.p[1], s.p[0]), ov_sub(s.p[2], s.p[0]));
+    double e = fmax(ov_len2(ov_sub(s.p[1], s.p[0])), fmax(ov_len2(ov_sub(s.p[2], s.p[0])), ov_len2(ov_sub(s.p[2], s.p[1]))));
+    if (ov_len(s.n) <= 1e-12 * e) {
+        /* Collinear corners: the oracle's segment between the furthest two. */
+        ovec ends[3][2] = { { s.p[0], s.p[1] }, { s.p[0], s.p[2] }, { s.p[1], s.p[2] } };
+        int best = 0;
+        for (int q = 1; q < 3; ++q)
+            if (ov_len2(ov_sub(ends[q][1], ends[q][0])) > ov_len2(ov_sub(ends[best][1], ends[best][0]))) best = q;
+        tc_capsule seg = { ov_to(ends[best][0]), ov_to(ends[best][1]), 0.0f };
+        orc_shape g = orc_from_capsule(&seg);
+        g.p[0] = ends[best][0];
+        g.p[1] = ends[best][1];
+        return g;
+    }
+    return s;
+}
+
+/* Inside conv(P) for a solid cloud: on the inner side of every face plane. */
+static bool inside_cloud(const cloud *c, ovec p, double tol)
+{
+    bool any_face = false;
+    for (int i = 0; i < c->n; ++i)
+        for (int j = i + 1; j < c->n; ++j)
+            for (int k = j + 1; k < c->n; ++k) {
+                ovec n = ov_cross(ov_sub(c->w[j], c->w[i]), ov_sub(c->w[k], c->w[i]));
+                double l = ov_len(n);
+                if (!(l > 1e-9 * ov_len2(ov_sub(c->w[j], c->w[i])) + 1e-300)) continue;
+                n = ov_scale(n, 1.0 / l);
+                double lo = INFINITY, hi = -INFINITY;
+                for (int m = 0; m < c->n; ++m) {
+                    double d = ov_dot(n, ov_sub(c->w[m], c->w[i]));
+                    lo = fmin(lo, d);
+                    hi = fmax(hi, d);
+                }
+                if (hi - lo <= tol) return false; /* flat: no inside */
+                if (lo < -tol && hi > tol) continue; /* not a face */
+                any_face = true;
+                double d = ov_dot(n, ov_sub(p, c->w[i]));
+                if (hi <= tol && d > tol) return false;
+                if (lo >= -tol && d < -tol) return false;
+            }
+    return any_face;
+}
+
+/* The oracle: distance from X to conv(P), 0 when they meet. */
+static double oracle_distance(const cloud *c, const orc_shape *x, ovec x_point, double scale)
+{
+    if (inside_cloud(c, x_point, 1e-12 * scale)) return 0.0;
+    if (orc_point_inside(x, c->w[0])) return 0.0;
+    double best = INFINITY;
+    for (int i = 0; i < c->n; ++i)
+        for (int j = i; j < c->n; ++j)
+            for (int k = j; k < c->n; ++k) {
+                orc_shape t = tri_of(c, i, j, k);
+                double d = orc_distance(x, &t);
+                if (d < best) best = d;
+                if (best == 0.0) return 0.0;
+            }
+    return best;
+}
+
+static ovec any_point(const orc_shape *s)
+{
+    return s->core == ORC_CORE_BOX ? s->c : s->p[0];
+}
+
+static double cloud_coord(const cloud *c)
+{
+    double m = 0.0, e = 0.0;
+    for (int i = 0; i < c->n; ++i) {
+        m = fmax(m, ov_maxabs(c->w[i]));
+        for (int j = 0; j < i; ++j) e = fmax(e, ov_dist(c->w[i], c->w[j]));
+    }
+    return m + e;
+}
+
+static bool lib_overlap_hull(const tc_any *a, const tc_hull *h)
+{
+    switch (a->kind) {
+    case ORC_SPHERE: return tc_overlap_sphere_hull(&a->u.sphere, h);
+    case ORC_CAPSULE: return tc_overlap_capsule_hull(&a->u.capsule, h);
+    case ORC_AABB: return tc_overlap_aabb_hull(&a->u.aabb, h);
+    case ORC_OBB: return tc_overlap_obb_hull(&a->u.obb, h);
+    default: return tc_overlap_triangle_hull(&a->u.triangle, h);
+    }
+}
+static float lib_distance_hull(const tc_any *a, const tc_hull *h)
+{
+    switch (a->kind) {
+    case ORC_SPHERE: return tc_distance_sphere_hull(&a->u.sphere, h, NULL, NULL);
+    case ORC_CAPSULE: return tc_distance_capsule_hull(&a->u.capsule, h, NULL, NULL);
+    case ORC_AABB: return tc_distance_aabb_hull(&a->u.aabb, h, NULL, NULL);
+    case ORC_OBB: return tc_distance_obb_hull(&a->u.obb, h, NULL, NULL);
+    default: return tc_distance_triangle_hull(&a->u.triangle, h, NULL, NULL);
+    }
+}
+static bool lib_contact_hull(const tc_any *a, const tc_hull *h, tc_manifold *m)
+{
+    switch (a->kind) {
+    case ORC_SPHERE: return tc_contact_sphere_hull(&a->u.sphere, h, m);
+    case ORC_CAPSULE: return tc_contact_capsule_hull(&a->u.capsule, h, m);
+    case ORC_AABB: return tc_contact_aabb_hull(&a->u.aabb, h, m);
+    case ORC_OBB: return tc_contact_obb_hull(&a->u.obb, h, m);
+    default: return tc_contact_triangle_hull(&a->u.triangle, h, m);
+    }
+}
+static bool lib_sweep_hull(const tc_any *a, tc_vec3 va, const tc_hull *h, float max_t, tc_sweep_hit *hit)
+{
+    tc_vec3 z = tc_vec3_zero();
+    switch (a->kind) {
+    case ORC_SPHERE: return tc_sweep_sphere_hull(&a->u.sphere, va, h, z, max_t, hit);
+    case ORC_CAPSULE: return tc_sweep_capsule_hull(&a->u.capsule, va, h, z, max_t, hit);
+    case ORC_AABB: return tc_sweep_aabb_hull(&a->u.aabb, va, h, z, max_t, hit);
+    case ORC_OBB: return tc_sweep_obb_hull(&a->u.obb, va, h, z, max_t, hit);
+    default: return tc_sweep_triangle_hull(&a->u.triangle, va, h, z, max_t, hit);
+    }
+}
+
+typedef struct tally { long cases, near, overlaps, missed, outside_band, distance_bad, contact_bad, sweep_bad; } tally;
+
+/* One seeded case of X against a hull: X near touching half the time
+ * (support points brought together along a random direction, then a gap). */
+static void run_case(test_rng *r, orc_kind k, tally *t)
+{
+    cloud c;
+    ovec center = gen_center(r);
+    double size = gen_log_uniform(r, 0.1, 10.0);
+    make_cloud(r, &c, center, size);
+    if (!c.data) { t->missed++; return; }
+    tc_any a = gen_shape(r, k, center, size * test_rng_uniform(r, 0.2, 1.5));
+    bool near = test_rng_int(r, 0, 1) == 1;
+    orc_shape x = orc_from_any(&a);
+    if (near) {
+        ovec u = gen_unit(r);
+        int top = 0;
+        for (int i = 1; i < c.n; ++i)
+            if (ov_dot(c.w[i], u) > ov_dot(c.w[top], u)) top = i;
+        ovec px = orc_support_point(&x, ov_scale(u, -1.0), r);
+        double gap = size * (test_rng_int(r, 0, 2) == 0 ? 0.0 : test_rng_uniform(r, -1e-4, 1e-4));
+        gen_translate(&a, ov_madd(ov_sub(c.w[top], px), u, gap));
+        x = orc_from_any(&a);
+        t->near++;
+    }
+    double scale = orc_shape_coord(&x) + cloud_coord(&c);
+    double band = TC_TOLERANCE * scale;
+    double truth = oracle_distance(&c, &x, any_point(&x), scale);
+    bool got = lib_overlap_hull(&a, &c.hull);
+    t->cases++;
+    if (truth == 0.0) t->overlaps++;
+    if (truth == 0.0 && !got) {
+        t->missed++;
+        if (t->missed < 4) {
+            fprintf(stderr, "missed: kind %d n %d dim %d dist %.9g scale %.9g inside %d\n", (int)k, c.n,
+                    tc_hull_data_dimension(c.data), lib_distance_hull(&a, &c.hull) / scale, scale,
+                    (int)inside_cloud(&c, any_point(&x), 1e-12 * scale));
+            orc_print_any(stderr, &a);
+            if (tc_hull_data_dimension(c.data) == 1) {
+                tc_capsule seg = { ov_to(place(&c.hull, tc_hull_data_vertex(c.data, 0))),
+                                   ov_to(place(&c.hull, tc_hull_data_vertex(c.data, 1))), 0.0f };
+                orc_shape os = orc_from_capsule(&seg);
+                fprintf(stderr, "  seg lib %.9g oracle %.9g\n", tc_distance_sphere_capsule(&a.u.sphere, &seg, NULL, NULL),
+                        orc_distance(&x, &os));
+                for (int q = 0; q < c.n; ++q) fprintf(stderr, "  p %a %a %a\n", c.local[q].x, c.local[q].y, c.local[q].z);
+            }
+        }
+    }
+    if (got && truth > band) t->outside_band++;
+    float d = lib_distance_hull(&a, &c.hull);
+    if (!(fabs(d - truth) <= band)) {
+        t->distance_bad++;
+        if (t->distance_bad < 4) fprintf(stderr, "distance kind %d: %.9g vs %.9g\n", (int)k, d, truth);
+    }
+    tc_manifold m;
+    bool hit = lib_contact_hull(&a, &c.hull, &m);
+    if (truth == 0.0 && !hit) t->contact_bad++;
+    if (hit && truth > band) t->contact_bad++;
+    if (hit && truth == 0.0 && c.data && m.count > 0) {
+        /* Moving the hull by the normal times the largest depth (and a band)
+         * separates the pair, by the oracle. */
+        float deepest = 0.0f;
+        for (int i = 0; i < m.count; ++i) deepest = fmaxf(deepest, m.points[i].depth);
+        cloud moved = c;
+        double push = deepest + 4.0 * band;
+        for (int i = 0; i < c.n; ++i) moved.w[i] = ov_madd(c.w[i], ov_from(m.normal), push);
+        double after = oracle_distance(&moved, &x, any_point(&x), scale);
+        if (!(after > 0.0) && push < 0.5 * size) {
+            t->contact_bad++;
+            if (t->contact_bad < 4) fprintf(stderr, "contact kind %d: depth %.9g does not separate\n", (int)k, deepest);
+        }
+    }
+    /* Sweep towards the hull: at the reported time the oracle says touching;
+     * a sweep that finds nothing never passed through. */
+    ovec to = ov_sub(ov_from(c.hull.position), any_point(&x));
+    tc_vec3 v = ov_to(ov_scale(to, 2.0));
+    tc_sweep_hit sh;
+    bool sw = lib_sweep_hull(&a, v, &c.hull, 1.0f, &sh);
+    if (sw) {
+        tc_any moved = a;
+        gen_translate(&moved, ov_scale(ov_from(v), sh.t));
+        orc_shape mx = orc_from_any(&moved);
+        double at = oracle_distance(&c, &mx, any_point(&mx), scale + 2.0 * ov_len(ov_from(v)));
+        if (!(at <= 1e-4 * (scale + 2.0 * ov_len(ov_from(v))))) t->sweep_bad++;
+    } else if (truth == 0.0) {
+        t->sweep_bad++;
+    }
+    tc_hull_data_destroy(c.data);
+}
+
+static void run_pair(orc_kind k, uint64_t seed)
+{
+    test_rng r = { seed };
+    tally t;
+    memset(&t, 0, sizeof t);
+    int n = test_random_count(3000);
+    for (int i = 0; i < n; ++i) run_case(&r, k, &t);
+    printf("%s-hull: %ld cases (%ld near touching, %ld overlapping): %ld missed, %ld outside the band, "
+           "%ld distance, %ld contact, %ld sweep failures\n",
+           orc_kind_name(k), t.cases, t.near, t.overlaps, t.missed, t.outside_band, t.distance_bad, t.contact_bad,
+           t.sweep_bad);
+    CHECK(t.missed == 0);
+    CHECK(t.outside_band == 0);
+    CHECK(t.distance_bad == 0);
+    CHECK(t.contact_bad == 0);
+    CHECK(t.sweep_bad == 0);
+}
+
+TEST_CASE(hull_oracle_sphere) { run_pair(ORC_SPHERE, 11); }
+TEST_CASE(hull_oracle_capsule) { run_pair(ORC_CAPSULE, 12); }
+TEST_CASE(hull_oracle_aabb) { run_pair(ORC_AABB, 13); }
+TEST_CASE(hull_oracle_obb) { run_pair(ORC_OBB, 14); }
+TEST_CASE(hull_oracle_triangle) { run_pair(ORC_TRIANGLE, 15); }
+
+/* Hull-hull: B's cloud is the "X"; the oracle is the same with X's triangles
+ * taken from B's triples (min over pairs of triangles), inside tests both ways. */
+static double oracle_hull_hull(const cloud *a, const cloud *b, double scale)
+{
+    if (inside_cloud(a, b->w[0], 1e-12 * scale) || inside_cloud(b, a->w[0], 1e-12 * scale)) return 0.0;
+    double best = INFINITY;
+    for (int i = 0; i < b->n; ++i)
+        for (int j = i; j < b->n; ++j)
+            for (int k = j; k < b->n; ++k) {
+                orc_shape t = tri_of(b, i, j, k);
+                for (int p = 0; p < a->n; ++p)
+                    for (int q = p; q < a->n; ++q)
+                        for (int s = q; s < a->n; ++s) {
+                            orc_shape u = tri_of(a, p, q, s);
+                            double d = orc_distance(&u, &t);
+                            if (d < best) best = d;
+                            if (best == 0.0) return 0.0;
+                        }
+            }
+    return best;
+}
+
+TEST_CASE(hull_oracle_hull_hull)
+{
+    test_rng r = { 21 };
+    tally t;
+    memset(&t, 0, sizeof t);
+    int n = test_random_count(1500);
+    for (int i = 0; i < n; ++i) {
+        cloud a, b;
+        ovec center = gen_center(&r);
+        double size = gen_log_uniform(&r, 0.1, 10.0);
+        make_cloud(&r, &a, center, size);
+        make_cloud(&r, &b, ov_madd(center, gen_unit(&r), size * test_rng_uniform(&r, 0.0, 1.5)), size);
+        if (test_rng_int(&r, 0, 1)) {
+            /* near touching: bring the supporting vertices together */
+            ovec u = gen_unit(&r);
+            int ta = 0, tb = 0;
+            for (int k = 1; k < a.n; ++k)
+                if (ov_dot(a.w[k], u) > ov_dot(a.w[ta], u)) ta = k;
+            for (int k = 1; k < b.n; ++k)
+                if (ov_dot(b.w[k], u) < ov_dot(b.w[tb], u)) tb = k;
+            double gap = size * (test_rng_int(&r, 0, 2) == 0 ? 0.0 : test_rng_uniform(&r, -1e-4, 1e-4));
+            ovec d = ov_madd(ov_sub(a.w[ta], b.w[tb]), u, gap);
+            b.hull.position = ov_to(ov_add(ov_from(b.hull.position), d));
+            for (int k = 0; k < b.n; ++k) b.w[k] = place(&b.hull, b.local[k]);
+            t.near++;
+        }
+        double scale = cloud_coord(&a) + cloud_coord(&b);
+        double band = TC_TOLERANCE * scale;
+        double truth = oracle_hull_hull(&a, &b, scale);
+        t.cases++;
+        if (truth == 0.0) t.overlaps++;
+        bool got = tc_overlap_hull_hull(&a.hull, &b.hull);
+        if (truth == 0.0 && !got) t.missed++;
+        if (got && truth > band) t.outside_band++;
+        float d = tc_distance_hull_hull(&a.hull, &b.hull, NULL, NULL);
+        if (!(fabs(d - truth) <= band)) t.distance_bad++;
+        tc_manifold m;
+        bool hit = tc_contact_hull_hull(&a.hull, &b.hull, &m);
+        if (truth == 0.0 && !hit) t.contact_bad++;
+        if (hit && truth == 0.0) {
+            float deepest = 0.0f;
+            for (int k = 0; k < m.count; ++k) deepest = fmaxf(deepest, m.points[k].depth);
+            cloud moved = b;
+            for (int k = 0; k < b.n; ++k) moved.w[k] = ov_madd(b.w[k], ov_from(m.normal), deepest + 4.0 * band);
+            if (!(oracle_hull_hull(&a, &moved, scale) > 0.0) && deepest < 0.5 * size) t.contact_bad++;
+        }
+        tc_hull_data_destroy(a.data);
+        tc_hull_data_destroy(b.data);
+    }
+    printf("hull-hull: %ld cases (%ld near touching, %ld overlapping): %ld missed, %ld outside the band, %ld distance, "
+           "%ld contact failures\n", t.cases, t.near, t.overlaps, t.missed, t.outside_band, t.distance_bad, t.contact_bad);
+    CHECK(t.missed == 0);
+    CHECK(t.outside_band == 0);
+    CHECK(t.distance_bad == 0);
+    CHECK(t.contact_bad == 0);
+}
+
+/* The builder: every input point is inside the hull (within the tolerance of
+ * its size), every hull vertex is an input point, the dimension is right. */
+TEST_CASE(hull_build_random_clouds)
+{
+    test_rng r = { 5 };
+    int n = test_random_count(2000);
+    long bad = 0;
+    for (int it = 0; it < n; ++it) {
+        int count = test_rng_int(&r, 1, 300);
+        tc_vec3 *p = malloc(sizeof(tc_vec3) * (size_t)count);
+        int kind = test_rng_int(&r, 0, 4);
+        for (int i = 0; i < count; ++i) {
+            double x = test_rng_uniform(&r, -1, 1), y = test_rng_uniform(&r, -1, 1), z = test_rng_uniform(&r, -1, 1);
+            if (kind == 1) z = 0.25 * x - 0.5 * y;                    /* flat, tilted */
+            if (kind == 2) { y = 2.0 * x; z = -x; }                   /* collinear */
+            if (kind == 3) { double l = sqrt(x * x + y * y + z * z) + 1e-9; x /= l; y /= l; z /= l; } /* sphere */
+            p[i] = tc_vec3_make((float)x, (float)y, (float)z);
+        }
+        tc_hull_data *h = tc_hull_data_create(p, count, NULL);
+        if (!h) { bad++; free(p); continue; }
+        int dim = tc_hull_data_dimension(h);
+        int expect = count == 1 ? 0 : (kind == 2 ? 1 : (kind == 1 ? (count >= 3 ? 2 : 1) : (count >= 4 ? 3 : count - 1)));
+        if (dim > expect) bad++;
+        tc_hull placed;
+        placed.data = h;
+        placed.position = tc_vec3_zero();
+        placed.rotation = tc_mat3_identity();
+        placed.scale = 1.0f;
+        for (int i = 0; i < count; ++i) {
+            float d = tc_distance_sphere_hull(&(tc_sphere){ p[i], 0.0f }, &placed, NULL, NULL);
+            if (!(d <= 1e-5f * 4.0f)) bad++;
+        }
+        for (int v = 0; v < tc_hull_data_vertex_count(h); ++v) {
+            tc_vec3 q = tc_hull_data_vertex(h, v);
+            bool found = false;
+            for (int i = 0; i < count && !found; ++i) found = q.x == p[i].x && q.y == p[i].y && q.z == p[i].z;
+            if (!found) bad++;
+        }
+        tc_hull_data_destroy(h);
+        free(p);
+    }
+    CHECK_MSG(bad == 0, "%ld builder failures", bad);
+}
+
+TEST_CASE(hull_build_degenerate_and_helpers)
+{
+    tc_vec3 one[3] = { { 1, 2, 3 }, { 1, 2, 3 }, { 1, 2, 3 } };
+    tc_hull_data *h = tc_hull_data_create(one, 3, NULL);
+    CHECK(h && tc_hull_data_dimension(h) == 0 && tc_hull_data_vertex_count(h) == 1);
+    tc_hull_data_destroy(h);
+    tc_vec3 line[4] = { { 0, 0, 0 }, { 1, 1, 1 }, { 3, 3, 3 }, { 2, 2, 2 } };
+    h = tc_hull_data_create(line, 4, NULL);
+    CHECK(h && tc_hull_data_dimension(h) == 1 && tc_hull_data_vertex_count(h) == 2);
+    tc_hull_data_destroy(h);
+    tc_vec3 square[5] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 1, 0 }, { 0, 1, 0 }, { 0.5f, 0.5f, 0 } };
+    h = tc_hull_data_create(square, 5, NULL);
+    CHECK(h && tc_hull_data_dimension(h) == 2 && tc_hull_data_vertex_count(h) == 4 && tc_hull_data_face_count(h) == 2);
+    tc_hull_data_destroy(h);
+    tc_vec3 cube[9];
+    for (int i = 0; i < 8; ++i) cube[i] = tc_vec3_make((float)(i & 1), (float)((i >> 1) & 1), (float)((i >> 2) & 1));
+    cube[8] = tc_vec3_make(1.0f + 1e-8f, 1.0f, 1.0f); /* a near-duplicate, welded */
+    h = tc_hull_data_create(cube, 9, NULL);
+    CHECK(h && tc_hull_data_dimension(h) == 3 && tc_hull_data_vertex_count(h) == 8);
+    CHECK(tc_hull_data_face_count(h) == 6 && tc_hull_data_edge_count(h) == 12);
+    tc_hull_data_destroy(h);
+    h = tc_hull_data_create_cylinder(1.0f, 2.0f, 300, NULL);
+    CHECK(h && tc_hull_data_vertex_count(h) == 600 && tc_hull_data_face_count(h) == 302);
+    tc_hull cyl = { h, { 0, 0, 0 }, tc_mat3_identity(), 1.0f };
+    tc_vec3 s = tc_hull_support(&cyl, tc_vec3_make(0.3f, 0.4f, 1.0f));
+    CHECK_NEAR(s.z, 2.0, 1e-6);
+    CHECK_NEAR(s.x * s.x + s.y * s.y, 1.0, 1e-5);
+    tc_hull_data_destroy(h);
+    h = tc_hull_data_create_cone(1.0f, 1.0f, 64, NULL);
+    CHECK(h && tc_hull_data_vertex_count(h) == 65 && tc_hull_data_face_count(h) == 65);
+    tc_hull_data_destroy(h);
+    tc_vec3 bad[2] = { { 0, 0, 0 }, { NAN, 0, 0 } };
+    CHECK(tc_hull_data_create(bad, 2, NULL) == NULL);
+    CHECK(tc_hull_data_create(bad, 0, NULL) == NULL);
+}
+
+TEST_CASE(hull_raycast_matches_brute_force)
+{
+    test_rng r = { 31 };
+    long bad = 0;
+    int n = test_random_count(20000);
+    for (int i = 0; i < n; ++i) {
+        cloud c;
+        make_cloud(&r, &c, ov(0, 0, 0), 1.0);
+        if (!c.data) { bad++; continue; }
+        tc_ray ray;
+        ray.origin = ov_to(ov_scale(gen_unit(&r), 3.0));
+        ray.dir = ov_to(ov_sub(ov_scale(gen_unit(&r), 0.5), ov_from(ray.origin)));
+        tc_ray_hit hit;
+        bool got = tc_raycast_hull(&ray, &c.hull, 1.0f, &hit);
+        /* The oracle: the distance from the ray's segment to conv(P). */
+        tc_capsule seg = { ray.origin, tc_vec3_add(ray.origin, ray.dir), 0.0f };
+        orc_shape x = orc_from_capsule(&seg);
+        double truth = oracle_distance(&c, &x, x.p[0], 8.0);
+        if (truth == 0.0 && !got) bad++;
+        if (got && truth > 1e-4) bad++;
+        if (got) {
+            /* the point is on the hull (within the band) and nothing before it */
+            tc_sphere p = { hit.point, 0.0f };
+            if (!(tc_distance_sphere_hull(&p, &c.hull, NULL, NULL) <= 1e-4f)) bad++;
+            if (hit.feature != -1) bad++;
+            if (hit.t > 1e-4f) {
+                tc_capsule before = { ray.origin, tc_vec3_mul_add(ray.origin, ray.dir, hit.t * 0.999f), 0.0f };
+                orc_shape bx = orc_from_capsule(&before);
+                if (oracle_distance(&c, &bx, bx.p[0], 8.0) < 1e-9 && hit.t > 1e-3f) bad++;
+            }
+        }
+        tc_hull_data_destroy(c.data);
+    }
+    CHECK_MSG(bad == 0, "%ld ray failures", bad);
+}
+
+TEST_CASE(hull_plane_pairs)
+{
+    test_rng r = { 41 };
+    long bad = 0;
+    for (int i = 0; i < 5000; ++i) {
+        cloud c;
+        make_cloud(&r, &c, ov(0, 0, 0), 1.0);
+        ovec n = gen_unit(&r);
+        tc_plane pl = { ov_to(n), (float)test_rng_uniform(&r, -1.5, 1.5) };
+        double lo = INFINITY;
+        for (int k = 0; k < c.n; ++k) lo = fmin(lo, ov_dot(ov_from(pl.normal), c.w[k]));
+        double truth = fmax(0.0, lo - pl.offset);
+        if (tc_overlap_plane_hull(&pl, &c.hull) != (truth == 0.0) && fabs(lo - pl.offset) > 1e-5) bad++;
+        if (!(fabs(tc_distance_plane_hull(&pl, &c.hull, NULL, NULL) - truth) <= 1e-5)) bad++;
+        tc_manifold m;
+        if (tc_contact_plane_hull(&pl, &c.hull, &m)) {
+            if (!(tc_vec3_dot(m.normal, pl.normal) > 0.999f)) bad++;
+        } else if (truth == 0.0 && lo - pl.offset < -1e-5) {
+            bad++;
+        }
+        tc_hull_data_destroy(c.data);
+    }
+    CHECK_MSG(bad == 0, "%ld plane failures", bad);
+}
+
+TEST_LIST(TEST_ENTRY(hull_oracle_sphere), TEST_ENTRY(hull_oracle_capsule), TEST_ENTRY(hull_oracle_aabb),
+          TEST_ENTRY(hull_oracle_obb), TEST_ENTRY(hull_oracle_triangle), TEST_ENTRY(hull_oracle_hull_hull),
+          TEST_ENTRY(hull_build_random_clouds), TEST_ENTRY(hull_build_degenerate_and_helpers),
+          TEST_ENTRY(hull_raycast_matches_brute_force), TEST_ENTRY(hull_plane_pairs))
