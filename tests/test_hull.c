@@ -77,7 +77,12 @@ static orc_shape tri_of(const cloud *c, int i, int j, int k)
     s.p[2] = c->w[k];
     s.n = ov_cross(ov_sub(s.p[1], s.p[0]), ov_sub(s.p[2], s.p[0]));
     double e = fmax(ov_len2(ov_sub(s.p[1], s.p[0])), fmax(ov_len2(ov_sub(s.p[2], s.p[0])), ov_len2(ov_sub(s.p[2], s.p[1]))));
-    if (ov_len(s.n) <= 1e-12 * e) {
+    /* A sliver whose height is below double rounding of the coordinates has
+     * a normal that is noise, and a point-in-triangle test in a noisy plane
+     * can say a far segment crosses it: such a triangle is its longest edge
+     * (an error of its height, far inside the band). */
+    double coord = fmax(ov_maxabs(s.p[0]), fmax(ov_maxabs(s.p[1]), ov_maxabs(s.p[2]))) + sqrt(e);
+    if (ov_len(s.n) <= 1e-9 * coord * sqrt(e)) {
         /* Collinear corners: the oracle's segment between the furthest two. */
         ovec ends[3][2] = { { s.p[0], s.p[1] }, { s.p[0], s.p[2] }, { s.p[1], s.p[2] } };
         int best = 0;
@@ -101,7 +106,11 @@ static bool inside_cloud(const cloud *c, ovec p, double tol)
             for (int k = j + 1; k < c->n; ++k) {
                 ovec n = ov_cross(ov_sub(c->w[j], c->w[i]), ov_sub(c->w[k], c->w[i]));
                 double l = ov_len(n);
-                if (!(l > 1e-9 * ov_len2(ov_sub(c->w[j], c->w[i])) + 1e-300)) continue;
+                /* A sliver's normal is rounding noise (see tri_of): no plane. */
+                double e = sqrt(fmax(ov_len2(ov_sub(c->w[j], c->w[i])),
+                                     fmax(ov_len2(ov_sub(c->w[k], c->w[i])), ov_len2(ov_sub(c->w[k], c->w[j])))));
+                double coord = fmax(ov_maxabs(c->w[i]), fmax(ov_maxabs(c->w[j]), ov_maxabs(c->w[k]))) + e;
+                if (!(l > 1e-9 * coord * e)) continue;
                 n = ov_scale(n, 1.0 / l);
                 double lo = INFINITY, hi = -INFINITY;
                 for (int m = 0; m < c->n; ++m) {
@@ -249,8 +258,12 @@ static void run_case(test_rng *r, orc_kind k, tally *t)
     }
     tc_manifold m;
     bool hit = lib_contact_hull(&a, &c.hull, &m);
-    if (truth == 0.0 && !hit) t->contact_bad++;
-    if (hit && truth > band) t->contact_bad++;
+    if ((truth == 0.0 && !hit) || (hit && truth > band)) {
+        t->contact_bad++;
+        if (t->contact_bad < 4)
+            fprintf(stderr, "contact kind %d: hit %d but oracle distance %.9g (band %.3g, lib distance %.9g, dim %d)\n",
+                    (int)k, (int)hit, truth, band, d, tc_hull_data_dimension(c.data));
+    }
     if (hit && truth == 0.0 && c.data && m.count > 0) {
         /* Moving the hull by the normal times the largest depth (and a band)
          * separates the pair, by the oracle. */
@@ -484,18 +497,31 @@ TEST_CASE(hull_raycast_matches_brute_force)
         tc_capsule seg = { ray.origin, tc_vec3_add(ray.origin, ray.dir), 0.0f };
         orc_shape x = orc_from_capsule(&seg);
         double truth = oracle_distance(&c, &x, x.p[0], 8.0);
-        if (truth == 0.0 && !got) bad++;
-        if (got && truth > 1e-4) bad++;
+        long before_bad = bad;
+        const char *why = "";
+        if (truth == 0.0 && !got) { bad++; why = "missed"; }
+        if (got && truth > 1e-4) { bad++; why = "hit but apart"; }
         if (got) {
             /* the point is on the hull (within the band) and nothing before it */
             tc_sphere p = { hit.point, 0.0f };
-            if (!(tc_distance_sphere_hull(&p, &c.hull, NULL, NULL) <= 1e-4f)) bad++;
-            if (hit.feature != -1) bad++;
+            if (!(tc_distance_sphere_hull(&p, &c.hull, NULL, NULL) <= 1e-4f)) { bad++; why = "point off the hull"; }
+            if (hit.feature != -1) { bad++; why = "feature"; }
             if (hit.t > 1e-4f) {
                 tc_capsule before = { ray.origin, tc_vec3_mul_add(ray.origin, ray.dir, hit.t * 0.999f), 0.0f };
                 orc_shape bx = orc_from_capsule(&before);
-                if (oracle_distance(&c, &bx, bx.p[0], 8.0) < 1e-9 && hit.t > 1e-3f) bad++;
+                if (oracle_distance(&c, &bx, bx.p[0], 8.0) < 1e-9 && hit.t > 1e-3f) { bad++; why = "late hit"; }
             }
+        }
+        if (bad > before_bad && bad < 4)
+            fprintf(stderr, "ray case %d: %s (dim %d, n %d, oracle distance %.9g, t %.9g)\n", i, why,
+                    tc_hull_data_dimension(c.data), c.n, truth, got ? hit.t : -1.0f);
+        if (bad > before_bad && bad < 4 && tc_hull_data_dimension(c.data) == 1) {
+            tc_capsule hs = { ov_to(place(&c.hull, tc_hull_data_vertex(c.data, 0))), ov_to(place(&c.hull, tc_hull_data_vertex(c.data, 1))), 0.0f };
+            orc_shape os = orc_from_capsule(&hs);
+            fprintf(stderr, "  ray-seg oracle %.9g  ray o %a %a %a d %a %a %a seg %a %a %a - %a %a %a\n", orc_distance(&x, &os),
+                    ray.origin.x, ray.origin.y, ray.origin.z, ray.dir.x, ray.dir.y, ray.dir.z, hs.a.x, hs.a.y, hs.a.z, hs.b.x, hs.b.y, hs.b.z);
+            for (int q = 0; q < c.n; ++q) fprintf(stderr, "  p %.9g %.9g %.9g  seg dist %.9g\n", c.local[q].x, c.local[q].y, c.local[q].z,
+                tc_distance_sphere_capsule(&(tc_sphere){ ov_to(c.w[q]), 0.0f }, &hs, NULL, NULL));
         }
         tc_hull_data_destroy(c.data);
     }

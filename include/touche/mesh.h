@@ -20,12 +20,16 @@
  *  - Contacts: a shape touching a mesh usually touches several triangles,
  *    and one manifold has one normal, so tc_contact_X_mesh gives one manifold
  *    per touching triangle (docs/meshes.md says why).
- *  - Internal edges: an edge shared by two triangles is only a real feature
- *    where the surface bends towards the shape there (a ridge seen from the
- *    shape's side). Where the neighbours are flat or bend away (a valley),
- *    contacts and sweeps never report a normal pointing across that edge:
- *    they use the triangle's face normal, so a box sliding over a floor of
- *    many triangles feels one flat floor.
+ *  - Internal edges: an edge shared by two triangles is not a feature of
+ *    the surface where the two faces are flat there: contacts and sweeps
+ *    never report a normal pointing across it, so a box sliding over a floor
+ *    of many triangles feels one flat floor. Where the faces make a ridge
+ *    seen from the shape (convex), a normal between the two face normals is
+ *    the ridge's own (a sphere balanced on a roof's ridge is pushed straight
+ *    up) and one outside them, pointing across the edge, becomes the nearer
+ *    face normal; where they make a valley, the triangle's face normal.
+ *    Border edges and edges three or more triangles share keep every normal
+ *    (docs/meshes.md).
  *  - Invalid data (NULL data, NaN, infinity, a scale <= 0) answers false /
  *    INFINITY / 0. Nothing here allocates but tc_mesh_data_create; queries
  *    are thread-safe.

@@ -11,18 +11,18 @@
  *
  * Internal edges: a contact or sweep normal that is not the triangle's face
  * normal comes from an edge or corner of the triangle. Where that edge is
- * shared with a neighbour lying flat or bending away from the shape (a
- * valley seen from the shape's side), the edge is not a feature of the
- * surface: the shape meets the neighbour's face there, so the normal becomes
- * the triangle's face normal (and the manifold is rebuilt along it). Edges
- * at the border of the mesh, edges three triangles share and ridges keep
- * their normals. */
+ * shared with one neighbour, the normal is kept only if the surface has that
+ * direction there (inside the arc between the two face normals of a ridge);
+ * otherwise it becomes a face normal and the manifold is rebuilt along it
+ * (normal_is_real). Border edges and edges three triangles share keep their
+ * normals. */
 #include <touche/mesh.h>
 
 #include <string.h>
 
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
+#include "queries/penetration.h"
 #include "queries/ray.h"
 #include "shapes/mesh_internal.h"
 
@@ -254,6 +254,8 @@ typedef struct core_walk {
     double max_t;
     tc_sweep_hit hit;
     int32_t hit_slot;
+    bool moved;     /* the internal-edge test on a sweep: triangles moved by shift */
+    tc_dvec3 shift;
 } core_walk;
 
 static bool overlap_slot(void *ctx, int32_t slot)
@@ -363,36 +365,98 @@ static float mesh_distance(const tc_core *a, const tc_half_space *h, const tc_me
 }
 
 /* ---- internal edges ---------------------------------------------------------- */
-/* Whether the normal n (from the shape to triangle `tri`, which it touches at
- * point p) is a real feature direction of the surface there; when not, the
- * triangle's face normal towards the shape replaces it (*face). */
-static bool normal_is_real(const tc_mesh_data *d, int32_t tri, const tc_core *t, tc_dvec3 n, tc_dvec3 p, tc_dvec3 *face)
+/* The face normal of neighbour `nb` across edge e of the placed triangle t,
+ * on the side that continues fs (t's normal on the shape's side) over the
+ * edge: zero when the neighbour has no plane. */
+static tc_dvec3 neighbor_normal(const core_walk *w, int32_t nb, const tc_core *t, int e, tc_dvec3 fs)
 {
+    tc_dvec3 p0 = t->v[e], p1 = t->v[(e + 1) % 3];
+    tc_dvec3 eu = tc_dvec3_normalize(tc_dvec3_sub(p1, p0));
+    /* The neighbour's corner off the edge: the one furthest from its line. */
+    tc_dvec3 far = p0;
+    double best = -1.0;
+    for (int k = 0; k < 3; ++k) {
+        tc_dvec3 q = place(&w->pl, w->d->given[3 * nb + k]);
+        if (w->moved) q = tc_dvec3_add(q, w->shift);
+        tc_dvec3 r = tc_dvec3_sub(q, p0);
+        double off = tc_dvec3_length_sq(tc_dvec3_mad(r, eu, -tc_dvec3_dot(r, eu)));
+        if (off > best) { best = off; far = q; }
+    }
+    tc_dvec3 rn = tc_dvec3_sub(far, p0), rt = tc_dvec3_sub(t->v[(e + 2) % 3], p0);
+    tc_dvec3 wn = tc_dvec3_mad(rn, eu, -tc_dvec3_dot(rn, eu)), wt = tc_dvec3_mad(rt, eu, -tc_dvec3_dot(rt, eu));
+    /* Unfolding t onto the neighbour keeps the frame (edge, inward, normal)
+     * right- or left-handed: the neighbour's inward direction is -wn. */
+    double hand = tc_dvec3_dot(tc_dvec3_cross(eu, wt), fs) >= 0.0 ? 1.0 : -1.0;
+    return tc_dvec3_normalize(tc_dvec3_scale(tc_dvec3_cross(eu, tc_dvec3_neg(wn)), hand));
+}
+
+/* Where u (a unit direction from a triangle towards the shape) falls in the
+ * arc from fs to gs seen along their shared edge: 0 inside (the directions
+ * from which a ridge is the closest feature), else the nearer end, -1 fs or
+ * +1 gs. */
+static int edge_arc_side(tc_dvec3 fs, tc_dvec3 gs, tc_dvec3 u)
+{
+    tc_dvec3 k = tc_dvec3_cross(fs, gs);
+    double tol = 1e-9;
+    if (!(tc_dvec3_length_sq(k) > tol * tol)) return -1; /* flat: fs only */
+    bool past_fs = tc_dvec3_dot(tc_dvec3_cross(fs, u), k) < -tol, past_gs = tc_dvec3_dot(tc_dvec3_cross(u, gs), k) < -tol;
+    if (!past_fs && !past_gs && tc_dvec3_dot(u, tc_dvec3_add(fs, gs)) > 0.0) return 0;
+    return tc_dvec3_dot(u, fs) >= tc_dvec3_dot(u, gs) ? -1 : 1;
+}
+
+/* Whether the normal n (from shape a to triangle `tri`, the placed core t,
+ * touched at p on its plane) may be reported, and if not, *face: the
+ * direction to report instead (from the shape to the triangle). The rule
+ * (docs/meshes.md): a direction is reported only where the surface has it.
+ * Inside the triangle every direction the pair gives is kept. On an edge
+ * shared with one neighbour, a shape on the side where the edge is a ridge
+ * may see any direction in the arc between the two face normals (the ridge
+ * is a real feature); a direction outside the arc points across the edge
+ * and becomes the arc's nearer end, a face normal. Where the neighbours are
+ * flat (the arc is one direction) or make a valley (no direction has the
+ * edge as its closest feature), the triangle's own face normal. Border edges
+ * and edges three or more triangles share are real edges: every direction. */
+static bool normal_is_real(const core_walk *w, const tc_core *a, int32_t tri, const tc_core *t, tc_dvec3 n, tc_dvec3 p,
+                           tc_dvec3 *face)
+{
+    const tc_mesh_data *d = w->d;
     tc_dvec3 f = t->axis[0];
     if (tc_dvec3_length_sq(f) == 0.0) return true; /* a degenerate triangle has only edges */
-    bool front = tc_dvec3_dot(f, n) < 0.0;          /* the shape is on f's side */
-    tc_dvec3 fs = front ? f : tc_dvec3_neg(f);
-    *face = tc_dvec3_neg(fs);
-    if (tc_dvec3_dot(n, *face) >= 1.0 - 1e-6) return true;
+    tc_dvec3 u = tc_dvec3_neg(n);
+    if (fabs(tc_dvec3_dot(u, f)) >= 1.0 - 1e-9) return true;
     /* Which edges the contact point lies on (barycentric, in the plane). */
-    tc_dvec3 a = t->v[0], b = t->v[1], c = t->v[2];
-    double area = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(b, a), tc_dvec3_sub(c, a)), f);
-    double w[3];
-    w[0] = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(c, b), tc_dvec3_sub(p, b)), f) / area; /* opposite a: edge b-c */
-    w[1] = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(a, c), tc_dvec3_sub(p, c)), f) / area; /* edge c-a */
-    w[2] = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(b, a), tc_dvec3_sub(p, a)), f) / area; /* edge a-b */
+    tc_dvec3 va = t->v[0], vb = t->v[1], vc = t->v[2];
+    double area = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(vb, va), tc_dvec3_sub(vc, va)), f);
+    double bw[3];
+    bw[0] = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(vc, vb), tc_dvec3_sub(p, vb)), f) / area; /* edge b-c */
+    bw[1] = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(va, vc), tc_dvec3_sub(p, vc)), f) / area; /* edge c-a */
+    bw[2] = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(vb, va), tc_dvec3_sub(p, va)), f) / area; /* edge a-b */
     const int edge_of[3] = { 1, 2, 0 }; /* weight k small: on edge index edge_of[k] */
-    bool any = false;
+    bool on_edge = false;
     for (int k = 0; k < 3; ++k) {
-        if (w[k] > 1e-4) continue;
-        any = true;
+        if (bw[k] > 1e-4) continue;
         int e = edge_of[k];
         int kind = d->kind[3 * tri + e];
         if (kind == TC_MESH_EDGE_BOUNDARY || kind == TC_MESH_EDGE_SHARED) return true;
-        /* Convex seen from f's side is a ridge for a shape on that side. */
-        if ((kind == TC_MESH_EDGE_CONVEX && front) || (kind == TC_MESH_EDGE_CONCAVE && !front)) return true;
+        tc_dvec3 g = neighbor_normal(w, d->neighbor[3 * tri + e], t, e, f);
+        /* The shape's side of the surface near the edge: above a ridge
+         * (relative to f) is above either face, above a valley above both.
+         * Above a face: the side along which the shape is least deep in the
+         * triangle (its extent, not its infinite plane; the witness
+         * direction of an edge contact lies in the plane and cannot say). */
+        double o;
+        bool above_f = tc_dvec3_dot(tc_core_orient_axis(a, t, f, &o), f) < 0.0;
+        bool above_g = tc_dvec3_dot(tc_core_orient_axis(a, t, g, &o), g) < 0.0;
+        bool f_side = kind == TC_MESH_EDGE_CONVEX ? (above_f || above_g)
+                                                  : (kind == TC_MESH_EDGE_CONCAVE ? (above_f && above_g) : above_f);
+        tc_dvec3 fs = f_side ? f : tc_dvec3_neg(f), gs = f_side ? g : tc_dvec3_neg(g);
+        bool ridge = (kind == TC_MESH_EDGE_CONVEX) == f_side && kind != TC_MESH_EDGE_FLAT;
+        int where = ridge ? edge_arc_side(fs, gs, u) : -1;
+        if (where == 0) return true;
+        if (!on_edge) *face = tc_dvec3_neg(where < 0 ? fs : gs);
+        on_edge = true;
     }
-    return !any ? true : false;
+    return !on_edge;
 }
 
 static bool contact_slot(void *ctx, int32_t slot)
@@ -414,7 +478,7 @@ static bool contact_slot(void *ctx, int32_t slot)
         tc_dvec3 p = tc_dvec3_from(m.points[deepest].point);
         /* the contact point on the triangle's plane */
         p = tc_dvec3_mad(p, t.axis[0], -tc_dvec3_dot(tc_dvec3_sub(p, t.v[0]), t.axis[0]));
-        if (!normal_is_real(w->d, tri, &t, tc_dvec3_from(m.normal), p, &face)) tc_core_manifold(w->a, &t, face, 0.0, &m, NULL);
+        if (!normal_is_real(w, w->a, tri, &t, tc_dvec3_from(m.normal), p, &face)) tc_core_manifold(w->a, &t, face, 0.0, &m, NULL);
     }
     if (w->count < w->capacity) {
         w->out[w->count].triangle = w->d->order[slot];
@@ -468,7 +532,13 @@ static bool sweep_slot(void *ctx, int32_t slot)
         tc_core moved = t;
         tc_core_translate(&moved, tc_dvec3_scale(w->vb, h.t));
         p = tc_dvec3_mad(p, moved.axis[0], -tc_dvec3_dot(tc_dvec3_sub(p, moved.v[0]), moved.axis[0]));
-        if (!normal_is_real(w->d, w->d->order[slot], &moved, tc_dvec3_from(h.normal), p, &face)) h.normal = tc_dvec3_to(face);
+        w->moved = true;
+        w->shift = tc_dvec3_scale(w->vb, h.t);
+        tc_core at = *w->a; /* the shape where it touches */
+        tc_core_translate(&at, tc_dvec3_scale(w->va, h.t));
+        bool real = normal_is_real(w, &at, w->d->order[slot], &moved, tc_dvec3_from(h.normal), p, &face);
+        w->moved = false;
+        if (!real) h.normal = tc_dvec3_to(face);
     }
     w->found = true;
     w->hit = h;
