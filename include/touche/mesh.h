@@ -93,6 +93,9 @@ TC_API tc_mesh tc_mesh_make(const tc_mesh_data *data, tc_transform pose, float s
 TC_API bool tc_mesh_is_valid(const tc_mesh *m);
 /** An AABB holding the placed mesh; false when invalid or empty. */
 TC_API bool tc_mesh_bounds(const tc_mesh *m, tc_aabb *out);
+/** Whether p is on a triangle of the placed mesh (within the tolerance
+ *  band): a mesh is a surface, it has no inside. */
+TC_API bool tc_mesh_contains_point(const tc_mesh *m, tc_vec3 p);
 /** Triangle `index` of the placed mesh, in world space. */
 TC_API tc_triangle tc_mesh_triangle(const tc_mesh *m, int32_t index);
 

@@ -24,6 +24,7 @@
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "queries/ray.h"
+#include "queries/mesh_deepest.h"
 #include "shapes/mesh_internal.h"
 
 #define TC_MESH_OVERLAP_PAD 1e-7
@@ -254,6 +255,9 @@ typedef struct core_walk {
     double max_t;
     tc_sweep_hit hit;
     int32_t hit_slot;
+    tc_manifold *deepest; /* contacts: the deepest triangle's manifold, if asked */
+    float deepest_depth;
+    int32_t deepest_tri;
     bool moved;     /* the internal-edge test on a sweep: triangles moved by shift */
     tc_dvec3 shift;
 } core_walk;
@@ -263,13 +267,13 @@ static bool overlap_slot(void *ctx, int32_t slot)
     core_walk *w = ctx;
     tc_core t;
     slot_core(w->d, &w->pl, slot, &t);
-    double scale = w->a->scale > t.scale ? w->a->scale : t.scale;
     if (w->h) {
         double lo, hi;
         tc_core_project(&t, w->h->n, &lo, &hi);
         w->found = lo - w->h->offset <= TC_MESH_OVERLAP_PAD * (t.scale + fabs(w->h->offset));
         return !w->found;
     }
+    double scale = w->a->scale > t.scale ? w->a->scale : t.scale;
     tc_gjk_result r;
     tc_gjk_distance(w->a, &t, &r);
     w->found = r.distance - w->a->radius <= TC_MESH_OVERLAP_PAD * scale;
@@ -480,18 +484,30 @@ static bool contact_slot(void *ctx, int32_t slot)
         p = tc_dvec3_mad(p, t.axis[0], -tc_dvec3_dot(tc_dvec3_sub(p, t.v[0]), t.axis[0]));
         if (!normal_is_real(w, w->a, tri, &t, tc_dvec3_from(m.normal), p, &face)) tc_core_manifold(w->a, &t, face, 0.0, &m, NULL);
     }
+    int32_t tri = w->d->order[slot];
     if (w->count < w->capacity) {
-        w->out[w->count].triangle = w->d->order[slot];
+        w->out[w->count].triangle = tri;
         w->out[w->count].manifold = m;
+    }
+    if (w->deepest) {
+        float depth = -INFINITY;
+        for (int i = 0; i < m.count; ++i) depth = fmaxf(depth, m.points[i].depth);
+        if (w->count == 0 || depth > w->deepest_depth || (depth == w->deepest_depth && tri < w->deepest_tri)) {
+            w->deepest_depth = depth;
+            w->deepest_tri = tri;
+            *w->deepest = m;
+        }
     }
     w->count++;
     return true;
 }
 
-static int32_t mesh_contact(const tc_core *a, const tc_half_space *h, const tc_mesh *m, tc_mesh_contact *out, int32_t capacity)
+static int32_t mesh_contact(const tc_core *a, const tc_half_space *h, const tc_mesh *m, tc_mesh_contact *out, int32_t capacity,
+                            tc_manifold *deepest)
 {
     core_walk w;
     memset(&w, 0, sizeof w);
+    w.deepest = deepest;
     w.d = m->data;
     w.pl = placement_of(m);
     w.a = a;
@@ -599,7 +615,7 @@ static bool mesh_sweep(const tc_core *a, tc_vec3 va, const tc_half_space *h, con
         if (!tc_##A##_is_valid(a) || !tc_mesh_is_valid(b)) return 0;                                             \
         tc_core ca;                                                                                               \
         tc_core_from_##A(&ca, a);                                                                                 \
-        return mesh_contact(&ca, NULL, b, out, capacity);                                                         \
+        return mesh_contact(&ca, NULL, b, out, capacity, NULL);                                                   \
     }                                                                                                             \
     bool tc_sweep_##A##_mesh(const tc_##A *a, tc_vec3 velocity_a, const tc_mesh *b, tc_vec3 velocity_b,          \
                              float max_t, tc_sweep_hit *hit)                                                      \
@@ -609,6 +625,43 @@ static bool mesh_sweep(const tc_core *a, tc_vec3 va, const tc_half_space *h, con
         tc_core_from_##A(&ca, a);                                                                                 \
         return mesh_sweep(&ca, velocity_a, NULL, b, velocity_b, max_t, hit);                                      \
     }
+
+#define TC_MESH_DEEPEST(A)                                                                                        \
+    bool tc_mesh_deepest_contact_##A(const tc_##A *a, const tc_mesh *b, tc_manifold *m)                           \
+    {                                                                                                             \
+        if (!tc_##A##_is_valid(a) || !tc_mesh_is_valid(b)) return false;                                        \
+        tc_core ca;                                                                                               \
+        tc_core_from_##A(&ca, a);                                                                                 \
+        tc_manifold best;                                                                                         \
+        if (mesh_contact(&ca, NULL, b, NULL, 0, &best) == 0) return false;                                       \
+        if (m) *m = best;                                                                                         \
+        return true;                                                                                              \
+    }
+
+TC_MESH_DEEPEST(sphere)
+TC_MESH_DEEPEST(capsule)
+TC_MESH_DEEPEST(aabb)
+TC_MESH_DEEPEST(obb)
+TC_MESH_DEEPEST(triangle)
+TC_MESH_DEEPEST(hull)
+
+bool tc_mesh_deepest_contact_plane(const tc_plane *a, const tc_mesh *b, tc_manifold *m)
+{
+    if (!tc_plane_is_valid(a) || !tc_mesh_is_valid(b)) return false;
+    tc_half_space h = tc_half_space_from_plane(a);
+    tc_manifold best;
+    if (mesh_contact(NULL, &h, b, NULL, 0, &best) == 0) return false;
+    if (m) *m = best;
+    return true;
+}
+
+bool tc_mesh_contains_point(const tc_mesh *m, tc_vec3 p)
+{
+    tc_sphere s;
+    s.center = p;
+    s.radius = 0.0f;
+    return tc_overlap_sphere_mesh(&s, m);
+}
 
 TC_MESH_PAIRS(sphere)
 TC_MESH_PAIRS(capsule)
@@ -635,7 +688,7 @@ int32_t tc_contact_plane_mesh(const tc_plane *a, const tc_mesh *b, tc_mesh_conta
 {
     if (!tc_plane_is_valid(a) || !tc_mesh_is_valid(b)) return 0;
     tc_half_space h = tc_half_space_from_plane(a);
-    return mesh_contact(NULL, &h, b, out, capacity);
+    return mesh_contact(NULL, &h, b, out, capacity, NULL);
 }
 
 bool tc_sweep_plane_mesh(const tc_plane *a, tc_vec3 velocity_a, const tc_mesh *b, tc_vec3 velocity_b, float max_t,
