@@ -6,8 +6,11 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
+#include "hull_oracle.h"
+#include "oracle.h"
 
 static tc_mesh_data *grid(int n, tc_vec3 **verts_out)
 {
@@ -238,6 +241,354 @@ TEST_CASE(mesh_data_adjacency_and_errors)
     CHECK(tc_mesh_data_create(v, 3, bad_idx, 1, NULL) == NULL);
 }
 
+/* ---- every X-mesh pair against the double oracle ----------------------------
+ * Meshes: random soups (with degenerate triangles), terrains (a bumpy grid)
+ * and closed surfaces (a cube of 48 triangles), placed by a random pose and
+ * scale; shapes from the oracle's generator, and hulls from random clouds.
+ * The oracle is the brute-force distance over every triangle, placed in
+ * double (hull_oracle.h), never the hierarchy. Half the cases bring the
+ * shape's support point to a random point of a random triangle, then a gap
+ * of at most 1e-4 of the size (or none). */
+#define OM_MAX 200
+
+typedef struct omesh {
+    tc_mesh_data *data;
+    tc_mesh mesh;
+    int n;
+    ovec tri[OM_MAX][3];
+    double coord, size;
+} omesh;
+
+static ovec om_place(const tc_mesh *m, tc_vec3 p)
+{
+    ovec r = ov_from(m->position);
+    r = ov_madd(r, ov_from(m->rotation.cx), (double)m->scale * p.x);
+    r = ov_madd(r, ov_from(m->rotation.cy), (double)m->scale * p.y);
+    return ov_madd(r, ov_from(m->rotation.cz), (double)m->scale * p.z);
+}
+
+static tc_mesh_data *terrain(test_rng *r, int n)
+{
+    tc_vec3 v[64];
+    int32_t idx[6 * 49];
+    for (int i = 0; i <= n; ++i)
+        for (int j = 0; j <= n; ++j)
+            v[i * (n + 1) + j] = tc_vec3_make(2.0f * i / n - 1.0f, (float)test_rng_uniform(r, -0.2, 0.2), 2.0f * j / n - 1.0f);
+    int k = 0;
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            int a = i * (n + 1) + j, b = a + 1, c = a + n + 1, d = c + 1;
+            idx[k++] = a; idx[k++] = b; idx[k++] = d;
+            idx[k++] = a; idx[k++] = d; idx[k++] = c;
+        }
+    return tc_mesh_data_create(v, (n + 1) * (n + 1), idx, 2 * n * n, NULL);
+}
+
+/* The surface of the cube [-1, 1]^3, each face 2 x 2 squares, outward. */
+static tc_mesh_data *closed_cube(void)
+{
+    tc_vec3 v[6 * 9];
+    int32_t idx[6 * 8 * 3];
+    int nv = 0, k = 0;
+    for (int axis = 0; axis < 3; ++axis)
+        for (int side = -1; side <= 1; side += 2) {
+            int base = nv;
+            for (int i = 0; i < 3; ++i)
+                for (int j = 0; j < 3; ++j) {
+                    float c[3];
+                    c[axis] = (float)side;
+                    c[(axis + 1) % 3] = (float)(i - 1);
+                    c[(axis + 2) % 3] = (float)(j - 1);
+                    v[nv++] = tc_vec3_make(c[0], c[1], c[2]);
+                }
+            for (int i = 0; i < 2; ++i)
+                for (int j = 0; j < 2; ++j) {
+                    int a = base + i * 3 + j, b = a + 3, c = a + 1, d = b + 1;
+                    if (side < 0) { int t = b; b = c; c = t; }
+                    idx[k++] = a; idx[k++] = b; idx[k++] = d;
+                    idx[k++] = a; idx[k++] = d; idx[k++] = c;
+                }
+        }
+    return tc_mesh_data_create(v, nv, idx, 48, NULL);
+}
+
+static void make_omesh(test_rng *r, omesh *om)
+{
+    int kind = test_rng_int(r, 0, 2);
+    if (kind == 0) {
+        tc_vec3 v[120];
+        int32_t idx[120];
+        for (int t = 0; t < 40; ++t) {
+            tc_vec3 c = tc_vec3_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1));
+            int degenerate = test_rng_int(r, 0, 9);
+            for (int q = 0; q < 3; ++q) {
+                tc_vec3 e = tc_vec3_make((float)test_rng_uniform(r, -0.5, 0.5), (float)test_rng_uniform(r, -0.5, 0.5), (float)test_rng_uniform(r, -0.5, 0.5));
+                if (degenerate == 0) e = tc_vec3_scale(tc_vec3_make(0.3f, -0.2f, 0.1f), (float)q); /* a segment */
+                if (degenerate == 1) e = tc_vec3_zero();                                           /* a point */
+                v[3 * t + q] = tc_vec3_add(c, e);
+                idx[3 * t + q] = 3 * t + q;
+            }
+        }
+        om->data = tc_mesh_data_create(v, 120, idx, 40, NULL);
+    } else if (kind == 1) {
+        om->data = terrain(r, 6);
+    } else {
+        om->data = closed_cube();
+    }
+    double q[4];
+    gen_quat(r, q);
+    om->size = gen_log_uniform(r, 0.1, 10.0);
+    om->mesh.data = om->data;
+    om->mesh.position = ov_to(gen_center(r));
+    om->mesh.rotation = gen_mat3_from_quat(q);
+    om->mesh.scale = (float)om->size;
+    om->n = tc_mesh_data_triangle_count(om->data);
+    double m = 0.0;
+    ovec lo = ov(INFINITY, INFINITY, INFINITY), hi = ov(-INFINITY, -INFINITY, -INFINITY);
+    for (int t = 0; t < om->n; ++t) {
+        tc_triangle tt = tc_mesh_data_triangle(om->data, t);
+        om->tri[t][0] = om_place(&om->mesh, tt.a);
+        om->tri[t][1] = om_place(&om->mesh, tt.b);
+        om->tri[t][2] = om_place(&om->mesh, tt.c);
+        for (int c = 0; c < 3; ++c) {
+            ovec p = om->tri[t][c];
+            m = fmax(m, ov_maxabs(p));
+            lo = ov(fmin(lo.x, p.x), fmin(lo.y, p.y), fmin(lo.z, p.z));
+            hi = ov(fmax(hi.x, p.x), fmax(hi.y, p.y), fmax(hi.z, p.z));
+        }
+    }
+    om->coord = m + ov_dist(lo, hi);
+}
+
+/* The shape tested against a mesh: a primitive (tc_any) or a hull. */
+typedef struct mshape {
+    bool is_hull;
+    tc_any any;
+    tc_hull_data *hd;
+    tc_hull hull;
+    orc_hull oh;
+    tc_vec3 local[10];
+    int n;
+} mshape;
+
+static void mshape_oracle(mshape *x)
+{
+    if (!x->is_hull) return;
+    ovec w[10];
+    for (int i = 0; i < x->n; ++i) {
+        ovec r = ov_from(x->hull.position);
+        r = ov_madd(r, ov_from(x->hull.rotation.cx), (double)x->hull.scale * x->local[i].x);
+        r = ov_madd(r, ov_from(x->hull.rotation.cy), (double)x->hull.scale * x->local[i].y);
+        w[i] = ov_madd(r, ov_from(x->hull.rotation.cz), (double)x->hull.scale * x->local[i].z);
+    }
+    orc_hull_build(&x->oh, w, x->n);
+}
+
+static void mshape_move(mshape *x, ovec d)
+{
+    if (x->is_hull) {
+        x->hull.position = ov_to(ov_add(ov_from(x->hull.position), d));
+        mshape_oracle(x);
+    } else {
+        gen_translate(&x->any, d);
+    }
+}
+
+/* The oracle's distance from the shape to the triangles (all, or one). */
+static double om_truth(const omesh *om, const mshape *x, int only)
+{
+    const ovec (*tri)[3] = (const ovec (*)[3])om->tri;
+    int first = only >= 0 ? only : 0, count = only >= 0 ? 1 : om->n;
+    if (!x->is_hull) {
+        orc_shape s = orc_from_any(&x->any);
+        return orc_triangles_distance(tri + first, count, &s);
+    }
+    double best = INFINITY;
+    for (int t = first; t < first + count && best > 0.0; ++t) {
+        ovec tc = ov_scale(ov_add(ov_add(tri[t][0], tri[t][1]), tri[t][2]), 1.0 / 3.0);
+        double tr = fmax(ov_dist(tc, tri[t][0]), fmax(ov_dist(tc, tri[t][1]), ov_dist(tc, tri[t][2])));
+        if (ov_dist(tc, x->oh.center) - tr - x->oh.radius >= best) continue; /* too far to matter */
+        orc_shape ts[3];
+        int np = orc_triangle_pieces(tri[t], ts);
+        for (int q = 0; q < np; ++q) best = fmin(best, orc_hull_distance(&x->oh, &ts[q]));
+    }
+    return best;
+}
+
+static double mshape_coord(const mshape *x)
+{
+    if (x->is_hull) return x->oh.coord;
+    orc_shape s = orc_from_any(&x->any);
+    return orc_shape_coord(&s);
+}
+
+#define LIB_MESH(call, ...)                                                                              \
+    switch (x->is_hull ? ORC_KIND_COUNT : x->any.kind) {                                              \
+    case ORC_SPHERE: return tc_##call##_sphere_mesh(&x->any.u.sphere, __VA_ARGS__);                   \
+    case ORC_CAPSULE: return tc_##call##_capsule_mesh(&x->any.u.capsule, __VA_ARGS__);                \
+    case ORC_AABB: return tc_##call##_aabb_mesh(&x->any.u.aabb, __VA_ARGS__);                         \
+    case ORC_OBB: return tc_##call##_obb_mesh(&x->any.u.obb, __VA_ARGS__);                            \
+    case ORC_TRIANGLE: return tc_##call##_triangle_mesh(&x->any.u.triangle, __VA_ARGS__);             \
+    case ORC_PLANE: return tc_##call##_plane_mesh(&x->any.u.plane, __VA_ARGS__);                      \
+    default: return tc_##call##_hull_mesh(&x->hull, __VA_ARGS__);                                     \
+    }
+
+static bool lib_mesh_overlap(const mshape *x, const tc_mesh *m) { LIB_MESH(overlap, m) }
+static float lib_mesh_distance(const mshape *x, const tc_mesh *m) { LIB_MESH(distance, m, NULL, NULL) }
+static int32_t lib_mesh_contact(const mshape *x, const tc_mesh *m, tc_mesh_contact *out, int32_t cap)
+{
+    LIB_MESH(contact, m, out, cap)
+}
+static bool lib_mesh_sweep(const mshape *x, tc_vec3 v, const tc_mesh *m, float max_t, tc_sweep_hit *h)
+{
+    LIB_MESH(sweep, v, m, tc_vec3_zero(), max_t, h)
+}
+
+static const char *mshape_name(int kind) { return kind == ORC_KIND_COUNT ? "hull" : orc_kind_name((orc_kind)kind); }
+
+static void run_mesh_pair(int kind, uint64_t seed)
+{
+    test_rng r = { seed };
+    long cases = 0, near_count = 0, overlaps = 0, missed = 0, outside = 0, dist_bad = 0, contact_bad = 0, sweep_bad = 0;
+    int n = test_random_count(kind == ORC_KIND_COUNT ? 1500 : 3000);
+    static omesh om;
+    static mshape x;
+    static tc_mesh_contact contacts[OM_MAX];
+    while (cases < n) {
+        make_omesh(&r, &om);
+        if (!om.data) { missed++; cases++; continue; }
+        for (int rep = 0; rep < 8 && cases < n; ++rep) {
+            ovec center = ov_from(om.mesh.position);
+            double size = om.size * test_rng_uniform(&r, 0.2, 1.5);
+            memset(&x, 0, sizeof x);
+            x.is_hull = kind == ORC_KIND_COUNT;
+            if (x.is_hull) {
+                x.n = test_rng_int(&r, 1, 10);
+                int flat = test_rng_int(&r, 0, 3);
+                for (int i = 0; i < x.n; ++i) {
+                    x.local[i] = tc_vec3_make((float)test_rng_uniform(&r, -0.5, 0.5), (float)test_rng_uniform(&r, -0.5, 0.5),
+                                              (float)test_rng_uniform(&r, -0.5, 0.5));
+                    if (flat == 0) x.local[i].z = 0.0f;
+                }
+                x.hd = tc_hull_data_create(x.local, x.n, NULL);
+                double q[4];
+                gen_quat(&r, q);
+                x.hull.data = x.hd;
+                x.hull.position = ov_to(ov_madd(center, gen_unit(&r), om.size * test_rng_uniform(&r, 0, 1.5)));
+                x.hull.rotation = gen_mat3_from_quat(q);
+                x.hull.scale = (float)size;
+                mshape_oracle(&x);
+            } else {
+                x.any = gen_shape(&r, (orc_kind)kind, ov_madd(center, gen_unit(&r), om.size * test_rng_uniform(&r, 0, 1.5)), size);
+            }
+            bool near = test_rng_int(&r, 0, 1) == 1;
+            if (near) {
+                /* a random point of a random triangle; the shape's support
+                 * point along -u brought there, then the gap along u */
+                int t = test_rng_int(&r, 0, om.n - 1);
+                double b0 = test_rng_uniform(&r, 0, 1), b1 = test_rng_uniform(&r, 0, 1);
+                if (b0 + b1 > 1.0) { b0 = 1.0 - b0; b1 = 1.0 - b1; }
+                ovec q = ov_add(ov_add(ov_scale(om.tri[t][0], 1.0 - b0 - b1), ov_scale(om.tri[t][1], b0)), ov_scale(om.tri[t][2], b1));
+                ovec u = gen_unit(&r);
+                double gap = size * (test_rng_int(&r, 0, 2) == 0 ? 0.0 : test_rng_uniform(&r, -1e-4, 1e-4));
+                if (kind == ORC_PLANE) {
+                    /* the plane's solid dot(n, x) <= d with n = -u through q */
+                    x.any.u.plane.normal = ov_to(ov_scale(u, -1.0));
+                    x.any.u.plane.normal = ov_to(ov_unit(ov_from(x.any.u.plane.normal)));
+                    x.any.u.plane.offset = (float)(ov_dot(ov_from(x.any.u.plane.normal), q) - gap);
+                } else {
+                    ovec px;
+                    if (x.is_hull) {
+                        int lo = 0;
+                        for (int i = 1; i < x.oh.n; ++i)
+                            if (ov_dot(x.oh.p[i], u) < ov_dot(x.oh.p[lo], u)) lo = i;
+                        px = x.oh.p[lo];
+                    } else {
+                        orc_shape s = orc_from_any(&x.any);
+                        px = orc_support_point(&s, ov_scale(u, -1.0), &r);
+                    }
+                    mshape_move(&x, ov_madd(ov_sub(q, px), u, gap));
+                }
+                near_count++;
+            }
+            double scale = mshape_coord(&x) + om.coord;
+            double band = TC_TOLERANCE * scale;
+            double truth = om_truth(&om, &x, -1);
+            cases++;
+            if (truth == 0.0) overlaps++;
+            bool got = lib_mesh_overlap(&x, &om.mesh);
+            float d = lib_mesh_distance(&x, &om.mesh);
+            if (truth == 0.0 && !got && missed++ < 3)
+            {
+                fprintf(stderr, "%s-mesh missed: lib distance %.9g, scale %.9g\n", mshape_name(kind), d, scale);
+                if (x.is_hull) {
+                    float bd = INFINITY;
+                    for (int tt = 0; tt < om.n; ++tt) {
+                        tc_triangle f = tc_mesh_triangle(&om.mesh, tt);
+                        float dd = tc_distance_triangle_hull(&f, &x.hull, NULL, NULL);
+                        if (dd < bd) bd = dd;
+                        if (om_truth(&om, &x, tt) == 0.0)
+                            fprintf(stderr, "  oracle: touches triangle %d, lib triangle-hull distance %.9g overlap %d\n", tt, dd,
+                                    (int)tc_overlap_triangle_hull(&f, &x.hull));
+                    }
+                    fprintf(stderr, "  brute force lib distance %.9g, hull n %d dim %d oracle dim %d\n", bd, x.n, tc_hull_data_dimension(x.hd), x.oh.dim);
+                }
+            }
+            if (got && truth > band && outside++ < 3)
+                fprintf(stderr, "%s-mesh outside the band: oracle %.9g, band %.3g\n", mshape_name(kind), truth, band);
+            if (!(fabs(d - truth) <= band) && dist_bad++ < 3)
+                fprintf(stderr, "%s-mesh distance %.9g vs the oracle's %.9g (band %.3g)\n", mshape_name(kind), d, truth, band);
+            int32_t nc = lib_mesh_contact(&x, &om.mesh, contacts, OM_MAX);
+            if (((truth == 0.0) != (nc > 0)) && !(nc > 0 && truth <= band) && contact_bad++ < 3)
+                fprintf(stderr, "%s-mesh contact: %d triangles but oracle distance %.9g\n", mshape_name(kind), nc, truth);
+            for (int i = 0; i < nc && i < OM_MAX; ++i) {
+                double dt = om_truth(&om, &x, contacts[i].triangle);
+                if (!(dt <= band) && contact_bad++ < 3)
+                    fprintf(stderr, "%s-mesh contact names triangle %d, %.9g away\n", mshape_name(kind), contacts[i].triangle, dt);
+            }
+            /* a sweep towards a random triangle's centroid */
+            int t = test_rng_int(&r, 0, om.n - 1);
+            ovec goal = ov_scale(ov_add(ov_add(om.tri[t][0], om.tri[t][1]), om.tri[t][2]), 1.0 / 3.0);
+            ovec from = x.is_hull ? ov_from(x.hull.position) : (kind == ORC_PLANE ? goal : ov_from(x.any.u.sphere.center));
+            if (!x.is_hull && kind != ORC_PLANE) {
+                orc_shape s = orc_from_any(&x.any);
+                from = s.core == ORC_CORE_BOX ? s.c : s.p[0];
+            }
+            tc_vec3 v = kind == ORC_PLANE ? ov_to(ov_scale(ov_from(x.any.u.plane.normal), om.size))
+                                          : ov_to(ov_scale(ov_sub(goal, from), 2.0));
+            tc_sweep_hit sh;
+            if (lib_mesh_sweep(&x, v, &om.mesh, 1.0f, &sh)) {
+                mshape_move(&x, ov_scale(ov_from(v), sh.t));
+                double at = om_truth(&om, &x, -1), tol = 1e-4 * (scale + 2.0 * ov_len(ov_from(v)));
+                if (!(at <= tol) && sweep_bad++ < 3)
+                    fprintf(stderr, "%s-mesh sweep: at t %.9g the oracle distance is %.9g\n", mshape_name(kind), sh.t, at);
+            } else if (truth == 0.0 && sweep_bad++ < 3) {
+                fprintf(stderr, "%s-mesh sweep: no hit from an overlapping start\n", mshape_name(kind));
+            }
+            tc_hull_data_destroy(x.hd);
+        }
+        tc_mesh_data_destroy(om.data);
+    }
+    printf("%s-mesh: %ld cases (%ld near touching, %ld overlapping): %ld missed, %ld outside the band, %ld distance, "
+           "%ld contact, %ld sweep failures\n", mshape_name(kind), cases, near_count, overlaps, missed, outside, dist_bad,
+           contact_bad, sweep_bad);
+    CHECK(missed == 0);
+    CHECK(outside == 0);
+    CHECK(dist_bad == 0);
+    CHECK(contact_bad == 0);
+    CHECK(sweep_bad == 0);
+}
+
+TEST_CASE(mesh_oracle_sphere) { run_mesh_pair(ORC_SPHERE, 51); }
+TEST_CASE(mesh_oracle_capsule) { run_mesh_pair(ORC_CAPSULE, 52); }
+TEST_CASE(mesh_oracle_aabb) { run_mesh_pair(ORC_AABB, 53); }
+TEST_CASE(mesh_oracle_obb) { run_mesh_pair(ORC_OBB, 54); }
+TEST_CASE(mesh_oracle_triangle) { run_mesh_pair(ORC_TRIANGLE, 55); }
+TEST_CASE(mesh_oracle_plane) { run_mesh_pair(ORC_PLANE, 56); }
+TEST_CASE(mesh_oracle_hull) { run_mesh_pair(ORC_KIND_COUNT, 57); }
+
 TEST_LIST(TEST_ENTRY(mesh_raycast_equals_brute_force), TEST_ENTRY(mesh_overlap_distance_equal_brute_force),
           TEST_ENTRY(mesh_no_ghost_collisions_on_a_floor), TEST_ENTRY(mesh_data_adjacency_and_errors),
-          TEST_ENTRY(mesh_internal_edges_ridge_and_valley))
+          TEST_ENTRY(mesh_internal_edges_ridge_and_valley), TEST_ENTRY(mesh_oracle_sphere), TEST_ENTRY(mesh_oracle_capsule),
+          TEST_ENTRY(mesh_oracle_aabb), TEST_ENTRY(mesh_oracle_obb), TEST_ENTRY(mesh_oracle_triangle),
+          TEST_ENTRY(mesh_oracle_plane), TEST_ENTRY(mesh_oracle_hull))
