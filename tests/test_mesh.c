@@ -73,10 +73,18 @@ TEST_CASE(mesh_raycast_equals_brute_force)
                 tc_ray_hit th;
                 if (tc_raycast_triangle(&ray, &tri, 40.0f, &th) && th.t < best) best = th.t;
             }
-            if (got != (best < INFINITY)) bad++;
+            if (got != (best < INFINITY) && bad++ < 4)
+                fprintf(stderr, "ray %d/%d: mesh %s at %.9g, brute force %.9g\n", rep, i, got ? "hit" : "missed",
+                        got ? h.t : -1.0f, best);
             if (got) {
                 hits++;
-                if (!(fabsf(h.t - best) <= 1e-5f * (1.0f + best))) bad++;
+                /* The mesh casts in its data frame, brute force on the world
+                 * triangles' float corners: the same triangles rounded
+                 * differently, so the hits agree within the band. */
+                tc_vec3 ao = tc_vec3_abs(ray.origin);
+                float band = TC_TOLERANCE * (fmaxf(ao.x, fmaxf(ao.y, ao.z)) + 40.0f * tc_vec3_length(ray.dir));
+                if (!(fabsf(h.t - best) * tc_vec3_length(ray.dir) <= band) && bad++ < 4)
+                    fprintf(stderr, "ray %d/%d: mesh t %.9g, brute force %.9g\n", rep, i, h.t, best);
                 tc_triangle tri = tc_mesh_triangle(&m, h.feature);
                 tc_ray_hit th;
                 if (!tc_raycast_triangle(&ray, &tri, 40.0f, &th)) bad++;

@@ -34,30 +34,6 @@ static bool cores_overlap(const tc_core *a, const tc_core *b)
     return r.distance - a->radius - b->radius <= TC_HULL_OVERLAP_PAD * scale;
 }
 
-/* Contact with the overlap test's pad. A hull is its points only within a
- * tolerance of its size (a cloud collinear in exact arithmetic is not in
- * float, and becomes a segment), so GJK can find cores the oracle calls
- * touching a few 1e-9 of the scale apart. tc_overlap_X_hull counts that as
- * touching; contact must say the same, or a solver would see an overlap
- * with no contact. Such a contact has depth 0 along the witness direction. */
-static bool cores_contact(const tc_core *a, const tc_core *b, tc_manifold *m)
-{
-    tc_gjk_result r;
-    tc_gjk_distance(a, b, &r);
-    double scale = a->scale > b->scale ? a->scale : b->scale;
-    double radii = a->radius + b->radius;
-    double d = tc_gjk_core_distance(r.distance, radii, scale);
-    if (!(d - radii <= TC_HULL_OVERLAP_PAD * scale)) return false;
-    if (!tc_rounded_apart(d, radii)) return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m);
-    if (m) {
-        tc_dvec3 n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / d);
-        tc_core_manifold(a, b, n, -INFINITY, m, NULL);
-        for (int i = 0; i < m->count; ++i)
-            if (!(m->points[i].depth > 0.0f)) m->points[i].depth = 0.0f;
-    }
-    return true;
-}
-
 /* A ray in the data frame: t is preserved, since both origin and direction
  * map by the same affine inverse. */
 static void ray_to_local(const tc_hull *h, const tc_ray *ray, tc_dvec3 *o, tc_dvec3 *d)
@@ -195,7 +171,7 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
         tc_core ca, cb;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                                 \
         tc_core_from_hull(&cb, b);                                                                                \
-        return cores_contact(&ca, &cb, m);                                                                        \
+        return tc_core_contact_padded(&ca, &cb, TC_HULL_OVERLAP_PAD, m);                                          \
     }                                                                                                             \
     bool tc_sweep_##A##_hull(const tc_##A *a, tc_vec3 velocity_a, const tc_hull *b, tc_vec3 velocity_b,          \
                              float max_t, tc_sweep_hit *hit)                                                      \

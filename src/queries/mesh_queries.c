@@ -145,23 +145,28 @@ typedef struct ray_walk {
     tc_ray_hit best;
 } ray_walk;
 
-/* Slab test of a node box in double, padded, against [0, limit]. */
-static bool ray_meets_node(const tc_mesh_node *n, const double o[3], const double inv[3], const double d[3],
-                           double limit, double pad, double *entry)
+/* A ray in the data frame for the node slab tests, in float: the boxes are
+ * float, and the pad (1e-6 of the magnitudes) is far above the rounding of
+ * a float slab (a few 1e-8 of them). */
+typedef struct slab_ray { float o[3], inv[3], pad; bool zero[3]; } slab_ray;
+
+/* Entry t of the padded box of node n along the ray within [0, limit], or
+ * false. */
+static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, float limit, float *entry)
 {
-    const float lo[3] = { n->min.x, n->min.y, n->min.z }, hi[3] = { n->max.x, n->max.y, n->max.z };
-    double t0 = 0.0, t1 = limit;
+    const float lo[3] = { n->min.x - r->pad, n->min.y - r->pad, n->min.z - r->pad };
+    const float hi[3] = { n->max.x + r->pad, n->max.y + r->pad, n->max.z + r->pad };
+    float t0 = 0.0f, t1 = limit;
     for (int k = 0; k < 3; ++k) {
-        double a = lo[k] - pad, b = hi[k] + pad;
-        if (d[k] == 0.0) {
-            if (o[k] < a || o[k] > b) return false;
+        if (r->zero[k]) {
+            if (r->o[k] < lo[k] || r->o[k] > hi[k]) return false;
             continue;
         }
-        double ta = (a - o[k]) * inv[k], tb = (b - o[k]) * inv[k];
-        if (ta > tb) { double s = ta; ta = tb; tb = s; }
+        float ta = (lo[k] - r->o[k]) * r->inv[k], tb = (hi[k] - r->o[k]) * r->inv[k];
+        if (ta > tb) { float s = ta; ta = tb; tb = s; }
         if (ta > t0) t0 = ta;
         if (tb < t1) t1 = tb;
-        if (t0 > t1) return false;
+        if (!(t0 <= t1)) return false;
     }
     *entry = t0;
     return true;
@@ -174,34 +179,49 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
     if (d->triangle_count == 0) return false;
     placement pl = placement_of(shape);
     tc_dvec3 r = tc_dvec3_sub(tc_dvec3_from(ray->origin), pl.p), w = tc_dvec3_from(ray->dir);
-    double o[3], dir[3], inv[3];
+    double o[3], dir[3];
     for (int k = 0; k < 3; ++k) {
         o[k] = tc_dvec3_dot(pl.axis[k], r) / pl.s;
         dir[k] = tc_dvec3_dot(pl.axis[k], w) / pl.s;
-        inv[k] = dir[k] != 0.0 ? 1.0 / dir[k] : 0.0;
     }
     tc_aabb rb;
     tc_mesh_data_bounds(d, &rb);
     double pad = 1e-6 * (fabs(o[0]) + fabs(o[1]) + fabs(o[2]) + tc_vec3_length(tc_vec3_sub(rb.max, rb.min)) +
                          fmax(fmax(fabs(rb.min.x), fabs(rb.max.x)), fmax(fmax(fabs(rb.min.y), fabs(rb.max.y)), fmax(fabs(rb.min.z), fabs(rb.max.z)))));
+    slab_ray sr;
+    sr.pad = (float)pad;
+    for (int k = 0; k < 3; ++k) {
+        sr.o[k] = (float)o[k];
+        sr.zero[k] = !(fabs(dir[k]) > 1e-30); /* and no reciprocal that overflows */
+        sr.inv[k] = sr.zero[k] ? 0.0f : (float)(1.0 / dir[k]);
+    }
+    /* The triangles are cast in the data frame: an affine map keeps t, so
+     * only the normal and point of the hit go back to world space. */
+    tc_ray local;
+    local.origin = tc_vec3_make((float)o[0], (float)o[1], (float)o[2]);
+    local.dir = tc_vec3_make((float)dir[0], (float)dir[1], (float)dir[2]);
     bool found = false;
     tc_ray_hit best;
     float limit = max_t;
     int32_t stack[TC_MESH_STACK];
     int top = 0;
     stack[top++] = 0;
+    float root_entry;
+    if (!ray_meets_node(&d->nodes[0], &sr, limit, &root_entry)) return false;
+    float entries[TC_MESH_STACK];
+    entries[0] = root_entry;
     while (top > 0) {
-        const tc_mesh_node *n = &d->nodes[stack[--top]];
-        double entry;
-        if (!ray_meets_node(n, o, inv, dir, (double)limit, pad, &entry)) continue;
+        --top;
+        const tc_mesh_node *n = &d->nodes[stack[top]];
+        if (!(entries[top] <= limit)) continue; /* a nearer hit was found meanwhile */
         if (n->count > 0) {
             for (int32_t i = n->first; i < n->first + n->count; ++i) {
                 tc_triangle t;
-                t.a = tc_dvec3_to(place(&pl, d->corners[3 * i]));
-                t.b = tc_dvec3_to(place(&pl, d->corners[3 * i + 1]));
-                t.c = tc_dvec3_to(place(&pl, d->corners[3 * i + 2]));
+                t.a = d->corners[3 * i];
+                t.b = d->corners[3 * i + 1];
+                t.c = d->corners[3 * i + 2];
                 tc_ray_hit h;
-                if (tc_raycast_triangle(ray, &t, limit, &h) &&
+                if (tc_raycast_triangle(&local, &t, limit, &h) &&
                     (!found || h.t < best.t || (h.t == best.t && d->order[i] < best.feature))) {
                     found = true;
                     best = h;
@@ -214,9 +234,12 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
         if (top + 2 > TC_MESH_STACK) {
             /* Deeper than the stack: finish by brute force over the rest. */
             for (int32_t i = 0; i < d->triangle_count; ++i) {
-                tc_triangle t = tc_mesh_triangle(shape, d->order[i]);
+                tc_triangle t;
+                t.a = d->corners[3 * i];
+                t.b = d->corners[3 * i + 1];
+                t.c = d->corners[3 * i + 2];
                 tc_ray_hit h;
-                if (tc_raycast_triangle(ray, &t, limit, &h) && (!found || h.t <= best.t)) {
+                if (tc_raycast_triangle(&local, &t, limit, &h) && (!found || h.t <= best.t)) {
                     found = true;
                     best = h;
                     best.feature = d->order[i];
@@ -225,17 +248,33 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
             }
             break;
         }
-        /* Near child last on the stack, so it is walked first. */
-        const tc_mesh_node *l = &d->nodes[n->first], *rr = &d->nodes[n->first + 1];
-        double cl = 0.0, cr = 0.0;
-        for (int k = 0; k < 3; ++k) {
-            cl += (0.5 * ((&l->min.x)[k] + (&l->max.x)[k]) - o[k]) * dir[k];
-            cr += (0.5 * ((&rr->min.x)[k] + (&rr->max.x)[k]) - o[k]) * dir[k];
+        /* Both children's boxes; the nearer one last on the stack, so it is
+         * walked first and its hits shorten the ray for the other. */
+        float el, er;
+        bool hl = ray_meets_node(&d->nodes[n->first], &sr, limit, &el);
+        bool hr = ray_meets_node(&d->nodes[n->first + 1], &sr, limit, &er);
+        if (hl && hr) {
+            bool left_first = el <= er;
+            stack[top] = left_first ? n->first + 1 : n->first;
+            entries[top++] = left_first ? er : el;
+            stack[top] = left_first ? n->first : n->first + 1;
+            entries[top++] = left_first ? el : er;
+        } else if (hl) {
+            stack[top] = n->first;
+            entries[top++] = el;
+        } else if (hr) {
+            stack[top] = n->first + 1;
+            entries[top++] = er;
         }
-        if (cl <= cr) { stack[top++] = n->first + 1; stack[top++] = n->first; }
-        else { stack[top++] = n->first; stack[top++] = n->first + 1; }
     }
-    if (found && hit) *hit = best;
+    if (found && hit) {
+        tc_vec3 nl = best.normal;
+        best.normal = tc_vec3_normalize(tc_vec3_add(tc_vec3_add(tc_vec3_scale(shape->rotation.cx, nl.x),
+                                                                tc_vec3_scale(shape->rotation.cy, nl.y)),
+                                                    tc_vec3_scale(shape->rotation.cz, nl.z)));
+        best.point = best.t == 0.0f ? ray->origin : tc_vec3_mul_add(ray->origin, ray->dir, best.t);
+        *hit = best;
+    }
     return found;
 }
 
@@ -473,7 +512,7 @@ static bool contact_slot(void *ctx, int32_t slot)
         if (!tc_core_contact_plane(&t, w->h, &m)) return true;
         m.normal = tc_vec3_neg(m.normal);
     } else {
-        if (!tc_core_contact(w->a, &t, &m)) return true;
+        if (!tc_core_contact_padded(w->a, &t, TC_MESH_OVERLAP_PAD, &m)) return true;
         int deepest = 0;
         for (int i = 1; i < m.count; ++i)
             if (m.points[i].depth > m.points[deepest].depth) deepest = i;

@@ -78,6 +78,24 @@ bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double dis
     return true;
 }
 
+bool tc_core_contact_padded(const tc_core *a, const tc_core *b, double pad, tc_manifold *m)
+{
+    tc_gjk_result r;
+    tc_gjk_distance(a, b, &r);
+    double scale = a->scale > b->scale ? a->scale : b->scale;
+    double radii = a->radius + b->radius;
+    double d = tc_gjk_core_distance(r.distance, radii, scale);
+    if (!(d - radii <= pad * scale)) return false;
+    if (!tc_rounded_apart(d, radii)) return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m);
+    if (m) {
+        tc_dvec3 n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / d);
+        tc_core_manifold(a, b, n, -INFINITY, m, NULL);
+        for (int i = 0; i < m->count; ++i)
+            if (!(m->points[i].depth > 0.0f)) m->points[i].depth = 0.0f;
+    }
+    return true;
+}
+
 tc_half_space tc_half_space_from_plane(const tc_plane *p)
 {
     tc_half_space h;

@@ -59,6 +59,15 @@ tc_half_space tc_half_space_from_plane(const tc_plane *p);
 float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *point_a, tc_vec3 *point_b);
 bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m);
 
+/* Contact that counts what a padded overlap test counts: cores within
+ * pad * scale of touching (beyond GJK's rounding) touch, with depth 0 along
+ * the witness direction. For hulls (a hull is its points only within a
+ * tolerance of its size, so GJK can find cores the oracle calls touching a
+ * few 1e-9 of the scale apart) and meshes, whose overlap tests pad by
+ * 1e-7 of the scale: a solver must never see an overlap without a
+ * contact. */
+bool tc_core_contact_padded(const tc_core *a, const tc_core *b, double pad, tc_manifold *m);
+
 /* Translational sweep of core A (velocity va) against core B (vb) by
  * conservative advancement on the distance (sweep.c), and of a core against
  * a half-space (exact). */
