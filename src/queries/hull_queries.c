@@ -28,10 +28,8 @@ static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
 
 static bool cores_overlap(const tc_core *a, const tc_core *b)
 {
-    tc_gjk_result r;
-    tc_gjk_distance(a, b, &r);
     double scale = a->scale > b->scale ? a->scale : b->scale;
-    return r.distance - a->radius - b->radius <= TC_HULL_OVERLAP_PAD * scale;
+    return tc_gjk_within(a, b, a->radius + b->radius + TC_HULL_OVERLAP_PAD * scale);
 }
 
 /* A ray in the data frame: t is preserved, since both origin and direction

@@ -313,9 +313,7 @@ static bool overlap_slot(void *ctx, int32_t slot)
         return !w->found;
     }
     double scale = w->a->scale > t.scale ? w->a->scale : t.scale;
-    tc_gjk_result r;
-    tc_gjk_distance(w->a, &t, &r);
-    w->found = r.distance - w->a->radius <= TC_MESH_OVERLAP_PAD * scale;
+    w->found = tc_gjk_within(w->a, &t, w->a->radius + TC_MESH_OVERLAP_PAD * scale);
     return !w->found;
 }
 
