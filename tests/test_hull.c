@@ -27,10 +27,7 @@ typedef struct cloud {
 
 static ovec place(const tc_hull *h, tc_vec3 p)
 {
-    ovec r = ov_from(h->position);
-    r = ov_madd(r, ov_from(h->rotation.cx), (double)h->scale * p.x);
-    r = ov_madd(r, ov_from(h->rotation.cy), (double)h->scale * p.y);
-    return ov_madd(r, ov_from(h->rotation.cz), (double)h->scale * p.z);
+    return orc_place(h->position, h->rotation, h->scale, p);
 }
 
 /* Random clouds: generic, flat, collinear, welded near-duplicates, a point. */

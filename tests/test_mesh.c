@@ -269,10 +269,7 @@ typedef struct omesh {
 
 static ovec om_place(const tc_mesh *m, tc_vec3 p)
 {
-    ovec r = ov_from(m->position);
-    r = ov_madd(r, ov_from(m->rotation.cx), (double)m->scale * p.x);
-    r = ov_madd(r, ov_from(m->rotation.cy), (double)m->scale * p.y);
-    return ov_madd(r, ov_from(m->rotation.cz), (double)m->scale * p.z);
+    return orc_place(m->position, m->rotation, m->scale, p);
 }
 
 static tc_mesh_data *terrain(test_rng *r, int n)
@@ -383,12 +380,7 @@ static void mshape_oracle(mshape *x)
 {
     if (!x->is_hull) return;
     ovec w[10];
-    for (int i = 0; i < x->n; ++i) {
-        ovec r = ov_from(x->hull.position);
-        r = ov_madd(r, ov_from(x->hull.rotation.cx), (double)x->hull.scale * x->local[i].x);
-        r = ov_madd(r, ov_from(x->hull.rotation.cy), (double)x->hull.scale * x->local[i].y);
-        w[i] = ov_madd(r, ov_from(x->hull.rotation.cz), (double)x->hull.scale * x->local[i].z);
-    }
+    for (int i = 0; i < x->n; ++i) w[i] = orc_place(x->hull.position, x->hull.rotation, x->hull.scale, x->local[i]);
     orc_hull_build(&x->oh, w, x->n);
 }
 

@@ -172,6 +172,25 @@ static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, floa
     return true;
 }
 
+/* The ray (in the data frame) against the triangle in leaf slot i: keeps
+ * the nearest hit, ties to the lowest triangle index. */
+static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, int32_t i, bool *found, tc_ray_hit *best,
+                             float *limit)
+{
+    tc_triangle t;
+    t.a = d->corners[3 * i];
+    t.b = d->corners[3 * i + 1];
+    t.c = d->corners[3 * i + 2];
+    tc_ray_hit h;
+    if (tc_raycast_triangle(local, &t, *limit, &h) &&
+        (!*found || h.t < best->t || (h.t == best->t && d->order[i] < best->feature))) {
+        *found = true;
+        *best = h;
+        best->feature = d->order[i];
+        *limit = h.t;
+    }
+}
+
 bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ray_hit *hit)
 {
     if (!tc_ray_is_usable(ray, max_t) || !tc_mesh_is_valid(shape)) return false;
@@ -215,37 +234,12 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
         const tc_mesh_node *n = &d->nodes[stack[top]];
         if (!(entries[top] <= limit)) continue; /* a nearer hit was found meanwhile */
         if (n->count > 0) {
-            for (int32_t i = n->first; i < n->first + n->count; ++i) {
-                tc_triangle t;
-                t.a = d->corners[3 * i];
-                t.b = d->corners[3 * i + 1];
-                t.c = d->corners[3 * i + 2];
-                tc_ray_hit h;
-                if (tc_raycast_triangle(&local, &t, limit, &h) &&
-                    (!found || h.t < best.t || (h.t == best.t && d->order[i] < best.feature))) {
-                    found = true;
-                    best = h;
-                    best.feature = d->order[i];
-                    limit = h.t;
-                }
-            }
+            for (int32_t i = n->first; i < n->first + n->count; ++i) cast_slot(d, &local, i, &found, &best, &limit);
             continue;
         }
         if (top + 2 > TC_MESH_STACK) {
             /* Deeper than the stack: finish by brute force over the rest. */
-            for (int32_t i = 0; i < d->triangle_count; ++i) {
-                tc_triangle t;
-                t.a = d->corners[3 * i];
-                t.b = d->corners[3 * i + 1];
-                t.c = d->corners[3 * i + 2];
-                tc_ray_hit h;
-                if (tc_raycast_triangle(&local, &t, limit, &h) && (!found || h.t <= best.t)) {
-                    found = true;
-                    best = h;
-                    best.feature = d->order[i];
-                    limit = h.t;
-                }
-            }
+            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, &local, i, &found, &best, &limit);
             break;
         }
         /* Both children's boxes; the nearer one last on the stack, so it is
@@ -349,6 +343,21 @@ static void core_box(const tc_core *c, tc_dvec3 *lo, tc_dvec3 *hi)
     *hi = tc_dvec3_make(h[0], h[1], h[2]);
 }
 
+/* Every triangle that may touch the walk's shape: all of them for a plane's
+ * half-space, else those in the hierarchy nodes that meet its box. */
+static void walk_near(core_walk *w, slot_fn fn)
+{
+    if (w->h) {
+        walk_all(w->d, fn, w);
+        return;
+    }
+    tc_dvec3 lo, hi;
+    core_box(w->a, &lo, &hi);
+    float blo[3], bhi[3];
+    local_box(&w->pl, lo, hi, blo, bhi);
+    walk_box(w->d, blo, bhi, fn, w);
+}
+
 static bool mesh_overlap(const tc_core *a, const tc_half_space *h, const tc_mesh *m)
 {
     core_walk w;
@@ -357,15 +366,7 @@ static bool mesh_overlap(const tc_core *a, const tc_half_space *h, const tc_mesh
     w.pl = placement_of(m);
     w.a = a;
     w.h = h;
-    if (h) {
-        walk_all(w.d, overlap_slot, &w);
-        return w.found;
-    }
-    tc_dvec3 lo, hi;
-    core_box(a, &lo, &hi);
-    float blo[3], bhi[3];
-    local_box(&w.pl, lo, hi, blo, bhi);
-    walk_box(w.d, blo, bhi, overlap_slot, &w);
+    walk_near(&w, overlap_slot);
     return w.found;
 }
 
@@ -551,15 +552,7 @@ static int32_t mesh_contact(const tc_core *a, const tc_half_space *h, const tc_m
     w.h = h;
     w.out = out;
     w.capacity = out ? capacity : 0;
-    if (h) {
-        walk_all(w.d, contact_slot, &w);
-        return w.count;
-    }
-    tc_dvec3 lo, hi;
-    core_box(a, &lo, &hi);
-    float blo[3], bhi[3];
-    local_box(&w.pl, lo, hi, blo, bhi);
-    walk_box(w.d, blo, bhi, contact_slot, &w);
+    walk_near(&w, contact_slot);
     return w.count;
 }
 

@@ -35,6 +35,16 @@ typedef struct orc_hull {
     double radius, coord;           /* coord: largest |coordinate| plus the extent */
 } orc_hull;
 
+/* A data point p of a placed hull or mesh (position + rotation * (scale * p)),
+ * in double. */
+static inline ovec orc_place(tc_vec3 position, tc_mat3 rotation, float scale, tc_vec3 p)
+{
+    ovec r = ov_from(position);
+    r = ov_madd(r, ov_from(rotation.cx), (double)scale * p.x);
+    r = ov_madd(r, ov_from(rotation.cy), (double)scale * p.y);
+    return ov_madd(r, ov_from(rotation.cz), (double)scale * p.z);
+}
+
 /* Builds the oracle hull of n (1..ORC_HULL_MAX_POINTS) placed points. */
 void orc_hull_build(orc_hull *h, const ovec *points, int n);
 /* Moves it by d (points, pieces, planes). */
