@@ -97,16 +97,18 @@ double peer_ccd_mpr(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *o
     return run(a, b, n, out, reps, 1);
 }
 
-double peer_ccd_mpr_contact(const tc_obb *a, const tc_obb *b, size_t n, bench_contact *out, int reps)
+/* ccdMPRPenetration over n pairs of objects (elem bytes apart in a and b),
+ * fastest of reps passes. */
+static double run_penetration(const void *a, const void *b, size_t elem, size_t n, const ccd_t *ccd, bench_contact *out,
+                              int reps)
 {
-    ccd_t ccd = prepare(a, b, n);
     double best = INFINITY;
     for (int r = 0; r < reps; ++r) {
         double t0 = bench_now();
         for (size_t i = 0; i < n; ++i) {
             ccd_real_t depth = 0;
             ccd_vec3_t dir, pos;
-            int res = ccdMPRPenetration(&box_a[i], &box_b[i], &ccd, &depth, &dir, &pos);
+            int res = ccdMPRPenetration((const char *)a + i * elem, (const char *)b + i * elem, ccd, &depth, &dir, &pos);
             /* dir: translating obj2 by depth * dir separates the objects. */
             out[i].hit = (unsigned char)(res == 0);
             out[i].depth = (float)depth;
@@ -118,6 +120,12 @@ double peer_ccd_mpr_contact(const tc_obb *a, const tc_obb *b, size_t n, bench_co
         if (dt < best) best = dt;
     }
     return best;
+}
+
+double peer_ccd_mpr_contact(const tc_obb *a, const tc_obb *b, size_t n, bench_contact *out, int reps)
+{
+    ccd_t ccd = prepare(a, b, n);
+    return run_penetration(box_a, box_b, sizeof box_a[0], n, &ccd, out, reps);
 }
 
 /* ---- hulls (bench_hulls.c): a support function that scans the points ------------ */
@@ -202,21 +210,5 @@ double peer_ccd_hull_contact(const bench_hull_pairs *p, bench_contact *out, int 
 {
     ccd_t ccd = prepare_hulls(p);
     size_t n = p->n < BENCH_BOX_CHUNK ? p->n : BENCH_BOX_CHUNK;
-    double best = INFINITY;
-    for (int r = 0; r < reps; ++r) {
-        double t0 = bench_now();
-        for (size_t i = 0; i < n; ++i) {
-            ccd_real_t depth = 0;
-            ccd_vec3_t dir, pos;
-            int res = ccdMPRPenetration(&hull_a[i], &hull_b[i], &ccd, &depth, &dir, &pos);
-            out[i].hit = (unsigned char)(res == 0);
-            out[i].depth = (float)depth;
-            out[i].normal[0] = (float)dir.v[0];
-            out[i].normal[1] = (float)dir.v[1];
-            out[i].normal[2] = (float)dir.v[2];
-        }
-        double dt = bench_now() - t0;
-        if (dt < best) best = dt;
-    }
-    return best;
+    return run_penetration(hull_a, hull_b, sizeof hull_a[0], n, &ccd, out, reps);
 }

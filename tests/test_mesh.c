@@ -12,12 +12,18 @@
 #include "hull_oracle.h"
 #include "oracle.h"
 
-static tc_mesh_data *grid(int n, tc_vec3 **verts_out)
+/* An n x n grid of unit squares (two triangles each) centred on the origin
+ * in the xz plane, scaled by cell; with an rng, heights bumped by up to
+ * 0.2. */
+static tc_mesh_data *grid_mesh(int n, float cell, test_rng *bumps)
 {
     tc_vec3 *v = malloc(sizeof(tc_vec3) * (size_t)((n + 1) * (n + 1)));
     int32_t *idx = malloc(sizeof(int32_t) * (size_t)(6 * n * n));
     for (int i = 0; i <= n; ++i)
-        for (int j = 0; j <= n; ++j) v[i * (n + 1) + j] = tc_vec3_make((float)i - n / 2.0f, 0.0f, (float)j - n / 2.0f);
+        for (int j = 0; j <= n; ++j) {
+            float y = bumps ? (float)test_rng_uniform(bumps, -0.2, 0.2) : 0.0f;
+            v[i * (n + 1) + j] = tc_vec3_make(((float)i - n / 2.0f) * cell, y, ((float)j - n / 2.0f) * cell);
+        }
     int k = 0;
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) {
@@ -27,9 +33,11 @@ static tc_mesh_data *grid(int n, tc_vec3 **verts_out)
         }
     tc_mesh_data *m = tc_mesh_data_create(v, (n + 1) * (n + 1), idx, 2 * n * n, NULL);
     free(idx);
-    if (verts_out) *verts_out = v; else free(v);
+    free(v);
     return m;
 }
+
+static tc_mesh_data *grid(int n) { return grid_mesh(n, 1.0f, NULL); }
 
 static tc_mesh_data *soup(test_rng *r, int n)
 {
@@ -135,7 +143,7 @@ TEST_CASE(mesh_overlap_distance_equal_brute_force)
  * gives. */
 TEST_CASE(mesh_no_ghost_collisions_on_a_floor)
 {
-    tc_mesh_data *floor = grid(16, NULL);
+    tc_mesh_data *floor = grid(16);
     tc_vec3 big[3] = { { -100, 0, -100 }, { 0, 0, 200 }, { 100, 0, -100 } };
     int32_t idx[3] = { 0, 1, 2 };
     tc_mesh_data *one = tc_mesh_data_create(big, 3, idx, 1, NULL);
@@ -238,7 +246,7 @@ TEST_CASE(mesh_internal_edges_ridge_and_valley)
 
 TEST_CASE(mesh_data_adjacency_and_errors)
 {
-    tc_mesh_data *g = grid(2, NULL);
+    tc_mesh_data *g = grid(2);
     CHECK(g && tc_mesh_data_triangle_count(g) == 8);
     int32_t nb;
     CHECK(tc_mesh_data_edge(g, 0, 2, &nb) == TC_MESH_EDGE_FLAT && nb == 1);
@@ -270,23 +278,6 @@ typedef struct omesh {
 static ovec om_place(const tc_mesh *m, tc_vec3 p)
 {
     return orc_place(m->position, m->rotation, m->scale, p);
-}
-
-static tc_mesh_data *terrain(test_rng *r, int n)
-{
-    tc_vec3 v[64];
-    int32_t idx[6 * 49];
-    for (int i = 0; i <= n; ++i)
-        for (int j = 0; j <= n; ++j)
-            v[i * (n + 1) + j] = tc_vec3_make(2.0f * i / n - 1.0f, (float)test_rng_uniform(r, -0.2, 0.2), 2.0f * j / n - 1.0f);
-    int k = 0;
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) {
-            int a = i * (n + 1) + j, b = a + 1, c = a + n + 1, d = c + 1;
-            idx[k++] = a; idx[k++] = b; idx[k++] = d;
-            idx[k++] = a; idx[k++] = d; idx[k++] = c;
-        }
-    return tc_mesh_data_create(v, (n + 1) * (n + 1), idx, 2 * n * n, NULL);
 }
 
 /* The surface of the cube [-1, 1]^3, each face 2 x 2 squares, outward. */
@@ -336,7 +327,7 @@ static void make_omesh(test_rng *r, omesh *om)
         }
         om->data = tc_mesh_data_create(v, 120, idx, 40, NULL);
     } else if (kind == 1) {
-        om->data = terrain(r, 6);
+        om->data = grid_mesh(6, 2.0f / 6.0f, r);
     } else {
         om->data = closed_cube();
     }

@@ -358,14 +358,20 @@ static void walk_near(core_walk *w, slot_fn fn)
     walk_box(w->d, blo, bhi, fn, w);
 }
 
+/* A walk of mesh m for shape a (or the half-space h). */
+static void walk_begin(core_walk *w, const tc_core *a, const tc_half_space *h, const tc_mesh *m)
+{
+    memset(w, 0, sizeof *w);
+    w->d = m->data;
+    w->pl = placement_of(m);
+    w->a = a;
+    w->h = h;
+}
+
 static bool mesh_overlap(const tc_core *a, const tc_half_space *h, const tc_mesh *m)
 {
     core_walk w;
-    memset(&w, 0, sizeof w);
-    w.d = m->data;
-    w.pl = placement_of(m);
-    w.a = a;
-    w.h = h;
+    walk_begin(&w, a, h, m);
     walk_near(&w, overlap_slot);
     return w.found;
 }
@@ -373,11 +379,7 @@ static bool mesh_overlap(const tc_core *a, const tc_half_space *h, const tc_mesh
 static float mesh_distance(const tc_core *a, const tc_half_space *h, const tc_mesh *m, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     core_walk w;
-    memset(&w, 0, sizeof w);
-    w.d = m->data;
-    w.pl = placement_of(m);
-    w.a = a;
-    w.h = h;
+    walk_begin(&w, a, h, m);
     if (w.d->triangle_count == 0) return INFINITY;
     if (h) {
         walk_all(w.d, distance_slot, &w);
@@ -544,12 +546,8 @@ static int32_t mesh_contact(const tc_core *a, const tc_half_space *h, const tc_m
                             tc_manifold *deepest)
 {
     core_walk w;
-    memset(&w, 0, sizeof w);
+    walk_begin(&w, a, h, m);
     w.deepest = deepest;
-    w.d = m->data;
-    w.pl = placement_of(m);
-    w.a = a;
-    w.h = h;
     w.out = out;
     w.capacity = out ? capacity : 0;
     walk_near(&w, contact_slot);
@@ -597,11 +595,7 @@ static bool mesh_sweep(const tc_core *a, tc_vec3 va, const tc_half_space *h, con
 {
     if (!tc_vec3_finite(va) || !tc_vec3_finite(vb) || !(max_t >= 0.0f)) return false;
     core_walk w;
-    memset(&w, 0, sizeof w);
-    w.d = m->data;
-    w.pl = placement_of(m);
-    w.a = a;
-    w.h = h;
+    walk_begin(&w, a, h, m);
     w.va = tc_dvec3_from(va);
     w.vb = tc_dvec3_from(vb);
     w.max_t = max_t;
