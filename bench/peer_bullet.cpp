@@ -11,7 +11,9 @@
 #include <BulletCollision/NarrowPhaseCollision/btGjkEpaPenetrationDepthSolver.h>
 #include <BulletCollision/NarrowPhaseCollision/btGjkPairDetector.h>
 #include <BulletCollision/NarrowPhaseCollision/btVoronoiSimplexSolver.h>
+#include <BulletCollision/NarrowPhaseCollision/btRaycastCallback.h>
 #include <LinearMath/btAabbUtil2.h>
+#include <LinearMath/btConvexHullComputer.h>
 
 #include <cmath>
 #include <cstdint>
@@ -320,4 +322,170 @@ extern "C" size_t peer_bullet_broadphase_raycast_closest(bench_broadphase *bp, c
         hits += cb.hit ? 1 : 0;
     }
     return hits;
+}
+
+// ---- meshes and hulls (bench_hulls.c) ----------------------------------------------
+
+struct bench_mesh {
+    std::vector<btScalar> vertices;
+    std::vector<int> indices;
+    btTriangleIndexVertexArray *array = nullptr;
+    btBvhTriangleMeshShape *shape = nullptr;
+};
+
+extern "C" bench_mesh *peer_bullet_mesh_create(const tc_vec3 *vertices, size_t vertex_count, const int32_t *indices,
+                                               size_t triangle_count, double *build_seconds)
+{
+    bench_mesh *m = new bench_mesh;
+    m->vertices.resize(3 * vertex_count);
+    for (size_t i = 0; i < vertex_count; ++i) {
+        m->vertices[3 * i] = vertices[i].x;
+        m->vertices[3 * i + 1] = vertices[i].y;
+        m->vertices[3 * i + 2] = vertices[i].z;
+    }
+    m->indices.assign(indices, indices + 3 * triangle_count);
+    double t0 = bench_now();
+    m->array = new btTriangleIndexVertexArray((int)triangle_count, m->indices.data(), 3 * (int)sizeof(int),
+                                              (int)vertex_count, m->vertices.data(), 3 * (int)sizeof(btScalar));
+    m->shape = new btBvhTriangleMeshShape(m->array, true, true);
+    if (build_seconds) *build_seconds = bench_now() - t0;
+    return m;
+}
+
+namespace {
+// Keeps the closest hit: returning the hit fraction shortens the ray.
+struct ClosestTriangle : public btTriangleRaycastCallback {
+    btScalar best = 1;
+    int triangle = -1;
+    ClosestTriangle(const btVector3 &from, const btVector3 &to) : btTriangleRaycastCallback(from, to, 0) {}
+    btScalar reportHit(const btVector3 &, btScalar fraction, int, int triangle_index) override
+    {
+        if (fraction < best) {
+            best = fraction;
+            triangle = triangle_index;
+        }
+        return fraction;
+    }
+};
+} // namespace
+
+extern "C" size_t peer_bullet_mesh_raycast(bench_mesh *m, const tc_ray *rays, size_t count, float max_t, float *t_out,
+                                           uint32_t *tri_out)
+{
+    size_t hits = 0;
+    for (size_t i = 0; i < count; ++i) {
+        const tc_ray &r = rays[i];
+        btVector3 from(r.origin.x, r.origin.y, r.origin.z);
+        btVector3 to(r.origin.x + r.dir.x * max_t, r.origin.y + r.dir.y * max_t, r.origin.z + r.dir.z * max_t);
+        ClosestTriangle cb(from, to);
+        m->shape->performRaycast(&cb, from, to);
+        bool hit = cb.triangle >= 0;
+        hits += hit;
+        if (t_out) t_out[i] = hit ? (float)(cb.best * max_t) : INFINITY;
+        if (tri_out) tri_out[i] = hit ? (uint32_t)cb.triangle : UINT32_MAX;
+    }
+    return hits;
+}
+
+extern "C" void peer_bullet_mesh_destroy(bench_mesh *m)
+{
+    if (!m) return;
+    delete m->shape;
+    delete m->array;
+    delete m;
+}
+
+extern "C" double peer_bullet_hull_build(const float *points, int n, int reps, int *vertices)
+{
+    double best = INFINITY;
+    for (int r = 0; r < reps; ++r) {
+        btConvexHullComputer hull;
+        double t0 = bench_now();
+        hull.compute(points, 3 * (int)sizeof(float), n, 0, 0);
+        double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+        if (vertices) *vertices = hull.vertices.size();
+    }
+    return best;
+}
+
+namespace {
+struct HullChunk {
+    std::vector<btConvexHullShape *> a, b;
+    std::vector<btTransform> tf_a, tf_b;
+};
+
+btConvexHullShape *make_hull(const float *p, int points)
+{
+    btConvexHullShape *s = new btConvexHullShape(p, points, 3 * (int)sizeof(float));
+    s->setMargin(0);
+    return s;
+}
+
+HullChunk *convert_hulls(const bench_hull_pairs *p)
+{
+    HullChunk *c = new HullChunk;
+    for (size_t i = 0; i < p->n; ++i) {
+        c->a.push_back(make_hull(p->a + 3 * p->points * i, p->points));
+        c->b.push_back(make_hull(p->b + 3 * p->points * i, p->points));
+        c->tf_a.push_back(btTransform::getIdentity());
+        c->tf_b.push_back(btTransform::getIdentity());
+    }
+    return c;
+}
+
+void release_hulls(HullChunk *c)
+{
+    for (size_t i = 0; i < c->a.size(); ++i) {
+        delete c->a[i];
+        delete c->b[i];
+    }
+    delete c;
+}
+
+template <typename Store> double time_hulls(const HullChunk *c, int reps, Store store)
+{
+    btVoronoiSimplexSolver simplex;
+    btGjkEpaPenetrationDepthSolver epa;
+    double best = INFINITY;
+    for (int r = 0; r < reps; ++r) {
+        double t0 = bench_now();
+        for (size_t i = 0; i < c->a.size(); ++i) {
+            Input input;
+            input.m_transformA = c->tf_a[i];
+            input.m_transformB = c->tf_b[i];
+            DeepestResult result;
+            btGjkPairDetector detector(c->a[i], c->b[i], &simplex, &epa);
+            detector.getClosestPoints(input, result, nullptr);
+            store(i, result);
+        }
+        double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+    }
+    return best;
+}
+} // namespace
+
+extern "C" double peer_bullet_hull_overlap(const bench_hull_pairs *p, unsigned char *out, int reps)
+{
+    HullChunk *c = convert_hulls(p);
+    double best = time_hulls(c, reps, [&](size_t i, const DeepestResult &r) { out[i] = r.any && r.distance <= 0; });
+    release_hulls(c);
+    return best;
+}
+
+extern "C" double peer_bullet_hull_distance(const bench_hull_pairs *p, float *out, int reps)
+{
+    HullChunk *c = convert_hulls(p);
+    double best = time_hulls(c, reps, [&](size_t i, const DeepestResult &r) { out[i] = r.any ? (float)r.distance : NAN; });
+    release_hulls(c);
+    return best;
+}
+
+extern "C" double peer_bullet_hull_contact(const bench_hull_pairs *p, bench_contact *out, int reps)
+{
+    HullChunk *c = convert_hulls(p);
+    double best = time_hulls(c, reps, [&](size_t i, const DeepestResult &r) { to_contact(r, out[i]); });
+    release_hulls(c);
+    return best;
 }

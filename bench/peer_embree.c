@@ -155,3 +155,57 @@ void peer_embree_destroy(bench_ray_scene *s)
     free(s->boxes);
     free(s);
 }
+
+/* ---- a triangle mesh (bench_hulls.c): Embree's own triangle geometry and BVH ---- */
+struct bench_mesh {
+    RTCDevice device;
+    RTCScene scene;
+};
+
+bench_mesh *peer_embree_mesh_create(const tc_vec3 *vertices, size_t vertex_count, const int32_t *indices,
+                                    size_t triangle_count, double *build_seconds)
+{
+    bench_mesh *m = (bench_mesh *)calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->device = rtcNewDevice("threads=1");
+    if (!m->device) {
+        free(m);
+        return NULL;
+    }
+    double t0 = bench_now();
+    m->scene = rtcNewScene(m->device);
+    RTCGeometry geom = rtcNewGeometry(m->device, RTC_GEOMETRY_TYPE_TRIANGLE);
+    float *v = (float *)rtcSetNewGeometryBuffer(geom, RTC_BUFFER_TYPE_VERTEX, 0, RTC_FORMAT_FLOAT3, 3 * sizeof(float),
+                                                vertex_count);
+    unsigned *ix = (unsigned *)rtcSetNewGeometryBuffer(geom, RTC_BUFFER_TYPE_INDEX, 0, RTC_FORMAT_UINT3,
+                                                       3 * sizeof(unsigned), triangle_count);
+    for (size_t i = 0; i < vertex_count; ++i) {
+        v[3 * i] = vertices[i].x;
+        v[3 * i + 1] = vertices[i].y;
+        v[3 * i + 2] = vertices[i].z;
+    }
+    for (size_t i = 0; i < 3 * triangle_count; ++i) ix[i] = (unsigned)indices[i];
+    rtcCommitGeometry(geom);
+    rtcAttachGeometry(m->scene, geom);
+    rtcReleaseGeometry(geom);
+    rtcCommitScene(m->scene);
+    if (build_seconds) *build_seconds = bench_now() - t0;
+    return m;
+}
+
+size_t peer_embree_mesh_raycast(bench_mesh *m, const tc_ray *rays, size_t count, float max_t, float *t_out,
+                                uint32_t *tri_out)
+{
+    /* The same loop as the box scene's: one rtcIntersect1 per ray. */
+    bench_ray_scene s;
+    s.scene = m->scene;
+    return peer_embree_raycast_closest(&s, rays, count, max_t, t_out, tri_out);
+}
+
+void peer_embree_mesh_destroy(bench_mesh *m)
+{
+    if (!m) return;
+    rtcReleaseScene(m->scene);
+    rtcReleaseDevice(m->device);
+    free(m);
+}

@@ -15,6 +15,7 @@ int bench_peers_print_missing(unsigned wanted)
         { BENCH_PEER_CCD, TOUCHE_BENCH_HAVE_CCD, "libccd", "libccd-dev" },
         { BENCH_PEER_FCL, TOUCHE_BENCH_HAVE_FCL, "FCL", "libfcl-dev" },
         { BENCH_PEER_EMBREE, TOUCHE_BENCH_HAVE_EMBREE, "Embree", "libembree-dev" },
+        { BENCH_PEER_QHULL, TOUCHE_BENCH_HAVE_QHULL, "qhull", "libqhull-dev" },
     };
     int missing = 0;
     for (size_t i = 0; i < sizeof peers / sizeof peers[0]; ++i) {

@@ -37,6 +37,9 @@ extern "C" {
 #ifndef TOUCHE_BENCH_HAVE_EMBREE
 #  define TOUCHE_BENCH_HAVE_EMBREE 0
 #endif
+#ifndef TOUCHE_BENCH_HAVE_QHULL
+#  define TOUCHE_BENCH_HAVE_QHULL 0
+#endif
 
 #define BENCH_BOX_CHUNK 1024
 
@@ -61,8 +64,30 @@ enum {
     BENCH_PEER_BULLET = 2,
     BENCH_PEER_CCD = 4,
     BENCH_PEER_FCL = 8,
-    BENCH_PEER_EMBREE = 16
+    BENCH_PEER_EMBREE = 16,
+    BENCH_PEER_QHULL = 32
 };
+
+/* ---- hulls and meshes (bench_hulls.c) ----------------------------------------
+ * A triangle mesh for closed-hit rays: the peer builds its own hierarchy on
+ * creation (build_seconds: how long that took). Rays as in
+ * peer_embree_raycast_closest; tri_out[i] the triangle index or UINT32_MAX. */
+typedef struct bench_mesh bench_mesh;
+/* n pairs of convex point sets (each `points` vertices, already hulls, in
+ * world space, 3 floats per point): the peer converts them (not timed) and
+ * times `reps` passes. Overlap writes 0/1, distance the distance (<= 0 when
+ * overlapping), contact a bench_contact. */
+typedef struct bench_hull_pairs {
+    size_t n;
+    int points;
+    const float *a, *b; /* n * points * 3 floats each */
+} bench_hull_pairs;
+typedef double bench_hull_overlap_fn(const bench_hull_pairs *p, unsigned char *out, int reps);
+typedef double bench_hull_distance_fn(const bench_hull_pairs *p, float *out, int reps);
+typedef double bench_hull_contact_fn(const bench_hull_pairs *p, bench_contact *out, int reps);
+/* Builds the hull of n points (3 floats each) `reps` times, returns the
+ * fastest in seconds and the vertex count of the hull. */
+typedef double bench_hull_build_fn(const float *points, int n, int reps, int *vertices);
 
 /* Prints "<peer> not installed: skipped (apt-get install <package>)" for each
  * peer in `wanted` that this build lacks; returns how many were missing. */
@@ -120,6 +145,39 @@ bench_ray_scene *peer_embree_create(const tc_aabb *boxes, size_t count);
 size_t peer_embree_raycast_closest(bench_ray_scene *s, const tc_ray *rays, size_t count, float max_t, float *t_out,
                                    uint32_t *box_out);
 void peer_embree_destroy(bench_ray_scene *s);
+#endif
+
+#if TOUCHE_BENCH_HAVE_EMBREE
+bench_mesh *peer_embree_mesh_create(const tc_vec3 *vertices, size_t vertex_count, const int32_t *indices,
+                                    size_t triangle_count, double *build_seconds);
+/* rtcIntersect1, one ray at a time, one thread. */
+size_t peer_embree_mesh_raycast(bench_mesh *m, const tc_ray *rays, size_t count, float max_t, float *t_out,
+                                uint32_t *tri_out);
+void peer_embree_mesh_destroy(bench_mesh *m);
+#endif
+
+#if TOUCHE_BENCH_HAVE_BULLET
+/* btBvhTriangleMeshShape over a btTriangleIndexVertexArray, rays through
+ * performRaycast with a callback that keeps the closest hit. */
+bench_mesh *peer_bullet_mesh_create(const tc_vec3 *vertices, size_t vertex_count, const int32_t *indices,
+                                    size_t triangle_count, double *build_seconds);
+size_t peer_bullet_mesh_raycast(bench_mesh *m, const tc_ray *rays, size_t count, float max_t, float *t_out,
+                                uint32_t *tri_out);
+void peer_bullet_mesh_destroy(bench_mesh *m);
+bench_hull_build_fn peer_bullet_hull_build;       /* btConvexHullComputer::compute */
+bench_hull_overlap_fn peer_bullet_hull_overlap;   /* btGjkPairDetector on btConvexHullShape (GJK, EPA when deep) */
+bench_hull_distance_fn peer_bullet_hull_distance; /* the same, its distance */
+bench_hull_contact_fn peer_bullet_hull_contact;   /* the same, its penetration */
+#endif
+
+#if TOUCHE_BENCH_HAVE_QHULL
+bench_hull_build_fn peer_qhull_build; /* qh_new_qhull (reentrant libqhull_r), "qhull Qt" */
+#endif
+
+#if TOUCHE_BENCH_HAVE_CCD
+bench_hull_overlap_fn peer_ccd_hull_gjk;     /* ccdGJKIntersect, support by a scan of the points */
+bench_hull_overlap_fn peer_ccd_hull_mpr;     /* ccdMPRIntersect */
+bench_hull_contact_fn peer_ccd_hull_contact; /* ccdMPRPenetration */
 #endif
 
 #if TOUCHE_BENCH_HAVE_CCD

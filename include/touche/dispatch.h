@@ -4,8 +4,9 @@
  * queries chosen at run time.
  *
  * Conventions:
- *  - tc_shape holds one of the six shapes; `type` says which member of the
- *    union is meaningful. The type order is the library's pair order, so
+ *  - tc_shape holds one of the eight shapes; `type` says which member of the
+ *    union is meaningful. A hull or mesh member points at its data, which
+ *    the caller owns and which must outlive the shape. The type order is the library's pair order, so
  *    tc_shape_overlap(a, b) calls tc_overlap_<lower>_<higher> with the
  *    operands swapped when needed; the answer is symmetric.
  *  - Everything else follows overlap.h, raycast.h and shapes.h: closed shapes,
@@ -15,12 +16,20 @@
  *    opposite and the solids are separated); contact, distance and sweep
  *    answer false / INFINITY.
  *  - A plane is unbounded: tc_shape_bounds answers false for it.
+ *  - Meshes: one manifold has one normal, and a shape touching a mesh
+ *    usually touches several triangles. tc_shape_contact answers with the
+ *    manifold of the deepest touching triangle (ties: the lowest triangle
+ *    index), enough for a yes/no and a single push-out; a solver wants every
+ *    triangle's manifold from tc_contact_X_mesh (mesh.h). Two meshes have no
+ *    pair function: overlap, contact and sweep answer false, distance
+ *    INFINITY.
  */
 #ifndef TOUCHE_DISPATCH_H
 #define TOUCHE_DISPATCH_H
 
 #include "contact.h"
 #include "distance.h"
+#include "mesh.h"
 #include "overlap.h"
 #include "raycast.h"
 #include "sweep.h"
@@ -35,7 +44,9 @@ typedef enum tc_shape_type {
     TC_SHAPE_OBB = 3,  ///< the shape is in u.obb
     TC_SHAPE_TRIANGLE = 4,  ///< the shape is in u.triangle
     TC_SHAPE_PLANE = 5,  ///< the shape is in u.plane
-    TC_SHAPE_TYPE_COUNT = 6  ///< the number of shape types (not a type)
+    TC_SHAPE_HULL = 6,  ///< a placed convex hull (hull.h), in u.hull
+    TC_SHAPE_MESH = 7,  ///< a placed triangle mesh (mesh.h), in u.mesh
+    TC_SHAPE_TYPE_COUNT = 8  ///< the number of shape types (not a type)
 } tc_shape_type;
 
 /// Any one shape, tagged by its type.
@@ -48,6 +59,8 @@ typedef struct tc_shape {
         tc_obb obb;
         tc_triangle triangle;
         tc_plane plane;
+        tc_hull hull;
+        tc_mesh mesh;
     } u;
 } tc_shape;
 
@@ -63,6 +76,10 @@ TC_API tc_shape tc_shape_from_obb(tc_obb b);
 TC_API tc_shape tc_shape_from_triangle(tc_triangle t);
 /// A tc_shape holding a plane.
 TC_API tc_shape tc_shape_from_plane(tc_plane p);
+/** A tagged placed hull; the data must outlive the shape. */
+TC_API tc_shape tc_shape_from_hull(tc_hull h);
+/** A tagged placed mesh; the data must outlive the shape. */
+TC_API tc_shape tc_shape_from_mesh(tc_mesh m);
 
 /** An unknown type is invalid. */
 TC_API bool tc_shape_is_valid(const tc_shape *s);
@@ -78,7 +95,8 @@ TC_API bool tc_shape_contains_point(const tc_shape *s, tc_vec3 p);
 /** The shape placed by a pose with a uniform scale, as the world places a
  *  collider (world.h): each point p goes to pose.position + pose.rotation *
  *  (scale * p), radii and half extents are multiplied by scale, an OBB's
- *  axes and a plane's normal turn with the pose. An AABB stays axis-aligned:
+ *  axes, a plane's normal and a hull's or mesh's rotation turn with the pose
+ *  (a hull or mesh multiplies its own scale by scale). An AABB stays axis-aligned:
  *  its centre moves, its extents only scale (it is not turned; make it an
  *  OBB with tc_obb_from_aabb to turn it). The rotation is normalised (zero
  *  or non-finite means identity). A negative or non-finite scale, an unknown
@@ -86,7 +104,8 @@ TC_API bool tc_shape_contains_point(const tc_shape *s, tc_vec3 p);
  *  scale shrinks the shape to a point (zero sizes are valid). */
 TC_API tc_shape tc_shape_transform(const tc_shape *s, tc_transform pose, float scale);
 /** The shape moved by d: every point plus d, exactly (one float addition per
- *  coordinate; a plane's offset grows by dot(normal, d)). Sizes and
+ *  coordinate; a plane's offset grows by dot(normal, d); a hull's or mesh's
+ *  position moves). Sizes and
  *  orientation are unchanged. An unknown type or NULL give an invalid shape. */
 TC_API tc_shape tc_shape_translate(const tc_shape *s, tc_vec3 d);
 

@@ -17,6 +17,8 @@
  *    origin is inside (normal then is zero).
  *  - NaN or infinite ray data, or an invalid shape, finds nothing.
  *  - hit may be NULL when only the yes/no answer is wanted.
+ *  - hit->feature names the part of the shape hit: a mesh's triangle index
+ *    (mesh.h); -1 for the shapes here and hulls.
  */
 #ifndef TOUCHE_RAYCAST_H
 #define TOUCHE_RAYCAST_H
@@ -27,8 +29,9 @@ TC_C_BEGIN
 
 /// A ray from origin along dir; points origin + t * dir for t >= 0 (dir need not be unit length).
 typedef struct tc_ray      { tc_vec3 origin; tc_vec3 dir; } tc_ray;
-/// Where a ray first meets a shape: t along the ray (units of its dir), the point, the unit normal facing the ray.
-typedef struct tc_ray_hit  { float t; tc_vec3 point; tc_vec3 normal; } tc_ray_hit;
+/// Where a ray first meets a shape: t along the ray (units of its dir), the point, the unit normal facing
+/// the ray, and feature: the triangle index for a mesh (mesh.h), -1 for every shape that has no such part.
+typedef struct tc_ray_hit  { float t; tc_vec3 point; tc_vec3 normal; int32_t feature; } tc_ray_hit;
 
 /// The first hit of the ray on a sphere within max_t: true and *hit filled (hit may be NULL), else false.
 TC_API bool tc_raycast_sphere(const tc_ray *ray, const tc_sphere *shape, float max_t, tc_ray_hit *hit);

@@ -25,5 +25,7 @@
 #include "distance.h"
 #include "contact.h"
 #include "sweep.h"
+#include "hull.h"
+#include "mesh.h"
 
 #endif

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "queries/convex_core.h"
 
+#include "shapes/hull_internal.h"
+
 static void set_point(tc_core *c, int i, tc_vec3 p) { c->v[i] = tc_dvec3_from(p); }
 
 void tc_core_from_point(tc_core *c, tc_vec3 p, float radius)
@@ -83,8 +85,69 @@ void tc_core_from_aabb(tc_core *c, const tc_aabb *b)
     tc_core_finish(c);
 }
 
+tc_dvec3 tc_core_hull_vertex(const tc_core *c, int32_t i)
+{
+    tc_vec3 p = c->hull->vertices[i];
+    tc_dvec3 r = c->hull_position;
+    r = tc_dvec3_mad(r, c->hull_axis[0], p.x);
+    r = tc_dvec3_mad(r, c->hull_axis[1], p.y);
+    return tc_dvec3_mad(r, c->hull_axis[2], p.z);
+}
+
+int tc_core_hull_dimension(const tc_core *c) { return c->hull->dimension; }
+
+void tc_core_from_hull(tc_core *c, const tc_hull *h)
+{
+    c->count = TC_CORE_HULL;
+    c->hull = h->data;
+    double s = h->scale;
+    c->hull_position = tc_dvec3_from(h->position);
+    c->hull_axis[0] = tc_dvec3_scale(tc_dvec3_from(h->rotation.cx), s);
+    c->hull_axis[1] = tc_dvec3_scale(tc_dvec3_from(h->rotation.cy), s);
+    c->hull_axis[2] = tc_dvec3_scale(tc_dvec3_from(h->rotation.cz), s);
+    c->radius = 0.0;
+    tc_core_finish(c);
+}
+
+/* The hull's local direction for world direction d (the transpose of the
+ * placement; the scale, positive, does not change which vertex wins). */
+static int32_t hull_support_index(const tc_core *c, tc_dvec3 d)
+{
+    return tc_hull_data_support_index(c->hull, tc_dvec3_dot(c->hull_axis[0], d), tc_dvec3_dot(c->hull_axis[1], d),
+                                      tc_dvec3_dot(c->hull_axis[2], d));
+}
+
+/* A hull's centre, size and scale: from its data's box, placed. */
+static void hull_finish(tc_core *c)
+{
+    const tc_hull_data *h = c->hull;
+    tc_dvec3 lo = tc_dvec3_from(h->box_min), hi = tc_dvec3_from(h->box_max);
+    tc_dvec3 mid = tc_dvec3_scale(tc_dvec3_add(lo, hi), 0.5), half = tc_dvec3_scale(tc_dvec3_sub(hi, lo), 0.5);
+    tc_dvec3 cen = tc_dvec3_from(h->centroid);
+    c->center = tc_dvec3_mad(tc_dvec3_mad(tc_dvec3_mad(c->hull_position, c->hull_axis[0], cen.x), c->hull_axis[1], cen.y),
+                             c->hull_axis[2], cen.z);
+    tc_dvec3 m = tc_dvec3_mad(tc_dvec3_mad(tc_dvec3_mad(c->hull_position, c->hull_axis[0], mid.x), c->hull_axis[1], mid.y),
+                              c->hull_axis[2], mid.z);
+    double ext[3] = { 0, 0, 0 };
+    const double hv[3] = { half.x, half.y, half.z };
+    for (int k = 0; k < 3; ++k) {
+        ext[0] += fabs(c->hull_axis[k].x) * hv[k];
+        ext[1] += fabs(c->hull_axis[k].y) * hv[k];
+        ext[2] += fabs(c->hull_axis[k].z) * hv[k];
+    }
+    double scale = fabs(m.x) + ext[0];
+    if (fabs(m.y) + ext[1] > scale) scale = fabs(m.y) + ext[1];
+    if (fabs(m.z) + ext[2] > scale) scale = fabs(m.z) + ext[2];
+    c->scale = scale;
+    c->size = tc_dvec3_length(c->hull_axis[0]) * (double)h->diameter;
+}
+
 void tc_core_finish(tc_core *c)
 {
+    if (c->count == TC_CORE_HULL) {
+        hull_finish(c);
+        return;
+    }
     tc_dvec3 sum = tc_dvec3_make(0, 0, 0);
     double scale = 0.0, diameter = 0.0;
     for (int i = 0; i < c->count; ++i) {
@@ -108,6 +171,11 @@ void tc_core_finish(tc_core *c)
 
 void tc_core_translate(tc_core *c, tc_dvec3 d)
 {
+    if (c->count == TC_CORE_HULL) {
+        c->hull_position = tc_dvec3_add(c->hull_position, d);
+        hull_finish(c);
+        return;
+    }
     for (int i = 0; i < c->count; ++i) c->v[i] = tc_dvec3_add(c->v[i], d);
     c->center = tc_dvec3_add(c->center, d);
     double scale = 0.0;
@@ -120,6 +188,7 @@ void tc_core_translate(tc_core *c, tc_dvec3 d)
 
 tc_dvec3 tc_core_support(const tc_core *c, tc_dvec3 d)
 {
+    if (c->count == TC_CORE_HULL) return tc_core_hull_vertex(c, hull_support_index(c, d));
     int best = 0;
     double best_p = tc_dvec3_dot(c->v[0], d);
     for (int i = 1; i < c->count; ++i) {
@@ -131,6 +200,11 @@ tc_dvec3 tc_core_support(const tc_core *c, tc_dvec3 d)
 
 void tc_core_project(const tc_core *c, tc_dvec3 d, double *lo, double *hi)
 {
+    if (c->count == TC_CORE_HULL) {
+        *lo = tc_dvec3_dot(tc_core_support(c, tc_dvec3_neg(d)), d);
+        *hi = tc_dvec3_dot(tc_core_support(c, d), d);
+        return;
+    }
     double a = tc_dvec3_dot(c->v[0], d), b = a;
     for (int i = 1; i < c->count; ++i) {
         double p = tc_dvec3_dot(c->v[i], d);
@@ -141,8 +215,48 @@ void tc_core_project(const tc_core *c, tc_dvec3 d, double *lo, double *hi)
     *hi = b;
 }
 
-int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[4])
+/* A hull's supporting feature: the incident face most aligned with n when
+ * within tol of it, else the incident edge closest to the plane across n
+ * when within tol, else the top vertex. */
+static int hull_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CORE_MAX_FEATURE])
 {
+    const tc_hull_data *h = c->hull;
+    int32_t top = hull_support_index(c, n);
+    double best = -INFINITY;
+    int32_t face = -1;
+    for (int32_t i = h->vertex_face_start[top]; i < h->vertex_face_start[top + 1]; ++i) {
+        int32_t f = h->vertex_faces[i];
+        double al = tc_dvec3_dot(tc_dvec3_normalize(tc_core_face_normal(c, f)), n);
+        if (al > best) { best = al; face = f; }
+    }
+    if (face >= 0 && best >= cos(tol)) {
+        int32_t b = h->face_start[face], k = h->face_start[face + 1] - b;
+        if (k <= TC_CORE_MAX_FEATURE) {
+            for (int32_t i = 0; i < k; ++i) out[i] = tc_core_hull_vertex(c, h->face_vertices[b + i]);
+            return (int)k;
+        }
+        for (int i = 0; i < TC_CORE_MAX_FEATURE; ++i)
+            out[i] = tc_core_hull_vertex(c, h->face_vertices[b + (int32_t)((int64_t)i * k / TC_CORE_MAX_FEATURE)]);
+        return TC_CORE_MAX_FEATURE;
+    }
+    tc_dvec3 p = tc_core_hull_vertex(c, top);
+    double hi = tc_dvec3_dot(p, n), best_drop = INFINITY;
+    int32_t other = -1;
+    for (int32_t i = h->adjacency_start[top]; i < h->adjacency_start[top + 1]; ++i) {
+        tc_dvec3 q = tc_core_hull_vertex(c, h->adjacency[i]);
+        double len = tc_dvec3_length(tc_dvec3_sub(q, p));
+        double drop = len > 0.0 ? (hi - tc_dvec3_dot(q, n)) / len : 0.0;
+        if (drop <= tol && drop < best_drop) { best_drop = drop; other = h->adjacency[i]; }
+    }
+    out[0] = p;
+    if (other < 0) return 1;
+    out[1] = tc_core_hull_vertex(c, other);
+    return 2;
+}
+
+int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CORE_MAX_FEATURE])
+{
+    if (c->count == TC_CORE_HULL) return hull_feature(c, n, tol, out);
     if (c->count == 8) {
         /* A box's supporting set is a face, an edge or a corner: an axis is
          * "free" when flipping its sign changes the projection by <= tol. */
@@ -198,34 +312,44 @@ int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[4])
     return k;
 }
 
-int tc_core_face_normals(const tc_core *c, tc_dvec3 out[3])
+int tc_core_face_count(const tc_core *c)
 {
-    if (c->count == 8) {
-        for (int i = 0; i < 3; ++i) out[i] = c->axis[i];
-        return 3;
-    }
-    if (c->count == 3 && tc_dvec3_length_sq(c->axis[0]) > 0.0) {
-        out[0] = c->axis[0];
-        return 1;
-    }
-    return 0;
+    if (c->count == TC_CORE_HULL) return c->hull->dimension == 2 ? 1 : (int)c->hull->face_count;
+    if (c->count == 8) return 3;
+    return c->count == 3 && tc_dvec3_length_sq(c->axis[0]) > 0.0 ? 1 : 0;
 }
 
-int tc_core_edge_directions(const tc_core *c, tc_dvec3 out[3])
+tc_dvec3 tc_core_face_normal(const tc_core *c, int i)
+{
+    if (c->count == TC_CORE_HULL) {
+        /* Normals transform by the inverse transpose; for a rotation times a
+         * uniform scale that is the placement itself, normalised. */
+        tc_vec3 n = c->hull->face_normals[i];
+        tc_dvec3 r = tc_dvec3_scale(c->hull_axis[0], n.x);
+        r = tc_dvec3_mad(r, c->hull_axis[1], n.y);
+        return tc_dvec3_normalize(tc_dvec3_mad(r, c->hull_axis[2], n.z));
+    }
+    return c->count == 8 ? c->axis[i] : c->axis[0];
+}
+
+int tc_core_edge_count(const tc_core *c)
 {
     switch (c->count) {
-    case 8:
-        for (int i = 0; i < 3; ++i) out[i] = c->axis[i];
-        return 3;
-    case 3:
-        out[0] = tc_dvec3_sub(c->v[1], c->v[0]);
-        out[1] = tc_dvec3_sub(c->v[2], c->v[1]);
-        out[2] = tc_dvec3_sub(c->v[0], c->v[2]);
-        return 3;
-    case 2:
-        out[0] = tc_dvec3_sub(c->v[1], c->v[0]);
-        return 1;
-    default:
-        return 0;
+    case TC_CORE_HULL: return (int)c->hull->direction_count;
+    case 8: case 3: return 3;
+    case 2: return 1;
+    default: return 0;
     }
+}
+
+tc_dvec3 tc_core_edge_direction(const tc_core *c, int i)
+{
+    if (c->count == TC_CORE_HULL) {
+        tc_vec3 d = c->hull->directions[i];
+        tc_dvec3 r = tc_dvec3_scale(c->hull_axis[0], d.x);
+        r = tc_dvec3_mad(r, c->hull_axis[1], d.y);
+        return tc_dvec3_mad(r, c->hull_axis[2], d.z);
+    }
+    if (c->count == 8) return c->axis[i];
+    return tc_dvec3_sub(c->v[(i + 1) % c->count], c->v[i]);
 }

@@ -15,8 +15,17 @@
 #include "queries/dvec.h"
 #include "touche/shapes.h"
 
+/* Most vertices a supporting feature (tc_core_feature) returns: a hull face
+ * with more is thinned to this many, evenly spaced around it. */
+#define TC_CORE_MAX_FEATURE 32
+/* The count of a hull core, whose vertices live in its hull data. */
+#define TC_CORE_HULL 9
+
+struct tc_hull_data;
+struct tc_hull;
+
 typedef struct tc_core {
-    int count;           /* vertices: 1 point, 2 segment, 3 triangle, 8 box */
+    int count;           /* vertices: 1 point, 2 segment, 3 triangle, 8 box, TC_CORE_HULL */
     tc_dvec3 v[8];       /* box corners: bit 0 +x, bit 1 +y, bit 2 +z (as tc_obb_corners) */
     tc_dvec3 axis[3];    /* box: unit axes; triangle: axis[0] = unit normal (zero if degenerate) */
     double half[3];      /* box half extents along axis[] */
@@ -24,6 +33,11 @@ typedef struct tc_core {
     double radius;
     double size;         /* largest distance between two core points, plus 2 radius */
     double scale;        /* largest |coordinate| of the rounded shape: yardstick of tolerances */
+    /* A hull (count TC_CORE_HULL): a data point p is at hull_position +
+     * sum_k hull_axis[k] * p_k (the axes carry the scale). */
+    const struct tc_hull_data *hull;
+    tc_dvec3 hull_position;
+    tc_dvec3 hull_axis[3];
 } tc_core;
 
 void tc_core_from_point(tc_core *c, tc_vec3 p, float radius);
@@ -33,14 +47,19 @@ void tc_core_from_segment(tc_core *c, tc_vec3 a, tc_vec3 b, float radius);
 void tc_core_from_triangle(tc_core *c, const tc_triangle *t);
 void tc_core_from_obb(tc_core *c, const tc_obb *b);
 void tc_core_from_aabb(tc_core *c, const tc_aabb *b);
+void tc_core_from_hull(tc_core *c, const struct tc_hull *h);
+/* Vertex i of a hull core, placed. */
+tc_dvec3 tc_core_hull_vertex(const tc_core *c, int32_t i);
 /* Recomputes center, size, scale and the triangle normal after the vertices
  * (and box axes) were set or moved. */
 void tc_core_finish(tc_core *c);
+int tc_core_hull_dimension(const tc_core *c);
 /* A core without inside: no radius and a point, segment, triangle or a box
  * with a zero extent. Contact points go on its surface. */
 static inline bool tc_core_is_flat(const tc_core *c)
 {
     if (c->radius > 0.0) return false;
+    if (c->count == TC_CORE_HULL) return tc_core_hull_dimension(c) < 3;
     return c->count <= 3 || c->half[0] == 0.0 || c->half[1] == 0.0 || c->half[2] == 0.0;
 }
 /* Moves every vertex by d. */
@@ -54,13 +73,16 @@ void tc_core_project(const tc_core *c, tc_dvec3 d, double *lo, double *hi);
 /* The supporting feature along unit n: the vertices joined to the top one
  * by an edge within angle tol (radians, small) of the plane across n, in
  * cyclic order (a box face comes out as a
- * quad, an edge as 2 points, a corner as 1). Returns the count (1..4). */
-int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[4]);
+ * quad, an edge as 2 points, a corner as 1; a hull's face as its polygon).
+ * Returns the count (1..TC_CORE_MAX_FEATURE). */
+int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CORE_MAX_FEATURE]);
 
 /* Face normals (unit, possibly zero for a degenerate triangle) and edge
  * directions (not normalised) of the core: the ingredients of the facet
- * normals of a Minkowski difference. Return counts. */
-int tc_core_face_normals(const tc_core *c, tc_dvec3 out[3]);
-int tc_core_edge_directions(const tc_core *c, tc_dvec3 out[3]);
+ * normals of a Minkowski difference. Counts, then one by index. */
+int tc_core_face_count(const tc_core *c);
+tc_dvec3 tc_core_face_normal(const tc_core *c, int i);
+int tc_core_edge_count(const tc_core *c);
+tc_dvec3 tc_core_edge_direction(const tc_core *c, int i);
 
 #endif

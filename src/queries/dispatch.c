@@ -4,12 +4,16 @@
 #include <math.h>
 #include <string.h>
 
+#include "queries/mesh_deepest.h"
+
 tc_shape tc_shape_from_sphere(tc_sphere s) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_SPHERE; r.u.sphere = s; return r; }
 tc_shape tc_shape_from_capsule(tc_capsule c) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_CAPSULE; r.u.capsule = c; return r; }
 tc_shape tc_shape_from_aabb(tc_aabb b) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_AABB; r.u.aabb = b; return r; }
 tc_shape tc_shape_from_obb(tc_obb b) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_OBB; r.u.obb = b; return r; }
 tc_shape tc_shape_from_triangle(tc_triangle t) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_TRIANGLE; r.u.triangle = t; return r; }
 tc_shape tc_shape_from_plane(tc_plane p) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_PLANE; r.u.plane = p; return r; }
+tc_shape tc_shape_from_hull(tc_hull h) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_HULL; r.u.hull = h; return r; }
+tc_shape tc_shape_from_mesh(tc_mesh m) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_MESH; r.u.mesh = m; return r; }
 
 bool tc_shape_is_valid(const tc_shape *s)
 {
@@ -21,6 +25,8 @@ bool tc_shape_is_valid(const tc_shape *s)
     case TC_SHAPE_OBB: return tc_obb_is_valid(&s->u.obb);
     case TC_SHAPE_TRIANGLE: return tc_triangle_is_valid(&s->u.triangle);
     case TC_SHAPE_PLANE: return tc_plane_is_valid(&s->u.plane);
+    case TC_SHAPE_HULL: return tc_hull_is_valid(&s->u.hull);
+    case TC_SHAPE_MESH: return tc_mesh_is_valid(&s->u.mesh);
     default: return false;
     }
 }
@@ -37,6 +43,8 @@ bool tc_shape_bounds(const tc_shape *s, tc_aabb *out)
         return true;
     case TC_SHAPE_OBB: return tc_obb_bounds(&s->u.obb, out);
     case TC_SHAPE_TRIANGLE: return tc_triangle_bounds(&s->u.triangle, out);
+    case TC_SHAPE_HULL: return tc_hull_bounds(&s->u.hull, out);
+    case TC_SHAPE_MESH: return tc_mesh_bounds(&s->u.mesh, out);
     default: return false;
     }
 }
@@ -52,17 +60,26 @@ static bool planes_overlap(const tc_plane *a, const tc_plane *b)
     return -b->offset <= a->offset;
 }
 
-/* Every pair function the library has, lower type first. */
+/* Every pair with all four pair functions, lower type first. */
 #define TC_EACH_PAIR(X)                                                                               \
     X(sphere, sphere) X(sphere, capsule) X(sphere, aabb) X(sphere, obb) X(sphere, triangle)           \
     X(sphere, plane) X(capsule, capsule) X(capsule, aabb) X(capsule, obb) X(capsule, triangle)        \
     X(capsule, plane) X(aabb, aabb) X(aabb, obb) X(aabb, triangle) X(aabb, plane) X(obb, obb)         \
-    X(obb, triangle) X(obb, plane) X(triangle, triangle) X(triangle, plane)
+    X(obb, triangle) X(obb, plane) X(triangle, triangle) X(triangle, plane)                           \
+    X(sphere, hull) X(capsule, hull) X(aabb, hull) X(obb, hull) X(triangle, hull) X(plane, hull)      \
+    X(hull, hull)
+
+/* The pairs with a mesh: overlap, distance and sweep as above; contact per
+ * triangle (tc_contact_X_mesh), so the dispatch takes the deepest's. */
+#define TC_EACH_MESH_PAIR(X)                                                                          \
+    X(sphere, mesh) X(capsule, mesh) X(aabb, mesh) X(obb, mesh) X(triangle, mesh) X(plane, mesh)      \
+    X(hull, mesh)
 
 /* Type tags spelled as the pair functions spell the shapes. */
 enum {
     TC_TAG_sphere = TC_SHAPE_SPHERE, TC_TAG_capsule = TC_SHAPE_CAPSULE, TC_TAG_aabb = TC_SHAPE_AABB,
-    TC_TAG_obb = TC_SHAPE_OBB, TC_TAG_triangle = TC_SHAPE_TRIANGLE, TC_TAG_plane = TC_SHAPE_PLANE
+    TC_TAG_obb = TC_SHAPE_OBB, TC_TAG_triangle = TC_SHAPE_TRIANGLE, TC_TAG_plane = TC_SHAPE_PLANE,
+    TC_TAG_hull = TC_SHAPE_HULL, TC_TAG_mesh = TC_SHAPE_MESH
 };
 #define TC_PAIR_KEY(x, y) ((int)(x) * TC_SHAPE_TYPE_COUNT + (int)(y))
 
@@ -88,6 +105,7 @@ static bool overlap_ordered(const tc_shape *a, const tc_shape *b)
 #define TC_OVERLAP_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_overlap_##x##_##y(&a->u.x, &b->u.y);
         TC_EACH_PAIR(TC_OVERLAP_CASE)
+        TC_EACH_MESH_PAIR(TC_OVERLAP_CASE)
 #undef TC_OVERLAP_CASE
     case TC_PAIR_KEY(TC_SHAPE_PLANE, TC_SHAPE_PLANE): return planes_overlap(&a->u.plane, &b->u.plane);
     default: return false;
@@ -104,6 +122,10 @@ bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): hit = tc_contact_##x##_##y(&a->u.x, &b->u.y, m); break;
         TC_EACH_PAIR(TC_CONTACT_CASE)
 #undef TC_CONTACT_CASE
+#define TC_MESH_CONTACT_CASE(x, y) \
+    case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): hit = tc_mesh_deepest_contact_##x(&a->u.x, &b->u.y, m); break;
+        TC_EACH_MESH_PAIR(TC_MESH_CONTACT_CASE)
+#undef TC_MESH_CONTACT_CASE
     default: return false;
     }
     if (hit && swapped && m) m->normal = tc_vec3_neg(m->normal);
@@ -119,6 +141,7 @@ float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, 
 #define TC_DISTANCE_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_distance_##x##_##y(&a->u.x, &b->u.y, pa, pb);
         TC_EACH_PAIR(TC_DISTANCE_CASE)
+        TC_EACH_MESH_PAIR(TC_DISTANCE_CASE)
 #undef TC_DISTANCE_CASE
     default: return INFINITY;
     }
@@ -140,6 +163,7 @@ bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape *b, tc
 #define TC_SWEEP_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_sweep_##x##_##y(&a->u.x, velocity_a, &b->u.y, velocity_b, max_t, hit);
         TC_EACH_PAIR(TC_SWEEP_CASE)
+        TC_EACH_MESH_PAIR(TC_SWEEP_CASE)
 #undef TC_SWEEP_CASE
     default: return false;
     }
@@ -162,6 +186,8 @@ bool tc_shape_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_ray_
     case TC_SHAPE_OBB: return tc_raycast_obb(ray, &s->u.obb, max_t, hit);
     case TC_SHAPE_TRIANGLE: return tc_raycast_triangle(ray, &s->u.triangle, max_t, hit);
     case TC_SHAPE_PLANE: return tc_raycast_plane(ray, &s->u.plane, max_t, hit);
+    case TC_SHAPE_HULL: return tc_raycast_hull(ray, &s->u.hull, max_t, hit);
+    case TC_SHAPE_MESH: return tc_raycast_mesh(ray, &s->u.mesh, max_t, hit);
     default: return false;
     }
 }
@@ -176,6 +202,8 @@ bool tc_shape_contains_point(const tc_shape *s, tc_vec3 p)
     case TC_SHAPE_OBB: return tc_obb_contains_point(&s->u.obb, p);
     case TC_SHAPE_TRIANGLE: return tc_triangle_contains_point(&s->u.triangle, p);
     case TC_SHAPE_PLANE: return tc_plane_contains_point(&s->u.plane, p);
+    case TC_SHAPE_HULL: return tc_hull_contains_point(&s->u.hull, p);
+    case TC_SHAPE_MESH: return tc_mesh_contains_point(&s->u.mesh, p);
     default: return false;
     }
 }

@@ -156,8 +156,14 @@ static void witnesses(const simplex *s, tc_gjk_result *out)
     out->point_b = pb;
 }
 
-tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result *out)
+/* GJK, stopping early once the distance is known to be above `above` (a
+ * lower bound past it: status SEPARATED, *decided set) or at most `within`
+ * (the upper bound inside it: status SEPARATED or INTERSECTING, *decided
+ * set); with above = INFINITY and within = 0 it runs to convergence. */
+static tc_gjk_status gjk_run(const tc_core *a, const tc_core *b, double above, double within, tc_gjk_result *out,
+                             bool *decided)
 {
+    *decided = false;
     double scale = a->scale > b->scale ? a->scale : b->scale;
     double size = a->size + b->size + 1e-300;
     /* Below this the origin is taken to be on the simplex: relative to the
@@ -175,9 +181,12 @@ tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result 
     int it = 0;
     for (; it < TC_GJK_MAX_ITERATIONS; ++it) {
         if (vv <= zero_sq) { out->status = TC_GJK_INTERSECTING; break; }
+        if (vv <= within * within) { out->status = TC_GJK_SEPARATED; *decided = true; break; }
         vertex w = support(a, b, tc_dvec3_neg(v));
         /* v.w / |v| is a lower bound of the distance, |v| an upper bound. */
-        double gap = vv - tc_dvec3_dot(v, w.w);
+        double vw = tc_dvec3_dot(v, w.w);
+        if (vw > 0.0 && vw * vw > above * above * vv) { out->status = TC_GJK_SEPARATED; *decided = true; break; }
+        double gap = vv - vw;
         if (gap <= 1e-13 * vv || gap <= zero_sq) { out->status = TC_GJK_SEPARATED; break; }
         bool duplicate = false;
         for (int i = 0; i < s.n; ++i)
@@ -208,4 +217,18 @@ tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result 
         out->distance = sqrt(vv);
     }
     return out->status;
+}
+
+tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result *out)
+{
+    bool decided;
+    return gjk_run(a, b, INFINITY, 0.0, out, &decided);
+}
+
+bool tc_gjk_within(const tc_core *a, const tc_core *b, double margin)
+{
+    tc_gjk_result r;
+    bool decided;
+    gjk_run(a, b, margin, margin, &r, &decided);
+    return r.distance <= margin;
 }

@@ -28,4 +28,10 @@ typedef struct tc_gjk_result {
 
 tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result *out);
 
+/* Whether the cores are at most margin apart: the same iteration, stopped as
+ * soon as a lower bound of the distance passes margin (a separating
+ * direction) or the upper bound falls within it, so an overlap test pays for
+ * a few support evaluations, not a converged distance. */
+bool tc_gjk_within(const tc_core *a, const tc_core *b, double margin);
+
 #endif

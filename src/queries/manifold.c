@@ -2,7 +2,7 @@
 /* Feature clipping.
  *
  * Everything happens in the plane across the normal: each supporting feature
- * (a polygon of up to 4 vertices, a segment or a point) is projected to 2D,
+ * (a polygon of up to TC_CORE_MAX_FEATURE vertices, a segment or a point) is projected to 2D,
  * keeping each vertex's height along n. The 2D intersection of the two
  * features is found by Sutherland-Hodgman when one is a polygon, by
  * segment-segment intersection (one point, or the overlap of parallel
@@ -18,8 +18,8 @@ typedef struct p2 { double x, y; } p2;
 
 typedef struct feature2 {
     int count;          /* 1 point, 2 segment, 3+ polygon (CCW) */
-    p2 p[4];
-    double h[4];        /* heights along n */
+    p2 p[TC_CORE_MAX_FEATURE];
+    double h[TC_CORE_MAX_FEATURE]; /* heights along n */
     tc_dvec3 plane_n;   /* polygon: unit normal of its plane */
     double plane_d;     /* polygon: plane_n . x for x on it */
 } feature2;
@@ -100,7 +100,8 @@ static double feature_height(const frame2 *f, const feature2 *g, p2 p)
     return (g->plane_d - tc_dvec3_dot(g->plane_n, base)) / mn;
 }
 
-#define MAX_CLIP 16
+/* A clip of two features has at most the sum of their vertex counts. */
+#define MAX_CLIP (2 * TC_CORE_MAX_FEATURE + 8)
 
 /* Clips the subject points (a closed polygon, or a segment / point treated
  * as a degenerate one) by the CCW convex polygon. */
@@ -283,7 +284,7 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     f.n = n;
     f.u = tc_dvec3_perpendicular(n);
     f.w = tc_dvec3_cross(n, f.u);
-    tc_dvec3 va[4], vb[4];
+    tc_dvec3 va[TC_CORE_MAX_FEATURE], vb[TC_CORE_MAX_FEATURE];
     int na = tc_core_feature(a, n, TC_FEATURE_TOLERANCE, va);
     int nb = tc_core_feature(b, tc_dvec3_neg(n), TC_FEATURE_TOLERANCE, vb);
     double size = a->size > b->size ? a->size : b->size;

@@ -79,6 +79,24 @@ bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double dis
     return true;
 }
 
+bool tc_core_contact_padded(const tc_core *a, const tc_core *b, double pad, tc_manifold *m)
+{
+    tc_gjk_result r;
+    tc_gjk_distance(a, b, &r);
+    double scale = a->scale > b->scale ? a->scale : b->scale;
+    double radii = a->radius + b->radius;
+    double d = tc_gjk_core_distance(r.distance, radii, scale);
+    if (!(d - radii <= pad * scale)) return false;
+    if (!tc_rounded_apart(d, radii)) return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m);
+    if (m) {
+        tc_dvec3 n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / d);
+        tc_core_manifold(a, b, n, -INFINITY, m, NULL);
+        for (int i = 0; i < m->count; ++i)
+            if (!(m->points[i].depth > 0.0f)) m->points[i].depth = 0.0f;
+    }
+    return true;
+}
+
 tc_half_space tc_half_space_from_plane(const tc_plane *p)
 {
     tc_half_space h;
@@ -107,10 +125,18 @@ float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *
 
 bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m)
 {
-    tc_contact_candidate c[8];
+    tc_contact_candidate c[TC_CORE_MAX_FEATURE];
+    tc_dvec3 feature[TC_CORE_MAX_FEATURE];
+    const tc_dvec3 *v = a->v;
+    int count = a->count;
+    if (a->count == TC_CORE_HULL) {
+        /* A hull's candidates: its lowest feature (face, edge or vertex). */
+        count = tc_core_feature(a, tc_dvec3_neg(h->n), TC_FEATURE_TOLERANCE, feature);
+        v = feature;
+    }
     int k = 0;
-    for (int i = 0; i < a->count; ++i) {
-        tc_dvec3 low = tc_dvec3_mad(a->v[i], h->n, -a->radius);
+    for (int i = 0; i < count; ++i) {
+        tc_dvec3 low = tc_dvec3_mad(v[i], h->n, -a->radius);
         double depth = h->offset - tc_dvec3_dot(h->n, low);
         /* As the distance query: apart only when the gap survives rounding to float. */
         if ((float)depth < 0.0f) continue;

@@ -7,6 +7,7 @@
 #include "queries/convex_core.h"
 #include "queries/gjk.h"
 #include "touche/contact.h"
+#include "touche/sweep.h"
 
 /* Distance between rounded cores from their core witness pair (core_distance
  * = |qb - qa|): subtracts the radii; on overlap both points become the point
@@ -58,5 +59,21 @@ typedef struct tc_half_space { tc_dvec3 n; double offset; } tc_half_space;
 tc_half_space tc_half_space_from_plane(const tc_plane *p);
 float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *point_a, tc_vec3 *point_b);
 bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m);
+
+/* Contact that counts what a padded overlap test counts: cores within
+ * pad * scale of touching (beyond GJK's rounding) touch, with depth 0 along
+ * the witness direction. For hulls (a hull is its points only within a
+ * tolerance of its size, so GJK can find cores the oracle calls touching a
+ * few 1e-9 of the scale apart) and meshes, whose overlap tests pad by
+ * 1e-7 of the scale: a solver must never see an overlap without a
+ * contact. */
+bool tc_core_contact_padded(const tc_core *a, const tc_core *b, double pad, tc_manifold *m);
+
+/* Translational sweep of core A (velocity va) against core B (vb) by
+ * conservative advancement on the distance (sweep.c), and of a core against
+ * a half-space (exact). */
+bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb, double max_t, tc_sweep_hit *hit);
+bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t,
+                         tc_sweep_hit *hit);
 
 #endif

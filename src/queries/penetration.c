@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "queries/penetration.h"
 
+#include "queries/hull_sat.h"
+
 double tc_core_overlap_along(const tc_core *a, const tc_core *b, tc_dvec3 n)
 {
     double alo, ahi, blo, bhi;
@@ -29,24 +31,28 @@ tc_dvec3 tc_core_orient_axis(const tc_core *a, const tc_core *b, tc_dvec3 u, dou
 
 double tc_core_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal, tc_dvec3 *least)
 {
-    tc_dvec3 fa[3], fb[3], ea[3], eb[3];
-    int nfa = tc_core_face_normals(a, fa), nfb = tc_core_face_normals(b, fb);
-    int nea = tc_core_edge_directions(a, ea), neb = tc_core_edge_directions(b, eb);
+    if (a->count == TC_CORE_HULL && b->count == TC_CORE_HULL && tc_core_hull_dimension(a) == 3 &&
+        tc_core_hull_dimension(b) == 3)
+        return tc_hull_sat_penetration(a, b, normal, least);
+    int nfa = tc_core_face_count(a), nfb = tc_core_face_count(b);
+    int nea = tc_core_edge_count(a), neb = tc_core_edge_count(b);
     double best_face = INFINITY, best_edge = INFINITY;
     tc_dvec3 face_n = tc_dvec3_make(0, 0, 0), edge_n = face_n;
     for (int i = 0; i < nfa + nfb; ++i) {
-        tc_dvec3 u = i < nfa ? fa[i] : fb[i - nfa];
+        tc_dvec3 u = i < nfa ? tc_core_face_normal(a, i) : tc_core_face_normal(b, i - nfa);
         double o;
         tc_dvec3 n = tc_core_orient_axis(a, b, u, &o);
         if (o < best_face) { best_face = o; face_n = n; } /* strict: A's faces win ties */
     }
     for (int i = 0; i < nea; ++i) {
+        tc_dvec3 ei = tc_core_edge_direction(a, i);
         for (int j = 0; j < neb; ++j) {
-            tc_dvec3 c = tc_dvec3_cross(ea[i], eb[j]);
+            tc_dvec3 ej = tc_core_edge_direction(b, j);
+            tc_dvec3 c = tc_dvec3_cross(ei, ej);
             double lc = tc_dvec3_length(c);
             /* Nearly parallel edges: the facet they span is a sliver already
              * bounded by the face directions; its normal is noise. */
-            if (!(lc > 1e-7 * tc_dvec3_length(ea[i]) * tc_dvec3_length(eb[j]))) continue;
+            if (!(lc > 1e-7 * tc_dvec3_length(ei) * tc_dvec3_length(ej))) continue;
             double o;
             tc_dvec3 n = tc_core_orient_axis(a, b, tc_dvec3_scale(c, 1.0 / lc), &o);
             if (o < best_edge) { best_edge = o; edge_n = n; }
@@ -69,8 +75,8 @@ double tc_core_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal,
     /* No facet: the Minkowski difference is a point or a segment, so every
      * direction across it has zero overlap. Pick one deterministically. */
     tc_dvec3 along = tc_dvec3_make(0, 0, 0);
-    if (nea > 0) along = tc_dvec3_normalize(ea[0]);
-    else if (neb > 0) along = tc_dvec3_normalize(eb[0]);
+    if (nea > 0) along = tc_dvec3_normalize(tc_core_edge_direction(a, 0));
+    else if (neb > 0) along = tc_dvec3_normalize(tc_core_edge_direction(b, 0));
     tc_dvec3 towards = tc_dvec3_sub(b->center, a->center);
     towards = tc_dvec3_mad(towards, along, -tc_dvec3_dot(towards, along));
     tc_dvec3 u;

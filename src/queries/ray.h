@@ -37,6 +37,7 @@ static inline bool tc_ray_hit_inside(const tc_ray *ray, tc_ray_hit *hit)
         hit->t = 0.0f;
         hit->point = ray->origin;
         hit->normal = tc_vec3_neg(tc_vec3_normalize(ray->dir));
+        hit->feature = -1;
     }
     return true;
 }
@@ -50,6 +51,7 @@ static inline bool tc_ray_hit_at(const tc_ray *ray, float t, tc_vec3 normal, flo
         hit->t = t;
         hit->point = tc_vec3_mul_add(ray->origin, ray->dir, t);
         hit->normal = tc_vec3_normalize(normal);
+        hit->feature = -1;
     }
     return true;
 }

@@ -80,6 +80,18 @@ TC_FORCE_INLINE void tc_shape_place(const tc_shape *local, const tc_frame *frame
         r.u.plane.offset = tc_vec3_dot(n, TC_PLACE(tc_vec3_scale(local->u.plane.normal, local->u.plane.offset)));
         break;
     }
+    case TC_SHAPE_HULL:
+        r.u.hull = local->u.hull;
+        r.u.hull.position = TC_PLACE(local->u.hull.position);
+        r.u.hull.rotation = tc_mat3_mul(f.rotation, local->u.hull.rotation);
+        r.u.hull.scale = local->u.hull.scale * s;
+        break;
+    case TC_SHAPE_MESH:
+        r.u.mesh = local->u.mesh;
+        r.u.mesh.position = TC_PLACE(local->u.mesh.position);
+        r.u.mesh.rotation = tc_mat3_mul(f.rotation, local->u.mesh.rotation);
+        r.u.mesh.scale = local->u.mesh.scale * s;
+        break;
     default:
         r.type = TC_SHAPE_PLANE; /* no shape: a plane with a zero normal, which is invalid */
         break;

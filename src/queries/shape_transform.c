@@ -46,6 +46,8 @@ tc_shape tc_shape_translate(const tc_shape *s, tc_vec3 d)
         r.u.triangle.c = tc_vec3_add(r.u.triangle.c, d);
         break;
     case TC_SHAPE_PLANE: r.u.plane.offset += tc_vec3_dot(r.u.plane.normal, d); break;
+    case TC_SHAPE_HULL: r.u.hull.position = tc_vec3_add(r.u.hull.position, d); break;
+    case TC_SHAPE_MESH: r.u.mesh.position = tc_vec3_add(r.u.mesh.position, d); break;
     default: return invalid_shape();
     }
     return r;

@@ -42,7 +42,7 @@ static void set_hit(tc_sweep_hit *hit, double t, tc_dvec3 point, tc_dvec3 normal
 }
 
 /* Conservative advancement of core A moving with va against B moving with vb. */
-static bool sweep_cores(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb, double max_t, tc_sweep_hit *hit)
+bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb, double max_t, tc_sweep_hit *hit)
 {
     tc_dvec3 v = tc_dvec3_sub(va, vb); /* A relative to B; B stays put in this frame */
     double reach = isfinite(max_t) ? tc_dvec3_length(v) * max_t : 0.0;
@@ -120,7 +120,7 @@ bool tc_sweep_sphere_sphere(const tc_sphere *a, tc_vec3 velocity_a, const tc_sph
 }
 
 /* Anything against a half-space: the height of A's lowest point is linear in t. */
-static bool sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t, tc_sweep_hit *hit)
+bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t, tc_sweep_hit *hit)
 {
     tc_dvec3 down = tc_dvec3_neg(h->n);
     double lo, hi;
@@ -144,7 +144,7 @@ static bool sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, t
         /* The centre of A's lowest feature, on the plane at time t (also at
          * t = 0 when the contact finds no vertex below the plane: A's
          * lowest point is then on it, up to rounding). */
-        tc_dvec3 f[4];
+        tc_dvec3 f[TC_CORE_MAX_FEATURE];
         int k = tc_core_feature(a, down, 1e-6, f);
         tc_dvec3 c = tc_dvec3_make(0, 0, 0);
         for (int i = 0; i < k; ++i) c = tc_dvec3_add(c, f[i]);
@@ -245,7 +245,7 @@ bool tc_sweep_aabb_obb(const tc_aabb *a, tc_vec3 velocity_a, const tc_obb *b, tc
         tc_core ca, cb;                                                                                        \
         tc_core_from_##A(&ca, a);                                                                              \
         tc_core_from_##B(&cb, b);                                                                              \
-        return sweep_cores(&ca, tc_dvec3_from(velocity_a), &cb, tc_dvec3_from(velocity_b), max_t, hit);       \
+        return tc_core_sweep(&ca, tc_dvec3_from(velocity_a), &cb, tc_dvec3_from(velocity_b), max_t, hit);       \
     }
 
 TC_SWEEP_CORES(sphere, capsule)
@@ -269,7 +269,7 @@ TC_SWEEP_CORES(triangle, triangle)
         tc_core ca;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                             \
         tc_half_space h = tc_half_space_from_plane(b);                                                        \
-        return sweep_plane(&ca, tc_dvec3_from(velocity_a), &h, tc_dvec3_from(velocity_b), max_t, hit);       \
+        return tc_core_sweep_plane(&ca, tc_dvec3_from(velocity_a), &h, tc_dvec3_from(velocity_b), max_t, hit);       \
     }
 
 TC_SWEEP_PLANE(sphere)

@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/* Pair queries against placed hulls.
+ *
+ * A hull is one more convex core (convex_core.h): its support mapping climbs
+ * the vertex graph, its features are its faces and edges, so distance,
+ * contact and sweeps are the library's general ones (GJK in double, the
+ * penetration axes, feature clipping, conservative advancement). Overlap is
+ * the GJK distance against a pad of 1e-7 of the scale, far above the
+ * double-precision error of the distance and far inside the band. Hull-hull
+ * penetration uses the separating-axis test of hull_sat.c. Ray casts clip
+ * the ray by the face planes (Cyrus-Beck) in the hull's frame; a flat hull
+ * is its fan of triangles, a segment a zero-radius capsule, a point a
+ * zero-radius sphere. */
+#include <touche/hull.h>
+
+#include "queries/manifold.h"
+#include "queries/pair_queries.h"
+#include "queries/ray.h"
+#include "shapes/hull_internal.h"
+
+/* Overlap pad for distances from GJK, relative to the scale. */
+#define TC_HULL_OVERLAP_PAD 1e-7
+
+static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
+{
+    return tc_vec3_finite(va) && tc_vec3_finite(vb) && max_t >= 0.0f;
+}
+
+static bool cores_overlap(const tc_core *a, const tc_core *b)
+{
+    double scale = a->scale > b->scale ? a->scale : b->scale;
+    return tc_gjk_within(a, b, a->radius + b->radius + TC_HULL_OVERLAP_PAD * scale);
+}
+
+/* A ray in the data frame: t is preserved, since both origin and direction
+ * map by the same affine inverse. */
+static void ray_to_local(const tc_hull *h, const tc_ray *ray, tc_dvec3 *o, tc_dvec3 *d)
+{
+    tc_dvec3 c[3] = { tc_dvec3_from(h->rotation.cx), tc_dvec3_from(h->rotation.cy), tc_dvec3_from(h->rotation.cz) };
+    tc_dvec3 r = tc_dvec3_sub(tc_dvec3_from(ray->origin), tc_dvec3_from(h->position));
+    tc_dvec3 w = tc_dvec3_from(ray->dir);
+    double inv = 1.0 / h->scale;
+    *o = tc_dvec3_scale(tc_dvec3_make(tc_dvec3_dot(c[0], r), tc_dvec3_dot(c[1], r), tc_dvec3_dot(c[2], r)), inv);
+    *d = tc_dvec3_scale(tc_dvec3_make(tc_dvec3_dot(c[0], w), tc_dvec3_dot(c[1], w), tc_dvec3_dot(c[2], w)), inv);
+}
+
+static tc_vec3 local_to_world(const tc_hull *h, tc_vec3 p)
+{
+    return tc_vec3_add(h->position, tc_mat3_mul_vec3(h->rotation, tc_vec3_scale(p, h->scale)));
+}
+
+static bool raycast_solid(const tc_ray *ray, const tc_hull *h, float max_t, tc_ray_hit *hit)
+{
+    const tc_hull_data *d = h->data;
+    tc_dvec3 o, dir;
+    ray_to_local(h, ray, &o, &dir);
+    double pad = 1e-6 * ((double)d->diameter + tc_dvec3_max_abs(tc_dvec3_sub(o, tc_dvec3_from(d->centroid))));
+    double enter = 0.0, leave = (double)max_t;
+    int32_t enter_face = -1;
+    for (int32_t f = 0; f < d->face_count; ++f) {
+        tc_dvec3 n = tc_dvec3_from(d->face_normals[f]);
+        double dist = tc_dvec3_dot(n, o) - d->face_offsets[f] - pad;
+        double rate = tc_dvec3_dot(n, dir);
+        if (rate == 0.0) {
+            if (dist > 0.0) return false;
+            continue;
+        }
+        double t = -dist / rate;
+        if (rate < 0.0) {
+            if (t > enter) { enter = t; enter_face = f; }
+        } else if (t < leave) {
+            leave = t;
+        }
+        if (enter > leave) return false;
+    }
+    if (enter_face < 0) return tc_ray_hit_inside(ray, hit);
+    if (!((float)enter <= max_t)) return false;
+    return tc_ray_hit_at(ray, (float)enter, tc_mat3_mul_vec3(h->rotation, d->face_normals[enter_face]), max_t, hit);
+}
+
+static bool raycast_flat(const tc_ray *ray, const tc_hull *h, float max_t, tc_ray_hit *hit)
+{
+    const tc_hull_data *d = h->data;
+    bool found = false;
+    tc_ray_hit best;
+    float limit = max_t;
+    int32_t b = d->face_start[0], n = d->face_start[1] - b;
+    tc_vec3 a = local_to_world(h, d->vertices[d->face_vertices[b]]);
+    for (int32_t i = 1; i + 1 < n; ++i) {
+        tc_triangle t;
+        t.a = a;
+        t.b = local_to_world(h, d->vertices[d->face_vertices[b + i]]);
+        t.c = local_to_world(h, d->vertices[d->face_vertices[b + i + 1]]);
+        tc_ray_hit th;
+        if (tc_raycast_triangle(ray, &t, limit, &th)) {
+            found = true;
+            best = th;
+            limit = th.t;
+        }
+    }
+    if (found && hit) *hit = best;
+    return found;
+}
+
+bool tc_raycast_hull(const tc_ray *ray, const tc_hull *shape, float max_t, tc_ray_hit *hit)
+{
+    if (!tc_ray_is_usable(ray, max_t) || !tc_hull_is_valid(shape)) return false;
+    const tc_hull_data *d = shape->data;
+    switch (d->dimension) {
+    case 3: return raycast_solid(ray, shape, max_t, hit);
+    case 2: return raycast_flat(ray, shape, max_t, hit);
+    case 1: {
+        tc_capsule c;
+        c.a = local_to_world(shape, d->vertices[0]);
+        c.b = local_to_world(shape, d->vertices[1]);
+        c.radius = 0.0f;
+        return tc_raycast_capsule(ray, &c, max_t, hit);
+    }
+    default: {
+        tc_sphere s;
+        s.center = local_to_world(shape, d->vertices[0]);
+        s.radius = 0.0f;
+        return tc_raycast_sphere(ray, &s, max_t, hit);
+    }
+    }
+}
+
+bool tc_hull_contains_point(const tc_hull *h, tc_vec3 p)
+{
+    if (!tc_hull_is_valid(h) || !tc_vec3_finite(p)) return false;
+    tc_core ch, cp;
+    tc_core_from_hull(&ch, h);
+    tc_core_from_point(&cp, p, 0.0f);
+    return cores_overlap(&cp, &ch);
+}
+
+tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
+{
+    if (!tc_hull_is_valid(h) || !tc_vec3_finite(p)) return p;
+    tc_core ch, cp;
+    tc_core_from_hull(&ch, h);
+    tc_core_from_point(&cp, p, 0.0f);
+    tc_vec3 q;
+    float d = tc_core_distance(&cp, &ch, NULL, &q);
+    return d > 0.0f ? q : p;
+}
+
+/* ---- the pairs ------------------------------------------------------------ */
+#define TC_HULL_PAIRS(A)                                                                                          \
+    bool tc_overlap_##A##_hull(const tc_##A *a, const tc_hull *b)                                                 \
+    {                                                                                                             \
+        if (!tc_##A##_is_valid(a) || !tc_hull_is_valid(b)) return false;                                         \
+        tc_core ca, cb;                                                                                           \
+        tc_core_from_##A(&ca, a);                                                                                 \
+        tc_core_from_hull(&cb, b);                                                                                \
+        return cores_overlap(&ca, &cb);                                                                           \
+    }                                                                                                             \
+    float tc_distance_##A##_hull(const tc_##A *a, const tc_hull *b, tc_vec3 *point_a, tc_vec3 *point_b)          \
+    {                                                                                                             \
+        if (!tc_##A##_is_valid(a) || !tc_hull_is_valid(b)) return INFINITY;                                      \
+        tc_core ca, cb;                                                                                           \
+        tc_core_from_##A(&ca, a);                                                                                 \
+        tc_core_from_hull(&cb, b);                                                                                \
+        return tc_core_distance(&ca, &cb, point_a, point_b);                                                      \
+    }                                                                                                             \
+    bool tc_contact_##A##_hull(const tc_##A *a, const tc_hull *b, tc_manifold *m)                                 \
+    {                                                                                                             \
+        if (!tc_##A##_is_valid(a) || !tc_hull_is_valid(b)) return false;                                         \
+        tc_core ca, cb;                                                                                           \
+        tc_core_from_##A(&ca, a);                                                                                 \
+        tc_core_from_hull(&cb, b);                                                                                \
+        return tc_core_contact_padded(&ca, &cb, TC_HULL_OVERLAP_PAD, m);                                          \
+    }                                                                                                             \
+    bool tc_sweep_##A##_hull(const tc_##A *a, tc_vec3 velocity_a, const tc_hull *b, tc_vec3 velocity_b,          \
+                             float max_t, tc_sweep_hit *hit)                                                      \
+    {                                                                                                             \
+        if (!tc_##A##_is_valid(a) || !tc_hull_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t))          \
+            return false;                                                                                         \
+        tc_core ca, cb;                                                                                           \
+        tc_core_from_##A(&ca, a);                                                                                 \
+        tc_core_from_hull(&cb, b);                                                                                \
+        return tc_core_sweep(&ca, tc_dvec3_from(velocity_a), &cb, tc_dvec3_from(velocity_b), max_t, hit);        \
+    }
+
+TC_HULL_PAIRS(sphere)
+TC_HULL_PAIRS(capsule)
+TC_HULL_PAIRS(aabb)
+TC_HULL_PAIRS(obb)
+TC_HULL_PAIRS(triangle)
+TC_HULL_PAIRS(hull)
+
+/* ---- the plane's solid against a hull: the hull's lowest point ------------ */
+bool tc_overlap_plane_hull(const tc_plane *a, const tc_hull *b)
+{
+    if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b)) return false;
+    tc_core cb;
+    tc_core_from_hull(&cb, b);
+    tc_half_space h = tc_half_space_from_plane(a);
+    tc_dvec3 low = tc_core_support(&cb, tc_dvec3_neg(h.n));
+    return tc_dvec3_dot(h.n, low) - h.offset <= TC_HULL_OVERLAP_PAD * (cb.scale + fabs(h.offset));
+}
+
+float tc_distance_plane_hull(const tc_plane *a, const tc_hull *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b)) return INFINITY;
+    tc_core cb;
+    tc_core_from_hull(&cb, b);
+    tc_half_space h = tc_half_space_from_plane(a);
+    return tc_core_distance_plane(&cb, &h, point_b, point_a);
+}
+
+bool tc_contact_plane_hull(const tc_plane *a, const tc_hull *b, tc_manifold *m)
+{
+    if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b)) return false;
+    tc_core cb;
+    tc_core_from_hull(&cb, b);
+    tc_half_space h = tc_half_space_from_plane(a);
+    if (!tc_core_contact_plane(&cb, &h, m)) return false;
+    if (m) m->normal = tc_vec3_neg(m->normal); /* from the plane's solid into the hull */
+    return true;
+}
+
+bool tc_sweep_plane_hull(const tc_plane *a, tc_vec3 velocity_a, const tc_hull *b, tc_vec3 velocity_b, float max_t,
+                         tc_sweep_hit *hit)
+{
+    if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    tc_core cb;
+    tc_core_from_hull(&cb, b);
+    tc_half_space h = tc_half_space_from_plane(a);
+    if (!tc_core_sweep_plane(&cb, tc_dvec3_from(velocity_b), &h, tc_dvec3_from(velocity_a), max_t, hit)) return false;
+    if (hit) hit->normal = tc_vec3_neg(hit->normal);
+    return true;
+}

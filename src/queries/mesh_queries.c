@@ -1,0 +1,724 @@
+/* SPDX-License-Identifier: MIT */
+/* Queries against placed meshes: a walk of the hierarchy in the mesh's own
+ * frame, and the triangle pair queries on the triangles it reaches.
+ *
+ * The query shape's world box is mapped into the data frame (a rotated box
+ * grows to the box of its box, padded by a relative hair), so the walk reads
+ * the stored float boxes as they are. Each triangle reached is placed in
+ * double (position + rotation * scale * corner) and becomes a convex core,
+ * so the pair itself is the library's general one (GJK, penetration axes,
+ * feature clipping, conservative advancement).
+ *
+ * Internal edges: a contact or sweep normal that is not the triangle's face
+ * normal comes from an edge or corner of the triangle. Where that edge is
+ * shared with one neighbour, the normal is kept only if the surface has that
+ * direction there (inside the arc between the two face normals of a ridge);
+ * otherwise it becomes a face normal and the manifold is rebuilt along it
+ * (normal_is_real). Border edges and edges three triangles share keep their
+ * normals. */
+#include <touche/mesh.h>
+
+#include <string.h>
+
+#include "queries/manifold.h"
+#include "queries/pair_queries.h"
+#include "queries/penetration.h"
+#include "queries/ray.h"
+#include "queries/mesh_deepest.h"
+#include "shapes/mesh_internal.h"
+
+#define TC_MESH_OVERLAP_PAD 1e-7
+#define TC_MESH_STACK 256
+
+typedef struct placement { tc_dvec3 p, axis[3]; double s; } placement;
+
+static placement placement_of(const tc_mesh *m)
+{
+    placement pl;
+    pl.p = tc_dvec3_from(m->position);
+    pl.s = m->scale;
+    pl.axis[0] = tc_dvec3_from(m->rotation.cx);
+    pl.axis[1] = tc_dvec3_from(m->rotation.cy);
+    pl.axis[2] = tc_dvec3_from(m->rotation.cz);
+    return pl;
+}
+
+static tc_dvec3 place(const placement *pl, tc_vec3 v)
+{
+    tc_dvec3 r = pl->p;
+    r = tc_dvec3_mad(r, pl->axis[0], pl->s * v.x);
+    r = tc_dvec3_mad(r, pl->axis[1], pl->s * v.y);
+    return tc_dvec3_mad(r, pl->axis[2], pl->s * v.z);
+}
+
+/* The triangle in leaf slot i as a core, placed in double. */
+static void slot_core(const tc_mesh_data *d, const placement *pl, int32_t i, tc_core *c)
+{
+    memset(c, 0, sizeof *c);
+    c->count = 3;
+    for (int k = 0; k < 3; ++k) c->v[k] = place(pl, d->corners[3 * i + k]);
+    tc_core_finish(c);
+}
+
+/* A world box as a box of the data frame, padded outwards. */
+static void local_box(const placement *pl, tc_dvec3 lo, tc_dvec3 hi, float out_lo[3], float out_hi[3])
+{
+    tc_dvec3 c = tc_dvec3_scale(tc_dvec3_add(lo, hi), 0.5), h = tc_dvec3_scale(tc_dvec3_sub(hi, lo), 0.5);
+    tc_dvec3 r = tc_dvec3_sub(c, pl->p);
+    double pad = 1e-6 * (tc_dvec3_max_abs(r) + tc_dvec3_max_abs(h)) / pl->s;
+    for (int k = 0; k < 3; ++k) {
+        double cc = tc_dvec3_dot(pl->axis[k], r) / pl->s;
+        double e = (fabs(pl->axis[k].x) * h.x + fabs(pl->axis[k].y) * h.y + fabs(pl->axis[k].z) * h.z) / pl->s + pad;
+        out_lo[k] = (float)(cc - e) - 1e-30f;
+        out_hi[k] = (float)(cc + e) + 1e-30f;
+        out_lo[k] = nextafterf(out_lo[k], -INFINITY);
+        out_hi[k] = nextafterf(out_hi[k], INFINITY);
+    }
+}
+
+static bool node_meets(const tc_mesh_node *n, const float lo[3], const float hi[3])
+{
+    return n->min.x <= hi[0] && n->max.x >= lo[0] && n->min.y <= hi[1] && n->max.y >= lo[1] && n->min.z <= hi[2] &&
+           n->max.z >= lo[2];
+}
+
+typedef bool (*slot_fn)(void *ctx, int32_t slot); /* false: stop the walk */
+
+/* Every leaf slot whose node meets the box; a hierarchy deeper than the
+ * stack is finished by visiting every slot (correct, only slower). */
+static void walk_box(const tc_mesh_data *d, const float lo[3], const float hi[3], slot_fn fn, void *ctx)
+{
+    if (d->triangle_count == 0) return;
+    int32_t stack[TC_MESH_STACK];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const tc_mesh_node *n = &d->nodes[stack[--top]];
+        if (!node_meets(n, lo, hi)) continue;
+        if (n->count > 0) {
+            for (int32_t i = n->first; i < n->first + n->count; ++i)
+                if (!fn(ctx, i)) return;
+            continue;
+        }
+        if (top + 2 > TC_MESH_STACK) {
+            for (int32_t i = 0; i < d->triangle_count; ++i)
+                if (!fn(ctx, i)) return;
+            return;
+        }
+        stack[top++] = n->first + 1;
+        stack[top++] = n->first;
+    }
+}
+
+static bool walk_all(const tc_mesh_data *d, slot_fn fn, void *ctx)
+{
+    for (int32_t i = 0; i < d->triangle_count; ++i)
+        if (!fn(ctx, i)) return false;
+    return true;
+}
+
+bool tc_mesh_bounds(const tc_mesh *m, tc_aabb *out)
+{
+    if (!tc_mesh_is_valid(m) || !out || m->data->triangle_count == 0) return false;
+    placement pl = placement_of(m);
+    const tc_mesh_node *root = &m->data->nodes[0];
+    tc_dvec3 lo = tc_dvec3_make(INFINITY, INFINITY, INFINITY), hi = tc_dvec3_neg(lo);
+    for (int i = 0; i < 8; ++i) {
+        tc_vec3 c = tc_vec3_make(i & 1 ? root->max.x : root->min.x, i & 2 ? root->max.y : root->min.y,
+                                 i & 4 ? root->max.z : root->min.z);
+        tc_dvec3 w = place(&pl, c);
+        lo = tc_dvec3_make(fmin(lo.x, w.x), fmin(lo.y, w.y), fmin(lo.z, w.z));
+        hi = tc_dvec3_make(fmax(hi.x, w.x), fmax(hi.y, w.y), fmax(hi.z, w.z));
+    }
+    double pad = 1e-6 * (tc_dvec3_max_abs(lo) + tc_dvec3_max_abs(hi));
+    out->min = tc_dvec3_to(tc_dvec3_make(lo.x - pad, lo.y - pad, lo.z - pad));
+    out->max = tc_dvec3_to(tc_dvec3_make(hi.x + pad, hi.y + pad, hi.z + pad));
+    return true;
+}
+
+/* ---- ray casts -------------------------------------------------------------- */
+typedef struct ray_walk {
+    const tc_mesh *m;
+    const tc_ray *ray;
+    float limit;
+    bool found;
+    tc_ray_hit best;
+} ray_walk;
+
+/* A ray in the data frame for the node slab tests, in float: the boxes are
+ * float, and the pad (1e-6 of the magnitudes) is far above the rounding of
+ * a float slab (a few 1e-8 of them). */
+typedef struct slab_ray { float o[3], inv[3], pad; bool zero[3]; } slab_ray;
+
+/* Entry t of the padded box of node n along the ray within [0, limit], or
+ * false. */
+static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, float limit, float *entry)
+{
+    const float lo[3] = { n->min.x - r->pad, n->min.y - r->pad, n->min.z - r->pad };
+    const float hi[3] = { n->max.x + r->pad, n->max.y + r->pad, n->max.z + r->pad };
+    float t0 = 0.0f, t1 = limit;
+    for (int k = 0; k < 3; ++k) {
+        if (r->zero[k]) {
+            if (r->o[k] < lo[k] || r->o[k] > hi[k]) return false;
+            continue;
+        }
+        float ta = (lo[k] - r->o[k]) * r->inv[k], tb = (hi[k] - r->o[k]) * r->inv[k];
+        if (ta > tb) { float s = ta; ta = tb; tb = s; }
+        if (ta > t0) t0 = ta;
+        if (tb < t1) t1 = tb;
+        if (!(t0 <= t1)) return false;
+    }
+    *entry = t0;
+    return true;
+}
+
+/* The ray (in the data frame) against the triangle in leaf slot i: keeps
+ * the nearest hit, ties to the lowest triangle index. */
+static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, int32_t i, bool *found, tc_ray_hit *best,
+                             float *limit)
+{
+    tc_triangle t;
+    t.a = d->corners[3 * i];
+    t.b = d->corners[3 * i + 1];
+    t.c = d->corners[3 * i + 2];
+    tc_ray_hit h;
+    if (tc_raycast_triangle(local, &t, *limit, &h) &&
+        (!*found || h.t < best->t || (h.t == best->t && d->order[i] < best->feature))) {
+        *found = true;
+        *best = h;
+        best->feature = d->order[i];
+        *limit = h.t;
+    }
+}
+
+bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ray_hit *hit)
+{
+    if (!tc_ray_is_usable(ray, max_t) || !tc_mesh_is_valid(shape)) return false;
+    const tc_mesh_data *d = shape->data;
+    if (d->triangle_count == 0) return false;
+    placement pl = placement_of(shape);
+    tc_dvec3 r = tc_dvec3_sub(tc_dvec3_from(ray->origin), pl.p), w = tc_dvec3_from(ray->dir);
+    double o[3], dir[3];
+    for (int k = 0; k < 3; ++k) {
+        o[k] = tc_dvec3_dot(pl.axis[k], r) / pl.s;
+        dir[k] = tc_dvec3_dot(pl.axis[k], w) / pl.s;
+    }
+    tc_aabb rb;
+    tc_mesh_data_bounds(d, &rb);
+    double pad = 1e-6 * (fabs(o[0]) + fabs(o[1]) + fabs(o[2]) + tc_vec3_length(tc_vec3_sub(rb.max, rb.min)) +
+                         fmax(fmax(fabs(rb.min.x), fabs(rb.max.x)), fmax(fmax(fabs(rb.min.y), fabs(rb.max.y)), fmax(fabs(rb.min.z), fabs(rb.max.z)))));
+    slab_ray sr;
+    sr.pad = (float)pad;
+    for (int k = 0; k < 3; ++k) {
+        sr.o[k] = (float)o[k];
+        sr.zero[k] = !(fabs(dir[k]) > 1e-30); /* and no reciprocal that overflows */
+        sr.inv[k] = sr.zero[k] ? 0.0f : (float)(1.0 / dir[k]);
+    }
+    /* The triangles are cast in the data frame: an affine map keeps t, so
+     * only the normal and point of the hit go back to world space. */
+    tc_ray local;
+    local.origin = tc_vec3_make((float)o[0], (float)o[1], (float)o[2]);
+    local.dir = tc_vec3_make((float)dir[0], (float)dir[1], (float)dir[2]);
+    bool found = false;
+    tc_ray_hit best;
+    float limit = max_t;
+    int32_t stack[TC_MESH_STACK];
+    int top = 0;
+    stack[top++] = 0;
+    float root_entry;
+    if (!ray_meets_node(&d->nodes[0], &sr, limit, &root_entry)) return false;
+    float entries[TC_MESH_STACK];
+    entries[0] = root_entry;
+    while (top > 0) {
+        --top;
+        const tc_mesh_node *n = &d->nodes[stack[top]];
+        if (!(entries[top] <= limit)) continue; /* a nearer hit was found meanwhile */
+        if (n->count > 0) {
+            for (int32_t i = n->first; i < n->first + n->count; ++i) cast_slot(d, &local, i, &found, &best, &limit);
+            continue;
+        }
+        if (top + 2 > TC_MESH_STACK) {
+            /* Deeper than the stack: finish by brute force over the rest. */
+            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, &local, i, &found, &best, &limit);
+            break;
+        }
+        /* Both children's boxes; the nearer one last on the stack, so it is
+         * walked first and its hits shorten the ray for the other. */
+        float el, er;
+        bool hl = ray_meets_node(&d->nodes[n->first], &sr, limit, &el);
+        bool hr = ray_meets_node(&d->nodes[n->first + 1], &sr, limit, &er);
+        if (hl && hr) {
+            bool left_first = el <= er;
+            stack[top] = left_first ? n->first + 1 : n->first;
+            entries[top++] = left_first ? er : el;
+            stack[top] = left_first ? n->first : n->first + 1;
+            entries[top++] = left_first ? el : er;
+        } else if (hl) {
+            stack[top] = n->first;
+            entries[top++] = el;
+        } else if (hr) {
+            stack[top] = n->first + 1;
+            entries[top++] = er;
+        }
+    }
+    if (found && hit) {
+        tc_vec3 nl = best.normal;
+        best.normal = tc_vec3_normalize(tc_vec3_add(tc_vec3_add(tc_vec3_scale(shape->rotation.cx, nl.x),
+                                                                tc_vec3_scale(shape->rotation.cy, nl.y)),
+                                                    tc_vec3_scale(shape->rotation.cz, nl.z)));
+        best.point = best.t == 0.0f ? ray->origin : tc_vec3_mul_add(ray->origin, ray->dir, best.t);
+        *hit = best;
+    }
+    return found;
+}
+
+/* ---- overlap, distance ---------------------------------------------------- */
+typedef struct core_walk {
+    const tc_mesh_data *d;
+    placement pl;
+    const tc_core *a;
+    const tc_half_space *h; /* the plane pairs */
+    bool found;
+    double best;             /* distance so far */
+    tc_dvec3 qa, qb;
+    tc_mesh_contact *out;
+    int32_t capacity, count;
+    /* sweeps */
+    tc_dvec3 va, vb;
+    double max_t;
+    tc_sweep_hit hit;
+    int32_t hit_slot;
+    tc_manifold *deepest; /* contacts: the deepest triangle's manifold, if asked */
+    float deepest_depth;
+    int32_t deepest_tri;
+    bool moved;     /* the internal-edge test on a sweep: triangles moved by shift */
+    tc_dvec3 shift;
+} core_walk;
+
+static bool overlap_slot(void *ctx, int32_t slot)
+{
+    core_walk *w = ctx;
+    tc_core t;
+    slot_core(w->d, &w->pl, slot, &t);
+    if (w->h) {
+        double lo, hi;
+        tc_core_project(&t, w->h->n, &lo, &hi);
+        w->found = lo - w->h->offset <= TC_MESH_OVERLAP_PAD * (t.scale + fabs(w->h->offset));
+        return !w->found;
+    }
+    double scale = w->a->scale > t.scale ? w->a->scale : t.scale;
+    w->found = tc_gjk_within(w->a, &t, w->a->radius + TC_MESH_OVERLAP_PAD * scale);
+    return !w->found;
+}
+
+static bool distance_slot(void *ctx, int32_t slot)
+{
+    core_walk *w = ctx;
+    tc_core t;
+    slot_core(w->d, &w->pl, slot, &t);
+    tc_vec3 pa, pb;
+    float dist;
+    if (w->h) dist = tc_core_distance_plane(&t, w->h, &pb, &pa);
+    else dist = tc_core_distance(w->a, &t, &pa, &pb);
+    if (!w->found || dist < w->best) {
+        w->found = true;
+        w->best = dist;
+        w->qa = tc_dvec3_from(pa);
+        w->qb = tc_dvec3_from(pb);
+    }
+    return true;
+}
+
+/* World box of a core (rounded shapes included). */
+static void core_box(const tc_core *c, tc_dvec3 *lo, tc_dvec3 *hi)
+{
+    double l[3], h[3];
+    const tc_dvec3 axes[3] = { tc_dvec3_make(1, 0, 0), tc_dvec3_make(0, 1, 0), tc_dvec3_make(0, 0, 1) };
+    for (int k = 0; k < 3; ++k) {
+        tc_core_project(c, axes[k], &l[k], &h[k]);
+        l[k] -= c->radius;
+        h[k] += c->radius;
+    }
+    *lo = tc_dvec3_make(l[0], l[1], l[2]);
+    *hi = tc_dvec3_make(h[0], h[1], h[2]);
+}
+
+/* Every triangle that may touch the walk's shape: all of them for a plane's
+ * half-space, else those in the hierarchy nodes that meet its box. */
+static void walk_near(core_walk *w, slot_fn fn)
+{
+    if (w->h) {
+        walk_all(w->d, fn, w);
+        return;
+    }
+    tc_dvec3 lo, hi;
+    core_box(w->a, &lo, &hi);
+    float blo[3], bhi[3];
+    local_box(&w->pl, lo, hi, blo, bhi);
+    walk_box(w->d, blo, bhi, fn, w);
+}
+
+/* A walk of mesh m for shape a (or the half-space h). */
+static void walk_begin(core_walk *w, const tc_core *a, const tc_half_space *h, const tc_mesh *m)
+{
+    memset(w, 0, sizeof *w);
+    w->d = m->data;
+    w->pl = placement_of(m);
+    w->a = a;
+    w->h = h;
+}
+
+static bool mesh_overlap(const tc_core *a, const tc_half_space *h, const tc_mesh *m)
+{
+    core_walk w;
+    walk_begin(&w, a, h, m);
+    walk_near(&w, overlap_slot);
+    return w.found;
+}
+
+static float mesh_distance(const tc_core *a, const tc_half_space *h, const tc_mesh *m, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    core_walk w;
+    walk_begin(&w, a, h, m);
+    if (w.d->triangle_count == 0) return INFINITY;
+    if (h) {
+        walk_all(w.d, distance_slot, &w);
+    } else {
+        /* Grow a box around A until it holds a triangle; then the triangles
+         * within the distance found are all inside the box grown by it. */
+        tc_dvec3 lo, hi;
+        core_box(a, &lo, &hi);
+        double grow = a->size * 0.5 + 1e-30;
+        for (int it = 0; it < 64 && !w.found; ++it, grow *= 4.0) {
+            float blo[3], bhi[3];
+            tc_dvec3 g = tc_dvec3_make(grow, grow, grow);
+            local_box(&w.pl, tc_dvec3_sub(lo, g), tc_dvec3_add(hi, g), blo, bhi);
+            walk_box(w.d, blo, bhi, distance_slot, &w);
+        }
+        if (!w.found) walk_all(w.d, distance_slot, &w);
+        double best = w.best;
+        w.found = false;
+        float blo[3], bhi[3];
+        tc_dvec3 g = tc_dvec3_make(best, best, best);
+        local_box(&w.pl, tc_dvec3_sub(lo, g), tc_dvec3_add(hi, g), blo, bhi);
+        walk_box(w.d, blo, bhi, distance_slot, &w);
+    }
+    if (point_a) *point_a = tc_dvec3_to(w.qa);
+    if (point_b) *point_b = tc_dvec3_to(w.qb);
+    return (float)w.best;
+}
+
+/* ---- internal edges ---------------------------------------------------------- */
+/* The face normal of neighbour `nb` across edge e of the placed triangle t,
+ * on the side that continues fs (t's normal on the shape's side) over the
+ * edge: zero when the neighbour has no plane. */
+static tc_dvec3 neighbor_normal(const core_walk *w, int32_t nb, const tc_core *t, int e, tc_dvec3 fs)
+{
+    tc_dvec3 p0 = t->v[e], p1 = t->v[(e + 1) % 3];
+    tc_dvec3 eu = tc_dvec3_normalize(tc_dvec3_sub(p1, p0));
+    /* The neighbour's corner off the edge: the one furthest from its line. */
+    tc_dvec3 far = p0;
+    double best = -1.0;
+    for (int k = 0; k < 3; ++k) {
+        tc_dvec3 q = place(&w->pl, w->d->given[3 * nb + k]);
+        if (w->moved) q = tc_dvec3_add(q, w->shift);
+        tc_dvec3 r = tc_dvec3_sub(q, p0);
+        double off = tc_dvec3_length_sq(tc_dvec3_mad(r, eu, -tc_dvec3_dot(r, eu)));
+        if (off > best) { best = off; far = q; }
+    }
+    tc_dvec3 rn = tc_dvec3_sub(far, p0), rt = tc_dvec3_sub(t->v[(e + 2) % 3], p0);
+    tc_dvec3 wn = tc_dvec3_mad(rn, eu, -tc_dvec3_dot(rn, eu)), wt = tc_dvec3_mad(rt, eu, -tc_dvec3_dot(rt, eu));
+    /* Unfolding t onto the neighbour keeps the frame (edge, inward, normal)
+     * right- or left-handed: the neighbour's inward direction is -wn. */
+    double hand = tc_dvec3_dot(tc_dvec3_cross(eu, wt), fs) >= 0.0 ? 1.0 : -1.0;
+    return tc_dvec3_normalize(tc_dvec3_scale(tc_dvec3_cross(eu, tc_dvec3_neg(wn)), hand));
+}
+
+/* Where u (a unit direction from a triangle towards the shape) falls in the
+ * arc from fs to gs seen along their shared edge: 0 inside (the directions
+ * from which a ridge is the closest feature), else the nearer end, -1 fs or
+ * +1 gs. */
+static int edge_arc_side(tc_dvec3 fs, tc_dvec3 gs, tc_dvec3 u)
+{
+    tc_dvec3 k = tc_dvec3_cross(fs, gs);
+    double tol = 1e-9;
+    if (!(tc_dvec3_length_sq(k) > tol * tol)) return -1; /* flat: fs only */
+    bool past_fs = tc_dvec3_dot(tc_dvec3_cross(fs, u), k) < -tol, past_gs = tc_dvec3_dot(tc_dvec3_cross(u, gs), k) < -tol;
+    if (!past_fs && !past_gs && tc_dvec3_dot(u, tc_dvec3_add(fs, gs)) > 0.0) return 0;
+    return tc_dvec3_dot(u, fs) >= tc_dvec3_dot(u, gs) ? -1 : 1;
+}
+
+/* Whether the normal n (from shape a to triangle `tri`, the placed core t,
+ * touched at p on its plane) may be reported, and if not, *face: the
+ * direction to report instead (from the shape to the triangle). The rule
+ * (docs/meshes.md): a direction is reported only where the surface has it.
+ * Inside the triangle every direction the pair gives is kept. On an edge
+ * shared with one neighbour, a shape on the side where the edge is a ridge
+ * may see any direction in the arc between the two face normals (the ridge
+ * is a real feature); a direction outside the arc points across the edge
+ * and becomes the arc's nearer end, a face normal. Where the neighbours are
+ * flat (the arc is one direction) or make a valley (no direction has the
+ * edge as its closest feature), the triangle's own face normal. Border edges
+ * and edges three or more triangles share are real edges: every direction. */
+static bool normal_is_real(const core_walk *w, const tc_core *a, int32_t tri, const tc_core *t, tc_dvec3 n, tc_dvec3 p,
+                           tc_dvec3 *face)
+{
+    const tc_mesh_data *d = w->d;
+    tc_dvec3 f = t->axis[0];
+    if (tc_dvec3_length_sq(f) == 0.0) return true; /* a degenerate triangle has only edges */
+    tc_dvec3 u = tc_dvec3_neg(n);
+    if (fabs(tc_dvec3_dot(u, f)) >= 1.0 - 1e-9) return true;
+    /* Which edges the contact point lies on (barycentric, in the plane). */
+    tc_dvec3 va = t->v[0], vb = t->v[1], vc = t->v[2];
+    double area = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(vb, va), tc_dvec3_sub(vc, va)), f);
+    double bw[3];
+    bw[0] = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(vc, vb), tc_dvec3_sub(p, vb)), f) / area; /* edge b-c */
+    bw[1] = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(va, vc), tc_dvec3_sub(p, vc)), f) / area; /* edge c-a */
+    bw[2] = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(vb, va), tc_dvec3_sub(p, va)), f) / area; /* edge a-b */
+    const int edge_of[3] = { 1, 2, 0 }; /* weight k small: on edge index edge_of[k] */
+    bool on_edge = false;
+    for (int k = 0; k < 3; ++k) {
+        if (bw[k] > 1e-4) continue;
+        int e = edge_of[k];
+        int kind = d->kind[3 * tri + e];
+        if (kind == TC_MESH_EDGE_BOUNDARY || kind == TC_MESH_EDGE_SHARED) return true;
+        tc_dvec3 g = neighbor_normal(w, d->neighbor[3 * tri + e], t, e, f);
+        /* The shape's side of the surface near the edge: above a ridge
+         * (relative to f) is above either face, above a valley above both.
+         * Above a face: the side along which the shape is least deep in the
+         * triangle (its extent, not its infinite plane; the witness
+         * direction of an edge contact lies in the plane and cannot say). */
+        double o;
+        bool above_f = tc_dvec3_dot(tc_core_orient_axis(a, t, f, &o), f) < 0.0;
+        bool above_g = tc_dvec3_dot(tc_core_orient_axis(a, t, g, &o), g) < 0.0;
+        bool f_side = kind == TC_MESH_EDGE_CONVEX ? (above_f || above_g)
+                                                  : (kind == TC_MESH_EDGE_CONCAVE ? (above_f && above_g) : above_f);
+        tc_dvec3 fs = f_side ? f : tc_dvec3_neg(f), gs = f_side ? g : tc_dvec3_neg(g);
+        bool ridge = (kind == TC_MESH_EDGE_CONVEX) == f_side && kind != TC_MESH_EDGE_FLAT;
+        int where = ridge ? edge_arc_side(fs, gs, u) : -1;
+        if (where == 0) return true;
+        if (!on_edge) *face = tc_dvec3_neg(where < 0 ? fs : gs);
+        on_edge = true;
+    }
+    return !on_edge;
+}
+
+static bool contact_slot(void *ctx, int32_t slot)
+{
+    core_walk *w = ctx;
+    tc_core t;
+    slot_core(w->d, &w->pl, slot, &t);
+    tc_manifold m;
+    if (w->h) {
+        if (!tc_core_contact_plane(&t, w->h, &m)) return true;
+        m.normal = tc_vec3_neg(m.normal);
+    } else {
+        if (!tc_core_contact_padded(w->a, &t, TC_MESH_OVERLAP_PAD, &m)) return true;
+        int deepest = 0;
+        for (int i = 1; i < m.count; ++i)
+            if (m.points[i].depth > m.points[deepest].depth) deepest = i;
+        tc_dvec3 face;
+        int32_t tri = w->d->order[slot];
+        tc_dvec3 p = tc_dvec3_from(m.points[deepest].point);
+        /* the contact point on the triangle's plane */
+        p = tc_dvec3_mad(p, t.axis[0], -tc_dvec3_dot(tc_dvec3_sub(p, t.v[0]), t.axis[0]));
+        if (!normal_is_real(w, w->a, tri, &t, tc_dvec3_from(m.normal), p, &face)) tc_core_manifold(w->a, &t, face, 0.0, &m, NULL);
+    }
+    int32_t tri = w->d->order[slot];
+    if (w->count < w->capacity) {
+        w->out[w->count].triangle = tri;
+        w->out[w->count].manifold = m;
+    }
+    if (w->deepest) {
+        float depth = -INFINITY;
+        for (int i = 0; i < m.count; ++i) depth = fmaxf(depth, m.points[i].depth);
+        if (w->count == 0 || depth > w->deepest_depth || (depth == w->deepest_depth && tri < w->deepest_tri)) {
+            w->deepest_depth = depth;
+            w->deepest_tri = tri;
+            *w->deepest = m;
+        }
+    }
+    w->count++;
+    return true;
+}
+
+static int32_t mesh_contact(const tc_core *a, const tc_half_space *h, const tc_mesh *m, tc_mesh_contact *out, int32_t capacity,
+                            tc_manifold *deepest)
+{
+    core_walk w;
+    walk_begin(&w, a, h, m);
+    w.deepest = deepest;
+    w.out = out;
+    w.capacity = out ? capacity : 0;
+    walk_near(&w, contact_slot);
+    return w.count;
+}
+
+/* ---- sweeps ------------------------------------------------------------------- */
+static bool sweep_slot(void *ctx, int32_t slot)
+{
+    core_walk *w = ctx;
+    tc_core t;
+    slot_core(w->d, &w->pl, slot, &t);
+    tc_sweep_hit h;
+    bool got;
+    double limit = w->found ? (double)w->hit.t : w->max_t;
+    if (w->h) {
+        got = tc_core_sweep_plane(&t, w->vb, w->h, w->va, limit, &h);
+        if (got) h.normal = tc_vec3_neg(h.normal);
+    } else {
+        got = tc_core_sweep(w->a, w->va, &t, w->vb, limit, &h);
+    }
+    if (!got || (w->found && !(h.t < w->hit.t))) return true;
+    if (!w->h) {
+        tc_dvec3 face;
+        tc_dvec3 p = tc_dvec3_from(h.point);
+        tc_core moved = t;
+        tc_core_translate(&moved, tc_dvec3_scale(w->vb, h.t));
+        p = tc_dvec3_mad(p, moved.axis[0], -tc_dvec3_dot(tc_dvec3_sub(p, moved.v[0]), moved.axis[0]));
+        w->moved = true;
+        w->shift = tc_dvec3_scale(w->vb, h.t);
+        tc_core at = *w->a; /* the shape where it touches */
+        tc_core_translate(&at, tc_dvec3_scale(w->va, h.t));
+        bool real = normal_is_real(w, &at, w->d->order[slot], &moved, tc_dvec3_from(h.normal), p, &face);
+        w->moved = false;
+        if (!real) h.normal = tc_dvec3_to(face);
+    }
+    w->found = true;
+    w->hit = h;
+    w->hit_slot = slot;
+    return true;
+}
+
+static bool mesh_sweep(const tc_core *a, tc_vec3 va, const tc_half_space *h, const tc_mesh *m, tc_vec3 vb, float max_t,
+                       tc_sweep_hit *hit)
+{
+    if (!tc_vec3_finite(va) || !tc_vec3_finite(vb) || !(max_t >= 0.0f)) return false;
+    core_walk w;
+    walk_begin(&w, a, h, m);
+    w.va = tc_dvec3_from(va);
+    w.vb = tc_dvec3_from(vb);
+    w.max_t = max_t;
+    if (h || !isfinite(max_t)) {
+        walk_all(w.d, sweep_slot, &w);
+    } else {
+        /* The box of A over the whole motion relative to the mesh. */
+        tc_dvec3 lo, hi;
+        core_box(a, &lo, &hi);
+        tc_dvec3 rel = tc_dvec3_scale(tc_dvec3_sub(w.va, w.vb), max_t);
+        tc_dvec3 lo2 = tc_dvec3_add(lo, rel), hi2 = tc_dvec3_add(hi, rel);
+        lo = tc_dvec3_make(fmin(lo.x, lo2.x), fmin(lo.y, lo2.y), fmin(lo.z, lo2.z));
+        hi = tc_dvec3_make(fmax(hi.x, hi2.x), fmax(hi.y, hi2.y), fmax(hi.z, hi2.z));
+        /* The mesh moves with vb: its triangles are where they start. */
+        float blo[3], bhi[3];
+        local_box(&w.pl, lo, hi, blo, bhi);
+        walk_box(w.d, blo, bhi, sweep_slot, &w);
+    }
+    if (w.found && hit) *hit = w.hit;
+    return w.found;
+}
+
+/* ---- the pairs ------------------------------------------------------------------ */
+#define TC_MESH_PAIRS(A)                                                                                          \
+    bool tc_overlap_##A##_mesh(const tc_##A *a, const tc_mesh *b)                                                 \
+    {                                                                                                             \
+        if (!tc_##A##_is_valid(a) || !tc_mesh_is_valid(b)) return false;                                        \
+        tc_core ca;                                                                                               \
+        tc_core_from_##A(&ca, a);                                                                                 \
+        return mesh_overlap(&ca, NULL, b);                                                                        \
+    }                                                                                                             \
+    float tc_distance_##A##_mesh(const tc_##A *a, const tc_mesh *b, tc_vec3 *point_a, tc_vec3 *point_b)          \
+    {                                                                                                             \
+        if (!tc_##A##_is_valid(a) || !tc_mesh_is_valid(b)) return INFINITY;                                     \
+        tc_core ca;                                                                                               \
+        tc_core_from_##A(&ca, a);                                                                                 \
+        return mesh_distance(&ca, NULL, b, point_a, point_b);                                                     \
+    }                                                                                                             \
+    int32_t tc_contact_##A##_mesh(const tc_##A *a, const tc_mesh *b, tc_mesh_contact *out, int32_t capacity)     \
+    {                                                                                                             \
+        if (!tc_##A##_is_valid(a) || !tc_mesh_is_valid(b)) return 0;                                             \
+        tc_core ca;                                                                                               \
+        tc_core_from_##A(&ca, a);                                                                                 \
+        return mesh_contact(&ca, NULL, b, out, capacity, NULL);                                                   \
+    }                                                                                                             \
+    bool tc_sweep_##A##_mesh(const tc_##A *a, tc_vec3 velocity_a, const tc_mesh *b, tc_vec3 velocity_b,          \
+                             float max_t, tc_sweep_hit *hit)                                                      \
+    {                                                                                                             \
+        if (!tc_##A##_is_valid(a) || !tc_mesh_is_valid(b)) return false;                                        \
+        tc_core ca;                                                                                               \
+        tc_core_from_##A(&ca, a);                                                                                 \
+        return mesh_sweep(&ca, velocity_a, NULL, b, velocity_b, max_t, hit);                                      \
+    }
+
+#define TC_MESH_DEEPEST(A)                                                                                        \
+    bool tc_mesh_deepest_contact_##A(const tc_##A *a, const tc_mesh *b, tc_manifold *m)                           \
+    {                                                                                                             \
+        if (!tc_##A##_is_valid(a) || !tc_mesh_is_valid(b)) return false;                                        \
+        tc_core ca;                                                                                               \
+        tc_core_from_##A(&ca, a);                                                                                 \
+        tc_manifold best;                                                                                         \
+        if (mesh_contact(&ca, NULL, b, NULL, 0, &best) == 0) return false;                                       \
+        if (m) *m = best;                                                                                         \
+        return true;                                                                                              \
+    }
+
+TC_MESH_DEEPEST(sphere)
+TC_MESH_DEEPEST(capsule)
+TC_MESH_DEEPEST(aabb)
+TC_MESH_DEEPEST(obb)
+TC_MESH_DEEPEST(triangle)
+TC_MESH_DEEPEST(hull)
+
+bool tc_mesh_deepest_contact_plane(const tc_plane *a, const tc_mesh *b, tc_manifold *m)
+{
+    if (!tc_plane_is_valid(a) || !tc_mesh_is_valid(b)) return false;
+    tc_half_space h = tc_half_space_from_plane(a);
+    tc_manifold best;
+    if (mesh_contact(NULL, &h, b, NULL, 0, &best) == 0) return false;
+    if (m) *m = best;
+    return true;
+}
+
+bool tc_mesh_contains_point(const tc_mesh *m, tc_vec3 p)
+{
+    tc_sphere s;
+    s.center = p;
+    s.radius = 0.0f;
+    return tc_overlap_sphere_mesh(&s, m);
+}
+
+TC_MESH_PAIRS(sphere)
+TC_MESH_PAIRS(capsule)
+TC_MESH_PAIRS(aabb)
+TC_MESH_PAIRS(obb)
+TC_MESH_PAIRS(triangle)
+TC_MESH_PAIRS(hull)
+
+bool tc_overlap_plane_mesh(const tc_plane *a, const tc_mesh *b)
+{
+    if (!tc_plane_is_valid(a) || !tc_mesh_is_valid(b)) return false;
+    tc_half_space h = tc_half_space_from_plane(a);
+    return mesh_overlap(NULL, &h, b);
+}
+
+float tc_distance_plane_mesh(const tc_plane *a, const tc_mesh *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!tc_plane_is_valid(a) || !tc_mesh_is_valid(b)) return INFINITY;
+    tc_half_space h = tc_half_space_from_plane(a);
+    return mesh_distance(NULL, &h, b, point_a, point_b);
+}
+
+int32_t tc_contact_plane_mesh(const tc_plane *a, const tc_mesh *b, tc_mesh_contact *out, int32_t capacity)
+{
+    if (!tc_plane_is_valid(a) || !tc_mesh_is_valid(b)) return 0;
+    tc_half_space h = tc_half_space_from_plane(a);
+    return mesh_contact(NULL, &h, b, out, capacity, NULL);
+}
+
+bool tc_sweep_plane_mesh(const tc_plane *a, tc_vec3 velocity_a, const tc_mesh *b, tc_vec3 velocity_b, float max_t,
+                         tc_sweep_hit *hit)
+{
+    if (!tc_plane_is_valid(a) || !tc_mesh_is_valid(b)) return false;
+    tc_half_space h = tc_half_space_from_plane(a);
+    return mesh_sweep(NULL, velocity_a, &h, b, velocity_b, max_t, hit);
+}

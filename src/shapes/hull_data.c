@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/* Reading hull data, placing it, and its support mapping.
+ *
+ * The support of a large hull climbs the vertex graph: a vertex no
+ * neighbour of which lies further along d is the furthest vertex of a convex
+ * polytope (a linear function has no local maximum on it that is not
+ * global). The climb starts from the best of the six axis extremes, which is
+ * already near the answer for most directions. */
+#include "shapes/hull_internal.h"
+
+#include <math.h>
+
+#include "core/alloc.h"
+#include "core/assert.h"
+#include "core/float.h"
+
+void tc_hull_data_destroy(tc_hull_data *hull)
+{
+    if (!hull) return;
+    tc_allocator al = hull->allocator;
+    tc_mem_free(&al, hull, hull->bytes);
+}
+
+int32_t tc_hull_data_vertex_count(const tc_hull_data *hull)
+{
+    if (!TC_REQUIRE(hull)) return 0;
+    return hull->vertex_count;
+}
+
+tc_vec3 tc_hull_data_vertex(const tc_hull_data *hull, int32_t index)
+{
+    if (!TC_REQUIRE(hull && index >= 0 && index < hull->vertex_count)) return tc_vec3_zero();
+    return hull->vertices[index];
+}
+
+int32_t tc_hull_data_face_count(const tc_hull_data *hull)
+{
+    if (!TC_REQUIRE(hull)) return 0;
+    return hull->face_count;
+}
+
+int32_t tc_hull_data_face(const tc_hull_data *hull, int32_t index, tc_plane *plane, int32_t *vertices, int32_t capacity)
+{
+    if (!TC_REQUIRE(hull && index >= 0 && index < hull->face_count)) return 0;
+    int32_t b = hull->face_start[index], n = hull->face_start[index + 1] - b;
+    if (plane) {
+        plane->normal = hull->face_normals[index];
+        plane->offset = hull->face_offsets[index];
+    }
+    for (int32_t i = 0; vertices && i < n && i < capacity; ++i) vertices[i] = hull->face_vertices[b + i];
+    return n;
+}
+
+int32_t tc_hull_data_edge_count(const tc_hull_data *hull)
+{
+    if (!TC_REQUIRE(hull)) return 0;
+    return hull->edge_count;
+}
+
+void tc_hull_data_edge(const tc_hull_data *hull, int32_t index, int32_t *v0, int32_t *v1)
+{
+    if (!TC_REQUIRE(hull && index >= 0 && index < hull->edge_count)) return;
+    if (v0) *v0 = hull->edges[index].v[0];
+    if (v1) *v1 = hull->edges[index].v[1];
+}
+
+int32_t tc_hull_data_dimension(const tc_hull_data *hull)
+{
+    if (!TC_REQUIRE(hull)) return 0;
+    return hull->dimension;
+}
+
+static double proj(const tc_vec3 *v, double dx, double dy, double dz) { return v->x * dx + v->y * dy + v->z * dz; }
+
+int32_t tc_hull_data_support_index(const tc_hull_data *h, double dx, double dy, double dz)
+{
+    const tc_vec3 *v = h->vertices;
+    int32_t best = 0;
+    if (h->vertex_count < TC_HULL_CLIMB_MIN) {
+        double bp = proj(&v[0], dx, dy, dz);
+        for (int32_t i = 1; i < h->vertex_count; ++i) {
+            double p = proj(&v[i], dx, dy, dz);
+            if (p > bp) { bp = p; best = i; }
+        }
+        return best;
+    }
+    best = h->extreme[0];
+    double bp = proj(&v[best], dx, dy, dz);
+    for (int k = 1; k < 6; ++k) {
+        double p = proj(&v[h->extreme[k]], dx, dy, dz);
+        if (p > bp) { bp = p; best = h->extreme[k]; }
+    }
+    /* Each step strictly increases the projection, so the climb ends. */
+    for (;;) {
+        int32_t next = best;
+        for (int32_t i = h->adjacency_start[best]; i < h->adjacency_start[best + 1]; ++i) {
+            int32_t u = h->adjacency[i];
+            double p = proj(&v[u], dx, dy, dz);
+            if (p > bp) { bp = p; next = u; }
+        }
+        if (next == best) return best;
+        best = next;
+    }
+}
+
+tc_hull tc_hull_make(const tc_hull_data *data, tc_transform pose, float scale)
+{
+    tc_hull h;
+    h.data = data;
+    h.position = pose.position;
+    h.rotation = tc_mat3_from_quat(pose.rotation);
+    h.scale = scale;
+    return h;
+}
+
+bool tc_hull_is_valid(const tc_hull *h)
+{
+    if (!h || !h->data) return false;
+    const tc_mat3 *r = &h->rotation;
+    return tc_vec3_finite(h->position) && tc_vec3_finite(r->cx) && tc_vec3_finite(r->cy) && tc_vec3_finite(r->cz) &&
+           tc_is_finite(h->scale) && h->scale > 0.0f;
+}
+
+bool tc_hull_bounds(const tc_hull *h, tc_aabb *out)
+{
+    if (!tc_hull_is_valid(h) || !out) return false;
+    const tc_mat3 *r = &h->rotation;
+    /* The support along each axis: row k of the rotation is the local
+     * direction of world axis k. */
+    const tc_vec3 rows[3] = { tc_vec3_make(r->cx.x, r->cy.x, r->cz.x), tc_vec3_make(r->cx.y, r->cy.y, r->cz.y),
+                              tc_vec3_make(r->cx.z, r->cy.z, r->cz.z) };
+    float lo[3], hi[3];
+    const float pos[3] = { h->position.x, h->position.y, h->position.z };
+    for (int k = 0; k < 3; ++k) {
+        tc_vec3 d = rows[k];
+        int32_t a = tc_hull_data_support_index(h->data, -d.x, -d.y, -d.z);
+        int32_t b = tc_hull_data_support_index(h->data, d.x, d.y, d.z);
+        double pa = proj(&h->data->vertices[a], d.x, d.y, d.z) * h->scale + pos[k];
+        double pb = proj(&h->data->vertices[b], d.x, d.y, d.z) * h->scale + pos[k];
+        /* Rounded outwards by a relative hair so the box holds the exact set. */
+        double pad = 1e-7 * (fabs(pa) + fabs(pb));
+        lo[k] = (float)(pa - pad);
+        hi[k] = (float)(pb + pad);
+        if ((double)lo[k] > pa - pad) lo[k] = nextafterf(lo[k], -INFINITY);
+        if ((double)hi[k] < pb + pad) hi[k] = nextafterf(hi[k], INFINITY);
+    }
+    out->min = tc_vec3_make(lo[0], lo[1], lo[2]);
+    out->max = tc_vec3_make(hi[0], hi[1], hi[2]);
+    return true;
+}
+
+tc_vec3 tc_hull_support(const tc_hull *h, tc_vec3 d)
+{
+    if (!tc_hull_is_valid(h) || !tc_vec3_finite(d)) return tc_vec3_zero();
+    tc_vec3 l = tc_mat3_tmul_vec3(h->rotation, d);
+    tc_vec3 p = h->data->vertices[tc_hull_data_support_index(h->data, l.x, l.y, l.z)];
+    return tc_vec3_add(h->position, tc_mat3_mul_vec3(h->rotation, tc_vec3_scale(p, h->scale)));
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/* The layout of tc_hull_data, shared by the builder and the queries.
+ * Private header. Everything is in one allocation, arrays after the header. */
+#ifndef TOUCHE_SHAPES_HULL_INTERNAL_H
+#define TOUCHE_SHAPES_HULL_INTERNAL_H
+
+#include <touche/hull.h>
+
+/* An edge: two vertices and the two faces it separates (for a flat hull
+ * both sides of the polygon; -1 for a segment, which has no faces). */
+typedef struct tc_hull_edge { int32_t v[2]; int32_t f[2]; } tc_hull_edge;
+
+/* Below this many vertices a support query scans them all; above it, it
+ * climbs the vertex adjacency from the best of the six axis extremes. */
+#define TC_HULL_CLIMB_MIN 24
+
+struct tc_hull_data {
+    tc_allocator allocator;
+    size_t bytes;            /* the whole block, for the allocator's free */
+    int32_t dimension;       /* 0 point, 1 segment, 2 flat, 3 solid */
+    int32_t vertex_count, face_count, edge_count, direction_count;
+    tc_vec3 *vertices;
+    /* vertex -> neighbour vertices: adjacency[adjacency_start[i] .. [i+1]) */
+    int32_t *adjacency_start, *adjacency;
+    /* vertex -> incident faces, likewise */
+    int32_t *vertex_face_start, *vertex_faces;
+    /* face -> vertices, counter-clockwise seen from outside */
+    int32_t *face_start, *face_vertices;
+    tc_vec3 *face_normals;   /* unit, outward */
+    float *face_offsets;     /* max over the vertices of normal . v */
+    tc_hull_edge *edges;
+    tc_vec3 *directions;     /* unit edge directions, one per parallel class */
+    int32_t extreme[6];      /* vertex of largest -x, +x, -y, +y, -z, +z */
+    tc_vec3 centroid;        /* mean of the vertices: an interior point */
+    tc_vec3 box_min, box_max;
+    float diameter;          /* the box diagonal: bounds every vertex distance */
+};
+
+/* Local support: the vertex index furthest along d (double components). */
+int32_t tc_hull_data_support_index(const tc_hull_data *h, double dx, double dy, double dz);
+
+#endif

@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: MIT */
+/* Building mesh data: edge adjacency and a bounding-volume hierarchy.
+ *
+ * Adjacency: corners are identified by position (equal points are one
+ * vertex, whatever their index), each edge is keyed by its two vertices and
+ * the keys sorted, so the triangles sharing an edge end up side by side.
+ * Two triangles on an edge are neighbours; the neighbour's far corner, above
+ * or below the triangle's plane, says whether the edge is concave or convex
+ * seen from the normal's side (flat within an angle of 1e-5).
+ *
+ * Hierarchy: top-down, binned surface-area heuristic (Wald, "On fast
+ * Construction of SAH-based Bounding Volume Hierarchies"): 16 bins of the
+ * centroid range on each axis, the split minimising area(left) * n(left) +
+ * area(right) * n(right); O(n) per level, O(n log n) in all. Leaves hold up
+ * to 4 triangles, whose corners are stored in leaf order so that a leaf
+ * reads one run of memory. */
+#include "shapes/mesh_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "core/assert.h"
+#include "core/float.h"
+#include "math/dvec.h"
+
+typedef struct pos_key { tc_vec3 p; int32_t i; } pos_key;
+
+static int cmp_pos(const void *x, const void *y)
+{
+    const pos_key *a = x, *b = y;
+    if (a->p.x != b->p.x) return a->p.x < b->p.x ? -1 : 1;
+    if (a->p.y != b->p.y) return a->p.y < b->p.y ? -1 : 1;
+    if (a->p.z != b->p.z) return a->p.z < b->p.z ? -1 : 1;
+    return (a->i > b->i) - (a->i < b->i);
+}
+
+typedef struct mesh_edge_key { int32_t lo, hi, tri, edge; } mesh_edge_key;
+
+static int cmp_mesh_edge(const void *x, const void *y)
+{
+    const mesh_edge_key *a = x, *b = y;
+    if (a->lo != b->lo) return a->lo < b->lo ? -1 : 1;
+    if (a->hi != b->hi) return a->hi < b->hi ? -1 : 1;
+    if (a->tri != b->tri) return a->tri < b->tri ? -1 : 1;
+    return (a->edge > b->edge) - (a->edge < b->edge);
+}
+
+static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
+
+static tc_mesh_edge_kind bend(const tc_vec3 *t, int e, tc_vec3 far)
+{
+    tc_dvec3 a = tc_dvec3_from(t[0]), b = tc_dvec3_from(t[1]), c = tc_dvec3_from(t[2]);
+    tc_dvec3 n = tc_dvec3_normalize(tc_dvec3_cross(tc_dvec3_sub(b, a), tc_dvec3_sub(c, a)));
+    if (tc_dvec3_length_sq(n) == 0.0) return TC_MESH_EDGE_BOUNDARY; /* no plane to bend from */
+    tc_dvec3 r = tc_dvec3_sub(tc_dvec3_from(far), tc_dvec3_from(t[e]));
+    double s = tc_dvec3_dot(n, r), l = tc_dvec3_length(r);
+    if (fabs(s) <= 1e-5 * l) return TC_MESH_EDGE_FLAT;
+    return s < 0.0 ? TC_MESH_EDGE_CONVEX : TC_MESH_EDGE_CONCAVE;
+}
+
+/* Edge adjacency over the given-order corners. */
+static bool build_adjacency(tc_mesh_data *m, const tc_vec3 *vertices, int32_t vertex_count, const int32_t *indices,
+                            const tc_allocator *al)
+{
+    int32_t n = m->triangle_count;
+    pos_key *pk = tc_mem_alloc(al, sizeof(pos_key) * (size_t)vertex_count);
+    int32_t *canon = tc_mem_alloc(al, sizeof(int32_t) * (size_t)vertex_count);
+    mesh_edge_key *ek = tc_mem_alloc(al, sizeof(mesh_edge_key) * (size_t)(3 * n));
+    bool ok = pk && canon && ek;
+    if (ok) {
+        for (int32_t i = 0; i < vertex_count; ++i) { pk[i].p = vertices[i]; pk[i].i = i; }
+        qsort(pk, (size_t)vertex_count, sizeof(pos_key), cmp_pos);
+        int32_t id = -1;
+        for (int32_t i = 0; i < vertex_count; ++i) {
+            if (i == 0 || cmp_pos(&(pos_key){ pk[i].p, 0 }, &(pos_key){ pk[i - 1].p, 0 }) != 0) ++id;
+            canon[pk[i].i] = id;
+        }
+        int32_t k = 0;
+        for (int32_t t = 0; t < n; ++t)
+            for (int e = 0; e < 3; ++e) {
+                int32_t a = canon[indices[3 * t + e]], b = canon[indices[3 * t + (e + 1) % 3]];
+                m->neighbor[3 * t + e] = -1;
+                m->kind[3 * t + e] = TC_MESH_EDGE_BOUNDARY;
+                if (a == b) continue; /* a collapsed edge joins nothing */
+                ek[k].lo = a < b ? a : b;
+                ek[k].hi = a < b ? b : a;
+                ek[k].tri = t;
+                ek[k].edge = e;
+                ++k;
+            }
+        qsort(ek, (size_t)k, sizeof(mesh_edge_key), cmp_mesh_edge);
+        for (int32_t i = 0; i < k;) {
+            int32_t j = i + 1;
+            while (j < k && ek[j].lo == ek[i].lo && ek[j].hi == ek[i].hi) ++j;
+            if (j - i == 2) {
+                for (int s = 0; s < 2; ++s) {
+                    const mesh_edge_key *me = &ek[i + s], *other = &ek[i + 1 - s];
+                    const tc_vec3 *ct = &m->given[3 * me->tri];
+                    tc_vec3 far = m->given[3 * other->tri + (other->edge + 2) % 3];
+                    m->neighbor[3 * me->tri + me->edge] = other->tri;
+                    m->kind[3 * me->tri + me->edge] = (uint8_t)bend(ct, me->edge, far);
+                }
+            } else if (j - i > 2) {
+                for (int32_t s = i; s < j; ++s) m->kind[3 * ek[s].tri + ek[s].edge] = TC_MESH_EDGE_SHARED;
+            }
+            i = j;
+        }
+    }
+    tc_mem_free(al, pk, sizeof(pos_key) * (size_t)vertex_count);
+    tc_mem_free(al, canon, sizeof(int32_t) * (size_t)vertex_count);
+    tc_mem_free(al, ek, sizeof(mesh_edge_key) * (size_t)(3 * n));
+    return ok;
+}
+
+/* ---- hierarchy ------------------------------------------------------------ */
+typedef struct box3 { float lo[3], hi[3]; } box3;
+
+static void box_empty(box3 *b)
+{
+    for (int k = 0; k < 3; ++k) { b->lo[k] = INFINITY; b->hi[k] = -INFINITY; }
+}
+static void box_grow(box3 *b, const box3 *o)
+{
+    for (int k = 0; k < 3; ++k) {
+        if (o->lo[k] < b->lo[k]) b->lo[k] = o->lo[k];
+        if (o->hi[k] > b->hi[k]) b->hi[k] = o->hi[k];
+    }
+}
+static double box_area(const box3 *b)
+{
+    double d[3];
+    for (int k = 0; k < 3; ++k) d[k] = b->hi[k] > b->lo[k] ? (double)b->hi[k] - b->lo[k] : 0.0;
+    return d[0] * d[1] + d[1] * d[2] + d[2] * d[0];
+}
+
+#define BINS 16
+
+typedef struct build_job { int32_t node, begin, end; } build_job;
+
+static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
+{
+    int32_t n = m->triangle_count;
+    box3 *tb = tc_mem_alloc(al, sizeof(box3) * (size_t)n);
+    float *cen = tc_mem_alloc(al, sizeof(float) * 3u * (size_t)n);
+    size_t jobs_cap = 64;
+    build_job *jobs = tc_mem_alloc(al, sizeof(build_job) * jobs_cap);
+    bool ok = tb && cen && jobs;
+    if (ok) {
+        for (int32_t t = 0; t < n; ++t) {
+            const tc_vec3 *c = &m->given[3 * t];
+            box3 *b = &tb[t];
+            box_empty(b);
+            for (int i = 0; i < 3; ++i) {
+                const float p[3] = { c[i].x, c[i].y, c[i].z };
+                for (int k = 0; k < 3; ++k) {
+                    if (p[k] < b->lo[k]) b->lo[k] = p[k];
+                    if (p[k] > b->hi[k]) b->hi[k] = p[k];
+                }
+            }
+            for (int k = 0; k < 3; ++k) cen[3 * t + k] = 0.5f * (b->lo[k] + b->hi[k]);
+            m->order[t] = t;
+        }
+        int32_t top = 0;
+        m->node_count = 1;
+        jobs[top++] = (build_job){ 0, 0, n };
+        while (top > 0) {
+            build_job j = jobs[--top];
+            tc_mesh_node *node = &m->nodes[j.node];
+            box3 bb, cb;
+            box_empty(&bb);
+            box_empty(&cb);
+            for (int32_t i = j.begin; i < j.end; ++i) {
+                int32_t t = m->order[i];
+                box_grow(&bb, &tb[t]);
+                box3 c = { { cen[3 * t], cen[3 * t + 1], cen[3 * t + 2] }, { cen[3 * t], cen[3 * t + 1], cen[3 * t + 2] } };
+                box_grow(&cb, &c);
+            }
+            node->min = tc_vec3_make(bb.lo[0], bb.lo[1], bb.lo[2]);
+            node->max = tc_vec3_make(bb.hi[0], bb.hi[1], bb.hi[2]);
+            int32_t count = j.end - j.begin;
+            if (count <= TC_MESH_LEAF_SIZE) {
+                node->first = j.begin;
+                node->count = count;
+                continue;
+            }
+            /* The best binned split over the three axes. */
+            double best_cost = INFINITY;
+            int best_axis = -1, best_bin = 0;
+            for (int k = 0; k < 3; ++k) {
+                double extent = (double)cb.hi[k] - cb.lo[k];
+                if (!(extent > 0.0)) continue;
+                box3 bins[BINS];
+                int32_t counts[BINS] = { 0 };
+                for (int b = 0; b < BINS; ++b) box_empty(&bins[b]);
+                double inv = BINS / extent;
+                for (int32_t i = j.begin; i < j.end; ++i) {
+                    int32_t t = m->order[i];
+                    int b = (int)((cen[3 * t + k] - cb.lo[k]) * inv);
+                    b = b < 0 ? 0 : (b >= BINS ? BINS - 1 : b);
+                    counts[b]++;
+                    box_grow(&bins[b], &tb[t]);
+                }
+                double right_area[BINS];
+                int32_t right_count[BINS];
+                box3 acc;
+                box_empty(&acc);
+                int32_t cnt = 0;
+                for (int b = BINS - 1; b > 0; --b) {
+                    box_grow(&acc, &bins[b]);
+                    cnt += counts[b];
+                    right_area[b] = box_area(&acc);
+                    right_count[b] = cnt;
+                }
+                box_empty(&acc);
+                cnt = 0;
+                for (int b = 0; b < BINS - 1; ++b) {
+                    box_grow(&acc, &bins[b]);
+                    cnt += counts[b];
+                    if (cnt == 0 || right_count[b + 1] == 0) continue;
+                    double cost = box_area(&acc) * cnt + right_area[b + 1] * right_count[b + 1];
+                    if (cost < best_cost) { best_cost = cost; best_axis = k; best_bin = b; }
+                }
+            }
+            int32_t mid;
+            if (best_axis < 0) {
+                mid = j.begin + count / 2; /* every centroid equal: split by count */
+            } else {
+                double extent = (double)cb.hi[best_axis] - cb.lo[best_axis], inv = BINS / extent;
+                int32_t i = j.begin, e = j.end;
+                while (i < e) {
+                    int32_t t = m->order[i];
+                    int b = (int)((cen[3 * t + best_axis] - cb.lo[best_axis]) * inv);
+                    b = b < 0 ? 0 : (b >= BINS ? BINS - 1 : b);
+                    if (b <= best_bin) { ++i; continue; }
+                    m->order[i] = m->order[--e];
+                    m->order[e] = t;
+                }
+                mid = i;
+                if (mid == j.begin || mid == j.end) mid = j.begin + count / 2;
+            }
+            int32_t left = m->node_count;
+            m->node_count += 2;
+            node->first = left;
+            node->count = 0;
+            if (!tc_mem_reserve(al, (void **)&jobs, &jobs_cap, (size_t)top + 2, sizeof(build_job))) { ok = false; break; }
+            jobs[top++] = (build_job){ left + 1, mid, j.end };
+            jobs[top++] = (build_job){ left, j.begin, mid };
+        }
+    }
+    tc_mem_free(al, tb, sizeof(box3) * (size_t)n);
+    tc_mem_free(al, cen, sizeof(float) * 3u * (size_t)n);
+    tc_mem_free(al, jobs, sizeof(build_job) * jobs_cap);
+    if (ok)
+        for (int32_t i = 0; i < n; ++i)
+            for (int c = 0; c < 3; ++c) m->corners[3 * i + c] = m->given[3 * m->order[i] + c];
+    return ok;
+}
+
+tc_mesh_data *tc_mesh_data_create(const tc_vec3 *vertices, int32_t vertex_count, const int32_t *indices,
+                                  int32_t triangle_count, const tc_allocator *allocator)
+{
+    if (vertex_count < 0 || triangle_count < 0) return NULL;
+    if (triangle_count > 0 && (!vertices || !indices)) return NULL;
+    if (triangle_count > (INT32_MAX / 3) - 1) return NULL;
+    for (int32_t i = 0; i < 3 * triangle_count; ++i)
+        if (indices[i] < 0 || indices[i] >= vertex_count) return NULL;
+    for (int32_t i = 0; i < 3 * triangle_count; ++i)
+        if (!tc_vec3_finite(vertices[indices[i]])) return NULL;
+    size_t n = (size_t)triangle_count;
+    size_t nodes = n > 0 ? 2 * n - 1 : 1;
+    size_t bytes = align8(sizeof(tc_mesh_data));
+    size_t off_nodes = bytes; bytes += align8(sizeof(tc_mesh_node) * nodes);
+    size_t off_corners = bytes; bytes += align8(sizeof(tc_vec3) * 3 * n);
+    size_t off_order = bytes; bytes += align8(sizeof(int32_t) * n);
+    size_t off_given = bytes; bytes += align8(sizeof(tc_vec3) * 3 * n);
+    size_t off_neighbor = bytes; bytes += align8(sizeof(int32_t) * 3 * n);
+    size_t off_kind = bytes; bytes += align8(3 * n);
+    unsigned char *block = tc_mem_alloc(allocator, bytes);
+    if (!block) return NULL;
+    memset(block, 0, bytes);
+    tc_mesh_data *m = (tc_mesh_data *)block;
+    if (allocator) m->allocator = *allocator;
+    m->bytes = bytes;
+    m->triangle_count = triangle_count;
+    m->nodes = (tc_mesh_node *)(block + off_nodes);
+    m->corners = (tc_vec3 *)(block + off_corners);
+    m->order = (int32_t *)(block + off_order);
+    m->given = (tc_vec3 *)(block + off_given);
+    m->neighbor = (int32_t *)(block + off_neighbor);
+    m->kind = block + off_kind;
+    for (size_t i = 0; i < 3 * n; ++i) m->given[i] = vertices[indices[i]];
+    if (n == 0) {
+        /* An empty box (min > max) that every test misses. */
+        m->nodes[0].min = tc_vec3_make(INFINITY, INFINITY, INFINITY);
+        m->nodes[0].max = tc_vec3_make(-INFINITY, -INFINITY, -INFINITY);
+        m->node_count = 1;
+        return m;
+    }
+    if (!build_adjacency(m, vertices, vertex_count, indices, allocator) || !build_tree(m, allocator)) {
+        tc_mem_free(allocator, block, bytes);
+        return NULL;
+    }
+    return m;
+}
+
+void tc_mesh_data_destroy(tc_mesh_data *mesh)
+{
+    if (!mesh) return;
+    tc_allocator al = mesh->allocator;
+    tc_mem_free(&al, mesh, mesh->bytes);
+}
+
+int32_t tc_mesh_data_triangle_count(const tc_mesh_data *mesh)
+{
+    if (!TC_REQUIRE(mesh)) return 0;
+    return mesh->triangle_count;
+}
+
+tc_triangle tc_mesh_data_triangle(const tc_mesh_data *mesh, int32_t index)
+{
+    tc_triangle t = { tc_vec3_zero(), tc_vec3_zero(), tc_vec3_zero() };
+    if (!TC_REQUIRE(mesh && index >= 0 && index < mesh->triangle_count)) return t;
+    t.a = mesh->given[3 * index];
+    t.b = mesh->given[3 * index + 1];
+    t.c = mesh->given[3 * index + 2];
+    return t;
+}
+
+tc_mesh_edge_kind tc_mesh_data_edge(const tc_mesh_data *mesh, int32_t index, int32_t edge, int32_t *neighbor)
+{
+    if (!TC_REQUIRE(mesh && index >= 0 && index < mesh->triangle_count && edge >= 0 && edge < 3)) {
+        if (neighbor) *neighbor = -1;
+        return TC_MESH_EDGE_BOUNDARY;
+    }
+    if (neighbor) *neighbor = mesh->neighbor[3 * index + edge];
+    return (tc_mesh_edge_kind)mesh->kind[3 * index + edge];
+}
+
+bool tc_mesh_data_bounds(const tc_mesh_data *mesh, tc_aabb *out)
+{
+    if (!TC_REQUIRE(mesh && out)) return false;
+    if (mesh->triangle_count == 0) return false;
+    out->min = mesh->nodes[0].min;
+    out->max = mesh->nodes[0].max;
+    return true;
+}
+
+int32_t tc_mesh_data_node_count(const tc_mesh_data *mesh)
+{
+    if (!TC_REQUIRE(mesh)) return 0;
+    return mesh->node_count;
+}
+
+tc_aabb tc_mesh_data_node_bounds(const tc_mesh_data *mesh, int32_t index)
+{
+    tc_aabb b = { tc_vec3_zero(), tc_vec3_zero() };
+    if (!TC_REQUIRE(mesh && index >= 0 && index < mesh->node_count)) return b;
+    b.min = mesh->nodes[index].min;
+    b.max = mesh->nodes[index].max;
+    return b;
+}
+
+tc_mesh tc_mesh_make(const tc_mesh_data *data, tc_transform pose, float scale)
+{
+    tc_mesh m;
+    m.data = data;
+    m.position = pose.position;
+    m.rotation = tc_mat3_from_quat(pose.rotation);
+    m.scale = scale;
+    return m;
+}
+
+bool tc_mesh_is_valid(const tc_mesh *m)
+{
+    if (!m || !m->data) return false;
+    const tc_mat3 *r = &m->rotation;
+    return tc_vec3_finite(m->position) && tc_vec3_finite(r->cx) && tc_vec3_finite(r->cy) && tc_vec3_finite(r->cz) &&
+           tc_is_finite(m->scale) && m->scale > 0.0f;
+}
+
+tc_triangle tc_mesh_triangle(const tc_mesh *m, int32_t index)
+{
+    tc_triangle t = tc_mesh_data_triangle(m->data, index);
+    t.a = tc_vec3_add(m->position, tc_mat3_mul_vec3(m->rotation, tc_vec3_scale(t.a, m->scale)));
+    t.b = tc_vec3_add(m->position, tc_mat3_mul_vec3(m->rotation, tc_vec3_scale(t.b, m->scale)));
+    t.c = tc_vec3_add(m->position, tc_mat3_mul_vec3(m->rotation, tc_vec3_scale(t.c, m->scale)));
+    return t;
+}

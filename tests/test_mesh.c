@@ -1,0 +1,579 @@
+/* SPDX-License-Identifier: MIT */
+/* Meshes: ray casts and overlaps equal brute force over every triangle, and
+ * a floor of many triangles feels like one (no ghost collisions). */
+#include <touche/touche.h>
+#include <touche/mesh.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "hull_oracle.h"
+#include "oracle.h"
+
+/* An n x n grid of unit squares (two triangles each) centred on the origin
+ * in the xz plane, scaled by cell; with an rng, heights bumped by up to
+ * 0.2. */
+static tc_mesh_data *grid_mesh(int n, float cell, test_rng *bumps)
+{
+    tc_vec3 *v = malloc(sizeof(tc_vec3) * (size_t)((n + 1) * (n + 1)));
+    int32_t *idx = malloc(sizeof(int32_t) * (size_t)(6 * n * n));
+    for (int i = 0; i <= n; ++i)
+        for (int j = 0; j <= n; ++j) {
+            float y = bumps ? (float)test_rng_uniform(bumps, -0.2, 0.2) : 0.0f;
+            v[i * (n + 1) + j] = tc_vec3_make(((float)i - n / 2.0f) * cell, y, ((float)j - n / 2.0f) * cell);
+        }
+    int k = 0;
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            int a = i * (n + 1) + j, b = a + 1, c = a + n + 1, d = c + 1;
+            idx[k++] = a; idx[k++] = b; idx[k++] = d;
+            idx[k++] = a; idx[k++] = d; idx[k++] = c;
+        }
+    tc_mesh_data *m = tc_mesh_data_create(v, (n + 1) * (n + 1), idx, 2 * n * n, NULL);
+    free(idx);
+    free(v);
+    return m;
+}
+
+static tc_mesh_data *grid(int n) { return grid_mesh(n, 1.0f, NULL); }
+
+static tc_mesh_data *soup(test_rng *r, int n)
+{
+    tc_vec3 *v = malloc(sizeof(tc_vec3) * (size_t)(3 * n));
+    int32_t *idx = malloc(sizeof(int32_t) * (size_t)(3 * n));
+    for (int t = 0; t < n; ++t) {
+        tc_vec3 c = tc_vec3_make((float)test_rng_uniform(r, -5, 5), (float)test_rng_uniform(r, -5, 5), (float)test_rng_uniform(r, -5, 5));
+        for (int k = 0; k < 3; ++k) {
+            v[3 * t + k] = tc_vec3_add(c, tc_vec3_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1)));
+            idx[3 * t + k] = 3 * t + k;
+        }
+    }
+    tc_mesh_data *m = tc_mesh_data_create(v, 3 * n, idx, n, NULL);
+    free(v);
+    free(idx);
+    return m;
+}
+
+static tc_mesh placed(const tc_mesh_data *d, test_rng *r)
+{
+    tc_quat q = tc_quat_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), 1.0f);
+    return tc_mesh_make(d, tc_transform_make(tc_vec3_make(1.5f, -0.5f, 2.0f), q), (float)test_rng_uniform(r, 0.5, 2.0));
+}
+
+TEST_CASE(mesh_raycast_equals_brute_force)
+{
+    test_rng r = { 3 };
+    long bad = 0, hits = 0;
+    for (int rep = 0; rep < 20; ++rep) {
+        tc_mesh_data *d = soup(&r, 500);
+        CHECK(d != NULL);
+        tc_mesh m = placed(d, &r);
+        for (int i = 0; i < 500; ++i) {
+            tc_ray ray = { tc_vec3_make((float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12)),
+                           tc_vec3_make((float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1)) };
+            tc_ray_hit h;
+            bool got = tc_raycast_mesh(&ray, &m, 40.0f, &h);
+            float best = INFINITY;
+            for (int t = 0; t < tc_mesh_data_triangle_count(d); ++t) {
+                tc_triangle tri = tc_mesh_triangle(&m, t);
+                tc_ray_hit th;
+                if (tc_raycast_triangle(&ray, &tri, 40.0f, &th) && th.t < best) best = th.t;
+            }
+            if (got != (best < INFINITY) && bad++ < 4)
+                fprintf(stderr, "ray %d/%d: mesh %s at %.9g, brute force %.9g\n", rep, i, got ? "hit" : "missed",
+                        got ? h.t : -1.0f, best);
+            if (got) {
+                hits++;
+                /* The mesh casts in its data frame, brute force on the world
+                 * triangles' float corners: the same triangles rounded
+                 * differently, so the hits agree within the band. */
+                tc_vec3 ao = tc_vec3_abs(ray.origin);
+                float band = TC_TOLERANCE * (fmaxf(ao.x, fmaxf(ao.y, ao.z)) + 40.0f * tc_vec3_length(ray.dir));
+                if (!(fabsf(h.t - best) * tc_vec3_length(ray.dir) <= band) && bad++ < 4)
+                    fprintf(stderr, "ray %d/%d: mesh t %.9g, brute force %.9g\n", rep, i, h.t, best);
+                tc_triangle tri = tc_mesh_triangle(&m, h.feature);
+                tc_ray_hit th;
+                if (!tc_raycast_triangle(&ray, &tri, 40.0f, &th)) bad++;
+            }
+        }
+        tc_mesh_data_destroy(d);
+    }
+    printf("mesh rays: %ld hits, %ld disagreements with brute force\n", hits, bad);
+    CHECK(bad == 0);
+}
+
+TEST_CASE(mesh_overlap_distance_equal_brute_force)
+{
+    test_rng r = { 4 };
+    long bad = 0, overlaps = 0, cases = 0;
+    for (int rep = 0; rep < 10; ++rep) {
+        tc_mesh_data *d = soup(&r, 300);
+        tc_mesh m = placed(d, &r);
+        for (int i = 0; i < 500; ++i) {
+            tc_sphere s = { tc_vec3_make((float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12)),
+                            (float)test_rng_uniform(&r, 0, 2) };
+            bool any = false;
+            float best = INFINITY;
+            for (int t = 0; t < tc_mesh_data_triangle_count(d); ++t) {
+                tc_triangle tri = tc_mesh_triangle(&m, t);
+                any |= tc_overlap_sphere_triangle(&s, &tri);
+                float dd = tc_distance_sphere_triangle(&s, &tri, NULL, NULL);
+                if (dd < best) best = dd;
+            }
+            cases++;
+            overlaps += any;
+            bool got = tc_overlap_sphere_mesh(&s, &m);
+            if (any && !got) bad++;
+            if (got && best > 1e-4f) bad++;
+            float dist = tc_distance_sphere_mesh(&s, &m, NULL, NULL);
+            if (!(fabsf(dist - best) <= 1e-4f)) bad++;
+            int32_t nc = tc_contact_sphere_mesh(&s, &m, NULL, 0);
+            if (any && nc == 0) bad++;
+        }
+        tc_mesh_data_destroy(d);
+    }
+    printf("mesh sphere pairs: %ld cases, %ld overlapping, %ld disagreements\n", cases, overlaps, bad);
+    CHECK(bad == 0);
+}
+
+/* A box and a sphere resting on and sliding across a floor of many
+ * triangles see only the floor's normal, with the depth one big triangle
+ * gives. */
+TEST_CASE(mesh_no_ghost_collisions_on_a_floor)
+{
+    tc_mesh_data *floor = grid(16);
+    tc_vec3 big[3] = { { -100, 0, -100 }, { 0, 0, 200 }, { 100, 0, -100 } };
+    int32_t idx[3] = { 0, 1, 2 };
+    tc_mesh_data *one = tc_mesh_data_create(big, 3, idx, 1, NULL);
+    tc_mesh mf = { floor, { 0, 0, 0 }, tc_mat3_identity(), 1.0f }, mo = { one, { 0, 0, 0 }, tc_mat3_identity(), 1.0f };
+    long bad = 0;
+    tc_mesh_contact c[64], co[4];
+    for (int step = 0; step < 400; ++step) {
+        float x = -3.0f + step * 0.015f, z = 0.37f + step * 0.011f;
+        tc_sphere s = { { x, 0.49f, z }, 0.5f };
+        tc_obb b = tc_obb_from_quat(tc_vec3_make(x, 0.24f, z), tc_vec3_make(0.5f, 0.25f, 0.5f), tc_quat_identity());
+        for (int shape = 0; shape < 2; ++shape) {
+            int32_t n = shape ? tc_contact_obb_mesh(&b, &mf, c, 64) : tc_contact_sphere_mesh(&s, &mf, c, 64);
+            int32_t no = shape ? tc_contact_obb_mesh(&b, &mo, co, 4) : tc_contact_sphere_mesh(&s, &mo, co, 4);
+            const char *what = shape ? "box" : "sphere";
+            if (n == 0 || no != 1) {
+                if (bad++ < 8) fprintf(stderr, "step %d %s: %d floor contacts, %d on one triangle\n", step, what, n, no);
+                continue;
+            }
+            float deep = 0.0f;
+            for (int i = 0; i < n && i < 64; ++i) {
+                tc_vec3 nn = c[i].manifold.normal;
+                if (!(nn.y < -0.99999f) && bad++ < 8)
+                    fprintf(stderr, "step %d %s at (%g, %g): triangle %d normal (%.7g %.7g %.7g)\n", step, what, x, z,
+                            c[i].triangle, nn.x, nn.y, nn.z);
+                for (int k = 0; k < c[i].manifold.count; ++k) deep = fmaxf(deep, c[i].manifold.points[k].depth);
+            }
+            float deep_one = 0.0f;
+            for (int k = 0; k < co[0].manifold.count; ++k) deep_one = fmaxf(deep_one, co[0].manifold.points[k].depth);
+            if (!(fabsf(deep - deep_one) <= 1e-5f) && bad++ < 8)
+                fprintf(stderr, "step %d %s at (%g, %g): depth %.9g on the grid, %.9g on one triangle\n", step, what, x,
+                        z, deep, deep_one);
+        }
+        /* sliding sweeps along the floor: a hit, if any, has the floor's normal */
+        tc_sweep_hit h;
+        tc_sphere above = { { x, 0.6f, z }, 0.5f };
+        if (tc_sweep_sphere_mesh(&above, tc_vec3_make(1.0f, -0.2f, 0.3f), &mf, tc_vec3_zero(), 1.0f, &h) &&
+            !(h.normal.y < -0.9999f) && bad++ < 8)
+            fprintf(stderr, "step %d sweep at (%g, %g): normal (%.7g %.7g %.7g)\n", step, x, z, h.normal.x, h.normal.y,
+                    h.normal.z);
+    }
+    CHECK_MSG(bad == 0, "%ld ghost contacts", bad);
+    tc_mesh_data_destroy(floor);
+    tc_mesh_data_destroy(one);
+}
+
+/* A two-triangle fold along the z axis: each half rises (a valley) or falls
+ * (a ridge) by `slope` per unit away from the fold. */
+static tc_mesh_data *fold(float slope)
+{
+    tc_vec3 v[6] = { { 0, 0, -5 }, { 0, 0, 5 }, { -5, 5 * slope, 5 }, { -5, 5 * slope, -5 }, { 5, 5 * slope, 5 },
+                     { 5, 5 * slope, -5 } };
+    int32_t idx[6] = { 0, 2, 1, 0, 1, 5 }; /* both wound with +y up */
+    return tc_mesh_data_create(v, 6, idx, 2, NULL);
+}
+
+/* Internal edges: on a ridge every contact normal lies between the two face
+ * normals (the ridge's own direction is a real feature for a shape on top);
+ * in a valley and on a flat fold only face normals appear. */
+TEST_CASE(mesh_internal_edges_ridge_and_valley)
+{
+    long bad = 0;
+    const float slopes[5] = { -0.5f, -0.03f, 0.0f, 0.03f, 0.5f };
+    for (int si = 0; si < 5; ++si) {
+        tc_mesh_data *d = fold(slopes[si]);
+        CHECK(tc_mesh_data_edge(d, 0, 2, NULL) ==
+              (slopes[si] < 0 ? TC_MESH_EDGE_CONVEX : (slopes[si] > 0 ? TC_MESH_EDGE_CONCAVE : TC_MESH_EDGE_FLAT)));
+        tc_mesh m = { d, { 0, 0, 0 }, tc_mat3_identity(), 1.0f };
+        double l = sqrt(1.0 + (double)slopes[si] * slopes[si]);
+        /* upward unit face normals of the left (x < 0) and right halves */
+        tc_vec3 nl = { (float)(slopes[si] / l), (float)(1.0 / l), 0 }, nr = { (float)(-slopes[si] / l), (float)(1.0 / l), 0 };
+        for (int step = 0; step < 200; ++step) {
+            float x = -1.0f + step * 0.01f;
+            for (int shape = 0; shape < 2; ++shape) {
+                tc_mesh_contact c[8];
+                float y = 0.48f + (slopes[si] > 0 ? slopes[si] * fabsf(x) : 0.0f);
+                tc_sphere s = { { x, y, 0.3f }, 0.5f };
+                tc_obb b = tc_obb_from_quat(tc_vec3_make(x, y - 0.25f, 0.3f), tc_vec3_make(0.5f, 0.25f, 0.5f),
+                                            tc_quat_identity());
+                int32_t n = shape ? tc_contact_obb_mesh(&b, &m, c, 8) : tc_contact_sphere_mesh(&s, &m, c, 8);
+                for (int i = 0; i < n && i < 8; ++i) {
+                    tc_vec3 u = tc_vec3_neg(c[i].manifold.normal); /* from the mesh up to the shape */
+                    bool face = tc_vec3_dot(u, nl) > 0.99999f || tc_vec3_dot(u, nr) > 0.99999f;
+                    /* between nl and nr: in their plane (no z) and above both edges of the arc */
+                    bool between = fabsf(u.z) < 1e-5f && u.y > 0 &&
+                                   (u.x - nl.x) * (nr.x - nl.x) >= -1e-5f && (u.x - nr.x) * (nl.x - nr.x) >= -1e-5f;
+                    bool ok = slopes[si] < 0 ? between : face;
+                    float deep = 0.0f;
+                    for (int k = 0; k < c[i].manifold.count; ++k) deep = fmaxf(deep, c[i].manifold.points[k].depth);
+                    if (slopes[si] <= 0.0f && !(deep <= 0.03f)) ok = false; /* the shape is 0.02 into the top */
+                    if (!ok && bad++ < 6)
+                        fprintf(stderr, "slope %g %s at x %g: triangle %d normal (%g %g %g) depth %g\n", slopes[si],
+                                shape ? "box" : "sphere", x, c[i].triangle, u.x, u.y, u.z, deep);
+                }
+            }
+        }
+        tc_mesh_data_destroy(d);
+    }
+    CHECK_MSG(bad == 0, "%ld normals off the surface", bad);
+}
+
+TEST_CASE(mesh_data_adjacency_and_errors)
+{
+    tc_mesh_data *g = grid(2);
+    CHECK(g && tc_mesh_data_triangle_count(g) == 8);
+    int32_t nb;
+    CHECK(tc_mesh_data_edge(g, 0, 2, &nb) == TC_MESH_EDGE_FLAT && nb == 1);
+    CHECK(tc_mesh_data_edge(g, 0, 0, &nb) == TC_MESH_EDGE_BOUNDARY && nb == -1);
+    tc_mesh_data_destroy(g);
+    tc_vec3 v[3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
+    int32_t bad_idx[3] = { 0, 1, 3 };
+    CHECK(tc_mesh_data_create(v, 3, bad_idx, 1, NULL) == NULL);
+}
+
+/* ---- every X-mesh pair against the double oracle ----------------------------
+ * Meshes: random soups (with degenerate triangles), terrains (a bumpy grid)
+ * and closed surfaces (a cube of 48 triangles), placed by a random pose and
+ * scale; shapes from the oracle's generator, and hulls from random clouds.
+ * The oracle is the brute-force distance over every triangle, placed in
+ * double (hull_oracle.h), never the hierarchy. Half the cases bring the
+ * shape's support point to a random point of a random triangle, then a gap
+ * of at most 1e-4 of the size (or none). */
+#define OM_MAX 200
+
+typedef struct omesh {
+    tc_mesh_data *data;
+    tc_mesh mesh;
+    int n;
+    ovec tri[OM_MAX][3];
+    double coord, size;
+} omesh;
+
+static ovec om_place(const tc_mesh *m, tc_vec3 p)
+{
+    return orc_place(m->position, m->rotation, m->scale, p);
+}
+
+/* The surface of the cube [-1, 1]^3, each face 2 x 2 squares, outward. */
+static tc_mesh_data *closed_cube(void)
+{
+    tc_vec3 v[6 * 9];
+    int32_t idx[6 * 8 * 3];
+    int nv = 0, k = 0;
+    for (int axis = 0; axis < 3; ++axis)
+        for (int side = -1; side <= 1; side += 2) {
+            int base = nv;
+            for (int i = 0; i < 3; ++i)
+                for (int j = 0; j < 3; ++j) {
+                    float c[3];
+                    c[axis] = (float)side;
+                    c[(axis + 1) % 3] = (float)(i - 1);
+                    c[(axis + 2) % 3] = (float)(j - 1);
+                    v[nv++] = tc_vec3_make(c[0], c[1], c[2]);
+                }
+            for (int i = 0; i < 2; ++i)
+                for (int j = 0; j < 2; ++j) {
+                    int a = base + i * 3 + j, b = a + 3, c = a + 1, d = b + 1;
+                    if (side < 0) { int t = b; b = c; c = t; }
+                    idx[k++] = a; idx[k++] = b; idx[k++] = d;
+                    idx[k++] = a; idx[k++] = d; idx[k++] = c;
+                }
+        }
+    return tc_mesh_data_create(v, nv, idx, 48, NULL);
+}
+
+static void make_omesh(test_rng *r, omesh *om)
+{
+    int kind = test_rng_int(r, 0, 2);
+    if (kind == 0) {
+        tc_vec3 v[120];
+        int32_t idx[120];
+        for (int t = 0; t < 40; ++t) {
+            tc_vec3 c = tc_vec3_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1));
+            int degenerate = test_rng_int(r, 0, 9);
+            for (int q = 0; q < 3; ++q) {
+                tc_vec3 e = tc_vec3_make((float)test_rng_uniform(r, -0.5, 0.5), (float)test_rng_uniform(r, -0.5, 0.5), (float)test_rng_uniform(r, -0.5, 0.5));
+                if (degenerate == 0) e = tc_vec3_scale(tc_vec3_make(0.3f, -0.2f, 0.1f), (float)q); /* a segment */
+                if (degenerate == 1) e = tc_vec3_zero();                                           /* a point */
+                v[3 * t + q] = tc_vec3_add(c, e);
+                idx[3 * t + q] = 3 * t + q;
+            }
+        }
+        om->data = tc_mesh_data_create(v, 120, idx, 40, NULL);
+    } else if (kind == 1) {
+        om->data = grid_mesh(6, 2.0f / 6.0f, r);
+    } else {
+        om->data = closed_cube();
+    }
+    double q[4];
+    gen_quat(r, q);
+    om->size = gen_log_uniform(r, 0.1, 10.0);
+    om->mesh.data = om->data;
+    om->mesh.position = ov_to(gen_center(r));
+    om->mesh.rotation = gen_mat3_from_quat(q);
+    om->mesh.scale = (float)om->size;
+    om->n = tc_mesh_data_triangle_count(om->data);
+    double m = 0.0;
+    ovec lo = ov(INFINITY, INFINITY, INFINITY), hi = ov(-INFINITY, -INFINITY, -INFINITY);
+    for (int t = 0; t < om->n; ++t) {
+        tc_triangle tt = tc_mesh_data_triangle(om->data, t);
+        om->tri[t][0] = om_place(&om->mesh, tt.a);
+        om->tri[t][1] = om_place(&om->mesh, tt.b);
+        om->tri[t][2] = om_place(&om->mesh, tt.c);
+        for (int c = 0; c < 3; ++c) {
+            ovec p = om->tri[t][c];
+            m = fmax(m, ov_maxabs(p));
+            lo = ov(fmin(lo.x, p.x), fmin(lo.y, p.y), fmin(lo.z, p.z));
+            hi = ov(fmax(hi.x, p.x), fmax(hi.y, p.y), fmax(hi.z, p.z));
+        }
+    }
+    om->coord = m + ov_dist(lo, hi);
+}
+
+/* The shape tested against a mesh: a primitive (test_shape) or a hull. */
+typedef struct mshape {
+    bool is_hull;
+    test_shape any;
+    tc_hull_data *hd;
+    tc_hull hull;
+    orc_hull oh;
+    tc_vec3 local[10];
+    int n;
+} mshape;
+
+static void mshape_oracle(mshape *x)
+{
+    if (!x->is_hull) return;
+    ovec w[10];
+    for (int i = 0; i < x->n; ++i) w[i] = orc_place(x->hull.position, x->hull.rotation, x->hull.scale, x->local[i]);
+    orc_hull_build(&x->oh, w, x->n);
+}
+
+static void mshape_move(mshape *x, ovec d)
+{
+    if (x->is_hull) {
+        x->hull.position = ov_to(ov_add(ov_from(x->hull.position), d));
+        mshape_oracle(x);
+    } else {
+        { ovec d_ = d; x->any = test_shape_translated(&x->any, d_.x, d_.y, d_.z); }
+    }
+}
+
+/* The oracle's distance from the shape to the triangles (all, or one). */
+static double om_truth(const omesh *om, const mshape *x, int only)
+{
+    const ovec (*tri)[3] = (const ovec (*)[3])om->tri;
+    int first = only >= 0 ? only : 0, count = only >= 0 ? 1 : om->n;
+    if (!x->is_hull) {
+        orc_shape s = orc_from_any(&x->any);
+        return orc_triangles_distance(tri + first, count, &s);
+    }
+    double best = INFINITY;
+    for (int t = first; t < first + count && best > 0.0; ++t) {
+        ovec tc = ov_scale(ov_add(ov_add(tri[t][0], tri[t][1]), tri[t][2]), 1.0 / 3.0);
+        double tr = fmax(ov_dist(tc, tri[t][0]), fmax(ov_dist(tc, tri[t][1]), ov_dist(tc, tri[t][2])));
+        if (ov_dist(tc, x->oh.center) - tr - x->oh.radius >= best) continue; /* too far to matter */
+        orc_shape ts[3];
+        int np = orc_triangle_pieces(tri[t], ts);
+        for (int q = 0; q < np; ++q) best = fmin(best, orc_hull_distance(&x->oh, &ts[q]));
+    }
+    return best;
+}
+
+static double mshape_coord(const mshape *x)
+{
+    if (x->is_hull) return x->oh.coord;
+    orc_shape s = orc_from_any(&x->any);
+    return orc_shape_coord(&s);
+}
+
+#define LIB_MESH(call, ...)                                                                              \
+    switch (x->is_hull ? TEST_SHAPE_KINDS : x->any.kind) {                                              \
+    case TEST_SPHERE: return tc_##call##_sphere_mesh(&x->any.u.sphere, __VA_ARGS__);                   \
+    case TEST_CAPSULE: return tc_##call##_capsule_mesh(&x->any.u.capsule, __VA_ARGS__);                \
+    case TEST_AABB: return tc_##call##_aabb_mesh(&x->any.u.aabb, __VA_ARGS__);                         \
+    case TEST_OBB: return tc_##call##_obb_mesh(&x->any.u.obb, __VA_ARGS__);                            \
+    case TEST_TRIANGLE: return tc_##call##_triangle_mesh(&x->any.u.triangle, __VA_ARGS__);             \
+    case TEST_PLANE: return tc_##call##_plane_mesh(&x->any.u.plane, __VA_ARGS__);                      \
+    default: return tc_##call##_hull_mesh(&x->hull, __VA_ARGS__);                                     \
+    }
+
+static bool lib_mesh_overlap(const mshape *x, const tc_mesh *m) { LIB_MESH(overlap, m) }
+static float lib_mesh_distance(const mshape *x, const tc_mesh *m) { LIB_MESH(distance, m, NULL, NULL) }
+static int32_t lib_mesh_contact(const mshape *x, const tc_mesh *m, tc_mesh_contact *out, int32_t cap)
+{
+    LIB_MESH(contact, m, out, cap)
+}
+static bool lib_mesh_sweep(const mshape *x, tc_vec3 v, const tc_mesh *m, float max_t, tc_sweep_hit *h)
+{
+    LIB_MESH(sweep, v, m, tc_vec3_zero(), max_t, h)
+}
+
+static const char *mshape_name(int kind) { return kind == TEST_SHAPE_KINDS ? "hull" : test_shape_name((test_shape_kind)kind); }
+
+static void run_mesh_pair(int kind, uint64_t seed)
+{
+    test_rng r = { seed };
+    long cases = 0, near_count = 0, overlaps = 0, missed = 0, outside = 0, dist_bad = 0, contact_bad = 0, sweep_bad = 0;
+    int n = test_random_count(kind == TEST_SHAPE_KINDS ? 1500 : 3000);
+    static omesh om;
+    static mshape x;
+    static tc_mesh_contact contacts[OM_MAX];
+    while (cases < n) {
+        make_omesh(&r, &om);
+        if (!om.data) { missed++; cases++; continue; }
+        for (int rep = 0; rep < 8 && cases < n; ++rep) {
+            ovec center = ov_from(om.mesh.position);
+            double size = om.size * test_rng_uniform(&r, 0.2, 1.5);
+            memset(&x, 0, sizeof x);
+            x.is_hull = kind == TEST_SHAPE_KINDS;
+            if (x.is_hull) {
+                x.n = test_rng_int(&r, 1, 10);
+                int flat = test_rng_int(&r, 0, 3);
+                for (int i = 0; i < x.n; ++i) {
+                    x.local[i] = tc_vec3_make((float)test_rng_uniform(&r, -0.5, 0.5), (float)test_rng_uniform(&r, -0.5, 0.5),
+                                              (float)test_rng_uniform(&r, -0.5, 0.5));
+                    if (flat == 0) x.local[i].z = 0.0f;
+                }
+                x.hd = tc_hull_data_create(x.local, x.n, NULL);
+                double q[4];
+                gen_quat(&r, q);
+                x.hull.data = x.hd;
+                x.hull.position = ov_to(ov_madd(center, gen_unit(&r), om.size * test_rng_uniform(&r, 0, 1.5)));
+                x.hull.rotation = gen_mat3_from_quat(q);
+                x.hull.scale = (float)size;
+                mshape_oracle(&x);
+            } else {
+                x.any = gen_shape(&r, (test_shape_kind)kind, ov_madd(center, gen_unit(&r), om.size * test_rng_uniform(&r, 0, 1.5)), size);
+            }
+            bool near = test_rng_int(&r, 0, 1) == 1;
+            if (near) {
+                /* a random point of a random triangle; the shape's support
+                 * point along -u brought there, then the gap along u */
+                int t = test_rng_int(&r, 0, om.n - 1);
+                double b0 = test_rng_uniform(&r, 0, 1), b1 = test_rng_uniform(&r, 0, 1);
+                if (b0 + b1 > 1.0) { b0 = 1.0 - b0; b1 = 1.0 - b1; }
+                ovec q = ov_add(ov_add(ov_scale(om.tri[t][0], 1.0 - b0 - b1), ov_scale(om.tri[t][1], b0)), ov_scale(om.tri[t][2], b1));
+                ovec u = gen_unit(&r);
+                double gap = size * (test_rng_int(&r, 0, 2) == 0 ? 0.0 : test_rng_uniform(&r, -1e-4, 1e-4));
+                if (kind == TEST_PLANE) {
+                    /* the plane's solid dot(n, x) <= d with n = -u through q */
+                    x.any.u.plane.normal = ov_to(ov_scale(u, -1.0));
+                    x.any.u.plane.normal = ov_to(ov_unit(ov_from(x.any.u.plane.normal)));
+                    x.any.u.plane.offset = (float)(ov_dot(ov_from(x.any.u.plane.normal), q) - gap);
+                } else {
+                    ovec px;
+                    if (x.is_hull) {
+                        int lo = 0;
+                        for (int i = 1; i < x.oh.n; ++i)
+                            if (ov_dot(x.oh.p[i], u) < ov_dot(x.oh.p[lo], u)) lo = i;
+                        px = x.oh.p[lo];
+                    } else {
+                        orc_shape s = orc_from_any(&x.any);
+                        px = orc_support_point(&s, ov_scale(u, -1.0), &r);
+                    }
+                    mshape_move(&x, ov_madd(ov_sub(q, px), u, gap));
+                }
+                near_count++;
+            }
+            double scale = mshape_coord(&x) + om.coord;
+            double band = TC_TOLERANCE * scale;
+            double truth = om_truth(&om, &x, -1);
+            cases++;
+            if (truth == 0.0) overlaps++;
+            bool got = lib_mesh_overlap(&x, &om.mesh);
+            float d = lib_mesh_distance(&x, &om.mesh);
+            if (truth == 0.0 && !got && missed++ < 3)
+            {
+                fprintf(stderr, "%s-mesh missed: lib distance %.9g, scale %.9g\n", mshape_name(kind), d, scale);
+                if (x.is_hull) {
+                    float bd = INFINITY;
+                    for (int tt = 0; tt < om.n; ++tt) {
+                        tc_triangle f = tc_mesh_triangle(&om.mesh, tt);
+                        float dd = tc_distance_triangle_hull(&f, &x.hull, NULL, NULL);
+                        if (dd < bd) bd = dd;
+                        if (om_truth(&om, &x, tt) == 0.0)
+                            fprintf(stderr, "  oracle: touches triangle %d, lib triangle-hull distance %.9g overlap %d\n", tt, dd,
+                                    (int)tc_overlap_triangle_hull(&f, &x.hull));
+                    }
+                    fprintf(stderr, "  brute force lib distance %.9g, hull n %d dim %d oracle dim %d\n", bd, x.n, tc_hull_data_dimension(x.hd), x.oh.dim);
+                }
+            }
+            if (got && truth > band && outside++ < 3)
+                fprintf(stderr, "%s-mesh outside the band: oracle %.9g, band %.3g\n", mshape_name(kind), truth, band);
+            if (!(fabs(d - truth) <= band) && dist_bad++ < 3)
+                fprintf(stderr, "%s-mesh distance %.9g vs the oracle's %.9g (band %.3g)\n", mshape_name(kind), d, truth, band);
+            int32_t nc = lib_mesh_contact(&x, &om.mesh, contacts, OM_MAX);
+            if (((truth == 0.0) != (nc > 0)) && !(nc > 0 && truth <= band) && contact_bad++ < 3)
+                fprintf(stderr, "%s-mesh contact: %d triangles but oracle distance %.9g\n", mshape_name(kind), nc, truth);
+            for (int i = 0; i < nc && i < OM_MAX; ++i) {
+                double dt = om_truth(&om, &x, contacts[i].triangle);
+                if (!(dt <= band) && contact_bad++ < 3)
+                    fprintf(stderr, "%s-mesh contact names triangle %d, %.9g away\n", mshape_name(kind), contacts[i].triangle, dt);
+            }
+            /* a sweep towards a random triangle's centroid */
+            int t = test_rng_int(&r, 0, om.n - 1);
+            ovec goal = ov_scale(ov_add(ov_add(om.tri[t][0], om.tri[t][1]), om.tri[t][2]), 1.0 / 3.0);
+            ovec from = x.is_hull ? ov_from(x.hull.position) : (kind == TEST_PLANE ? goal : ov_from(x.any.u.sphere.center));
+            if (!x.is_hull && kind != TEST_PLANE) {
+                orc_shape s = orc_from_any(&x.any);
+                from = s.core == ORC_CORE_BOX ? s.c : s.p[0];
+            }
+            tc_vec3 v = kind == TEST_PLANE ? ov_to(ov_scale(ov_from(x.any.u.plane.normal), om.size))
+                                          : ov_to(ov_scale(ov_sub(goal, from), 2.0));
+            tc_sweep_hit sh;
+            if (lib_mesh_sweep(&x, v, &om.mesh, 1.0f, &sh)) {
+                mshape_move(&x, ov_scale(ov_from(v), sh.t));
+                double at = om_truth(&om, &x, -1), tol = 1e-4 * (scale + 2.0 * ov_len(ov_from(v)));
+                if (!(at <= tol) && sweep_bad++ < 3)
+                    fprintf(stderr, "%s-mesh sweep: at t %.9g the oracle distance is %.9g\n", mshape_name(kind), sh.t, at);
+            } else if (truth == 0.0 && sweep_bad++ < 3) {
+                fprintf(stderr, "%s-mesh sweep: no hit from an overlapping start\n", mshape_name(kind));
+            }
+            tc_hull_data_destroy(x.hd);
+        }
+        tc_mesh_data_destroy(om.data);
+    }
+    printf("%s-mesh: %ld cases (%ld near touching, %ld overlapping): %ld missed, %ld outside the band, %ld distance, "
+           "%ld contact, %ld sweep failures\n", mshape_name(kind), cases, near_count, overlaps, missed, outside, dist_bad,
+           contact_bad, sweep_bad);
+    CHECK(missed == 0);
+    CHECK(outside == 0);
+    CHECK(dist_bad == 0);
+    CHECK(contact_bad == 0);
+    CHECK(sweep_bad == 0);
+}
+
+TEST_CASE(mesh_oracle_sphere) { run_mesh_pair(TEST_SPHERE, 51); }
+TEST_CASE(mesh_oracle_capsule) { run_mesh_pair(TEST_CAPSULE, 52); }
+TEST_CASE(mesh_oracle_aabb) { run_mesh_pair(TEST_AABB, 53); }
+TEST_CASE(mesh_oracle_obb) { run_mesh_pair(TEST_OBB, 54); }
+TEST_CASE(mesh_oracle_triangle) { run_mesh_pair(TEST_TRIANGLE, 55); }
+TEST_CASE(mesh_oracle_plane) { run_mesh_pair(TEST_PLANE, 56); }
+TEST_CASE(mesh_oracle_hull) { run_mesh_pair(TEST_SHAPE_KINDS, 57); }
