@@ -321,19 +321,19 @@ static int ref_face_in_incident(const tc_vec3 cr[3], const float hr[3], tc_vec3 
  * the reference face (w <= top). Without branches: every candidate is
  * computed and its slot appended to idx[] when it qualifies. Returns the
  * count. */
-static int quad_rect_points(float P[3][4], const float fc[3], const float e1[3], const float e2[3], float hu,
-                            float hv, float top, face_pts *f, int *idx)
+static int quad_rect_points(float P[3][4], const float fc[3], const float e1[3], const float e2[3], float hu, float hv,
+                            float top, face_pts *f, int *idx)
 {
     static const float su[4] = { 1, -1, -1, 1 }, sv[4] = { 1, 1, -1, -1 };
-    int n = 0;
+    int ok[SLOTS];
+    /* Each loop runs over four lanes with no dependence between them (the
+     * compiler's vectoriser sees plain lanes); the slots are gathered after. */
     for (int q = 0; q < 4; ++q) {
         f->u[q] = P[0][q];
         f->v[q] = P[1][q];
         f->w[q] = P[2][q];
-        idx[n] = q;
-        n += fabsf(P[0][q]) <= hu && fabsf(P[1][q]) <= hv && P[2][q] <= top;
+        ok[q] = fabsf(P[0][q]) <= hu && fabsf(P[1][q]) <= hv && P[2][q] <= top;
     }
-    if (n == 4) return n;
     /* Rectangle corners inside the quad: their (s, t) in the quad's frame
      * (the divisor is never zero: a flat quad contains no corner). */
     float det = e1[0] * e2[1] - e1[1] * e2[0];
@@ -346,27 +346,37 @@ static int quad_rect_points(float P[3][4], const float fc[3], const float e1[3],
         f->u[4 + q] = u;
         f->v[4 + q] = v;
         f->w[4 + q] = w;
-        idx[n] = 4 + q;
-        n += !flat && fabsf(a) <= 1.0f && fabsf(b) <= 1.0f && w <= top;
+        ok[4 + q] = !flat && fabsf(a) <= 1.0f && fabsf(b) <= 1.0f && w <= top;
     }
     /* Crossings of quad edge q (corner q to q + 1) with each side. */
+    float N0[4], N1[4], N2[4];
+    for (int q = 0; q < 4; ++q) {
+        N0[q] = P[0][(q + 1) & 3];
+        N1[q] = P[1][(q + 1) & 3];
+        N2[q] = P[2][(q + 1) & 3];
+    }
     for (int side = 0; side < 4; ++side) {
-        int c = side >> 1, o = 1 - c;
+        int c = side >> 1;
         float h = c ? hv : hu, lim = side & 1 ? -h : h, olim = c ? hu : hv;
+        const float *pc = c ? P[1] : P[0], *po = c ? P[0] : P[1], *nc = c ? N1 : N0, *no = c ? N0 : N1;
+        float *fu = &f->u[8 + 4 * side], *fv = &f->v[8 + 4 * side], *fw = &f->w[8 + 4 * side];
+        int *okq = &ok[8 + 4 * side];
         for (int q = 0; q < 4; ++q) {
-            int q1 = (q + 1) & 3;
-            float da = P[c][q] - lim, db = P[c][q1] - lim;
+            float da = pc[q] - lim, db = nc[q] - lim;
             bool cross = (da <= 0.0f) != (db <= 0.0f);
             float t = da / (cross ? da - db : 1.0f); /* opposite sides: never zero */
-            float y = P[o][q] + (P[o][q1] - P[o][q]) * t;
-            float w = P[2][q] + (P[2][q1] - P[2][q]) * t;
-            int slot = 8 + 4 * side + q;
-            f->u[slot] = c ? y : lim;
-            f->v[slot] = c ? lim : y;
-            f->w[slot] = w;
-            idx[n] = slot;
-            n += cross && fabsf(y) <= olim && w <= top;
+            float y = po[q] + (no[q] - po[q]) * t;
+            float w = P[2][q] + (N2[q] - P[2][q]) * t;
+            fu[q] = c ? y : lim;
+            fv[q] = c ? lim : y;
+            fw[q] = w;
+            okq[q] = cross && fabsf(y) <= olim && w <= top;
         }
+    }
+    int n = 0;
+    for (int sl = 0; sl < SLOTS; ++sl) {
+        idx[n] = sl;
+        n += ok[sl];
     }
     return n;
 }
