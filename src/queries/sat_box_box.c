@@ -18,6 +18,7 @@
 #include <math.h>
 
 #include "core/float.h"
+#include "core/inline.h"
 #include "shapes/validity.h"
 
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
@@ -273,7 +274,7 @@ static inline tc_obb_lanes tc_obb_load(const tc_obb *b)
     return l;
 }
 
-static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
+TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
 {
     const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     tc_obb_lanes la = tc_obb_load(a), lb = tc_obb_load(b);
@@ -377,7 +378,7 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
     }
 }
 #else
-static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
+TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
 {
     tc_box_box_frame f;
     tc_box_box_frame_fill(&f, a, b);
