@@ -312,6 +312,54 @@ static int ref_face_in_incident(const tc_vec3 cr[3], const float hr[3], tc_vec3 
     return n;
 }
 
+/* The crossings of the quad's four edges (from corner q, coordinates pc
+ * across the side and po along it, to the next corner, nc and no) with the
+ * side line pc = lim, kept (ok) where they fall within |po| <= olim and
+ * below top. Plain lanes: no branch, one lane per edge. */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+/* The four lanes in SSE, each with exactly the operations of the scalar
+ * version below (bit-identical answers). */
+static inline void crossings(const float *pc, const float *nc, const float *po, const float *no, const float *pw,
+                             const float *nw, float lim, float olim, float top, float *fc, float *fo, float *fw,
+                             int *ok)
+{
+    const __m128 vlim = _mm_set1_ps(lim), zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f);
+    const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    __m128 da = _mm_sub_ps(_mm_loadu_ps(pc), vlim), db = _mm_sub_ps(_mm_loadu_ps(nc), vlim);
+    __m128 cross = _mm_xor_ps(_mm_cmple_ps(da, zero), _mm_cmple_ps(db, zero));
+    __m128 div = _mm_or_ps(_mm_and_ps(cross, _mm_sub_ps(da, db)), _mm_andnot_ps(cross, one));
+    __m128 t = _mm_div_ps(da, div); /* opposite sides: never zero */
+    __m128 a = _mm_loadu_ps(po), w0 = _mm_loadu_ps(pw);
+    __m128 y = _mm_add_ps(a, _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(no), a), t));
+    __m128 w = _mm_add_ps(w0, _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(nw), w0), t));
+    _mm_storeu_ps(fc, vlim);
+    _mm_storeu_ps(fo, y);
+    _mm_storeu_ps(fw, w);
+    __m128 keep = _mm_and_ps(_mm_and_ps(cross, _mm_cmple_ps(_mm_and_ps(y, sign), _mm_set1_ps(olim))),
+                             _mm_cmple_ps(w, _mm_set1_ps(top)));
+    _mm_storeu_si128((__m128i *)(void *)ok, _mm_srli_epi32(_mm_castps_si128(keep), 31));
+}
+#else
+static inline void crossings(const float *pc, const float *nc, const float *po, const float *no, const float *pw,
+                             const float *nw, float lim, float olim, float top, float *fc, float *fo, float *fw,
+                             int *ok)
+{
+    for (int q = 0; q < 4; ++q) {
+        float da = pc[q] - lim, db = nc[q] - lim;
+        int cross = (da <= 0.0f) ^ (db <= 0.0f);
+        float t = da / (cross ? da - db : 1.0f); /* opposite sides: never zero */
+        float y = po[q] + (no[q] - po[q]) * t;
+        float w = pw[q] + (nw[q] - pw[q]) * t;
+        fc[q] = lim;
+        fo[q] = y;
+        fw[q] = w;
+        ok[q] = cross & (fabsf(y) <= olim) & (w <= top);
+    }
+}
+
+#endif
+
 /* The vertices of the intersection of the incident quad (corners P[.][q]
  * in cyclic order, centre fc, half edges e1, e2: fc + s e1 + t e2 with
  * |s|, |t| <= 1) with the reference rectangle |u| <= hu, |v| <= hv, found
@@ -332,7 +380,7 @@ static int quad_rect_points(float P[3][4], const float fc[3], const float e1[3],
         f->u[q] = P[0][q];
         f->v[q] = P[1][q];
         f->w[q] = P[2][q];
-        ok[q] = fabsf(P[0][q]) <= hu && fabsf(P[1][q]) <= hv && P[2][q] <= top;
+        ok[q] = (fabsf(P[0][q]) <= hu) & (fabsf(P[1][q]) <= hv) & (P[2][q] <= top);
     }
     /* Rectangle corners inside the quad: their (s, t) in the quad's frame
      * (the divisor is never zero: a flat quad contains no corner). */
@@ -346,7 +394,7 @@ static int quad_rect_points(float P[3][4], const float fc[3], const float e1[3],
         f->u[4 + q] = u;
         f->v[4 + q] = v;
         f->w[4 + q] = w;
-        ok[4 + q] = !flat && fabsf(a) <= 1.0f && fabsf(b) <= 1.0f && w <= top;
+        ok[4 + q] = !flat & (fabsf(a) <= 1.0f) & (fabsf(b) <= 1.0f) & (w <= top);
     }
     /* Crossings of quad edge q (corner q to q + 1) with each side. */
     float N0[4], N1[4], N2[4];
@@ -355,24 +403,10 @@ static int quad_rect_points(float P[3][4], const float fc[3], const float e1[3],
         N1[q] = P[1][(q + 1) & 3];
         N2[q] = P[2][(q + 1) & 3];
     }
-    for (int side = 0; side < 4; ++side) {
-        int c = side >> 1;
-        float h = c ? hv : hu, lim = side & 1 ? -h : h, olim = c ? hu : hv;
-        const float *pc = c ? P[1] : P[0], *po = c ? P[0] : P[1], *nc = c ? N1 : N0, *no = c ? N0 : N1;
-        float *fu = &f->u[8 + 4 * side], *fv = &f->v[8 + 4 * side], *fw = &f->w[8 + 4 * side];
-        int *okq = &ok[8 + 4 * side];
-        for (int q = 0; q < 4; ++q) {
-            float da = pc[q] - lim, db = nc[q] - lim;
-            bool cross = (da <= 0.0f) != (db <= 0.0f);
-            float t = da / (cross ? da - db : 1.0f); /* opposite sides: never zero */
-            float y = po[q] + (no[q] - po[q]) * t;
-            float w = P[2][q] + (N2[q] - P[2][q]) * t;
-            fu[q] = c ? y : lim;
-            fv[q] = c ? lim : y;
-            fw[q] = w;
-            okq[q] = cross && fabsf(y) <= olim && w <= top;
-        }
-    }
+    crossings(P[0], N0, P[1], N1, P[2], N2, hu, hv, top, &f->u[8], &f->v[8], &f->w[8], &ok[8]);
+    crossings(P[0], N0, P[1], N1, P[2], N2, -hu, hv, top, &f->u[12], &f->v[12], &f->w[12], &ok[12]);
+    crossings(P[1], N1, P[0], N0, P[2], N2, hv, hu, top, &f->v[16], &f->u[16], &f->w[16], &ok[16]);
+    crossings(P[1], N1, P[0], N0, P[2], N2, -hv, hu, top, &f->v[20], &f->u[20], &f->w[20], &ok[20]);
     int n = 0;
     for (int sl = 0; sl < SLOTS; ++sl) {
         idx[n] = sl;
