@@ -428,7 +428,7 @@ TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_s
             near_parallel |= (unsigned)(len2 < TC_SAT_EXACT_BELOW_LEN2) << k;
             parallel |= (unsigned)(len2 < TC_SAT_PARALLEL_BELOW_LEN2) << k;
             if (m->sep && !(len2 < TC_SAT_EXACT_BELOW_LEN2)) {
-                float o = -s / sqrtf(len2);
+                float o = (0.0f - s) / sqrtf(len2); /* as the SIMD lanes: 0 - s, not -s (signed zero) */
                 if (o < m->edge_depth) {
                     m->edge_depth = o;
                     m->edge = k;
