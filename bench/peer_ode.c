@@ -70,9 +70,11 @@ double peer_ode_box_box(const tc_obb *a, const tc_obb *b, size_t n, unsigned cha
     return best;
 }
 
-double peer_ode_collide(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps)
+/* The chunk as dBox geoms, for dCollide. */
+static dGeomID geom_a[BENCH_BOX_CHUNK], geom_b[BENCH_BOX_CHUNK];
+
+static void make_geoms(const tc_obb *a, const tc_obb *b, size_t n)
 {
-    static dGeomID geom_a[BENCH_BOX_CHUNK], geom_b[BENCH_BOX_CHUNK];
     convert(a, b, n);
     for (size_t i = 0; i < n; ++i) {
         geom_a[i] = dCreateBox(0, side_a[i][0], side_a[i][1], side_a[i][2]);
@@ -82,6 +84,19 @@ double peer_ode_collide(const tc_obb *a, const tc_obb *b, size_t n, unsigned cha
         dGeomSetPosition(geom_b[i], pos_b[i][0], pos_b[i][1], pos_b[i][2]);
         dGeomSetRotation(geom_b[i], rot_b[i]);
     }
+}
+
+static void destroy_geoms(size_t n)
+{
+    for (size_t i = 0; i < n; ++i) {
+        dGeomDestroy(geom_a[i]);
+        dGeomDestroy(geom_b[i]);
+    }
+}
+
+double peer_ode_collide(const tc_obb *a, const tc_obb *b, size_t n, unsigned char *out, int reps)
+{
+    make_geoms(a, b, n);
     double best = INFINITY;
     for (int r = 0; r < reps; ++r) {
         double t0 = bench_now();
@@ -92,10 +107,7 @@ double peer_ode_collide(const tc_obb *a, const tc_obb *b, size_t n, unsigned cha
         double dt = bench_now() - t0;
         if (dt < best) best = dt;
     }
-    for (size_t i = 0; i < n; ++i) {
-        dGeomDestroy(geom_a[i]);
-        dGeomDestroy(geom_b[i]);
-    }
+    destroy_geoms(n);
     return best;
 }
 
@@ -123,5 +135,32 @@ double peer_ode_box_contact(const tc_obb *a, const tc_obb *b, size_t n, bench_co
         double dt = bench_now() - t0;
         if (dt < best) best = dt;
     }
+    return best;
+}
+
+double peer_ode_collide_contact(const tc_obb *a, const tc_obb *b, size_t n, bench_contact *out, int reps)
+{
+    make_geoms(a, b, n);
+    double best = INFINITY;
+    for (int r = 0; r < reps; ++r) {
+        double t0 = bench_now();
+        for (size_t i = 0; i < n; ++i) {
+            dContactGeom contacts[4];
+            int count = dCollide(geom_a[i], geom_b[i], 4, contacts, (int)sizeof contacts[0]);
+            /* dCollide's normal points from box 2 into box 1, all contacts
+             * share it; the deepest contact carries the penetration. */
+            dReal depth = 0;
+            for (int k = 0; k < count; ++k)
+                if (contacts[k].depth > depth) depth = contacts[k].depth;
+            out[i].hit = (unsigned char)(count > 0);
+            out[i].depth = (float)depth;
+            out[i].normal[0] = count > 0 ? (float)-contacts[0].normal[0] : 0.0f;
+            out[i].normal[1] = count > 0 ? (float)-contacts[0].normal[1] : 0.0f;
+            out[i].normal[2] = count > 0 ? (float)-contacts[0].normal[2] : 0.0f;
+        }
+        double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+    }
+    destroy_geoms(n);
     return best;
 }

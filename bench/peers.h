@@ -100,6 +100,7 @@ bench_box_box_fn peer_ode_box_touches_box; /* dBoxTouchesBox: ODE's boolean 15-a
 bench_box_box_fn peer_ode_box_box;         /* dBoxBox with one contact */
 bench_box_box_fn peer_ode_collide;         /* dCollide on two dBox geoms */
 bench_box_contact_fn peer_ode_box_contact; /* dBoxBox with up to 4 contacts */
+bench_box_contact_fn peer_ode_collide_contact; /* dCollide on two dBox geoms, up to 4 contacts */
 #endif
 
 #if TOUCHE_BENCH_HAVE_BULLET

@@ -18,6 +18,7 @@
 #include <math.h>
 
 #include "core/float.h"
+#include "core/inline.h"
 #include "shapes/validity.h"
 
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
@@ -216,15 +217,15 @@ bool tc_box_box_axis_separates(const tc_box_box_frame *f, int axis)
     return tc_absf(tl) - (ra + rb) > f->pad;
 }
 
-/* Lowest set bit's index; mask is non-zero. */
+/* Lowest set bit's index; mask is non-zero. Without a loop (de Bruijn):
+ * a loop's exit, unpredictable for random poses, costs more than the
+ * multiply. */
 static int tc_lowest_bit(unsigned mask)
 {
-    int k = 0;
-    while (!(mask & 1u)) {
-        mask >>= 1;
-        ++k;
-    }
-    return k;
+    static const unsigned char index[32] = { 0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20, 15, 25, 17, 4,  8,
+                                             31, 27, 13, 23, 21, 19, 16, 7,  26, 12, 18, 6,  11, 5,  10, 9 };
+    uint32_t low = (uint32_t)mask & (0u - (uint32_t)mask);
+    return index[(uint32_t)(low * 0x077CB531u) >> 27];
 }
 
 /* Verdicts of the float tests as bit masks: faces (bits 0-5, axes 0-5),
@@ -234,6 +235,10 @@ typedef struct tc_sat_masks {
     float pad;
     float *sep;  /* NULL, or receives each axis' float separation (16, lane 15 spare) */
     float *len2; /* with sep: each edge axis' squared cross-product length (12) */
+    float (*r)[4]; /* with sep: r[j][i] = A_i . B_j */
+    float *t;      /* with sep: B's centre minus A's, in A's frame */
+    int edge;         /* with sep: tc_box_box_sat.edge */
+    float edge_depth; /* with sep: tc_box_box_sat.edge_depth */
 } tc_sat_masks;
 
 /* The hot path evaluates the axes in groups without branches (face axes,
@@ -269,7 +274,7 @@ static inline tc_obb_lanes tc_obb_load(const tc_obb *b)
     return l;
 }
 
-static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
+TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
 {
     const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     tc_obb_lanes la = tc_obb_load(a), lb = tc_obb_load(b);
@@ -286,6 +291,10 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
     __m128 dv = _mm_sub_ps(lb.center, la.center);
     __m128 t = _mm_add_ps(_mm_add_ps(_mm_mul_ps(ax, TC_SPLAT(dv, 0)), _mm_mul_ps(ay, TC_SPLAT(dv, 1))),
                           _mm_mul_ps(az, TC_SPLAT(dv, 2)));
+    if (m->sep) {
+        for (int j = 0; j < 3; ++j) _mm_storeu_ps(m->r[j], rc[j]);
+        _mm_storeu_ps(m->t, t);
+    }
     tc_vec3 d = tc_vec3_sub(b->center, a->center);
     float pad = 4.0f * FLT_EPSILON *
                 (tc_vec3_norm1(d) + a->half.x + a->half.y + a->half.z + b->half.x + b->half.y + b->half.z);
@@ -321,12 +330,16 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
     m->faces = faces;
     m->pad = pad;
     m->edges = m->near_parallel = m->parallel = 0;
+    m->edge = -1;
+    m->edge_depth = INFINITY;
     if (faces) return;
 
     /* Edge axes A_i x B_j (lane j): hb[j+1] and hb[j+2] by rotation. */
     const __m128 hb1 = TC_SHUF(hb, 1, 2, 0), hb2 = TC_SHUF(hb, 2, 0, 1);
     const __m128 limit = _mm_set1_ps(TC_SAT_EXACT_BELOW_LEN2), tiny = _mm_set1_ps(TC_SAT_PARALLEL_BELOW_LEN2);
     unsigned edges = 0, near_parallel = 0, parallel = 0;
+    const __m128 inf = _mm_set1_ps(INFINITY), lane3 = _mm_castsi128_ps(_mm_set_epi32(-1, 0, 0, 0));
+    __m128 best = inf, eo[3];
     for (int i = 0; i < 3; ++i) {
         int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
         __m128 len2 = _mm_add_ps(_mm_mul_ps(rr[i1], rr[i1]), _mm_mul_ps(rr[i2], rr[i2]));
@@ -340,18 +353,42 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
         }
         sep = _mm_cmpgt_ps(s, vpad);
         edges |= ((unsigned)_mm_movemask_ps(sep) & 7u) << (3 * i);
-        near_parallel |= ((unsigned)_mm_movemask_ps(_mm_cmplt_ps(len2, limit)) & 7u) << (3 * i);
+        __m128 near = _mm_cmplt_ps(len2, limit);
+        near_parallel |= ((unsigned)_mm_movemask_ps(near) & 7u) << (3 * i);
         parallel |= ((unsigned)_mm_movemask_ps(_mm_cmplt_ps(len2, tiny)) & 7u) << (3 * i);
+        if (m->sep) {
+            /* The overlap along the unit axis, as the scalar code: -s / |L|,
+             * near-parallel axes (and the spare lane) at infinity. */
+            __m128 o = _mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), s), _mm_sqrt_ps(_mm_max_ps(len2, tiny)));
+            o = _mm_or_ps(_mm_and_ps(_mm_or_ps(near, lane3), inf), _mm_andnot_ps(_mm_or_ps(near, lane3), o));
+            eo[i] = o;
+            best = _mm_min_ps(best, o);
+        }
     }
     m->edges = edges;
     m->near_parallel = near_parallel;
     m->parallel = parallel;
+    if (m->sep) {
+        best = _mm_min_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(2, 3, 0, 1)));
+        best = _mm_min_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(1, 0, 3, 2)));
+        unsigned at = 0;
+        for (int i = 0; i < 3; ++i) at |= ((unsigned)_mm_movemask_ps(_mm_cmpeq_ps(eo[i], best)) & 7u) << (3 * i);
+        m->edge_depth = _mm_cvtss_f32(best);
+        m->edge = m->edge_depth < INFINITY && at ? tc_lowest_bit(at) : -1;
+    }
 }
 #else
-static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
+TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
 {
     tc_box_box_frame f;
     tc_box_box_frame_fill(&f, a, b);
+    if (m->sep) {
+        for (int i = 0; i < 3; ++i) {
+            for (int j = 0; j < 3; ++j) m->r[j][i] = f.r[i][j];
+            m->t[i] = f.t[i];
+        }
+        m->r[0][3] = m->r[1][3] = m->r[2][3] = m->t[3] = 0.0f;
+    }
     unsigned faces = 0;
     for (int i = 0; i < 3; ++i) {
         float rb = f.hb[0] * f.ar[i][0] + f.hb[1] * f.ar[i][1] + f.hb[2] * f.ar[i][2];
@@ -369,6 +406,8 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
     m->faces = faces;
     m->pad = f.pad;
     m->edges = m->near_parallel = m->parallel = 0;
+    m->edge = -1;
+    m->edge_depth = INFINITY;
     if (faces) return;
     unsigned edges = 0, near_parallel = 0, parallel = 0;
     for (int i = 0; i < 3; ++i) {
@@ -388,6 +427,13 @@ static void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks 
             edges |= (unsigned)(s > f.pad) << k;
             near_parallel |= (unsigned)(len2 < TC_SAT_EXACT_BELOW_LEN2) << k;
             parallel |= (unsigned)(len2 < TC_SAT_PARALLEL_BELOW_LEN2) << k;
+            if (m->sep && !(len2 < TC_SAT_EXACT_BELOW_LEN2)) {
+                float o = (0.0f - s) / sqrtf(len2); /* as the SIMD lanes: 0 - s, not -s (signed zero) */
+                if (o < m->edge_depth) {
+                    m->edge_depth = o;
+                    m->edge = k;
+                }
+            }
         }
     }
     m->edges = edges;
@@ -440,7 +486,8 @@ tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_
         if (tc_box_box_axis_separates(&f, (int)hint)) return hint;
     }
     tc_sat_masks m;
-    m.sep = m.len2 = NULL;
+    m.sep = m.len2 = m.t = NULL;
+    m.r = NULL;
     tc_sat_masks_compute(a, b, &m);
     return tc_sat_verdict(a, b, &m);
 }
@@ -450,10 +497,14 @@ bool tc_box_box_sat_pass(const tc_obb *a, const tc_obb *b, tc_box_box_sat *out)
     tc_sat_masks m;
     m.sep = out->sep;
     m.len2 = out->len2;
+    m.r = out->r;
+    m.t = out->t;
     tc_sat_masks_compute(a, b, &m);
     out->near_parallel = m.near_parallel;
     out->parallel = m.parallel;
-    return tc_sat_verdict(a, b, &m) == TC_SAT_AXIS_NONE;
+    out->edge = m.edge;
+    out->edge_depth = m.edge_depth;
+    return tc_sat_verdict(a, b, &m) == TC_SAT_AXIS_NONE && tc_obb_valid_fast(a) && tc_obb_valid_fast(b);
 }
 
 tc_sat_axis tc_sat_obb_obb(const tc_obb *a, const tc_obb *b, tc_sat_axis hint)

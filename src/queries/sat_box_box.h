@@ -57,9 +57,18 @@ tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_
 typedef struct tc_box_box_sat {
     float sep[16];
     float len2[12];
+    float r[3][4];  /* r[j][i] = A_i . B_j (lane 3 spare) */
+    float t[4];     /* B's centre minus A's centre, in A's frame (lane 3 spare) */
+    /* The edge axis of least overlap among those not near-parallel (-1 if
+     * none; the lowest index on ties) and that overlap, -sep / |L|. */
+    int edge;
+    float edge_depth;
     unsigned near_parallel, parallel;
 } tc_box_box_sat;
 
+/* Also the validity check: true when the boxes overlap and both are valid
+ * (checked only for overlapping pairs; invalid data never separates, so it
+ * always reaches the check). r and t are filled in either case. */
 bool tc_box_box_sat_pass(const tc_obb *a, const tc_obb *b, tc_box_box_sat *out);
 
 #endif

@@ -43,12 +43,12 @@ static void halves(const tc_obb *b, float h[3])
     h[2] = b->half.z;
 }
 
-/* A clipped point in the reference frame: (u, v) across the reference face,
- * w along its outward axis, with the features that made it (tags). */
-typedef struct clip_pt { float u, v, w; unsigned ref, inc; unsigned edge; } clip_pt;
-/* edge: the feature the polygon's edge from this point to the next lies on
- * (an incident edge, or TC_FEATURE_FACE when it runs along a clip line,
- * with the clip line's reference edge in the low bits via ref tags). */
+/* A polygon vertex in the reference frame: x[0], x[1] across the reference
+ * face (axes k1, k2), x[2] along its outward normal, with the features that
+ * made it. edge: the feature the polygon's edge from this vertex to the next
+ * lies on (an incident edge, or TC_FEATURE_FACE | c | sc << 2 when it runs
+ * along the clip line of reference side (axis c, side sc)). */
+typedef struct clip_pt { float x[3]; unsigned ref, inc, edge; } clip_pt;
 
 enum { MAX_PTS = 8 };
 
@@ -68,30 +68,37 @@ static unsigned ref_vertex(int k, int fs, int c, int sc, int o, int so)
     return TC_FEATURE_VERTEX | (unsigned)(fs << k) | (unsigned)(sc << c) | (unsigned)(so << (3 - k - c));
 }
 
-/* Clips the polygon against the half-plane coordinate (0: u, 1: v) * sign <= lim.
- * Tags: a crossing of an incident edge gets (reference side edge, incident
- * edge); a crossing of a previous clip line is a reference corner. */
-static int clip_side(const clip_pt *in, int n, int coord, float sign, float lim, unsigned side_edge, int k, int fs,
-                     int c, int sc, clip_pt *out)
+/* Clips the polygon against the half-plane sign * x[coord] <= lim.
+ * Tags: a crossing of an incident edge gets (side_edge, incident edge); a
+ * crossing of an earlier clip line is a reference corner (or, on the back
+ * face, a reference edge). A polygon already inside is returned as is. */
+static int clip_side(clip_pt *in, int n, int coord, float sign, float lim, unsigned side_edge, int k, int fs, int c,
+                     int sc, clip_pt *out, clip_pt **res)
 {
+    float d[MAX_PTS];
+    bool any_out = false;
+    for (int i = 0; i < n; ++i) {
+        d[i] = sign * in[i].x[coord] - lim;
+        any_out |= !(d[i] <= 0.0f);
+    }
+    *res = in;
+    if (!any_out) return n;
+    *res = out;
     int m = 0;
     for (int i = 0; i < n; ++i) {
-        const clip_pt *p = &in[i == 0 ? n - 1 : i - 1], *q = &in[i];
-        float dp = sign * (coord == 0 ? p->u : (coord == 1 ? p->v : p->w)) - lim;
-        float dq = sign * (coord == 0 ? q->u : (coord == 1 ? q->v : q->w)) - lim;
+        int ip = i == 0 ? n - 1 : i - 1;
+        const clip_pt *p = &in[ip], *q = &in[i];
+        float dp = d[ip], dq = d[i];
         bool pin = dp <= 0.0f, qin = dq <= 0.0f;
         if (pin != qin && m < MAX_PTS) {
-            float t = dp / (dp - dq);
+            float t = dp / (dp - dq); /* dp and dq on opposite sides: never 0 / 0 */
             clip_pt x;
-            x.u = p->u + (q->u - p->u) * t;
-            x.v = p->v + (q->v - p->v) * t;
-            x.w = p->w + (q->w - p->w) * t;
+            for (int e = 0; e < 3; ++e) x.x[e] = p->x[e] + (q->x[e] - p->x[e]) * t;
+            x.x[coord] = sign * lim; /* exactly on the clip line */
             if (p->edge & TC_FEATURE_FACE) {
-                /* Along an earlier clip line (axis o of its low bits): a reference corner. */
                 int o = (int)(p->edge & 3u), so = (int)((p->edge >> 2) & 1u);
-                /* (On the back face, the side line meets it along an edge.) */
                 x.ref = coord == 2 ? ref_edge(k, !fs, o, so) : ref_vertex(k, fs, c, sc, o, so);
-                x.inc = TC_FEATURE_FACE; /* filled by the caller: the incident face */
+                x.inc = TC_FEATURE_FACE; /* the incident face (the caller knows which) */
             } else {
                 x.ref = side_edge;
                 x.inc = p->edge;
@@ -103,6 +110,74 @@ static int clip_side(const clip_pt *in, int n, int coord, float sign, float lim,
         if (qin && m < MAX_PTS) out[m++] = *q;
     }
     return m;
+}
+
+/* A face contact's candidate points, as arrays: (u, v) across the
+ * reference face, w up its outward normal (the face at w = its half
+ * extent). Slots: 0-3 the incident corners, 4-7 the reference corners,
+ * 8-23 the crossings of incident edge q with reference side s at 8 + 4s + q
+ * (the clipping fallback fills slots in order, with its own ids). */
+enum { SLOTS = 24 };
+typedef struct face_pts { float u[SLOTS], v[SLOTS], w[SLOTS]; unsigned ref[SLOTS], inc[SLOTS]; } face_pts;
+
+/* Twice the signed area of the triangle of slots i, j, l across the face. */
+static float area2(const face_pts *f, int i, int j, int l)
+{
+    return (f->u[j] - f->u[i]) * (f->v[l] - f->v[i]) - (f->v[j] - f->v[i]) * (f->u[l] - f->u[i]);
+}
+
+/* Keeps at most 4 of the n slots idx[] (written to pick[]): the deepest
+ * (lowest w), the one furthest from it across the face, then the two that
+ * span the most area. */
+static int reduce4(const face_pts *f, const int *idx, int n, int pick[4])
+{
+    if (n <= 4) {
+        for (int i = 0; i < n; ++i) pick[i] = idx[i];
+        return n;
+    }
+    int i1 = idx[0];
+    for (int i = 1; i < n; ++i) i1 = f->w[idx[i]] < f->w[i1] ? idx[i] : i1;
+    int i2 = i1;
+    float best = -1.0f;
+    for (int i = 0; i < n; ++i) {
+        float du = f->u[idx[i]] - f->u[i1], dv = f->v[idx[i]] - f->v[i1];
+        float d2 = du * du + dv * dv;
+        bool better = d2 > best;
+        best = better ? d2 : best;
+        i2 = better ? idx[i] : i2;
+    }
+    int i3 = -1;
+    float side = 0.0f;
+    best = -1.0f;
+    for (int i = 0; i < n; ++i) {
+        int q = idx[i];
+        float a = q == i1 || q == i2 ? 0.0f : area2(f, i1, i2, q);
+        bool better = q != i1 && q != i2 && fabsf(a) > best;
+        best = better ? fabsf(a) : best;
+        side = better ? a : side;
+        i3 = better ? q : i3;
+    }
+    /* The fourth: the largest quadrilateral it closes, over the three ways
+     * to insert it among the triangle's corners. */
+    int i4 = -1;
+    best = -1.0f;
+    for (int i = 0; i < n && i3 >= 0; ++i) {
+        int q = idx[i];
+        float a = fabsf(side + area2(f, i1, i3, q));
+        float b = fabsf(area2(f, i1, i2, q) + area2(f, i1, q, i3));
+        float c = fabsf(area2(f, i1, q, i2) + side);
+        float area = a > b ? a : b;
+        area = c > area ? c : area;
+        bool better = q != i1 && q != i2 && q != i3 && area > best;
+        best = better ? area : best;
+        i4 = better ? q : i4;
+    }
+    int k = 0;
+    pick[k++] = i1;
+    pick[k++] = i2;
+    if (i3 >= 0) pick[k++] = i3;
+    if (i4 >= 0) pick[k++] = i4;
+    return k;
 }
 
 /* Closest points of segments p + s d (|s| <= hd) and q + t e (|t| <= he). */
@@ -237,126 +312,300 @@ static int ref_face_in_incident(const tc_vec3 cr[3], const float hr[3], tc_vec3 
     return n;
 }
 
-/* Face contact: axis k of box r (A if ref_is_a) is the reference axis, nf its
- * outward face normal (towards the other box). Returns the point count, 0
- * when nothing of the incident face lies under the reference face (a face
- * axis preferred over a slightly smaller edge axis whose features miss). */
-static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a, tc_vec3 n, float overlap,
-                        tc_manifold *m)
+/* The crossings of the quad's four edges (from corner q, coordinates pc
+ * across the side and po along it, to the next corner, nc and no) with the
+ * side line pc = lim, kept (ok) where they fall within |po| <= olim and
+ * below top. Plain lanes: no branch, one lane per edge. */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+/* The four lanes in SSE, each with exactly the operations of the scalar
+ * version below (bit-identical answers). */
+static inline void crossings(const float *pc, const float *nc, const float *po, const float *no, const float *pw,
+                             const float *nw, float lim, float olim, float top, float *fc, float *fo, float *fw,
+                             int *ok)
 {
-    tc_vec3 cr[3], ci[3];
-    columns(r, cr);
-    columns(in, ci);
+    const __m128 vlim = _mm_set1_ps(lim), zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f);
+    const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+    __m128 da = _mm_sub_ps(_mm_loadu_ps(pc), vlim), db = _mm_sub_ps(_mm_loadu_ps(nc), vlim);
+    __m128 cross = _mm_xor_ps(_mm_cmple_ps(da, zero), _mm_cmple_ps(db, zero));
+    __m128 div = _mm_or_ps(_mm_and_ps(cross, _mm_sub_ps(da, db)), _mm_andnot_ps(cross, one));
+    __m128 t = _mm_div_ps(da, div); /* opposite sides: never zero */
+    __m128 a = _mm_loadu_ps(po), w0 = _mm_loadu_ps(pw);
+    __m128 y = _mm_add_ps(a, _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(no), a), t));
+    __m128 w = _mm_add_ps(w0, _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(nw), w0), t));
+    _mm_storeu_ps(fc, vlim);
+    _mm_storeu_ps(fo, y);
+    _mm_storeu_ps(fw, w);
+    __m128 keep = _mm_and_ps(_mm_and_ps(cross, _mm_cmple_ps(_mm_and_ps(y, sign), _mm_set1_ps(olim))),
+                             _mm_cmple_ps(w, _mm_set1_ps(top)));
+    _mm_storeu_si128((__m128i *)(void *)ok, _mm_srli_epi32(_mm_castps_si128(keep), 31));
+}
+#else
+static inline void crossings(const float *pc, const float *nc, const float *po, const float *no, const float *pw,
+                             const float *nw, float lim, float olim, float top, float *fc, float *fo, float *fw,
+                             int *ok)
+{
+    for (int q = 0; q < 4; ++q) {
+        float da = pc[q] - lim, db = nc[q] - lim;
+        int cross = (da <= 0.0f) ^ (db <= 0.0f);
+        float t = da / (cross ? da - db : 1.0f); /* opposite sides: never zero */
+        float y = po[q] + (no[q] - po[q]) * t;
+        float w = pw[q] + (nw[q] - pw[q]) * t;
+        fc[q] = lim;
+        fo[q] = y;
+        fw[q] = w;
+        ok[q] = cross & (fabsf(y) <= olim) & (w <= top);
+    }
+}
+
+#endif
+
+/* The vertices of the intersection of the incident quad (corners P[.][q]
+ * in cyclic order, centre fc, half edges e1, e2: fc + s e1 + t e2 with
+ * |s|, |t| <= 1) with the reference rectangle |u| <= hu, |v| <= hv, found
+ * directly rather than by clipping: the quad's corners inside the
+ * rectangle, the rectangle's corners inside the quad and the crossings of
+ * the quad's edges with the rectangle's sides, each kept when also under
+ * the reference face (w <= top). Without branches: every candidate is
+ * computed and its slot appended to idx[] when it qualifies. Returns the
+ * count. */
+static int quad_rect_points(float P[3][4], const float fc[3], const float e1[3], const float e2[3], float hu, float hv,
+                            float top, face_pts *f, int *idx)
+{
+    static const float su[4] = { 1, -1, -1, 1 }, sv[4] = { 1, 1, -1, -1 };
+    int ok[SLOTS];
+    /* Each loop runs over four lanes with no dependence between them (the
+     * compiler's vectoriser sees plain lanes); the slots are gathered after. */
+    for (int q = 0; q < 4; ++q) {
+        f->u[q] = P[0][q];
+        f->v[q] = P[1][q];
+        f->w[q] = P[2][q];
+        ok[q] = (fabsf(P[0][q]) <= hu) & (fabsf(P[1][q]) <= hv) & (P[2][q] <= top);
+    }
+    /* Rectangle corners inside the quad: their (s, t) in the quad's frame
+     * (the divisor is never zero: a flat quad contains no corner). */
+    float det = e1[0] * e2[1] - e1[1] * e2[0];
+    bool flat = !(fabsf(det) > 1e-30f * (fabsf(e1[0]) + fabsf(e1[1]) + fabsf(e2[0]) + fabsf(e2[1])));
+    float inv = 1.0f / (flat ? 1.0f : det);
+    for (int q = 0; q < 4; ++q) {
+        float u = su[q] * hu, v = sv[q] * hv, ru = u - fc[0], rv = v - fc[1];
+        float a = (ru * e2[1] - rv * e2[0]) * inv, b = (e1[0] * rv - e1[1] * ru) * inv;
+        float w = fc[2] + a * e1[2] + b * e2[2];
+        f->u[4 + q] = u;
+        f->v[4 + q] = v;
+        f->w[4 + q] = w;
+        ok[4 + q] = !flat & (fabsf(a) <= 1.0f) & (fabsf(b) <= 1.0f) & (w <= top);
+    }
+    /* Crossings of quad edge q (corner q to q + 1) with each side. */
+    float N0[4], N1[4], N2[4];
+    for (int q = 0; q < 4; ++q) {
+        N0[q] = P[0][(q + 1) & 3];
+        N1[q] = P[1][(q + 1) & 3];
+        N2[q] = P[2][(q + 1) & 3];
+    }
+    crossings(P[0], N0, P[1], N1, P[2], N2, hu, hv, top, &f->u[8], &f->v[8], &f->w[8], &ok[8]);
+    crossings(P[0], N0, P[1], N1, P[2], N2, -hu, hv, top, &f->u[12], &f->v[12], &f->w[12], &ok[12]);
+    crossings(P[1], N1, P[0], N0, P[2], N2, hv, hu, top, &f->v[16], &f->u[16], &f->w[16], &ok[16]);
+    crossings(P[1], N1, P[0], N0, P[2], N2, -hv, hu, top, &f->v[20], &f->u[20], &f->w[20], &ok[20]);
+    int n = 0;
+    for (int sl = 0; sl < SLOTS; ++sl) {
+        idx[n] = sl;
+        n += ok[sl];
+    }
+    return n;
+}
+
+/* Face contact: axis k of box r (A if ref_is_a) is the reference axis; the
+ * frame quantities come from the SAT pass. Returns the point count, 0 when
+ * nothing of the incident face lies under the reference face (a face axis
+ * preferred over a slightly smaller edge axis whose features miss). */
+static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a, const tc_box_box_sat *s,
+                        float overlap, tc_manifold *m)
+{
     float hr[3], hi[3];
     halves(r, hr);
     halves(in, hi);
-    tc_vec3 nf = ref_is_a ? n : tc_vec3_neg(n);
-    int fs = tc_vec3_dot(nf, cr[k]) > 0.0f; /* reference face on the + side of axis k */
+    /* The incident box in the reference frame: ax[q][p] = I_q . R_p, and its
+     * centre c_ref. */
+    float ax[3][3], c_ref[3];
+    if (ref_is_a) {
+        for (int q = 0; q < 3; ++q) {
+            for (int p = 0; p < 3; ++p) ax[q][p] = s->r[q][p];
+            c_ref[q] = s->t[q];
+        }
+    } else {
+        for (int q = 0; q < 3; ++q) {
+            for (int p = 0; p < 3; ++p) ax[q][p] = s->r[p][q];
+            c_ref[q] = -(s->t[0] * s->r[q][0] + s->t[1] * s->r[q][1] + s->t[2] * s->r[q][2]);
+        }
+    }
+    /* The reference face on the side of the incident box (ties: as the
+     * normal's orientation, from A towards B). */
+    int fs = ref_is_a ? !(c_ref[k] < 0.0f) : c_ref[k] > 0.0f;
     float ksign = fs ? 1.0f : -1.0f;
-    /* Incident face: the face of `in` most opposed to nf. */
-    float dots[3] = { tc_vec3_dot(nf, ci[0]), tc_vec3_dot(nf, ci[1]), tc_vec3_dot(nf, ci[2]) };
+    /* Incident face: the face of `in` most opposed to the reference face. */
     int j = 0;
     for (int q = 1; q < 3; ++q)
-        if (fabsf(dots[q]) > fabsf(dots[j])) j = q;
-    int isign = dots[j] < 0.0f; /* outward normal -sign(dot) * ci[j]: on the + side when dot < 0 */
+        if (fabsf(ax[q][k]) > fabsf(ax[j][k])) j = q;
+    int isign = ax[j][k] * ksign < 0.0f; /* incident face on the + side of axis j */
     int j1 = j == 2 ? 0 : j + 1, j2 = j == 0 ? 2 : j - 1;
     int k1 = k == 2 ? 0 : k + 1, k2 = k == 0 ? 2 : k - 1;
-    /* The incident box in the reference frame: centre and axes. */
-    tc_vec3 d = tc_vec3_sub(in->center, r->center);
-    float c_ref[3] = { tc_vec3_dot(d, cr[0]), tc_vec3_dot(d, cr[1]), tc_vec3_dot(d, cr[2]) };
-    float ax[3][3]; /* ax[q][p] = ci[q] . cr[p] */
-    for (int q = 0; q < 3; ++q)
-        for (int p = 0; p < 3; ++p) ax[q][p] = tc_vec3_dot(ci[q], cr[p]);
-    float fc[3];
-    for (int p = 0; p < 3; ++p) fc[p] = c_ref[p] + ax[j][p] * (isign ? hi[j] : -hi[j]);
-    clip_pt buf_a[MAX_PTS], buf_b[MAX_PTS];
+    const int kk[3] = { k1, k2, k };
+    float fc[3], e1[3], e2[3];
+    for (int c = 0; c < 3; ++c) {
+        int p = kk[c];
+        float f = c == 2 ? ksign : 1.0f;
+        fc[c] = f * (c_ref[p] + ax[j][p] * (isign ? hi[j] : -hi[j]));
+        e1[c] = f * ax[j1][p] * hi[j1];
+        e2[c] = f * ax[j2][p] * hi[j2];
+    }
     /* The incident face's corners in cyclic order, with their corner indices. */
-    static const int su[4] = { 1, -1, -1, 1 }, sv[4] = { 1, 1, -1, -1 };
-    unsigned corner[4];
+    static const float su[4] = { 1, -1, -1, 1 }, sv[4] = { 1, 1, -1, -1 };
+    float P[3][4];
+    unsigned corner[4], inc_edge[4];
     for (int q = 0; q < 4; ++q) {
-        float x[3];
-        for (int p = 0; p < 3; ++p) x[p] = fc[p] + ax[j1][p] * (su[q] * hi[j1]) + ax[j2][p] * (sv[q] * hi[j2]);
-        buf_a[q].u = x[k1];
-        buf_a[q].v = x[k2];
-        buf_a[q].w = x[k] * ksign;
+        for (int c = 0; c < 3; ++c) P[c][q] = fc[c] + su[q] * e1[c] + sv[q] * e2[c];
         corner[q] = (unsigned)isign << j | (unsigned)(su[q] > 0) << j1 | (unsigned)(sv[q] > 0) << j2;
-        buf_a[q].inc = TC_FEATURE_VERTEX | corner[q];
-        buf_a[q].ref = TC_FEATURE_FACE | (unsigned)(2 * k + fs);
     }
     for (int q = 0; q < 4; ++q) {
         unsigned x = corner[q], y = corner[(q + 1) & 3];
-        buf_a[q].edge = TC_FEATURE_EDGE | (x < y ? x << 3 | y : y << 3 | x);
+        inc_edge[q] = TC_FEATURE_EDGE | (x < y ? x << 3 | y : y << 3 | x);
     }
-    int np = 4;
-    clip_pt *src = buf_a, *dst = buf_b;
-    for (int side = 0; side < 4 && np > 0; ++side) {
-        int coord = side >> 1, plus = !(side & 1);
-        int c = coord == 0 ? k1 : k2;
-        np = clip_side(src, np, coord, plus ? 1.0f : -1.0f, coord == 0 ? hr[k1] : hr[k2],
-                       ref_edge(k, fs, c, plus), k, fs, c, plus, dst);
-        clip_pt *t = src; src = dst; dst = t;
-    }
-    /* And below the reference box's opposite face, so that every clipped
-     * point is inside the reference box at any depth (a thin reference box
-     * deep in a large incident one): a crossing there is the incident edge
-     * on that face. */
-    if (np > 0) {
-        unsigned back = TC_FEATURE_FACE | (unsigned)(2 * k + !fs);
-        np = clip_side(src, np, 2, -1.0f, hr[k], back, k, fs, k1, 0, dst);
-        clip_pt *t = src; src = dst; dst = t;
-    }
-    /* Points under the reference face (w <= hr[k]), with their depth. */
-    tc_contact_candidate cand[MAX_PTS];
-    int nc = 0;
+    unsigned ref_face = TC_FEATURE_FACE | (unsigned)(2 * k + fs);
     unsigned inc_face = TC_FEATURE_FACE | (unsigned)(2 * j + isign);
-    /* The reference axis seen from the incident box, to measure how far the
-     * line along it stays inside (for deep points). */
-    float dl[3] = { ax[0][k] * ksign, ax[1][k] * ksign, ax[2][k] * ksign };
-    for (int q = 0; q < np; ++q) {
-        const clip_pt *p = &src[q];
-        float depth = hr[k] - p->w;
-        if (!(depth >= 0.0f)) continue;
-        /* From the incident point up to the reference face, the part inside
-         * the incident box: its middle. */
-        float x[3];
-        x[k] = p->w * ksign;
-        x[k1] = p->u;
-        x[k2] = p->v;
-        float rel[3] = { x[0] - c_ref[0], x[1] - c_ref[1], x[2] - c_ref[2] };
-        /* The line along the normal from the incident point (in both boxes)
-         * up to the reference face: the middle of its part inside the
-         * incident box. */
+    /* Unless the incident face reaches below the reference box's opposite
+     * face (a thin reference box deep in a large incident one), the
+     * intersection's vertices directly (ids from the slots); else clipping,
+     * which also cuts at that face so that every point is inside the
+     * reference box. */
+    float lowest = P[2][0];
+    for (int q = 1; q < 4; ++q) lowest = P[2][q] < lowest ? P[2][q] : lowest;
+    face_pts f;
+    int idx[SLOTS];
+    int nc;
+    bool direct = lowest >= -hr[k];
+    if (direct) {
+        nc = quad_rect_points(P, fc, e1, e2, hr[k1], hr[k2], hr[k], &f, idx);
+        if (nc == 0) {
+            /* Touching within the SAT's pad: the faces meet but nothing is
+             * below the reference face by rounding. Their deepest meeting
+             * point, at depth 0. */
+            nc = quad_rect_points(P, fc, e1, e2, hr[k1], hr[k2], INFINITY, &f, idx);
+            for (int q = 1; q < nc; ++q) idx[0] = f.w[idx[q]] < f.w[idx[0]] ? idx[q] : idx[0];
+            nc = nc > 0;
+        }
+    } else {
+        clip_pt buf_a[MAX_PTS], buf_b[MAX_PTS];
+        for (int q = 0; q < 4; ++q) {
+            for (int c = 0; c < 3; ++c) buf_a[q].x[c] = P[c][q];
+            buf_a[q].inc = TC_FEATURE_VERTEX | corner[q];
+            buf_a[q].ref = ref_face;
+            buf_a[q].edge = inc_edge[q];
+        }
+        int np = 4;
+        clip_pt *src = buf_a, *spare = buf_b;
+        for (int side = 0; side < 4 && np > 0; ++side) {
+            int coord = side >> 1, plus = !(side & 1);
+            int c = coord == 0 ? k1 : k2;
+            clip_pt *res;
+            np = clip_side(src, np, coord, plus ? 1.0f : -1.0f, hr[c], ref_edge(k, fs, c, plus), k, fs, c, plus, spare,
+                           &res);
+            if (res != src) { spare = src; src = res; }
+        }
+        if (np > 0) {
+            clip_pt *res;
+            unsigned back = TC_FEATURE_FACE | (unsigned)(2 * k + !fs);
+            np = clip_side(src, np, 2, -1.0f, hr[k], back, k, fs, k1, 0, spare, &res);
+            src = res;
+        }
+        nc = 0;
+        for (int q = 0; q < np; ++q) {
+            f.u[q] = src[q].x[0];
+            f.v[q] = src[q].x[1];
+            f.w[q] = src[q].x[2];
+            f.ref[q] = src[q].ref;
+            f.inc[q] = src[q].inc == TC_FEATURE_FACE ? inc_face : src[q].inc;
+            idx[nc] = q;
+            nc += hr[k] - src[q].x[2] >= 0.0f;
+        }
+    }
+    if (nc == 0) {
+        tc_vec3 cr[3], ci[3];
+        columns(r, cr);
+        columns(in, ci);
+        tc_contact_candidate cand[MAX_PTS];
+        nc = ref_face_in_incident(cr, hr, r->center, k, fs, in, ci, hi, overlap, ref_is_a, cand);
+        if (nc == 0) return 0;
+        tc_vec3 nf = fs ? cr[k] : tc_vec3_neg(cr[k]);
+        m->normal = ref_is_a ? nf : tc_vec3_neg(nf);
+        int count = tc_contact_reduce(cand, nc, tc_dvec3_from(m->normal), m);
+        int deepest = 0;
+        for (int q = 1; q < count; ++q)
+            if (m->points[q].depth > m->points[deepest].depth) deepest = q;
+        m->points[deepest].depth = overlap;
+        return count;
+    }
+    int pick[4];
+    int count = reduce4(&f, idx, nc, pick);
+    /* The reference frame's axes in the world (U, V across the face, N its
+     * outward normal) and, for each axis q of I, a point's coordinate along
+     * it as base + u au + v av + w dl: how far the line along N stays inside
+     * I. Reciprocals with a divisor that is never zero. */
+    const tc_vec3 cr[3] = { r->rotation.cx, r->rotation.cy, r->rotation.cz };
+    tc_vec3 U = cr[k1], V = cr[k2], N = fs ? cr[k] : tc_vec3_neg(cr[k]);
+    float base[3], au[3], av[3], dl[3], inv[3];
+    for (int q = 0; q < 3; ++q) {
+        base[q] = -(ax[q][0] * c_ref[0] + ax[q][1] * c_ref[1] + ax[q][2] * c_ref[2]);
+        au[q] = ax[q][k1];
+        av[q] = ax[q][k2];
+        dl[q] = ax[q][k] * ksign;
+        bool ok = fabsf(dl[q]) > 1e-30f;
+        inv[q] = 1.0f / (ok ? dl[q] : 1.0f);
+        if (!ok) dl[q] = 0.0f;
+    }
+    int deepest = 0;
+    for (int q = 0; q < count; ++q) {
+        int sl = pick[q];
+        float pu = f.u[sl], pv = f.v[sl], pw = f.w[sl];
+        float depth = hr[k] - pw;
+        depth = depth > 0.0f ? depth : 0.0f;
+        if (pw < f.w[pick[deepest]]) deepest = q;
+        /* From the incident point (in both boxes) up to the reference face,
+         * the part inside the incident box: its middle. */
         float up = depth;
         for (int q2 = 0; q2 < 3; ++q2) {
-            float l = ax[q2][0] * rel[0] + ax[q2][1] * rel[1] + ax[q2][2] * rel[2];
-            float dv = dl[q2];
-            float room = dv > 0.0f ? hi[q2] - l : (dv < 0.0f ? -hi[q2] - l : 0.0f);
-            if (dv != 0.0f && room / dv < up) up = room / dv;
+            float l = base[q2] + au[q2] * pu + av[q2] * pv + dl[q2] * pw;
+            float room = (dl[q2] > 0.0f ? hi[q2] - l : -hi[q2] - l) * inv[q2];
+            up = dl[q2] != 0.0f && room < up ? room : up;
         }
-        if (up < 0.0f) up = 0.0f;
-        float wmid = p->w + 0.5f * up;
-        float y[3];
-        y[k] = wmid * ksign;
-        y[k1] = p->u;
-        y[k2] = p->v;
-        tc_vec3 world = tc_vec3_add(r->center, tc_vec3_add(tc_vec3_add(tc_vec3_scale(cr[0], y[0]), tc_vec3_scale(cr[1], y[1])),
-                                                           tc_vec3_scale(cr[2], y[2])));
-        unsigned fi = p->inc == TC_FEATURE_FACE ? inc_face : p->inc;
-        cand[nc].point = tc_dvec3_from(world);
-        cand[nc].depth = depth;
-        cand[nc].id = ref_is_a ? TC_CONTACT_ID(p->ref, fi) : TC_CONTACT_ID(fi, p->ref);
-        ++nc;
+        up = up > 0.0f ? up : 0.0f;
+        float h = pw + 0.5f * up;
+        tc_vec3 w = tc_vec3_add(r->center, tc_vec3_add(tc_vec3_add(tc_vec3_scale(U, pu), tc_vec3_scale(V, pv)),
+                                                       tc_vec3_scale(N, h)));
+        unsigned fr, fi;
+        if (!direct) {
+            fr = f.ref[sl];
+            fi = f.inc[sl];
+        } else if (sl < 4) {
+            fr = ref_face;
+            fi = TC_FEATURE_VERTEX | corner[sl];
+        } else if (sl < 8) {
+            fr = ref_vertex(k, fs, k1, su[sl - 4] > 0, k2, sv[sl - 4] > 0);
+            fi = inc_face;
+        } else {
+            int side = (sl - 8) >> 2;
+            fr = ref_edge(k, fs, side >> 1 ? k2 : k1, !(side & 1));
+            fi = inc_edge[(sl - 8) & 3];
+        }
+        m->points[q].point = w;
+        m->points[q].depth = depth;
+        m->points[q].id = ref_is_a ? TC_CONTACT_ID(fr, fi) : TC_CONTACT_ID(fi, fr);
     }
-    if (nc == 0) nc = ref_face_in_incident(cr, hr, r->center, k, fs, in, ci, hi, overlap, ref_is_a, cand);
-    if (nc == 0) return 0;
-    m->normal = n;
-    int count = tc_contact_reduce(cand, nc, tc_dvec3_from(n), m);
     /* The largest depth is the overlap along n (within rounding of the
      * clipped points' depths). */
-    int deepest = 0;
-    for (int q = 1; q < count; ++q)
-        if (m->points[q].depth > m->points[deepest].depth) deepest = q;
-    m->points[deepest].depth = overlap;
+    m->points[deepest].depth = overlap > 0.0f ? overlap : 0.0f;
+    m->normal = ref_is_a ? N : tc_vec3_neg(N);
+    m->count = count;
     return count;
 }
 
@@ -370,50 +619,48 @@ bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
     for (int k = 1; k < 6; ++k)
         if (s.sep[k] > s.sep[face]) face = k;
     float face_depth = -s.sep[face];
-    int edge = -1;
-    float edge_depth = INFINITY;
+    /* The edge axis of least overlap from the SAT pass; near-parallel ones
+     * re-measured in double. */
+    int edge = s.edge < 0 ? -1 : 6 + s.edge;
+    float edge_depth = s.edge_depth;
     tc_vec3 edge_n = tc_vec3_zero();
-    for (int k = 0; k < 9; ++k) {
-        if (s.parallel >> k & 1u) continue;
-        float o;
-        if (s.near_parallel >> k & 1u) {
-            double gap;
-            tc_vec3 unit;
-            if (!tc_box_box_axis_gap(a, b, 6 + k, &gap, &unit, NULL, NULL)) continue;
-            o = (float)-gap;
-            if (o < edge_depth) { edge_depth = o; edge = 6 + k; edge_n = unit; }
-            continue;
-        }
-        o = -s.sep[6 + k] / sqrtf(s.len2[k]);
-        if (o < edge_depth) { edge_depth = o; edge = 6 + k; }
+    bool edge_exact = false;
+    for (unsigned near = s.near_parallel & ~s.parallel; near; near &= near - 1u) {
+        int k = 0;
+        while (!(near >> k & 1u)) ++k;
+        double gap;
+        tc_vec3 unit;
+        if (!tc_box_box_axis_gap(a, b, 6 + k, &gap, &unit, NULL, NULL)) continue;
+        float ok = (float)-gap;
+        if (ok < edge_depth) { edge_depth = ok; edge = 6 + k; edge_n = unit; edge_exact = true; }
     }
     float size = 2.0f * (sqrtf(a->half.x * a->half.x + a->half.y * a->half.y + a->half.z * a->half.z) +
                          sqrtf(b->half.x * b->half.x + b->half.y * b->half.y + b->half.z * b->half.z));
-    tc_vec3 ca[3], cb[3];
-    columns(a, ca);
-    columns(b, cb);
-    tc_vec3 d = tc_vec3_sub(b->center, a->center);
-    if (edge >= 0 && !(s.near_parallel >> (edge - 6) & 1u)) {
-        int i = (edge - 6) / 3, j = (edge - 6) % 3;
-        tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / sqrtf(s.len2[edge - 6]));
-        edge_n = tc_vec3_dot(l, d) < 0.0f ? tc_vec3_neg(l) : l;
-    }
     bool use_edge = edge >= 0 && edge_depth < face_depth - (float)TC_FACE_PREFERENCE * size;
     if (!use_edge) {
         bool ref_a = face < 3;
         int k = ref_a ? face : face - 3;
-        tc_vec3 axis = ref_a ? ca[k] : cb[k];
-        tc_vec3 n = tc_vec3_dot(axis, d) < 0.0f ? tc_vec3_neg(axis) : axis;
-        if (face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, n, face_depth, m) > 0) return true;
+        if (face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, &s, face_depth, m) > 0) return true;
         if (edge < 0 || edge_depth >= face_depth) {
             /* Nothing under the face at rounding level, and the face is the
              * axis of least overlap: the general feature clipping in double. */
+            tc_vec3 axis = ref_a ? (k == 0 ? a->rotation.cx : k == 1 ? a->rotation.cy : a->rotation.cz)
+                                 : (k == 0 ? b->rotation.cx : k == 1 ? b->rotation.cy : b->rotation.cz);
+            tc_vec3 n = tc_vec3_dot(axis, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(axis) : axis;
             tc_core ka, kb;
             tc_core_from_obb(&ka, a);
             tc_core_from_obb(&kb, b);
             tc_core_manifold(&ka, &kb, tc_dvec3_from(n), 0.0, m, NULL);
             return true;
         }
+    }
+    if (!edge_exact) {
+        tc_vec3 ca[3], cb[3];
+        columns(a, ca);
+        columns(b, cb);
+        int i = (edge - 6) / 3, j = (edge - 6) % 3;
+        tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / sqrtf(s.len2[edge - 6]));
+        edge_n = tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(l) : l;
     }
     edge_contact(a, b, edge, edge_n, edge_depth, m);
     return true;

@@ -7,8 +7,8 @@
 #include "queries/sat_box_box.h"
 #include "touche/contact.h"
 
-/* The contact of tc_contact_obb_obb (validity checked by the caller):
- * false exactly when tc_overlap_obb_obb is; m may be NULL. */
+/* The contact of tc_contact_obb_obb (non-NULL boxes; validity is checked
+ * here): false exactly when tc_overlap_obb_obb is; m may be NULL. */
 bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m);
 
 #endif
