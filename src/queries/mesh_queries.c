@@ -244,7 +244,7 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
         }
         /* Both children's boxes; the nearer one last on the stack, so it is
          * walked first and its hits shorten the ray for the other. */
-        float el, er;
+        float el = 0.0f, er = 0.0f; /* written by ray_meets_node when it answers true */
         bool hl = ray_meets_node(&d->nodes[n->first], &sr, limit, &el);
         bool hr = ray_meets_node(&d->nodes[n->first + 1], &sr, limit, &er);
         if (hl && hr) {
