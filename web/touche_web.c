@@ -232,8 +232,7 @@ int WEB_EXPORT(web_load)(const char *text, int size)
     if (!g.world || !g.nodes || !g.base || !g.poses || !g.amp || !g.phase || !g.ids) goto oom;
     /* Nodes first, parents after: a parent may come later in the file (as in eval.c). */
     for (int i = 0; i < s->frame_count; i++) {
-        tc_node_def nd;
-        memset(&nd, 0, sizeof nd);
+        tc_node_def nd = tc_node_def_default();
         g.base[i] = tc_transform_make(s->frames[i].position, s->frames[i].rotation);
         g.poses[i] = g.base[i];
         nd.local = g.base[i];
@@ -247,8 +246,7 @@ int WEB_EXPORT(web_load)(const char *text, int size)
     g.collider_count = s->collider_count;
     for (int i = 0; i < s->collider_count; i++) {
         const tt_collider *c = &s->colliders[i];
-        tc_collider_def cd;
-        memset(&cd, 0, sizeof cd);
+        tc_collider_def cd = tc_collider_def_default();
         cd.shape = tt_shape_local(c);
         cd.local = tc_transform_identity();
         cd.parent = c->parent >= 0 ? g.nodes[c->parent] : tc_node_null();
@@ -301,8 +299,7 @@ bool WEB_EXPORT(web_stress)(int count)
     uint32_t seed = 12345u;
     float side = 2.2f * cbrtf((float)count);
     for (int i = 0; i < count; i++) {
-        tc_collider_def cd;
-        memset(&cd, 0, sizeof cd);
+        tc_collider_def cd = tc_collider_def_default();
         float kind = next01(&seed);
         if (kind < 0.7f) {
             tc_vec3 half = vec3_between(&seed, 0.2f, 0.5f);
@@ -486,8 +483,7 @@ int WEB_EXPORT(web_draw)(void)
 {
     g.out.count = 0;
     if (!g.world) return 0;
-    tc_debug_draw dd;
-    memset(&dd, 0, sizeof dd);
+    tc_debug_draw dd = tc_debug_draw_default();
     dd.line = draw_line;
     dd.circle_segments = g.circle_segments;
     tc_world_debug_draw(g.world, &dd);

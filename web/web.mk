@@ -18,7 +18,10 @@ WASM_FLAGS = --target=wasm32-wasi --sysroot=/usr -std=c11 -O2 -Wall -Wextra -Wpe
 WASM_LDFLAGS = -mexec-model=reactor -Wl,-z,stack-size=1048576 -Wl,--strip-all
 
 LIB_SRC := $(sort $(wildcard src/*/*.c))
-TOOL_SRC := $(addprefix tools/touche/,scene_lex.c scene_parse.c camera.c eval.c explain.c report.c svg.c)
+# The version is written once, in CMakeLists.txt's project(VERSION); read it from there.
+VERSION := $(shell awk '$$1 ~ /^project/ && $$2 == "VERSION" { print $$3 }' CMakeLists.txt)
+VERSION_DEFS = $(shell echo $(VERSION) | awk -F. '{ printf "-DTOUCHE_VERSION_MAJOR=%s -DTOUCHE_VERSION_MINOR=%s -DTOUCHE_VERSION_PATCH=%s", $$1, $$2, $$3 }')
+TOOL_SRC := $(addprefix tools/touche/,utf8.c scene_lex.c scene_parse.c camera.c eval.c explain.c report.c svg.c)
 LIB_OBJ := $(patsubst src/%.c,$(OBJ)/lib/%.o,$(LIB_SRC))
 TOOL_OBJ := $(patsubst tools/touche/%.c,$(OBJ)/tool/%.o,$(TOOL_SRC))
 PAGE := $(OUT)/index.html $(OUT)/touche.js $(OUT)/app.js $(OUT)/five_figures.scene
@@ -36,7 +39,7 @@ check-toolchain:
 # Library sources build as the library builds them (its private headers, its export macro).
 $(OBJ)/lib/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(WASM_CC) $(WASM_FLAGS) -Iinclude -Isrc -DTOUCHE_BUILDING -DTOUCHE_NO_SIMD -MMD -MP -c $< -o $@
+	$(WASM_CC) $(WASM_FLAGS) -Iinclude -Isrc -DTOUCHE_BUILDING -DTOUCHE_NO_SIMD $(VERSION_DEFS) -MMD -MP -c $< -o $@
 $(OBJ)/tool/%.o: tools/touche/%.c
 	@mkdir -p $(dir $@)
 	$(WASM_CC) $(WASM_FLAGS) -Iinclude -Itools/touche -MMD -MP -c $< -o $@
