@@ -42,6 +42,22 @@ static inline bool tc_ray_hit_inside(const tc_ray *ray, tc_ray_hit *hit)
     return true;
 }
 
+/* origin + t * dir, in double: a far hit on a long ray (t * dir near the
+ * end of the float range) must not overflow there. The shapes are finite, so the
+ * point is too, up to rounding, which the clamp to the float range takes. */
+static inline tc_vec3 tc_ray_point_at(const tc_ray *ray, float t)
+{
+    if (!tc_is_finite(t)) t = FLT_MAX;
+    /* Within the range, the float sum as always (the same bits). */
+    if ((double)tc_vec3_max_abs(ray->dir) * t + tc_vec3_max_abs(ray->origin) < 0x1p127)
+        return tc_vec3_mul_add(ray->origin, ray->dir, t);
+    const double p[3] = { (double)ray->origin.x + (double)ray->dir.x * t, (double)ray->origin.y + (double)ray->dir.y * t,
+                          (double)ray->origin.z + (double)ray->dir.z * t };
+    float q[3];
+    for (int k = 0; k < 3; ++k) q[k] = p[k] > FLT_MAX ? FLT_MAX : (p[k] < -FLT_MAX ? -FLT_MAX : (float)p[k]);
+    return tc_vec3_make(q[0], q[1], q[2]);
+}
+
 /* A hit at t >= 0 with the given outward normal (normalised here). */
 static inline bool tc_ray_hit_at(const tc_ray *ray, float t, tc_vec3 normal, float max_t, tc_ray_hit *hit)
 {
@@ -49,7 +65,7 @@ static inline bool tc_ray_hit_at(const tc_ray *ray, float t, tc_vec3 normal, flo
     if (!(t <= max_t)) return false;
     if (hit) {
         hit->t = t;
-        hit->point = tc_vec3_mul_add(ray->origin, ray->dir, t);
+        hit->point = tc_ray_point_at(ray, t);
         hit->normal = tc_vec3_normalize(normal);
         hit->feature = -1;
     }

@@ -15,6 +15,7 @@
 
 #include "core/assert.h"
 #include "math/dvec.h"
+#include "queries/overlap_far.h"
 #include "queries/ray.h"
 #include "shapes/closest.h"
 
@@ -76,6 +77,25 @@ static tc_vec3 tc_ray_dir_scaled(tc_vec3 dir, int *e)
     return tc_vec3_make(ldexpf(dir.x, -*e), ldexpf(dir.y, -*e), ldexpf(dir.z, -*e));
 }
 
+/* Far shapes and origins (beyond 2^40) are cast scaled by 2^-k, which
+ * brings them under 2^40: a ray cast is unchanged when origin and shape are
+ * scaled together, up to t, which scales with them, and the float squares
+ * and products below then cannot overflow. Exact but for values that
+ * become subnormal, far inside the tolerance band of such a pair. Returns
+ * k (0 for ordinary magnitudes). */
+static int tc_ray_far_shift(float mag)
+{
+    if (!(mag > 0x1p40f)) return 0;
+    int e;
+    (void)frexpf(mag, &e); /* mag < 2^e */
+    return e - 40;
+}
+
+static tc_vec3 tc_vec3_shift(tc_vec3 v, int k)
+{
+    return k ? tc_vec3_make(ldexpf(v.x, -k), ldexpf(v.y, -k), ldexpf(v.z, -k)) : v;
+}
+
 /* The hit of the unscaled ray for a t of the scaled one, with the normal
  * made to face the ray. Seen from far away, a grazing hit's normal is
  * uncertain by about the rounding of origin - centre over the radius and can
@@ -103,8 +123,11 @@ bool tc_raycast_sphere(const tc_ray *ray, const tc_sphere *shape, float max_t, t
     float t;
     int e;
     tc_vec3 n, dir = tc_ray_dir_scaled(ray->dir, &e);
-    if (!tc_ray_sphere_entry(ray->origin, dir, shape->center, shape->radius, &t, &n)) return false;
-    return tc_round_hit(ray, t, e, n, max_t, hit);
+    const int k = tc_ray_far_shift(tc_maxf(tc_vec3_max_abs(ray->origin), tc_maxf(tc_vec3_max_abs(shape->center), shape->radius)));
+    if (!tc_ray_sphere_entry(tc_vec3_shift(ray->origin, k), dir, tc_vec3_shift(shape->center, k),
+                             k ? ldexpf(shape->radius, -k) : shape->radius, &t, &n))
+        return false;
+    return tc_round_hit(ray, t, e - k, n, max_t, hit);
 }
 
 bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t, tc_ray_hit *hit)
@@ -117,17 +140,22 @@ bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t,
     float best_t = INFINITY, t;
     int e;
     tc_vec3 best_n = tc_vec3_zero(), n, dir = tc_ray_dir_scaled(ray->dir, &e);
-    if (tc_ray_sphere_entry(ray->origin, dir, shape->a, shape->radius, &t, &n) && t < best_t) {
+    const int k = tc_ray_far_shift(tc_maxf(tc_vec3_max_abs(ray->origin), tc_capsule_magnitude(shape)));
+    const tc_capsule scaled = { tc_vec3_shift(shape->a, k), tc_vec3_shift(shape->b, k),
+                                k ? ldexpf(shape->radius, -k) : shape->radius };
+    const tc_vec3 origin = tc_vec3_shift(ray->origin, k);
+    shape = &scaled;
+    if (tc_ray_sphere_entry(origin, dir, shape->a, shape->radius, &t, &n) && t < best_t) {
         best_t = t;
         best_n = n;
     }
-    if (tc_ray_sphere_entry(ray->origin, dir, shape->b, shape->radius, &t, &n) && t < best_t) {
+    if (tc_ray_sphere_entry(origin, dir, shape->b, shape->radius, &t, &n) && t < best_t) {
         best_t = t;
         best_n = n;
     }
     tc_vec3 axis = tc_vec3_sub(shape->b, shape->a);
     float len2 = tc_vec3_dot(axis, axis);
-    tc_vec3 oa = tc_vec3_sub(ray->origin, shape->a);
+    tc_vec3 oa = tc_vec3_sub(origin, shape->a);
     if (len2 > 0.0f) {
         tc_vec3 m = tc_vec3_mul_add(oa, axis, -tc_vec3_dot(oa, axis) / len2);
         tc_vec3 d = tc_vec3_mul_add(dir, axis, -tc_vec3_dot(dir, axis) / len2);
@@ -152,5 +180,5 @@ bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t,
         tc_vec3 side = tc_vec3_mul_add(pa, axis, -y);
         if (tc_vec3_dot(side, side) > 0.0f) best_n = side;
     }
-    return tc_round_hit(ray, best_t, e, best_n, max_t, hit);
+    return tc_round_hit(ray, best_t, e - k, best_n, max_t, hit);
 }

@@ -7,10 +7,24 @@
 
 float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p)
 {
-    tc_vec3 ab = tc_vec3_sub(b, a);
-    float len2 = tc_vec3_dot(ab, ab);
-    if (!(len2 > 0.0f)) return 0.0f;
-    return tc_clampf(tc_vec3_dot(tc_vec3_sub(p, a), ab) / len2, 0.0f, 1.0f);
+    TC_FP_STRICT /* no square or division before the range test */
+    const float m = tc_maxf(tc_vec3_max_abs(a), tc_maxf(tc_vec3_max_abs(b), tc_vec3_max_abs(p)));
+    if (m <= 0x1p60f) {
+        /* Ordinary magnitudes in float: the squares fit, and a segment not
+         * shorter than 2^-50 keeps the ratio below 2^111. */
+        tc_vec3 ab = tc_vec3_sub(b, a);
+        float len2 = tc_vec3_dot(ab, ab);
+        if (!(len2 > 0.0f)) return 0.0f;
+        if (len2 >= 0x1p-100f) return tc_clampf(tc_vec3_dot(tc_vec3_sub(p, a), ab) / len2, 0.0f, 1.0f);
+    }
+    /* Huge coordinates (their squares overflow float) or a tiny segment
+     * (the ratio does): in double, where neither can for float inputs. */
+    const double ab[3] = { (double)b.x - a.x, (double)b.y - a.y, (double)b.z - a.z };
+    const double ap[3] = { (double)p.x - a.x, (double)p.y - a.y, (double)p.z - a.z };
+    const double len2 = ab[0] * ab[0] + ab[1] * ab[1] + ab[2] * ab[2];
+    if (!(len2 > 0.0)) return 0.0f;
+    const double u = (ap[0] * ab[0] + ap[1] * ab[1] + ap[2] * ab[2]) / len2;
+    return u <= 0.0 ? 0.0f : (u >= 1.0 ? 1.0f : (float)u);
 }
 
 float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s_out, float *t_out)
