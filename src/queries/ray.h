@@ -4,6 +4,7 @@
 #ifndef TOUCHE_QUERIES_RAY_H
 #define TOUCHE_QUERIES_RAY_H
 
+#include <math.h>
 #include <touche/raycast.h>
 
 #include "core/float.h"
@@ -28,6 +29,25 @@ static inline bool tc_ray_t_ratio(double num, double den, float max_t, float *t)
     if (!(q <= (double)max_t) || !(q <= (double)FLT_MAX)) return false;
     *t = q > 0.0 ? (float)q : 0.0f;
     return true;
+}
+
+/* Far shapes and origins (beyond 2^40) are cast scaled by 2^-k, which
+ * brings them under 2^40: a ray cast is unchanged when origin and shape are
+ * scaled together, up to t, which scales with them, and the float squares
+ * and products below then cannot overflow. Exact but for values that
+ * become subnormal, far inside the tolerance band of such a pair. Returns
+ * k (0 for ordinary magnitudes). */
+static inline int tc_ray_far_shift(float mag)
+{
+    if (!(mag > 0x1p40f)) return 0;
+    int e;
+    (void)frexpf(mag, &e); /* mag < 2^e */
+    return e - 40;
+}
+
+static inline tc_vec3 tc_vec3_shift(tc_vec3 v, int k)
+{
+    return k ? tc_vec3_make(ldexpf(v.x, -k), ldexpf(v.y, -k), ldexpf(v.z, -k)) : v;
 }
 
 /* The ray starts inside or on the shape: t = 0, normal against the ray. */

@@ -77,25 +77,6 @@ static tc_vec3 tc_ray_dir_scaled(tc_vec3 dir, int *e)
     return tc_vec3_make(ldexpf(dir.x, -*e), ldexpf(dir.y, -*e), ldexpf(dir.z, -*e));
 }
 
-/* Far shapes and origins (beyond 2^40) are cast scaled by 2^-k, which
- * brings them under 2^40: a ray cast is unchanged when origin and shape are
- * scaled together, up to t, which scales with them, and the float squares
- * and products below then cannot overflow. Exact but for values that
- * become subnormal, far inside the tolerance band of such a pair. Returns
- * k (0 for ordinary magnitudes). */
-static int tc_ray_far_shift(float mag)
-{
-    if (!(mag > 0x1p40f)) return 0;
-    int e;
-    (void)frexpf(mag, &e); /* mag < 2^e */
-    return e - 40;
-}
-
-static tc_vec3 tc_vec3_shift(tc_vec3 v, int k)
-{
-    return k ? tc_vec3_make(ldexpf(v.x, -k), ldexpf(v.y, -k), ldexpf(v.z, -k)) : v;
-}
-
 /* The hit of the unscaled ray for a t of the scaled one, with the normal
  * made to face the ray. Seen from far away, a grazing hit's normal is
  * uncertain by about the rounding of origin - centre over the radius and can
