@@ -32,16 +32,7 @@ static inline bool tc_ray_box_clip_slab(const tc_slab_ray *r, tc_vec3 lo, tc_vec
     return true;
 }
 
-/* True when the float slab test could overflow: an offset of up to twice
- * the magnitudes times the largest reciprocal beyond 2^126, or coordinates
- * whose padded differences leave the float range. */
-static inline bool tc_slab_is_wide(const tc_slab_ray *r, float mag)
-{
-    const float inv = tc_maxf(tc_absf(r->inv[0]), tc_maxf(tc_absf(r->inv[1]), tc_absf(r->inv[2])));
-    return !(mag <= 0x1p120f) || 2.0 * (double)mag * inv >= 0x1p126;
-}
-
-/* tc_ray_box_clip_slab for a wide ray and box (tc_slab_is_wide): the same
+/* tc_ray_box_clip_slab for a wide ray and box (tc_slab_ray_is_wide): the same
  * clip in double, where no float input overflows; an entry beyond any
  * float t is a miss. Rare (rays and boxes near the end of the float range,
  * or a direction component below 2^-100), so one plain loop. */
@@ -94,7 +85,7 @@ static bool tc_ray_box_clip(tc_vec3 o, tc_vec3 d, tc_vec3 lo, tc_vec3 hi, float 
 {
     const tc_slab_ray r = tc_slab_ray_make(o, d);
     const float m = tc_maxf(mag, tc_maxf(tc_vec3_max_abs(o), tc_maxf(tc_vec3_max_abs(lo), tc_vec3_max_abs(hi))));
-    if (tc_slab_is_wide(&r, m)) return tc_ray_box_clip_wide(&r, lo, hi, mag, max_t, t, axis);
+    if (tc_slab_ray_is_wide(&r, m)) return tc_ray_box_clip_wide(&r, lo, hi, mag, max_t, t, axis);
     return tc_ray_box_clip_slab(&r, lo, hi, mag, max_t, t, axis);
 }
 
@@ -125,7 +116,7 @@ bool tc_raycast_aabb_slab_t(const tc_ray *ray, const tc_slab_ray *r, const tc_aa
     int enter = -1;
     const float mag =
         tc_maxf(tc_vec3_max_abs(ray->origin), tc_maxf(tc_vec3_max_abs(shape->min), tc_vec3_max_abs(shape->max)));
-    if (tc_slab_is_wide(r, mag)) {
+    if (tc_slab_ray_is_wide(r, mag)) {
         if (!tc_ray_box_clip_wide(r, shape->min, shape->max, mag, max_t, &t0, &enter)) return false;
     } else if (r->parallel || !tc_slab_clip_fast(r, shape->min, shape->max, &t0, &t1, &enter)) {
         if (!tc_ray_box_clip_slab(r, shape->min, shape->max, mag, max_t, &t0, &enter)) return false;

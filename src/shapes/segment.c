@@ -3,6 +3,8 @@
  * 5.1.2 and 5.1.9), with degenerate segments handled explicitly. */
 #include "shapes/closest.h"
 
+#include <math.h>
+
 #include "core/float.h"
 
 float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p)
@@ -27,8 +29,25 @@ float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p)
     return u <= 0.0 ? 0.0f : (u >= 1.0 ? 1.0f : (float)u);
 }
 
+static tc_vec3 tc_vec3_ldexp(tc_vec3 v, int k) { return tc_vec3_make(ldexpf(v.x, k), ldexpf(v.y, k), ldexpf(v.z, k)); }
+
 float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s_out, float *t_out)
 {
+    const float m = tc_maxf(tc_maxf(tc_vec3_max_abs(p1), tc_vec3_max_abs(q1)), tc_maxf(tc_vec3_max_abs(p2), tc_vec3_max_abs(q2)));
+    if (m > 0x1p40f) {
+        /* Far out the squares below overflow float. The closest parameters
+         * do not change when all four points are scaled by a power of two
+         * (exactly, but for values that become subnormal): scaled under
+         * 2^40, and the squared distance scaled back in double (beyond the
+         * float range it is infinity, without the overflow). */
+        int e;
+        (void)frexpf(m, &e);
+        const int k = 40 - e;
+        const float d2 = tc_segment_segment_closest(tc_vec3_ldexp(p1, k), tc_vec3_ldexp(q1, k), tc_vec3_ldexp(p2, k),
+                                                    tc_vec3_ldexp(q2, k), s_out, t_out);
+        const double back = ldexp((double)d2, -2 * k);
+        return back > FLT_MAX ? INFINITY : (float)back;
+    }
     tc_vec3 d1 = tc_vec3_sub(q1, p1), d2 = tc_vec3_sub(q2, p2), r = tc_vec3_sub(p1, p2);
     float a = tc_vec3_dot(d1, d1), e = tc_vec3_dot(d2, d2), f = tc_vec3_dot(d2, r);
     float s, t;

@@ -257,11 +257,34 @@ static void order_moved(tc_world *w)
  * rather than a motion. */
 static tc_vec3 expected_motion(const tc_world *w, const tc_aabb *before, const tc_aabb *now)
 {
+    if (w->prediction == 0.0f) return tc_vec3_zero();
+    const float m = tc_maxf(tc_maxf(tc_vec3_max_abs(now->min), tc_vec3_max_abs(now->max)),
+                            tc_maxf(tc_vec3_max_abs(before->min), tc_vec3_max_abs(before->max)));
+    if (!(m <= 0x1p60f)) {
+        /* Near the end of the float range (or not finite) the sums and
+         * squares below overflow: in double, and no prediction where the
+         * result would leave the float range. */
+        if (!tc_vec3_finite(now->min) || !tc_vec3_finite(now->max) || !tc_vec3_finite(before->min) ||
+            !tc_vec3_finite(before->max))
+            return tc_vec3_zero();
+        const float nmin[3] = { now->min.x, now->min.y, now->min.z }, nmax[3] = { now->max.x, now->max.y, now->max.z };
+        const float bmin[3] = { before->min.x, before->min.y, before->min.z };
+        const float bmax[3] = { before->max.x, before->max.y, before->max.z };
+        double d[3], d2 = 0.0, reach = 0.0;
+        for (int k = 0; k < 3; ++k) {
+            d[k] = 0.5 * (((double)nmin[k] + nmax[k]) - ((double)bmin[k] + bmax[k])) * w->prediction;
+            d2 += d[k] * d[k];
+            reach = fmax(reach, ((double)nmax[k] - nmin[k]) * w->prediction);
+        }
+        if (!(d2 <= reach * reach) || !(fabs(d[0]) <= FLT_MAX && fabs(d[1]) <= FLT_MAX && fabs(d[2]) <= FLT_MAX))
+            return tc_vec3_zero();
+        return tc_vec3_make((float)d[0], (float)d[1], (float)d[2]);
+    }
     const tc_vec3 d = tc_vec3_scale(tc_vec3_sub(tc_vec3_add(now->min, now->max), tc_vec3_add(before->min, before->max)),
                                     0.5f);
     const tc_vec3 size = tc_vec3_sub(now->max, now->min);
     const float reach = tc_maxf(size.x, tc_maxf(size.y, size.z));
-    if (w->prediction == 0.0f || !(tc_vec3_length_sq(d) <= reach * reach)) return tc_vec3_zero();
+    if (!(tc_vec3_length_sq(d) <= reach * reach)) return tc_vec3_zero();
     return tc_vec3_scale(d, w->prediction);
 }
 
