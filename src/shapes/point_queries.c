@@ -98,9 +98,6 @@ bool tc_obb_contains_point(const tc_obb *b, tc_vec3 p)
     return tc_absf(local.x) <= b->half.x + pad && tc_absf(local.y) <= b->half.y + pad && tc_absf(local.z) <= b->half.z + pad;
 }
 
-/* v times 2^k. */
-static tc_vec3 tc_vec3_ldexp(tc_vec3 v, int k) { return tc_vec3_make(ldexpf(v.x, k), ldexpf(v.y, k), ldexpf(v.z, k)); }
-
 bool tc_triangle_contains_point(const tc_triangle *t, tc_vec3 p)
 {
     if (!tc_triangle_is_valid(t) || !tc_vec3_finite(p)) return false;

@@ -29,8 +29,6 @@ float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p)
     return u <= 0.0 ? 0.0f : (u >= 1.0 ? 1.0f : (float)u);
 }
 
-static tc_vec3 tc_vec3_ldexp(tc_vec3 v, int k) { return tc_vec3_make(ldexpf(v.x, k), ldexpf(v.y, k), ldexpf(v.z, k)); }
-
 float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s_out, float *t_out)
 {
     const float m = tc_maxf(tc_maxf(tc_vec3_max_abs(p1), tc_vec3_max_abs(q1)), tc_maxf(tc_vec3_max_abs(p2), tc_vec3_max_abs(q2)));
