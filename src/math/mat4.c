@@ -56,13 +56,11 @@ tc_mat4 tc_mat4_transpose(tc_mat4 m)
 tc_mat4 tc_mat4_inverse(tc_mat4 m)
 {
     double d[16], inv[16];
-    tc_mat4d_from_mat4(&m, d);
-    if (!tc_mat4d_inverse(d, inv)) return tc_mat4_zero();
+    if (!tc_mat4d_from_mat4(&m, d) || !tc_mat4d_inverse(d, inv)) return tc_mat4_zero();
     tc_mat4 r;
-    for (int i = 0; i < 16; ++i) {
-        r.m[i] = (float)inv[i];
-        if (!isfinite(r.m[i])) return tc_mat4_zero(); /* overflowed float */
-    }
+    bool ok = true;
+    for (int i = 0; i < 16; ++i) r.m[i] = narrow(inv[i], &ok);
+    if (!ok) return tc_mat4_zero(); /* beyond the float range */
     return r;
 }
 

@@ -230,6 +230,7 @@ static void order_moved(tc_world *w)
     double scale[3];
     const float l[3] = { lo.x, lo.y, lo.z }, h[3] = { hi.x, hi.y, hi.z };
     for (int a = 0; a < 3; ++a) {
+        TC_FP_STRICT /* no division by a zero spread */
         const double ext = (double)h[a] - l[a];
         scale[a] = ext > 0.0 && ext <= 3.0e38 ? 1023.0 / ext : 0.0;
     }
@@ -261,6 +262,7 @@ static tc_vec3 expected_motion(const tc_world *w, const tc_aabb *before, const t
     const float m = tc_maxf(tc_maxf(tc_vec3_max_abs(now->min), tc_vec3_max_abs(now->max)),
                             tc_maxf(tc_vec3_max_abs(before->min), tc_vec3_max_abs(before->max)));
     if (!(m <= 0x1p60f)) {
+        TC_FP_STRICT /* no arithmetic before the finiteness tests */
         /* Near the end of the float range (or not finite) the sums and
          * squares below overflow: in double, and no prediction where the
          * result would leave the float range. */
