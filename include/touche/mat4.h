@@ -58,10 +58,14 @@ TC_API tc_vec3 tc_mat4_transform_direction(tc_mat4 m, tc_vec3 d);
 TC_API tc_mat4 tc_mat4_look_at(tc_vec3 eye, tc_vec3 target, tc_vec3 up);
 /** A perspective projection: vertical field of view fovy (0 < fovy < pi),
  * aspect = width / height, 0 < near < far. far may be INFINITY for an
- * infinite far plane (most useful with TC_DEPTH_REVERSED). */
+ * infinite far plane (most useful with TC_DEPTH_REVERSED). Arguments out of
+ * these ranges (NaN included), or so extreme that an entry exceeds the float
+ * range, give the zero matrix. */
 TC_API tc_mat4 tc_mat4_perspective(float fovy, float aspect, float near_z, float far_z, tc_depth_range depth);
 /** An orthographic projection of the view-space box [left, right] x
- * [bottom, top] x [-far, -near]; near may be zero or negative, far > near. */
+ * [bottom, top] x [-far, -near]; near may be zero or negative, far > near.
+ * Non-finite arguments, an empty box, or one so thin that an entry exceeds
+ * the float range, give the zero matrix. */
 TC_API tc_mat4 tc_mat4_orthographic(float left, float right, float bottom, float top, float near_z, float far_z,
                                     tc_depth_range depth);
 

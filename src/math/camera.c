@@ -33,8 +33,7 @@ bool tc_camera_unproject(float sx, float sy, tc_viewport viewport, tc_mat4 view,
     if (depth != TC_DEPTH_NEGATIVE_ONE_TO_ONE && depth != TC_DEPTH_ZERO_TO_ONE && depth != TC_DEPTH_REVERSED)
         return false;
     double v[16], p[16], pv[16], inv[16];
-    tc_mat4d_from_mat4(&view, v);
-    tc_mat4d_from_mat4(&projection, p);
+    if (!tc_mat4d_from_mat4(&view, v) || !tc_mat4d_from_mat4(&projection, p)) return false;
     tc_mat4d_mul(p, v, pv);
     if (!tc_mat4d_inverse(pv, inv)) return false;
 
@@ -84,8 +83,7 @@ bool tc_camera_project(tc_vec3 point, tc_viewport viewport, tc_mat4 view, tc_mat
 {
     if (!viewport_ok(viewport) || !tc_vec3_is_finite(point)) return false;
     double v[16], p[16], pv[16];
-    tc_mat4d_from_mat4(&view, v);
-    tc_mat4d_from_mat4(&projection, p);
+    if (!tc_mat4d_from_mat4(&view, v) || !tc_mat4d_from_mat4(&projection, p)) return false;
     tc_mat4d_mul(p, v, pv);
     const double wp[4] = { point.x, point.y, point.z, 1.0 };
     double c[4];

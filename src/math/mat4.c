@@ -1,9 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 #include <touche/mat4.h>
 
+#include <float.h>
 #include <math.h>
 
 #include "math/mat4d.h"
+
+/* A double entry narrowed to float, or *ok cleared when it is beyond the
+ * float range (a tiny field of view, aspect or depth range): rounding it
+ * would raise the overflow exception. */
+static float narrow(double x, bool *ok)
+{
+    if (!(fabs(x) <= FLT_MAX)) {
+        *ok = false;
+        return 0.0f;
+    }
+    return (float)x;
+}
 
 tc_mat4 tc_mat4_zero(void)
 {
@@ -43,13 +56,11 @@ tc_mat4 tc_mat4_transpose(tc_mat4 m)
 tc_mat4 tc_mat4_inverse(tc_mat4 m)
 {
     double d[16], inv[16];
-    tc_mat4d_from_mat4(&m, d);
-    if (!tc_mat4d_inverse(d, inv)) return tc_mat4_zero();
+    if (!tc_mat4d_from_mat4(&m, d) || !tc_mat4d_inverse(d, inv)) return tc_mat4_zero();
     tc_mat4 r;
-    for (int i = 0; i < 16; ++i) {
-        r.m[i] = (float)inv[i];
-        if (!isfinite(r.m[i])) return tc_mat4_zero(); /* overflowed float */
-    }
+    bool ok = true;
+    for (int i = 0; i < 16; ++i) r.m[i] = narrow(inv[i], &ok);
+    if (!ok) return tc_mat4_zero(); /* beyond the float range */
     return r;
 }
 
@@ -134,8 +145,10 @@ tc_mat4 tc_mat4_look_at(tc_vec3 eye, tc_vec3 target, tc_vec3 up)
 tc_mat4 tc_mat4_perspective(float fovy, float aspect, float near_z, float far_z, tc_depth_range depth)
 {
     const double pi = 3.14159265358979323846;
-    if (!(fovy > 0.0f) || !((double)fovy < pi) || !(aspect > 0.0f) || !isfinite(aspect) || !(near_z > 0.0f) ||
-        !isfinite(near_z) || !(far_z > near_z) || isnan(far_z))
+    /* NaN first, by classification: an ordered comparison of a NaN raises
+     * the invalid exception. */
+    if (isnan(fovy) || !isfinite(aspect) || !isfinite(near_z) || isnan(far_z)) return tc_mat4_zero();
+    if (!(fovy > 0.0f) || !((double)fovy < pi) || !(aspect > 0.0f) || !(near_z > 0.0f) || !(far_z > near_z))
         return tc_mat4_zero();
     const double f = 1.0 / tan(0.5 * (double)fovy);
     const double n = near_z;
@@ -159,12 +172,13 @@ tc_mat4 tc_mat4_perspective(float fovy, float aspect, float near_z, float far_z,
         return tc_mat4_zero();
     }
     tc_mat4 r = tc_mat4_zero();
-    r.m[0] = (float)(f / aspect);
-    r.m[5] = (float)f;
-    r.m[10] = (float)m22;
+    bool ok = true;
+    r.m[0] = narrow(f / aspect, &ok);
+    r.m[5] = narrow(f, &ok);
+    r.m[10] = narrow(m22, &ok);
     r.m[11] = -1.0f;
-    r.m[14] = (float)m23;
-    return r;
+    r.m[14] = narrow(m23, &ok);
+    return ok ? r : tc_mat4_zero();
 }
 
 tc_mat4 tc_mat4_orthographic(float left, float right, float bottom, float top, float near_z, float far_z,
@@ -182,12 +196,13 @@ tc_mat4 tc_mat4_orthographic(float left, float right, float bottom, float top, f
     default: return tc_mat4_zero();
     }
     tc_mat4 r = tc_mat4_zero();
-    r.m[0] = (float)(2.0 / (rr - l));
-    r.m[5] = (float)(2.0 / (t - b));
-    r.m[10] = (float)m22;
-    r.m[12] = (float)(-(rr + l) / (rr - l));
-    r.m[13] = (float)(-(t + b) / (t - b));
-    r.m[14] = (float)m23;
+    bool ok = true;
+    r.m[0] = narrow(2.0 / (rr - l), &ok);
+    r.m[5] = narrow(2.0 / (t - b), &ok);
+    r.m[10] = narrow(m22, &ok);
+    r.m[12] = narrow(-(rr + l) / (rr - l), &ok);
+    r.m[13] = narrow(-(t + b) / (t - b), &ok);
+    r.m[14] = narrow(m23, &ok);
     r.m[15] = 1.0f;
-    return r;
+    return ok ? r : tc_mat4_zero();
 }

@@ -3,9 +3,15 @@
 
 #include <math.h>
 
-void tc_mat4d_from_mat4(const tc_mat4 *m, double out[16])
+#include "core/float.h"
+
+bool tc_mat4d_from_mat4(const tc_mat4 *m, double out[16])
 {
+    /* finiteness from the bits first: widening a signalling NaN raises FE_INVALID */
+    for (int i = 0; i < 16; ++i)
+        if (!tc_is_finite(m->m[i])) return false;
     for (int i = 0; i < 16; ++i) out[i] = (double)m->m[i];
+    return true;
 }
 
 void tc_mat4d_mul(const double a[16], const double b[16], double out[16])

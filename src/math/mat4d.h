@@ -6,7 +6,8 @@
 
 #include <touche/mat4.h>
 
-void tc_mat4d_from_mat4(const tc_mat4 *m, double out[16]);
+/* The entries widened to double; false (nothing written) when any is not finite. */
+bool tc_mat4d_from_mat4(const tc_mat4 *m, double out[16]);
 /* out = a * b; out may not alias a or b. */
 void tc_mat4d_mul(const double a[16], const double b[16], double out[16]);
 /* General inverse by cofactors; false (and out untouched) when singular or

@@ -6,7 +6,18 @@
 
 #include "core/float.h"
 
-float tc_vec3_length(tc_vec3 a) { return sqrtf(tc_vec3_dot(a, a)); }
+float tc_vec3_length(tc_vec3 a)
+{
+    /* A NaN or infinite component gives NaN or infinity without arithmetic
+     * on it; otherwise the sum of squares in double cannot overflow, and a
+     * length beyond the float range becomes infinity without the overflow
+     * a float rounding would raise. */
+    if (!tc_vec3_finite(a)) return tc_is_nan(a.x) || tc_is_nan(a.y) || tc_is_nan(a.z) ? NAN : INFINITY;
+    /* Ordinary lengths: the float square root as always (the same bits). */
+    if (tc_vec3_max_abs(a) <= 0x1p60f) return sqrtf(tc_vec3_dot(a, a));
+    const double len = sqrt((double)a.x * a.x + (double)a.y * a.y + (double)a.z * a.z);
+    return len > FLT_MAX ? INFINITY : (float)len;
+}
 
 float tc_vec3_distance(tc_vec3 a, tc_vec3 b) { return tc_vec3_length(tc_vec3_sub(a, b)); }
 

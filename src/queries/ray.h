@@ -4,6 +4,7 @@
 #ifndef TOUCHE_QUERIES_RAY_H
 #define TOUCHE_QUERIES_RAY_H
 
+#include <math.h>
 #include <touche/raycast.h>
 
 #include "core/float.h"
@@ -30,6 +31,25 @@ static inline bool tc_ray_t_ratio(double num, double den, float max_t, float *t)
     return true;
 }
 
+/* Far shapes and origins (beyond 2^40) are cast scaled by 2^-k, which
+ * brings them under 2^40: a ray cast is unchanged when origin and shape are
+ * scaled together, up to t, which scales with them, and the float squares
+ * and products below then cannot overflow. Exact but for values that
+ * become subnormal, far inside the tolerance band of such a pair. Returns
+ * k (0 for ordinary magnitudes). */
+static inline int tc_ray_far_shift(float mag)
+{
+    if (!(mag > 0x1p40f)) return 0;
+    int e;
+    (void)frexpf(mag, &e); /* mag < 2^e */
+    return e - 40;
+}
+
+static inline tc_vec3 tc_vec3_shift(tc_vec3 v, int k)
+{
+    return k ? tc_vec3_make(ldexpf(v.x, -k), ldexpf(v.y, -k), ldexpf(v.z, -k)) : v;
+}
+
 /* The ray starts inside or on the shape: t = 0, normal against the ray. */
 static inline bool tc_ray_hit_inside(const tc_ray *ray, tc_ray_hit *hit)
 {
@@ -42,6 +62,22 @@ static inline bool tc_ray_hit_inside(const tc_ray *ray, tc_ray_hit *hit)
     return true;
 }
 
+/* origin + t * dir, in double: a far hit on a long ray (t * dir near the
+ * end of the float range) must not overflow there. The shapes are finite, so the
+ * point is too, up to rounding, which the clamp to the float range takes. */
+static inline tc_vec3 tc_ray_point_at(const tc_ray *ray, float t)
+{
+    if (!tc_is_finite(t)) t = FLT_MAX;
+    /* Within the range, the float sum as always (the same bits). */
+    if ((double)tc_vec3_max_abs(ray->dir) * t + tc_vec3_max_abs(ray->origin) < 0x1p127)
+        return tc_vec3_mul_add(ray->origin, ray->dir, t);
+    const double p[3] = { (double)ray->origin.x + (double)ray->dir.x * t, (double)ray->origin.y + (double)ray->dir.y * t,
+                          (double)ray->origin.z + (double)ray->dir.z * t };
+    float q[3];
+    for (int k = 0; k < 3; ++k) q[k] = p[k] > FLT_MAX ? FLT_MAX : (p[k] < -FLT_MAX ? -FLT_MAX : (float)p[k]);
+    return tc_vec3_make(q[0], q[1], q[2]);
+}
+
 /* A hit at t >= 0 with the given outward normal (normalised here). */
 static inline bool tc_ray_hit_at(const tc_ray *ray, float t, tc_vec3 normal, float max_t, tc_ray_hit *hit)
 {
@@ -49,7 +85,7 @@ static inline bool tc_ray_hit_at(const tc_ray *ray, float t, tc_vec3 normal, flo
     if (!(t <= max_t)) return false;
     if (hit) {
         hit->t = t;
-        hit->point = tc_vec3_mul_add(ray->origin, ray->dir, t);
+        hit->point = tc_ray_point_at(ray, t);
         hit->normal = tc_vec3_normalize(normal);
         hit->feature = -1;
     }

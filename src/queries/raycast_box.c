@@ -2,6 +2,8 @@
 /* Ray casts against AABBs and OBBs: the slab test, on an AABB's own bounds
  * and in an OBB's frame. The box is grown by a relative pad so a ray grazing a face, an edge or a
  * corner is not lost to rounding. */
+#include <math.h>
+
 #include "core/assert.h"
 #include "queries/ray.h"
 #include "queries/slab.h"
@@ -30,9 +32,60 @@ static inline bool tc_ray_box_clip_slab(const tc_slab_ray *r, tc_vec3 lo, tc_vec
     return true;
 }
 
+/* tc_ray_box_clip_slab for a wide ray and box (tc_slab_ray_is_wide): the same
+ * clip in double, where no float input overflows; an entry beyond any
+ * float t is a miss. Rare (rays and boxes near the end of the float range,
+ * or a direction component below 2^-100), so one plain loop. */
+static bool tc_ray_box_clip_wide(const tc_slab_ray *r, tc_vec3 lo, tc_vec3 hi, float mag, float max_t, float *t,
+                                 int *axis)
+{
+    const double o[3] = { r->origin.x, r->origin.y, r->origin.z };
+    const double l[3] = { lo.x, lo.y, lo.z }, h[3] = { hi.x, hi.y, hi.z };
+    for (int pass = 0; pass < 2; ++pass) {
+        /* the exact box, then the padded one, as tc_ray_box_clip_slab */
+        double pad = 0.0;
+        if (pass == 1) {
+            double ext = 0.0;
+            for (int k = 0; k < 3; ++k) ext = fmax(ext, 0.5 * (h[k] - l[k]));
+            pad = TC_PAD_REL * ((double)mag + ext);
+        }
+        double t0 = 0.0, t1 = max_t;
+        int enter = -1;
+        bool hit = true;
+        for (int k = 0; k < 3 && hit; ++k) {
+            const double a = l[k] - pad, b = h[k] + pad;
+            if (r->inv[k] == 0.0f) {
+                hit = !(o[k] < a || o[k] > b);
+                continue;
+            }
+            double ta = (a - o[k]) / r->dir[k], tb = (b - o[k]) / r->dir[k];
+            if (r->dir[k] < 0.0f) {
+                const double tmp = ta;
+                ta = tb;
+                tb = tmp;
+            }
+            if (ta > t0) {
+                t0 = ta;
+                enter = k;
+            }
+            if (tb < t1) t1 = tb;
+            hit = t0 <= t1;
+        }
+        if (hit) {
+            if (!(t0 <= (double)FLT_MAX)) return false;
+            *t = (float)t0;
+            *axis = enter;
+            return true;
+        }
+    }
+    return false;
+}
+
 static bool tc_ray_box_clip(tc_vec3 o, tc_vec3 d, tc_vec3 lo, tc_vec3 hi, float mag, float max_t, float *t, int *axis)
 {
     const tc_slab_ray r = tc_slab_ray_make(o, d);
+    const float m = tc_maxf(mag, tc_maxf(tc_vec3_max_abs(o), tc_maxf(tc_vec3_max_abs(lo), tc_vec3_max_abs(hi))));
+    if (tc_slab_ray_is_wide(&r, m)) return tc_ray_box_clip_wide(&r, lo, hi, mag, max_t, t, axis);
     return tc_ray_box_clip_slab(&r, lo, hi, mag, max_t, t, axis);
 }
 
@@ -61,9 +114,11 @@ bool tc_raycast_aabb_slab_t(const tc_ray *ray, const tc_slab_ray *r, const tc_aa
      * of a cast at many boxes); the padded retry needs the magnitudes. */
     float t0 = 0.0f, t1 = max_t;
     int enter = -1;
-    if (r->parallel || !tc_slab_clip_fast(r, shape->min, shape->max, &t0, &t1, &enter)) {
-        float mag =
-            tc_maxf(tc_vec3_max_abs(ray->origin), tc_maxf(tc_vec3_max_abs(shape->min), tc_vec3_max_abs(shape->max)));
+    const float mag =
+        tc_maxf(tc_vec3_max_abs(ray->origin), tc_maxf(tc_vec3_max_abs(shape->min), tc_vec3_max_abs(shape->max)));
+    if (tc_slab_ray_is_wide(r, mag)) {
+        if (!tc_ray_box_clip_wide(r, shape->min, shape->max, mag, max_t, &t0, &enter)) return false;
+    } else if (r->parallel || !tc_slab_clip_fast(r, shape->min, shape->max, &t0, &t1, &enter)) {
         if (!tc_ray_box_clip_slab(r, shape->min, shape->max, mag, max_t, &t0, &enter)) return false;
     }
     if (enter < 0) {
@@ -98,13 +153,19 @@ bool tc_raycast_obb(const tc_ray *ray, const tc_obb *shape, float max_t, tc_ray_
 {
     if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_obb_is_valid(shape)) return false;
-    tc_vec3 rel = tc_vec3_sub(ray->origin, shape->center);
+    /* Far boxes and origins cast scaled by 2^-k (ray.h), t scaled back. */
+    const int k = tc_ray_far_shift(
+        tc_maxf(tc_vec3_max_abs(ray->origin), tc_maxf(tc_vec3_max_abs(shape->center), tc_vec3_max_abs(shape->half))));
+    const tc_vec3 half = tc_vec3_shift(shape->half, k);
+    tc_vec3 rel = tc_vec3_sub(tc_vec3_shift(ray->origin, k), tc_vec3_shift(shape->center, k));
     tc_vec3 o = tc_mat3_tmul_vec3(shape->rotation, rel);
     tc_vec3 d = tc_mat3_tmul_vec3(shape->rotation, ray->dir);
     float t;
     int axis;
-    if (!tc_ray_box_clip(o, d, tc_vec3_neg(shape->half), shape->half, tc_vec3_norm1(rel), max_t, &t, &axis)) return false;
+    if (!tc_ray_box_clip(o, d, tc_vec3_neg(half), half, tc_vec3_norm1(rel), k ? ldexpf(max_t, -k) : max_t, &t, &axis))
+        return false;
     if (axis < 0) return tc_ray_hit_inside(ray, hit);
+    if (k && !tc_ray_t_ratio(ldexp((double)t, k), 1.0, max_t, &t)) return false;
     return tc_ray_hit_at(ray, t, tc_mat3_mul_vec3(shape->rotation, tc_axis_normal(axis, tc_component(d, axis))), max_t,
                          hit);
 }

@@ -70,7 +70,7 @@ static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, 
     float t0, t1;
     if (!tc_ray_triangle_in_plane_clip(ray, tri, nd, 0.0, mag, max_t, &t0, &t1)) {
         if (!tc_ray_triangle_in_plane_clip(ray, tri, nd, TC_PAD_REL, mag, max_t, &t0, &t1)) return false;
-        tc_vec3 p = tc_vec3_mul_add(ray->origin, ray->dir, t0), q = tc_vec3_mul_add(ray->origin, ray->dir, t1);
+        tc_vec3 p = tc_ray_point_at(ray, t0), q = tc_ray_point_at(ray, t1);
         float pad = 2.0f * TC_PAD_REL * mag;
         tc_vec3 near = tc_triangle_closest(tri->a, tri->b, tri->c, p);
         if (tc_vec3_length_sq(tc_vec3_sub(p, near)) > pad * pad) {
@@ -86,7 +86,7 @@ static bool tc_ray_triangle_in_plane(const tc_ray *ray, const tc_triangle *tri, 
                 }
             }
             t0 = t0 + (t1 - t0) * best_s;
-            tc_vec3 x = tc_vec3_mul_add(ray->origin, ray->dir, t0);
+            tc_vec3 x = tc_ray_point_at(ray, t0);
             if (!(tc_vec3_length_sq(tc_vec3_sub(x, tc_triangle_closest(tri->a, tri->b, tri->c, x))) <= pad * pad))
                 return false;
         }
@@ -181,7 +181,7 @@ bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_
     float t;
     if (!tc_ray_t_ratio(tc_absf(dist), tc_absf(rate), max_t, &t)) return false; /* signs differ: t > 0 */
     /* Barycentric inside test at the crossing. */
-    tc_vec3 x = tc_vec3_mul_add(ray->origin, ray->dir, t);
+    tc_vec3 x = tc_ray_point_at(ray, t);
     /* A crossing farther from a than the triangle reaches is a miss whatever
      * the signs below round to: far out (a ray almost parallel to the plane)
      * x - a, x - b and x - c round to the same vector. */

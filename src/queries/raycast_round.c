@@ -15,6 +15,7 @@
 
 #include "core/assert.h"
 #include "math/dvec.h"
+#include "queries/overlap_far.h"
 #include "queries/ray.h"
 #include "shapes/closest.h"
 
@@ -103,8 +104,11 @@ bool tc_raycast_sphere(const tc_ray *ray, const tc_sphere *shape, float max_t, t
     float t;
     int e;
     tc_vec3 n, dir = tc_ray_dir_scaled(ray->dir, &e);
-    if (!tc_ray_sphere_entry(ray->origin, dir, shape->center, shape->radius, &t, &n)) return false;
-    return tc_round_hit(ray, t, e, n, max_t, hit);
+    const int k = tc_ray_far_shift(tc_maxf(tc_vec3_max_abs(ray->origin), tc_maxf(tc_vec3_max_abs(shape->center), shape->radius)));
+    if (!tc_ray_sphere_entry(tc_vec3_shift(ray->origin, k), dir, tc_vec3_shift(shape->center, k),
+                             k ? ldexpf(shape->radius, -k) : shape->radius, &t, &n))
+        return false;
+    return tc_round_hit(ray, t, e - k, n, max_t, hit);
 }
 
 bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t, tc_ray_hit *hit)
@@ -117,17 +121,22 @@ bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t,
     float best_t = INFINITY, t;
     int e;
     tc_vec3 best_n = tc_vec3_zero(), n, dir = tc_ray_dir_scaled(ray->dir, &e);
-    if (tc_ray_sphere_entry(ray->origin, dir, shape->a, shape->radius, &t, &n) && t < best_t) {
+    const int k = tc_ray_far_shift(tc_maxf(tc_vec3_max_abs(ray->origin), tc_capsule_magnitude(shape)));
+    const tc_capsule scaled = { tc_vec3_shift(shape->a, k), tc_vec3_shift(shape->b, k),
+                                k ? ldexpf(shape->radius, -k) : shape->radius };
+    const tc_vec3 origin = tc_vec3_shift(ray->origin, k);
+    shape = &scaled;
+    if (tc_ray_sphere_entry(origin, dir, shape->a, shape->radius, &t, &n) && t < best_t) {
         best_t = t;
         best_n = n;
     }
-    if (tc_ray_sphere_entry(ray->origin, dir, shape->b, shape->radius, &t, &n) && t < best_t) {
+    if (tc_ray_sphere_entry(origin, dir, shape->b, shape->radius, &t, &n) && t < best_t) {
         best_t = t;
         best_n = n;
     }
     tc_vec3 axis = tc_vec3_sub(shape->b, shape->a);
     float len2 = tc_vec3_dot(axis, axis);
-    tc_vec3 oa = tc_vec3_sub(ray->origin, shape->a);
+    tc_vec3 oa = tc_vec3_sub(origin, shape->a);
     if (len2 > 0.0f) {
         tc_vec3 m = tc_vec3_mul_add(oa, axis, -tc_vec3_dot(oa, axis) / len2);
         tc_vec3 d = tc_vec3_mul_add(dir, axis, -tc_vec3_dot(dir, axis) / len2);
@@ -152,5 +161,5 @@ bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t,
         tc_vec3 side = tc_vec3_mul_add(pa, axis, -y);
         if (tc_vec3_dot(side, side) > 0.0f) best_n = side;
     }
-    return tc_round_hit(ray, best_t, e, best_n, max_t, hit);
+    return tc_round_hit(ray, best_t, e - k, best_n, max_t, hit);
 }

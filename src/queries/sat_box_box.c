@@ -442,23 +442,6 @@ TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_s
 }
 #endif
 
-#if TC_SAT_SIMD
-/* OBB validity for the overlap path: the 15 floats in four unaligned loads
- * (the last one overlapping, so nothing past the struct is read), x * 0 is 0
- * for finite x and NaN otherwise. Same verdict as tc_obb_valid. */
-static inline bool tc_obb_valid_fast(const tc_obb *b)
-{
-    const char *p = (const char *)b;
-    const __m128 z = _mm_setzero_ps();
-    __m128 v0 = _mm_loadu_ps((const float *)p), v1 = _mm_loadu_ps((const float *)(p + 16));
-    __m128 v2 = _mm_loadu_ps((const float *)(p + 32)), v3 = _mm_loadu_ps((const float *)(p + 44));
-    __m128 sum = _mm_add_ps(_mm_add_ps(_mm_mul_ps(v0, z), _mm_mul_ps(v1, z)), _mm_add_ps(_mm_mul_ps(v2, z), _mm_mul_ps(v3, z)));
-    return _mm_movemask_ps(_mm_cmpeq_ps(sum, z)) == 15 && b->half.x >= 0.0f && b->half.y >= 0.0f && b->half.z >= 0.0f;
-}
-#else
-static inline bool tc_obb_valid_fast(const tc_obb *b) { return tc_obb_valid(b); }
-#endif
-
 /* The verdict from the masks: the first separating axis in the fixed order. */
 static tc_sat_axis tc_sat_verdict(const tc_obb *a, const tc_obb *b, const tc_sat_masks *m)
 {
@@ -478,8 +461,46 @@ static tc_sat_axis tc_sat_verdict(const tc_obb *a, const tc_obb *b, const tc_sat
     return edges ? (tc_sat_axis)(6 + first) : TC_SAT_AXIS_NONE;
 }
 
+/* Every float of the OBB finite and small enough that the float test
+ * cannot overflow: centre and half extents below 2^100 in magnitude,
+ * rotation entries at most 2 (a valid rotation's are near 1). Read from the
+ * bits, so a NaN or an infinity raises nothing. Then every product and sum
+ * of the float test stays below 2^110. */
+#define TC_SAT_FLOAT_RANGE_BITS 0x71800000u /* 2^100 */
+#define TC_SAT_ROTATION_RANGE_BITS 0x40000000u /* 2.0 */
+static inline bool tc_obb_in_float_range(const tc_obb *b)
+{
+    uint32_t u[15];
+    memcpy(u, b, sizeof u); /* centre, half, then the three columns: 15 consecutive floats */
+    uint32_t over = 0;
+    for (int k = 0; k < 6; ++k) over |= (uint32_t)((u[k] & 0x7fffffffu) >= TC_SAT_FLOAT_RANGE_BITS);
+    for (int k = 6; k < 15; ++k) over |= (uint32_t)((u[k] & 0x7fffffffu) > TC_SAT_ROTATION_RANGE_BITS);
+    return over == 0;
+}
+
+/* Valid boxes whose floats are out of the float test's range (huge centres,
+ * sizes or rotation entries): all 15 axes in double precision, where no
+ * finite float input can overflow. Same order and pad as the float test. */
+static tc_sat_axis tc_box_box_separating_axis_double(const tc_obb *a, const tc_obb *b)
+{
+    double pad = 4.0 * FLT_EPSILON *
+                 (fabs((double)b->center.x - a->center.x) + fabs((double)b->center.y - a->center.y) +
+                  fabs((double)b->center.z - a->center.z) + (double)a->half.x + a->half.y + a->half.z +
+                  b->half.x + b->half.y + b->half.z);
+    for (int axis = 0; axis < TC_SAT_AXIS_COUNT; ++axis) {
+        double gap;
+        if (tc_box_box_axis_gap(a, b, axis, &gap, NULL, NULL, NULL) && gap > pad) return (tc_sat_axis)axis;
+    }
+    return TC_SAT_AXIS_NONE;
+}
+
 tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_axis hint)
 {
+    if (!tc_obb_in_float_range(a) || !tc_obb_in_float_range(b)) {
+        /* Invalid boxes separate nothing; callers that care check validity. */
+        if (!tc_obb_valid(a) || !tc_obb_valid(b)) return TC_SAT_AXIS_NONE;
+        return tc_box_box_separating_axis_double(a, b);
+    }
     if (hint > TC_SAT_AXIS_NONE && hint < TC_SAT_AXIS_COUNT) {
         tc_box_box_frame f;
         tc_box_box_frame_fill(&f, a, b);
@@ -494,6 +515,11 @@ tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_
 
 bool tc_box_box_sat_pass(const tc_obb *a, const tc_obb *b, tc_box_box_sat *out)
 {
+    /* The float pass only on floats in its range (read from the bits): NaN,
+     * infinite or huge boxes (beyond 2^100) get no contact. KNOWN GAP: a
+     * valid huge pair that overlaps (tc_overlap_obb_obb decides it in
+     * double) then has no contact. */
+    if (!tc_obb_in_float_range(a) || !tc_obb_in_float_range(b)) return false;
     tc_sat_masks m;
     m.sep = out->sep;
     m.len2 = out->len2;
@@ -504,7 +530,7 @@ bool tc_box_box_sat_pass(const tc_obb *a, const tc_obb *b, tc_box_box_sat *out)
     out->parallel = m.parallel;
     out->edge = m.edge;
     out->edge_depth = m.edge_depth;
-    return tc_sat_verdict(a, b, &m) == TC_SAT_AXIS_NONE && tc_obb_valid_fast(a) && tc_obb_valid_fast(b);
+    return tc_sat_verdict(a, b, &m) == TC_SAT_AXIS_NONE && tc_obb_valid(a) && tc_obb_valid(b);
 }
 
 tc_sat_axis tc_sat_obb_obb(const tc_obb *a, const tc_obb *b, tc_sat_axis hint)
@@ -515,11 +541,12 @@ tc_sat_axis tc_sat_obb_obb(const tc_obb *a, const tc_obb *b, tc_sat_axis hint)
 
 bool tc_overlap_obb_obb(const tc_obb *a, const tc_obb *b)
 {
-    /* Invalid data cannot be trusted to separate, so validity is checked on
-     * the overlap path only: separated pairs return without that cost. */
+    /* The axis test reads the floats' range from their bits before any
+     * arithmetic (and calls invalid boxes not separated), so full validity
+     * is checked on the overlap path only. */
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
-    return tc_box_box_separating_axis(a, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE && tc_obb_valid_fast(a) &&
-           tc_obb_valid_fast(b);
+    return tc_box_box_separating_axis(a, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE && tc_obb_valid(a) &&
+           tc_obb_valid(b);
 }
 
 tc_sat_axis tc_sat_obb_obb_report(const tc_obb *a, const tc_obb *b, tc_sat_axis_report reports[15])

@@ -48,6 +48,17 @@ static inline tc_slab_ray tc_slab_ray_make(tc_vec3 origin, tc_vec3 dir)
     return r;
 }
 
+/* Could the float slab arithmetic of ray r against boxes whose coordinates
+ * are at most mag in magnitude overflow? Offsets of up to twice the
+ * magnitudes times the largest reciprocal beyond 2^126, or coordinates
+ * whose padded differences leave the float range. In double: mag may
+ * include a large pad. */
+static inline bool tc_slab_ray_is_wide(const tc_slab_ray *r, double mag)
+{
+    const float inv = tc_maxf(tc_absf(r->inv[0]), tc_maxf(tc_absf(r->inv[1]), tc_absf(r->inv[2])));
+    return !(mag <= 0x1p120) || 2.0 * mag * inv >= 0x1p126;
+}
+
 /* Intersects [*t0, *t1] with the ray's interval inside [bmin, bmax]. Returns
  * false when it becomes empty. *enter_axis (may be NULL) is set to the axis
  * whose slab raised *t0, or left unchanged when none did. */

@@ -3,7 +3,13 @@
 #ifndef TOUCHE_SHAPES_CLOSEST_H
 #define TOUCHE_SHAPES_CLOSEST_H
 
+#include <math.h>
 #include <touche/shapes.h>
+
+/* v times 2^k: exact, but for components that become subnormal. The
+ * closest-point routines scale shapes beyond 2^40 down by it, where their
+ * float squares would overflow (the answers do not change with the scale). */
+static inline tc_vec3 tc_vec3_ldexp(tc_vec3 v, int k) { return tc_vec3_make(ldexpf(v.x, k), ldexpf(v.y, k), ldexpf(v.z, k)); }
 
 /* Parameter in [0,1] of the point of segment a-b closest to p. */
 float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p);

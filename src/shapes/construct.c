@@ -4,6 +4,11 @@
 
 #include "shapes/box.h"
 
+#include <float.h>
+#include <math.h>
+
+#include "core/float.h"
+
 tc_obb tc_obb_from_quat(tc_vec3 center, tc_vec3 half, tc_quat rotation)
 {
     tc_obb b;
@@ -43,9 +48,22 @@ void tc_obb_corners(const tc_obb *box, tc_vec3 corners[8])
 
 tc_plane tc_plane_from_point_normal(tc_vec3 point, tc_vec3 normal)
 {
+    TC_FP_STRICT /* neither branch's arithmetic before the tests */
     tc_plane p;
     p.normal = tc_vec3_normalize(normal);
-    p.offset = tc_vec3_dot(p.normal, point);
+    if (!tc_vec3_finite(point)) {
+        /* a NaN or infinite point: the offset says so without arithmetic on it */
+        p.offset = NAN;
+        return p;
+    }
+    /* in double: near the end of the float range the float sum overflows;
+     * an offset beyond the float range is infinity without the overflow */
+    if (tc_vec3_max_abs(point) <= 0x1p100f) {
+        p.offset = tc_vec3_dot(p.normal, point); /* the float bits as always */
+    } else {
+        const double d = (double)p.normal.x * point.x + (double)p.normal.y * point.y + (double)p.normal.z * point.z;
+        p.offset = d > FLT_MAX ? INFINITY : (d < -FLT_MAX ? -INFINITY : (float)d);
+    }
     return p;
 }
 

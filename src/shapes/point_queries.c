@@ -101,6 +101,17 @@ bool tc_obb_contains_point(const tc_obb *b, tc_vec3 p)
 bool tc_triangle_contains_point(const tc_triangle *t, tc_vec3 p)
 {
     if (!tc_triangle_is_valid(t) || !tc_vec3_finite(p)) return false;
+    const float m = tc_maxf(tc_vec3_max_abs(p), tc_maxf(tc_vec3_max_abs(t->a), tc_maxf(tc_vec3_max_abs(t->b), tc_vec3_max_abs(t->c))));
+    if (m > 0x1p40f) {
+        /* Far out the squares below overflow float. Containment (with its
+         * relative pad) does not change when everything is scaled by a
+         * power of two, exactly but for values that become subnormal, far
+         * inside the band: scaled under 2^40. */
+        int e;
+        (void)frexpf(m, &e);
+        const tc_triangle s = { tc_vec3_ldexp(t->a, 40 - e), tc_vec3_ldexp(t->b, 40 - e), tc_vec3_ldexp(t->c, 40 - e) };
+        return tc_triangle_contains_point(&s, tc_vec3_ldexp(p, 40 - e));
+    }
     tc_vec3 q = tc_triangle_closest(t->a, t->b, t->c, p);
     tc_vec3 ext = tc_vec3_max(tc_vec3_abs(tc_vec3_sub(t->b, t->a)), tc_vec3_abs(tc_vec3_sub(t->c, t->a)));
     float pad = tc_point_pad(tc_vec3_sub(p, t->a), tc_vec3_max_abs(ext));

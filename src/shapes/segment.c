@@ -3,18 +3,49 @@
  * 5.1.2 and 5.1.9), with degenerate segments handled explicitly. */
 #include "shapes/closest.h"
 
+#include <math.h>
+
 #include "core/float.h"
 
 float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p)
 {
-    tc_vec3 ab = tc_vec3_sub(b, a);
-    float len2 = tc_vec3_dot(ab, ab);
-    if (!(len2 > 0.0f)) return 0.0f;
-    return tc_clampf(tc_vec3_dot(tc_vec3_sub(p, a), ab) / len2, 0.0f, 1.0f);
+    TC_FP_STRICT /* no square or division before the range test */
+    const float m = tc_maxf(tc_vec3_max_abs(a), tc_maxf(tc_vec3_max_abs(b), tc_vec3_max_abs(p)));
+    if (m <= 0x1p60f) {
+        /* Ordinary magnitudes in float: the squares fit, and a segment not
+         * shorter than 2^-50 keeps the ratio below 2^111. */
+        tc_vec3 ab = tc_vec3_sub(b, a);
+        float len2 = tc_vec3_dot(ab, ab);
+        if (!(len2 > 0.0f)) return 0.0f;
+        if (len2 >= 0x1p-100f) return tc_clampf(tc_vec3_dot(tc_vec3_sub(p, a), ab) / len2, 0.0f, 1.0f);
+    }
+    /* Huge coordinates (their squares overflow float) or a tiny segment
+     * (the ratio does): in double, where neither can for float inputs. */
+    const double ab[3] = { (double)b.x - a.x, (double)b.y - a.y, (double)b.z - a.z };
+    const double ap[3] = { (double)p.x - a.x, (double)p.y - a.y, (double)p.z - a.z };
+    const double len2 = ab[0] * ab[0] + ab[1] * ab[1] + ab[2] * ab[2];
+    if (!(len2 > 0.0)) return 0.0f;
+    const double u = (ap[0] * ab[0] + ap[1] * ab[1] + ap[2] * ab[2]) / len2;
+    return u <= 0.0 ? 0.0f : (u >= 1.0 ? 1.0f : (float)u);
 }
 
 float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s_out, float *t_out)
 {
+    const float m = tc_maxf(tc_maxf(tc_vec3_max_abs(p1), tc_vec3_max_abs(q1)), tc_maxf(tc_vec3_max_abs(p2), tc_vec3_max_abs(q2)));
+    if (m > 0x1p40f) {
+        /* Far out the squares below overflow float. The closest parameters
+         * do not change when all four points are scaled by a power of two
+         * (exactly, but for values that become subnormal): scaled under
+         * 2^40, and the squared distance scaled back in double (beyond the
+         * float range it is infinity, without the overflow). */
+        int e;
+        (void)frexpf(m, &e);
+        const int k = 40 - e;
+        const float d2 = tc_segment_segment_closest(tc_vec3_ldexp(p1, k), tc_vec3_ldexp(q1, k), tc_vec3_ldexp(p2, k),
+                                                    tc_vec3_ldexp(q2, k), s_out, t_out);
+        const double back = ldexp((double)d2, -2 * k);
+        return back > FLT_MAX ? INFINITY : (float)back;
+    }
     tc_vec3 d1 = tc_vec3_sub(q1, p1), d2 = tc_vec3_sub(q2, p2), r = tc_vec3_sub(p1, p2);
     float a = tc_vec3_dot(d1, d1), e = tc_vec3_dot(d2, d2), f = tc_vec3_dot(d2, r);
     float s, t;

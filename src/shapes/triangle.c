@@ -33,6 +33,15 @@ static tc_dvec3 tc_dsub(tc_vec3 a, tc_vec3 b) { return tc_dvec3_sub(tc_dvec3_fro
  * line separates p from the triangle, and the segment routine is accurate. */
 tc_vec3 tc_triangle_closest(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_vec3 p)
 {
+    const float m = tc_maxf(tc_maxf(tc_vec3_max_abs(a), tc_vec3_max_abs(b)), tc_maxf(tc_vec3_max_abs(c), tc_vec3_max_abs(p)));
+    if (m > 0x1p40f) {
+        /* the edge distances' float squares would overflow: scaled under 2^40 and back */
+        int e;
+        (void)frexpf(m, &e);
+        const int k = 40 - e;
+        const tc_vec3 q = tc_triangle_closest(tc_vec3_ldexp(a, k), tc_vec3_ldexp(b, k), tc_vec3_ldexp(c, k), tc_vec3_ldexp(p, k));
+        return tc_vec3_ldexp(q, -k);
+    }
     tc_dvec3 ab = tc_dsub(b, a), bc = tc_dsub(c, b), ca = tc_dsub(a, c);
     tc_dvec3 n = tc_dvec3_cross(ab, tc_dsub(c, a));
     double n2 = tc_dvec3_dot(n, n);

@@ -52,6 +52,10 @@ typedef struct tc_tree_wide {
  * itself). */
 typedef tc_aabb tc_tree_wide_box_fn(void *context, uint32_t item, uint32_t *tag);
 
+/* The largest absolute coordinate of the boxes under the root (0 for an
+ * empty index): what a ray's slab arithmetic meets, for deciding whether it
+ * could overflow (tc_slab_ray_is_wide). */
+float tc_tree_wide_magnitude(const tc_tree_wide *w);
 void tc_tree_wide_init(tc_tree_wide *w, const tc_allocator *allocator);
 void tc_tree_wide_free(tc_tree_wide *w);
 

@@ -31,6 +31,18 @@ TC_FORCE_INLINE int32_t lane_ref(const tc_tree_wide_node *node, int32_t index, i
     return child >= 0 ? child : -1 - (4 * index + lane);
 }
 
+float tc_tree_wide_magnitude(const tc_tree_wide *w)
+{
+    float m = 0.0f;
+    if (w->count <= 0) return m;
+    const tc_slab_box4 *b = &w->nodes[0].box;
+    for (int j = 0; j < 4; ++j) {
+        if (w->nodes[0].child[j] == TC_TREE_WIDE_NONE) continue; /* inside out: infinite planes */
+        for (int k = 0; k < 6; ++k) m = tc_maxf(m, tc_absf(b->b[k][j]));
+    }
+    return m;
+}
+
 void tc_tree_wide_ray_begin(tc_tree_wide_ray *it, const tc_tree_wide *w, const tc_slab_ray *slab, float max_t,
                             float pad)
 {

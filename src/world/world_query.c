@@ -142,9 +142,22 @@ static void cast(const tc_world *w, const tc_ray *ray, float max_t, ray_ctx *r)
         tc_tree_raycast_padded(w->tree, ray, max_t, tc_world_ray_pad_tree(w, ray), tree_visit, r);
         return;
     }
+    const float pad = tc_world_ray_pad(w, ray);
+    if (tc_slab_ray_is_wide(&r->slab, (double)tc_tree_wide_magnitude(index) + tc_vec3_max_abs(ray->origin) + pad)) {
+        /* At the end of the float range (or with a direction component
+         * below about 2^-100) the walk's float slab tests could overflow:
+         * every collider is cast on its own instead, each exact cast being
+         * safe there. Rare, so the walk's speed is not missed. */
+        for (size_t i = 0; i < w->collider_ids.count; ++i) {
+            if (!tc_world_ray_leaf_live(w, (int32_t)i)) continue;
+            max_t = ray_shape(r, tc_world_collider_id_of(w, (int32_t)i), ray, max_t);
+            if (max_t < 0.0f) return; /* any hit: found one */
+        }
+        return;
+    }
     r->check_live = w->ray_index_removed;
     tc_tree_wide_ray it;
-    tc_tree_wide_ray_begin(&it, index, &r->slab, max_t, tc_world_ray_pad(w, ray));
+    tc_tree_wide_ray_begin(&it, index, &r->slab, max_t, pad);
     tc_tree_wide_leaf leaf;
     while (tc_tree_wide_ray_next(&it, &leaf)) {
         const float t = index_leaf(r, &leaf, ray, it.max_t);

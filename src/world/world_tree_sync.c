@@ -213,22 +213,37 @@ static void order_moved(tc_world *w)
         !TC_ARRAY_RESERVE(w, w->moved_sorted, n))
         return;
     const tc_world_move *m = w->moved.data;
+    /* A box with a non-finite corner takes key 0 and plays no part in the
+     * bounds (nothing is computed on it). Centres as min/2 + max/2, which
+     * cannot overflow. */
     tc_vec3 lo = tc_vec3_make(INFINITY, INFINITY, INFINITY), hi = tc_vec3_make(-INFINITY, -INFINITY, -INFINITY);
     for (size_t k = 0; k < n; ++k) {
+        if (!tc_vec3_finite(m[k].box.min) || !tc_vec3_finite(m[k].box.max)) continue;
         tc_vec3 c = tc_vec3_add(tc_vec3_scale(m[k].box.min, 0.5f), tc_vec3_scale(m[k].box.max, 0.5f));
         lo = tc_vec3_min(lo, c);
         hi = tc_vec3_max(hi, c);
     }
-    const float ext[3] = { hi.x - lo.x, hi.y - lo.y, hi.z - lo.z };
-    float scale[3];
-    for (int a = 0; a < 3; ++a) scale[a] = ext[a] > 0.0f && ext[a] <= 3.0e38f ? 1023.0f / ext[a] : 0.0f;
+    if (!tc_vec3_finite(lo)) return; /* no finite box */
+    /* The spread, its reciprocal and the offsets in double: near the end of
+     * the float range hi - lo overflows float, and 1023 / ext does for a
+     * tiny spread. */
+    double scale[3];
+    const float l[3] = { lo.x, lo.y, lo.z }, h[3] = { hi.x, hi.y, hi.z };
+    for (int a = 0; a < 3; ++a) {
+        TC_FP_STRICT /* no division by a zero spread */
+        const double ext = (double)h[a] - l[a];
+        scale[a] = ext > 0.0 && ext <= 3.0e38 ? 1023.0 / ext : 0.0;
+    }
     for (size_t k = 0; k < n; ++k) {
-        tc_vec3 c = tc_vec3_add(tc_vec3_scale(m[k].box.min, 0.5f), tc_vec3_scale(m[k].box.max, 0.5f));
-        const float q[3] = { (c.x - lo.x) * scale[0], (c.y - lo.y) * scale[1], (c.z - lo.z) * scale[2] };
         uint32_t code = 0;
-        for (int a = 0; a < 3; ++a) {
-            float f = q[a] >= 0.0f ? (q[a] <= 1023.0f ? q[a] : 1023.0f) : 0.0f;
-            code |= spread_bits((uint32_t)f) << a;
+        if (tc_vec3_finite(m[k].box.min) && tc_vec3_finite(m[k].box.max)) {
+            tc_vec3 c = tc_vec3_add(tc_vec3_scale(m[k].box.min, 0.5f), tc_vec3_scale(m[k].box.max, 0.5f));
+            const float cc[3] = { c.x, c.y, c.z };
+            for (int a = 0; a < 3; ++a) {
+                const double q = ((double)cc[a] - l[a]) * scale[a];
+                const double f = q >= 0.0 ? (q <= 1023.0 ? q : 1023.0) : 0.0;
+                code |= spread_bits((uint32_t)f) << a;
+            }
         }
         w->keys.data[k] = ((uint64_t)code << 32) | (uint32_t)k;
     }
@@ -243,11 +258,35 @@ static void order_moved(tc_world *w)
  * rather than a motion. */
 static tc_vec3 expected_motion(const tc_world *w, const tc_aabb *before, const tc_aabb *now)
 {
+    if (w->prediction == 0.0f) return tc_vec3_zero();
+    const float m = tc_maxf(tc_maxf(tc_vec3_max_abs(now->min), tc_vec3_max_abs(now->max)),
+                            tc_maxf(tc_vec3_max_abs(before->min), tc_vec3_max_abs(before->max)));
+    if (!(m <= 0x1p60f)) {
+        TC_FP_STRICT /* no arithmetic before the finiteness tests */
+        /* Near the end of the float range (or not finite) the sums and
+         * squares below overflow: in double, and no prediction where the
+         * result would leave the float range. */
+        if (!tc_vec3_finite(now->min) || !tc_vec3_finite(now->max) || !tc_vec3_finite(before->min) ||
+            !tc_vec3_finite(before->max))
+            return tc_vec3_zero();
+        const float nmin[3] = { now->min.x, now->min.y, now->min.z }, nmax[3] = { now->max.x, now->max.y, now->max.z };
+        const float bmin[3] = { before->min.x, before->min.y, before->min.z };
+        const float bmax[3] = { before->max.x, before->max.y, before->max.z };
+        double d[3], d2 = 0.0, reach = 0.0;
+        for (int k = 0; k < 3; ++k) {
+            d[k] = 0.5 * (((double)nmin[k] + nmax[k]) - ((double)bmin[k] + bmax[k])) * w->prediction;
+            d2 += d[k] * d[k];
+            reach = fmax(reach, ((double)nmax[k] - nmin[k]) * w->prediction);
+        }
+        if (!(d2 <= reach * reach) || !(fabs(d[0]) <= FLT_MAX && fabs(d[1]) <= FLT_MAX && fabs(d[2]) <= FLT_MAX))
+            return tc_vec3_zero();
+        return tc_vec3_make((float)d[0], (float)d[1], (float)d[2]);
+    }
     const tc_vec3 d = tc_vec3_scale(tc_vec3_sub(tc_vec3_add(now->min, now->max), tc_vec3_add(before->min, before->max)),
                                     0.5f);
     const tc_vec3 size = tc_vec3_sub(now->max, now->min);
     const float reach = tc_maxf(size.x, tc_maxf(size.y, size.z));
-    if (w->prediction == 0.0f || !(tc_vec3_length_sq(d) <= reach * reach)) return tc_vec3_zero();
+    if (!(tc_vec3_length_sq(d) <= reach * reach)) return tc_vec3_zero();
     return tc_vec3_scale(d, w->prediction);
 }
 
