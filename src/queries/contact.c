@@ -71,10 +71,36 @@ bool tc_contact_aabb_obb(const tc_aabb *a, const tc_obb *b, tc_manifold *m)
 
 /* Sphere and capsule pairs: the closest points of the distance query's
  * closed form decide, so contact and distance agree on touching shapes. */
+static bool from_closest_d(const tc_core *ca, const tc_core *cb, tc_dvec3 da, tc_dvec3 db, tc_manifold *m)
+{
+    return tc_core_contact_from_closest(ca, cb, tc_dvec3_length(tc_dvec3_sub(db, da)), da, db, m);
+}
+
 static bool from_closest(const tc_core *ca, const tc_core *cb, tc_vec3 qa, tc_vec3 qb, tc_manifold *m)
 {
-    tc_dvec3 da = tc_dvec3_from(qa), db = tc_dvec3_from(qb);
-    return tc_core_contact_from_closest(ca, cb, tc_dvec3_length(tc_dvec3_sub(db, da)), da, db, m);
+    return from_closest_d(ca, cb, tc_dvec3_from(qa), tc_dvec3_from(qb), m);
+}
+
+/* The OBB point nearest p, in double: p plus, along each axis where p is
+ * outside the slab, the step back to the face. The contact normal is the
+ * direction of that step, and when p is just outside (a sphere nearly
+ * swallowed) the float closest point's rounding, about 1e-7 of the
+ * coordinates, would tilt it by as much as 1e-7 / gap; the overlap along a
+ * tilted normal grows by the box's size times the tilt (4e-4 deeper than the
+ * true depth was seen). Inside the box it is p itself, so the cores count as
+ * intersecting exactly as tc_obb_closest_point says. */
+static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
+{
+    tc_dvec3 q = tc_dvec3_from(p), d = tc_dvec3_sub(q, tc_dvec3_from(b->center));
+    const tc_vec3 axes[3] = { b->rotation.cx, b->rotation.cy, b->rotation.cz };
+    const float half[3] = { b->half.x, b->half.y, b->half.z };
+    for (int i = 0; i < 3; ++i) {
+        tc_dvec3 u = tc_dvec3_from(axes[i]);
+        double t = tc_dvec3_dot(d, u), h = half[i];
+        if (t > h) q = tc_dvec3_mad(q, u, h - t);
+        else if (t < -h) q = tc_dvec3_mad(q, u, -h - t);
+    }
+    return q;
 }
 
 #define TC_CONTACT_SPHERE(B, CLOSEST)                                               \
@@ -89,8 +115,16 @@ static bool from_closest(const tc_core *ca, const tc_core *cb, tc_vec3 qa, tc_ve
 
 TC_CONTACT_SPHERE(capsule, tc_segment_closest_point(&(tc_segment){ b->a, b->b }, a->center))
 TC_CONTACT_SPHERE(aabb, tc_aabb_closest_point(b, a->center))
-TC_CONTACT_SPHERE(obb, tc_obb_closest_point(b, a->center))
 TC_CONTACT_SPHERE(triangle, tc_triangle_closest_point(b, a->center))
+
+bool tc_contact_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_manifold *m)
+{
+    if (!tc_sphere_is_valid(a) || !tc_obb_is_valid(b)) return false;
+    tc_core ca, cb;
+    tc_core_from_sphere(&ca, a);
+    tc_core_from_obb(&cb, b);
+    return from_closest_d(&ca, &cb, tc_dvec3_from(a->center), obb_closest_point_d(b, a->center), m);
+}
 
 bool tc_contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_manifold *m)
 {
