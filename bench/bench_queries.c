@@ -645,8 +645,9 @@ static float shape_radius(const shape *s)
 static shape translated(const shape *s, tc_vec3 v)
 {
     tc_shape t;
+    memset(&t, 0, sizeof t);
     t.type = (tc_shape_type)s->kind;
-    memcpy(&t.u, &s->u, sizeof t.u);
+    memcpy(&t.u, &s->u, sizeof s->u); /* this union holds the six primitives only: tc_shape's is larger */
     t = tc_shape_translate(&t, v);
     shape r = *s;
     memcpy(&r.u, &t.u, sizeof r.u);
