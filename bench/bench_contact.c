@@ -134,13 +134,13 @@ static unsigned long contact_set(contact_lib *cl, size_t ncl, size_t pairs, doub
     static double mtd[BENCH_BOX_CHUNK], tol[BENCH_BOX_CHUNK];
     static unsigned char truth[BENCH_BOX_CHUNK];
     unsigned long truth_overlaps = 0;
-    bench_rng rng;
-    bench_rng_seed(&rng, seed);
+    test_rng rng;
+    rng.state = seed;
     for (size_t l = 0; l < ncl; ++l) cl[l].reps = REPS;
     for (size_t done = 0; done < pairs; done += BENCH_BOX_CHUNK) {
         size_t n = pairs - done < BENCH_BOX_CHUNK ? pairs - done : BENCH_BOX_CHUNK;
         for (size_t i = 0; i < n; ++i) {
-            bool over = overlap_share >= 1.0 || bench_rng_unit(&rng) < overlap_share;
+            bool over = overlap_share >= 1.0 || test_rng_uniform(&rng, 0.0, 1.0) < overlap_share;
             box_pair_random(&rng, over ? BOX_PLACE_OVERLAP : BOX_PLACE_APART, &a[i], &b[i]);
             double gap;
             truth[i] = (unsigned char)box_truth_overlap(&a[i], &b[i], &gap, NULL);
@@ -252,10 +252,10 @@ int main(int argc, char **argv)
     static tc_obb a[BENCH_BOX_CHUNK], b[BENCH_BOX_CHUNK];
     static float dout[BENCH_BOX_CHUNK], touche_d[BENCH_BOX_CHUNK];
     static double tol[BENCH_BOX_CHUNK], ref[BENCH_BOX_CHUNK];
-    bench_rng rng;
+    test_rng rng;
 
     /* ---- distances ---- */
-    bench_rng_seed(&rng, 0xD157A9CEu);
+    rng.state = 0xD157A9CEu;
     for (size_t done = 0; done < pairs; done += BENCH_BOX_CHUNK) {
         size_t n = pairs - done < BENCH_BOX_CHUNK ? pairs - done : BENCH_BOX_CHUNK;
         for (size_t i = 0; i < n; ++i) {

@@ -84,16 +84,16 @@ static void bench_mesh_rays(void)
     tc_ray *rays = malloc(sizeof(tc_ray) * n);
     float *t_touche = malloc(sizeof(float) * n), *t_peer = malloc(sizeof(float) * n);
     uint32_t *tri = malloc(sizeof(uint32_t) * n);
-    bench_rng rng;
-    bench_rng_seed(&rng, 11);
+    test_rng rng;
+    rng.state = 11;
     float half = 0.5f * cells;
     for (size_t i = 0; i < n; ++i) {
         /* From above the terrain towards a point on it; one in five nearly
          * horizontal (long walks through many nodes). */
-        tc_vec3 o = tc_vec3_make((float)bench_rng_range(&rng, -half, half), (float)bench_rng_range(&rng, 5, 40),
-                                 (float)bench_rng_range(&rng, -half, half));
-        tc_vec3 goal = tc_vec3_make((float)bench_rng_range(&rng, -half, half), 0.0f, (float)bench_rng_range(&rng, -half, half));
-        if (bench_rng_below(&rng, 5) == 0) goal.y = o.y - (float)bench_rng_range(&rng, 3, 8);
+        tc_vec3 o = tc_vec3_make((float)test_rng_uniform(&rng, -half, half), (float)test_rng_uniform(&rng, 5, 40),
+                                 (float)test_rng_uniform(&rng, -half, half));
+        tc_vec3 goal = tc_vec3_make((float)test_rng_uniform(&rng, -half, half), 0.0f, (float)test_rng_uniform(&rng, -half, half));
+        if (test_rng_int(&rng, 0, 4) == 0) goal.y = o.y - (float)test_rng_uniform(&rng, 3, 8);
         rays[i].origin = o;
         rays[i].dir = tc_vec3_normalize(tc_vec3_sub(goal, o));
     }
@@ -158,13 +158,13 @@ static void bench_hull_build(void)
 {
     enum { N = 10000 };
     static tc_vec3 p[N];
-    bench_rng rng;
-    bench_rng_seed(&rng, 12);
+    test_rng rng;
+    rng.state = 12;
     for (int i = 0; i < N; ++i) {
         /* inside a ball, a few hundred of them on its surface */
         double u[3];
-        bench_rng_unit_vector(&rng, u);
-        double r = i % 20 == 0 ? 1.0 : cbrt(bench_rng_unit(&rng));
+        test_rng_unit_vector(&rng, u);
+        double r = i % 20 == 0 ? 1.0 : cbrt(test_rng_uniform(&rng, 0.0, 1.0));
         p[i] = tc_vec3_make((float)(u[0] * r), (float)(u[1] * r), (float)(u[2] * r));
     }
     int reps = 5;
@@ -218,12 +218,12 @@ typedef struct hull_chunk {
 } hull_chunk;
 
 /* A random 32-point convex set: points on an ellipsoid, all of them vertices. */
-static void ellipsoid_points(bench_rng *rng, float *out, tc_vec3 center, double size)
+static void ellipsoid_points(test_rng *rng, float *out, tc_vec3 center, double size)
 {
-    double ax[3] = { size * bench_rng_range(rng, 0.5, 1.0), size * bench_rng_range(rng, 0.5, 1.0), size * bench_rng_range(rng, 0.5, 1.0) };
+    double ax[3] = { size * test_rng_uniform(rng, 0.5, 1.0), size * test_rng_uniform(rng, 0.5, 1.0), size * test_rng_uniform(rng, 0.5, 1.0) };
     for (int i = 0; i < HP; ++i) {
         double u[3];
-        bench_rng_unit_vector(rng, u);
+        test_rng_unit_vector(rng, u);
         out[3 * i] = (float)(center.x + ax[0] * u[0]);
         out[3 * i + 1] = (float)(center.y + ax[1] * u[1]);
         out[3 * i + 2] = (float)(center.z + ax[2] * u[2]);
@@ -242,13 +242,13 @@ static bool inside_hull(const tc_hull_data *d, const double p[3])
     return nf > 0;
 }
 
-static void make_hull_chunk(bench_rng *rng, hull_chunk *c)
+static void make_hull_chunk(test_rng *rng, hull_chunk *c)
 {
     for (int i = 0; i < HN; ++i) {
-        tc_vec3 ca = tc_vec3_make((float)bench_rng_range(rng, -10, 10), (float)bench_rng_range(rng, -10, 10), (float)bench_rng_range(rng, -10, 10));
+        tc_vec3 ca = tc_vec3_make((float)test_rng_uniform(rng, -10, 10), (float)test_rng_uniform(rng, -10, 10), (float)test_rng_uniform(rng, -10, 10));
         ellipsoid_points(rng, c->a + 3 * HP * i, ca, 1.0);
         double u[3];
-        bench_rng_unit_vector(rng, u);
+        test_rng_unit_vector(rng, u);
         ellipsoid_points(rng, c->b + 3 * HP * i, tc_vec3_make(ca.x + 2.5f * (float)u[0], ca.y + 2.5f * (float)u[1], ca.z + 2.5f * (float)u[2]), 1.0);
         float *pa = c->a + 3 * HP * i, *pb = c->b + 3 * HP * i;
         /* B's lowest point along -u against A's highest along u, then a gap */
@@ -257,7 +257,7 @@ static void make_hull_chunk(bench_rng *rng, hull_chunk *c)
             if (pa[3 * k] * u[0] + pa[3 * k + 1] * u[1] + pa[3 * k + 2] * u[2] > pa[3 * ta] * u[0] + pa[3 * ta + 1] * u[1] + pa[3 * ta + 2] * u[2]) ta = k;
             if (pb[3 * k] * u[0] + pb[3 * k + 1] * u[1] + pb[3 * k + 2] * u[2] < pb[3 * tb] * u[0] + pb[3 * tb + 1] * u[1] + pb[3 * tb + 2] * u[2]) tb = k;
         }
-        double gap = i % 2 ? bench_rng_range(rng, -1e-3, 1e-3) : bench_rng_range(rng, -0.5, 0.5);
+        double gap = i % 2 ? test_rng_uniform(rng, -1e-3, 1e-3) : test_rng_uniform(rng, -0.5, 0.5);
         double d[3];
         for (int q = 0; q < 3; ++q) d[q] = pa[3 * ta + q] - pb[3 * tb + q] + gap * u[q];
         for (int k = 0; k < HP; ++k)
@@ -306,8 +306,8 @@ static void bench_hull_pair_queries(void)
     static unsigned char got[HN];
     static float dist[HN];
     static bench_contact con[HN];
-    bench_rng rng;
-    bench_rng_seed(&rng, 13);
+    test_rng rng;
+    rng.state = 13;
     tally t_overlap = { 0 }, t_distance = { 0 }, t_contact = { 0 };
     tally b_overlap = { 0 }, b_distance = { 0 }, b_contact = { 0 };
     tally g_overlap = { 0 }, m_overlap = { 0 }, m_contact = { 0 };

@@ -27,19 +27,11 @@
 
 #define PAIRS 2048
 
-enum { K_SPHERE, K_CAPSULE, K_AABB, K_OBB, K_TRIANGLE, K_PLANE };
-
+/* The library's tagged shape, and for an OBB the quaternion it came from,
+ * which the baselines rebuild the matrix from. */
 typedef struct shape {
-    int kind;
-    tc_quat q; /* OBB: the quaternion it came from, which the baselines rebuild the matrix from */
-    union {
-        tc_sphere sphere;
-        tc_capsule capsule;
-        tc_aabb aabb;
-        tc_obb obb;
-        tc_triangle triangle;
-        tc_plane plane;
-    } u;
+    tc_shape tc;
+    tc_quat q;
 } shape;
 
 /* ---- small vector helpers for the baselines --------------------------------- */
@@ -221,67 +213,67 @@ static void aabb_corners(const tc_aabb *b, tc_vec3 out[8])
 /* ---- overlap baselines --------------------------------------------------------- */
 static BENCH_NOINLINE bool base_sphere_sphere(const shape *a, const shape *b)
 {
-    return vlen(vsub(a->u.sphere.center, b->u.sphere.center)) <= a->u.sphere.radius + b->u.sphere.radius;
+    return vlen(vsub(a->tc.u.sphere.center, b->tc.u.sphere.center)) <= a->tc.u.sphere.radius + b->tc.u.sphere.radius;
 }
 static BENCH_NOINLINE bool base_sphere_capsule(const shape *a, const shape *b)
 {
-    return point_segment_dist(a->u.sphere.center, b->u.capsule.a, b->u.capsule.b) <=
-           a->u.sphere.radius + b->u.capsule.radius;
+    return point_segment_dist(a->tc.u.sphere.center, b->tc.u.capsule.a, b->tc.u.capsule.b) <=
+           a->tc.u.sphere.radius + b->tc.u.capsule.radius;
 }
 static BENCH_NOINLINE bool base_sphere_aabb(const shape *a, const shape *b)
 {
-    return point_aabb_dist(a->u.sphere.center, b->u.aabb.min, b->u.aabb.max) <= a->u.sphere.radius;
+    return point_aabb_dist(a->tc.u.sphere.center, b->tc.u.aabb.min, b->tc.u.aabb.max) <= a->tc.u.sphere.radius;
 }
 static BENCH_NOINLINE bool base_sphere_obb(const shape *a, const shape *b)
 {
     tc_mat3 r = naive_matrix(b->q);
-    tc_vec3 h = b->u.obb.half;
-    tc_vec3 local = tc_mat3_tmul_vec3(r, vsub(a->u.sphere.center, b->u.obb.center));
-    return point_aabb_dist(local, tc_vec3_neg(h), h) <= a->u.sphere.radius;
+    tc_vec3 h = b->tc.u.obb.half;
+    tc_vec3 local = tc_mat3_tmul_vec3(r, vsub(a->tc.u.sphere.center, b->tc.u.obb.center));
+    return point_aabb_dist(local, tc_vec3_neg(h), h) <= a->tc.u.sphere.radius;
 }
 static BENCH_NOINLINE bool base_sphere_triangle(const shape *a, const shape *b)
 {
-    return point_triangle_dist(a->u.sphere.center, &b->u.triangle) <= a->u.sphere.radius;
+    return point_triangle_dist(a->tc.u.sphere.center, &b->tc.u.triangle) <= a->tc.u.sphere.radius;
 }
 static BENCH_NOINLINE bool base_sphere_plane(const shape *a, const shape *b)
 {
-    return plane_signed(&b->u.plane, a->u.sphere.center) <= a->u.sphere.radius;
+    return plane_signed(&b->tc.u.plane, a->tc.u.sphere.center) <= a->tc.u.sphere.radius;
 }
 static BENCH_NOINLINE bool base_capsule_capsule(const shape *a, const shape *b)
 {
-    return segment_segment_dist(a->u.capsule.a, a->u.capsule.b, b->u.capsule.a, b->u.capsule.b) <=
-           a->u.capsule.radius + b->u.capsule.radius;
+    return segment_segment_dist(a->tc.u.capsule.a, a->tc.u.capsule.b, b->tc.u.capsule.a, b->tc.u.capsule.b) <=
+           a->tc.u.capsule.radius + b->tc.u.capsule.radius;
 }
 static BENCH_NOINLINE bool base_capsule_aabb(const shape *a, const shape *b)
 {
-    box_local box = { b->u.aabb.min, b->u.aabb.max };
-    return golden_min(a->u.capsule.a, a->u.capsule.b, dist_to_box, &box) <= a->u.capsule.radius;
+    box_local box = { b->tc.u.aabb.min, b->tc.u.aabb.max };
+    return golden_min(a->tc.u.capsule.a, a->tc.u.capsule.b, dist_to_box, &box) <= a->tc.u.capsule.radius;
 }
 static BENCH_NOINLINE bool base_capsule_obb(const shape *a, const shape *b)
 {
     tc_mat3 r = naive_matrix(b->q);
-    box_local box = { tc_vec3_neg(b->u.obb.half), b->u.obb.half };
-    tc_vec3 la = tc_mat3_tmul_vec3(r, vsub(a->u.capsule.a, b->u.obb.center));
-    tc_vec3 lb = tc_mat3_tmul_vec3(r, vsub(a->u.capsule.b, b->u.obb.center));
-    return golden_min(la, lb, dist_to_box, &box) <= a->u.capsule.radius;
+    box_local box = { tc_vec3_neg(b->tc.u.obb.half), b->tc.u.obb.half };
+    tc_vec3 la = tc_mat3_tmul_vec3(r, vsub(a->tc.u.capsule.a, b->tc.u.obb.center));
+    tc_vec3 lb = tc_mat3_tmul_vec3(r, vsub(a->tc.u.capsule.b, b->tc.u.obb.center));
+    return golden_min(la, lb, dist_to_box, &box) <= a->tc.u.capsule.radius;
 }
 static BENCH_NOINLINE bool base_capsule_triangle(const shape *a, const shape *b)
 {
-    return golden_min(a->u.capsule.a, a->u.capsule.b, dist_to_triangle, &b->u.triangle) <= a->u.capsule.radius;
+    return golden_min(a->tc.u.capsule.a, a->tc.u.capsule.b, dist_to_triangle, &b->tc.u.triangle) <= a->tc.u.capsule.radius;
 }
 static BENCH_NOINLINE bool base_capsule_plane(const shape *a, const shape *b)
 {
-    float da = plane_signed(&b->u.plane, a->u.capsule.a), db = plane_signed(&b->u.plane, a->u.capsule.b);
-    return fminf(da, db) <= a->u.capsule.radius;
+    float da = plane_signed(&b->tc.u.plane, a->tc.u.capsule.a), db = plane_signed(&b->tc.u.plane, a->tc.u.capsule.b);
+    return fminf(da, db) <= a->tc.u.capsule.radius;
 }
 static BENCH_NOINLINE bool base_aabb_aabb(const shape *a, const shape *b)
 {
     /* Centre and half-extent form, recomputed per call. */
     for (int k = 0; k < 3; ++k) {
-        float ca = 0.5f * (vcomp(a->u.aabb.min, k) + vcomp(a->u.aabb.max, k));
-        float ha = 0.5f * (vcomp(a->u.aabb.max, k) - vcomp(a->u.aabb.min, k));
-        float cb = 0.5f * (vcomp(b->u.aabb.min, k) + vcomp(b->u.aabb.max, k));
-        float hb = 0.5f * (vcomp(b->u.aabb.max, k) - vcomp(b->u.aabb.min, k));
+        float ca = 0.5f * (vcomp(a->tc.u.aabb.min, k) + vcomp(a->tc.u.aabb.max, k));
+        float ha = 0.5f * (vcomp(a->tc.u.aabb.max, k) - vcomp(a->tc.u.aabb.min, k));
+        float cb = 0.5f * (vcomp(b->tc.u.aabb.min, k) + vcomp(b->tc.u.aabb.max, k));
+        float hb = 0.5f * (vcomp(b->tc.u.aabb.max, k) - vcomp(b->tc.u.aabb.min, k));
         if (fabsf(ca - cb) > ha + hb) return false;
     }
     return true;
@@ -309,9 +301,9 @@ static bool naive_box_box(tc_vec3 ca, tc_vec3 ha, tc_mat3 ra, tc_vec3 cb, tc_vec
 
 static BENCH_NOINLINE bool base_aabb_obb(const shape *a, const shape *b)
 {
-    tc_vec3 ca = vscale(vadd(a->u.aabb.min, a->u.aabb.max), 0.5f);
-    tc_vec3 ha = vscale(vsub(a->u.aabb.max, a->u.aabb.min), 0.5f);
-    return naive_box_box(ca, ha, naive_matrix(tc_quat_identity()), b->u.obb.center, b->u.obb.half,
+    tc_vec3 ca = vscale(vadd(a->tc.u.aabb.min, a->tc.u.aabb.max), 0.5f);
+    tc_vec3 ha = vscale(vsub(a->tc.u.aabb.max, a->tc.u.aabb.min), 0.5f);
+    return naive_box_box(ca, ha, naive_matrix(tc_quat_identity()), b->tc.u.obb.center, b->tc.u.obb.half,
                          naive_matrix(b->q));
 }
 
@@ -332,40 +324,40 @@ static bool naive_box_triangle(const tc_vec3 corners[8], tc_mat3 r, const tc_tri
 static BENCH_NOINLINE bool base_aabb_triangle(const shape *a, const shape *b)
 {
     tc_vec3 corners[8];
-    aabb_corners(&a->u.aabb, corners);
-    return naive_box_triangle(corners, tc_mat3_identity(), &b->u.triangle);
+    aabb_corners(&a->tc.u.aabb, corners);
+    return naive_box_triangle(corners, tc_mat3_identity(), &b->tc.u.triangle);
 }
 static BENCH_NOINLINE bool base_aabb_plane(const shape *a, const shape *b)
 {
     tc_vec3 corners[8];
-    aabb_corners(&a->u.aabb, corners);
+    aabb_corners(&a->tc.u.aabb, corners);
     float lo = INFINITY;
-    for (int i = 0; i < 8; ++i) lo = fminf(lo, plane_signed(&b->u.plane, corners[i]));
+    for (int i = 0; i < 8; ++i) lo = fminf(lo, plane_signed(&b->tc.u.plane, corners[i]));
     return lo <= 0.0f;
 }
 static BENCH_NOINLINE bool base_obb_obb(const shape *a, const shape *b)
 {
-    return naive_box_box(a->u.obb.center, a->u.obb.half, naive_matrix(a->q), b->u.obb.center, b->u.obb.half,
+    return naive_box_box(a->tc.u.obb.center, a->tc.u.obb.half, naive_matrix(a->q), b->tc.u.obb.center, b->tc.u.obb.half,
                          naive_matrix(b->q));
 }
 static BENCH_NOINLINE bool base_obb_triangle(const shape *a, const shape *b)
 {
     tc_mat3 r = naive_matrix(a->q);
     tc_vec3 corners[8];
-    box_corners(a->u.obb.center, a->u.obb.half, r, corners);
-    return naive_box_triangle(corners, r, &b->u.triangle);
+    box_corners(a->tc.u.obb.center, a->tc.u.obb.half, r, corners);
+    return naive_box_triangle(corners, r, &b->tc.u.triangle);
 }
 static BENCH_NOINLINE bool base_obb_plane(const shape *a, const shape *b)
 {
     tc_vec3 corners[8];
-    box_corners(a->u.obb.center, a->u.obb.half, naive_matrix(a->q), corners);
+    box_corners(a->tc.u.obb.center, a->tc.u.obb.half, naive_matrix(a->q), corners);
     float lo = INFINITY;
-    for (int i = 0; i < 8; ++i) lo = fminf(lo, plane_signed(&b->u.plane, corners[i]));
+    for (int i = 0; i < 8; ++i) lo = fminf(lo, plane_signed(&b->tc.u.plane, corners[i]));
     return lo <= 0.0f;
 }
 static BENCH_NOINLINE bool base_triangle_triangle(const shape *a, const shape *b)
 {
-    const tc_triangle *s = &a->u.triangle, *t = &b->u.triangle;
+    const tc_triangle *s = &a->tc.u.triangle, *t = &b->tc.u.triangle;
     tc_vec3 ps[3] = { s->a, s->b, s->c }, pt[3] = { t->a, t->b, t->c };
     tc_vec3 es[3] = { vsub(s->b, s->a), vsub(s->c, s->b), vsub(s->a, s->c) };
     tc_vec3 et[3] = { vsub(t->b, t->a), vsub(t->c, t->b), vsub(t->a, t->c) };
@@ -382,8 +374,8 @@ static BENCH_NOINLINE bool base_triangle_triangle(const shape *a, const shape *b
 }
 static BENCH_NOINLINE bool base_triangle_plane(const shape *a, const shape *b)
 {
-    const tc_triangle *t = &a->u.triangle;
-    float d = fminf(plane_signed(&b->u.plane, t->a), fminf(plane_signed(&b->u.plane, t->b), plane_signed(&b->u.plane, t->c)));
+    const tc_triangle *t = &a->tc.u.triangle;
+    float d = fminf(plane_signed(&b->tc.u.plane, t->a), fminf(plane_signed(&b->tc.u.plane, t->b), plane_signed(&b->tc.u.plane, t->c)));
     return d <= 0.0f;
 }
 
@@ -405,7 +397,7 @@ static bool inside_hit(const tc_ray *ray, tc_ray_hit *hit)
 
 static BENCH_NOINLINE bool base_ray_sphere(const tc_ray *ray, const shape *s, float max_t, tc_ray_hit *hit)
 {
-    const tc_sphere *sp = &s->u.sphere;
+    const tc_sphere *sp = &s->tc.u.sphere;
     tc_vec3 m = vsub(ray->origin, sp->center);
     float c = vdot(m, m) - sp->radius * sp->radius;
     if (c <= 0.0f) return inside_hit(ray, hit);
@@ -426,7 +418,7 @@ static BENCH_NOINLINE bool base_ray_capsule(const tc_ray *ray, const shape *s, f
 {
     /* Inside test, then the earliest of: the two end spheres and the
      * infinite cylinder restricted to the segment. */
-    const tc_capsule *c = &s->u.capsule;
+    const tc_capsule *c = &s->tc.u.capsule;
     float r = c->radius;
     if (point_segment_dist(ray->origin, c->a, c->b) <= r) return inside_hit(ray, hit);
     float best = INFINITY;
@@ -499,7 +491,7 @@ static bool inside_box(tc_vec3 p, tc_vec3 mn, tc_vec3 mx)
 
 static BENCH_NOINLINE bool base_ray_aabb(const tc_ray *ray, const shape *s, float max_t, tc_ray_hit *hit)
 {
-    const tc_aabb *b = &s->u.aabb;
+    const tc_aabb *b = &s->tc.u.aabb;
     if (inside_box(ray->origin, b->min, b->max)) return inside_hit(ray, hit);
     float t = 0.0f, sign = 1.0f;
     int axis = 0;
@@ -510,7 +502,7 @@ static BENCH_NOINLINE bool base_ray_aabb(const tc_ray *ray, const shape *s, floa
 
 static BENCH_NOINLINE bool base_ray_obb(const tc_ray *ray, const shape *s, float max_t, tc_ray_hit *hit)
 {
-    const tc_obb *b = &s->u.obb;
+    const tc_obb *b = &s->tc.u.obb;
     tc_mat3 r = naive_matrix(s->q);
     tc_vec3 o = tc_mat3_tmul_vec3(r, vsub(ray->origin, b->center));
     tc_vec3 d = tc_mat3_tmul_vec3(r, ray->dir);
@@ -524,7 +516,7 @@ static BENCH_NOINLINE bool base_ray_obb(const tc_ray *ray, const shape *s, float
 
 static BENCH_NOINLINE bool base_ray_triangle(const tc_ray *ray, const shape *s, float max_t, tc_ray_hit *hit)
 {
-    const tc_triangle *tr = &s->u.triangle;
+    const tc_triangle *tr = &s->tc.u.triangle;
     tc_vec3 n = vcross(vsub(tr->b, tr->a), vsub(tr->c, tr->a));
     float den = vdot(n, ray->dir);
     if (den == 0.0f) return false;
@@ -540,7 +532,7 @@ static BENCH_NOINLINE bool base_ray_triangle(const tc_ray *ray, const shape *s, 
 
 static BENCH_NOINLINE bool base_ray_plane(const tc_ray *ray, const shape *s, float max_t, tc_ray_hit *hit)
 {
-    const tc_plane *p = &s->u.plane;
+    const tc_plane *p = &s->tc.u.plane;
     float nl = vlen(p->normal);
     tc_vec3 n = vscale(p->normal, 1.0f / nl);
     float s0 = vdot(n, ray->origin) - p->offset / nl;
@@ -553,60 +545,60 @@ static BENCH_NOINLINE bool base_ray_plane(const tc_ray *ray, const shape *s, flo
 }
 
 /* ---- input generation ---------------------------------------------------------------- */
-static tc_vec3 rnd_vec(bench_rng *rng, float lo, float hi)
+static tc_vec3 rnd_vec(test_rng *rng, float lo, float hi)
 {
-    return v3((float)bench_rng_range(rng, lo, hi), (float)bench_rng_range(rng, lo, hi),
-              (float)bench_rng_range(rng, lo, hi));
+    return v3((float)test_rng_uniform(rng, lo, hi), (float)test_rng_uniform(rng, lo, hi),
+              (float)test_rng_uniform(rng, lo, hi));
 }
-static tc_vec3 rnd_dir(bench_rng *rng)
+static tc_vec3 rnd_dir(test_rng *rng)
 {
     double d[3];
-    bench_rng_unit_vector(rng, d);
+    test_rng_unit_vector(rng, d);
     return v3((float)d[0], (float)d[1], (float)d[2]);
 }
 
-static shape random_shape(bench_rng *rng, int kind)
+static shape random_shape(test_rng *rng, int kind)
 {
     shape s;
     memset(&s, 0, sizeof s);
-    s.kind = kind;
+    s.tc.type = (tc_shape_type)kind;
     s.q = tc_quat_identity();
     tc_vec3 c = rnd_vec(rng, -3.0f, 3.0f);
     switch (kind) {
-    case K_SPHERE:
-        s.u.sphere.center = c;
-        s.u.sphere.radius = (float)bench_rng_range(rng, 0.2, 1.5);
+    case TC_SHAPE_SPHERE:
+        s.tc.u.sphere.center = c;
+        s.tc.u.sphere.radius = (float)test_rng_uniform(rng, 0.2, 1.5);
         break;
-    case K_CAPSULE: {
-        float half_len = bench_rng_below(rng, 20) == 0 ? 0.0f : (float)bench_rng_range(rng, 0.1, 1.5);
+    case TC_SHAPE_CAPSULE: {
+        float half_len = test_rng_int(rng, 0, 19) == 0 ? 0.0f : (float)test_rng_uniform(rng, 0.1, 1.5);
         tc_vec3 d = vscale(rnd_dir(rng), half_len);
-        s.u.capsule.a = vsub(c, d);
-        s.u.capsule.b = vadd(c, d);
-        s.u.capsule.radius = (float)bench_rng_range(rng, 0.1, 1.0);
+        s.tc.u.capsule.a = vsub(c, d);
+        s.tc.u.capsule.b = vadd(c, d);
+        s.tc.u.capsule.radius = (float)test_rng_uniform(rng, 0.1, 1.0);
         break;
     }
-    case K_AABB: {
+    case TC_SHAPE_AABB: {
         tc_vec3 h = rnd_vec(rng, 0.1f, 1.5f);
-        s.u.aabb.min = vsub(c, h);
-        s.u.aabb.max = vadd(c, h);
+        s.tc.u.aabb.min = vsub(c, h);
+        s.tc.u.aabb.max = vadd(c, h);
         break;
     }
-    case K_OBB: {
+    case TC_SHAPE_OBB: {
         double q[4];
-        bench_rng_quat(rng, q);
+        test_rng_quat(rng, q);
         s.q = tc_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
-        s.u.obb = tc_obb_from_quat(c, rnd_vec(rng, 0.1f, 1.5f), s.q);
+        s.tc.u.obb = tc_obb_from_quat(c, rnd_vec(rng, 0.1f, 1.5f), s.q);
         break;
     }
-    case K_TRIANGLE:
-        s.u.triangle.a = vadd(c, vscale(rnd_dir(rng), (float)bench_rng_range(rng, 0.3, 2.0)));
-        s.u.triangle.b = vadd(c, vscale(rnd_dir(rng), (float)bench_rng_range(rng, 0.3, 2.0)));
-        s.u.triangle.c = vadd(c, vscale(rnd_dir(rng), (float)bench_rng_range(rng, 0.3, 2.0)));
+    case TC_SHAPE_TRIANGLE:
+        s.tc.u.triangle.a = vadd(c, vscale(rnd_dir(rng), (float)test_rng_uniform(rng, 0.3, 2.0)));
+        s.tc.u.triangle.b = vadd(c, vscale(rnd_dir(rng), (float)test_rng_uniform(rng, 0.3, 2.0)));
+        s.tc.u.triangle.c = vadd(c, vscale(rnd_dir(rng), (float)test_rng_uniform(rng, 0.3, 2.0)));
         break;
     default: { /* plane */
         tc_vec3 n = rnd_dir(rng);
-        s.u.plane.normal = n;
-        s.u.plane.offset = vdot(n, c);
+        s.tc.u.plane.normal = n;
+        s.tc.u.plane.offset = vdot(n, c);
         break;
     }
     }
@@ -615,42 +607,36 @@ static shape random_shape(bench_rng *rng, int kind)
 
 static tc_vec3 shape_center(const shape *s)
 {
-    switch (s->kind) {
-    case K_SPHERE: return s->u.sphere.center;
-    case K_CAPSULE: return vscale(vadd(s->u.capsule.a, s->u.capsule.b), 0.5f);
-    case K_AABB: return vscale(vadd(s->u.aabb.min, s->u.aabb.max), 0.5f);
-    case K_OBB: return s->u.obb.center;
-    case K_TRIANGLE: return vscale(vadd(vadd(s->u.triangle.a, s->u.triangle.b), s->u.triangle.c), 1.0f / 3.0f);
-    default: return vscale(s->u.plane.normal, s->u.plane.offset);
+    switch (s->tc.type) {
+    case TC_SHAPE_SPHERE: return s->tc.u.sphere.center;
+    case TC_SHAPE_CAPSULE: return vscale(vadd(s->tc.u.capsule.a, s->tc.u.capsule.b), 0.5f);
+    case TC_SHAPE_AABB: return vscale(vadd(s->tc.u.aabb.min, s->tc.u.aabb.max), 0.5f);
+    case TC_SHAPE_OBB: return s->tc.u.obb.center;
+    case TC_SHAPE_TRIANGLE: return vscale(vadd(vadd(s->tc.u.triangle.a, s->tc.u.triangle.b), s->tc.u.triangle.c), 1.0f / 3.0f);
+    default: return vscale(s->tc.u.plane.normal, s->tc.u.plane.offset);
     }
 }
 
 static float shape_radius(const shape *s)
 {
-    switch (s->kind) {
-    case K_SPHERE: return s->u.sphere.radius;
-    case K_CAPSULE: return 0.5f * vlen(vsub(s->u.capsule.b, s->u.capsule.a)) + s->u.capsule.radius;
-    case K_AABB: return 0.5f * vlen(vsub(s->u.aabb.max, s->u.aabb.min));
-    case K_OBB: return vlen(s->u.obb.half);
-    case K_TRIANGLE: {
+    switch (s->tc.type) {
+    case TC_SHAPE_SPHERE: return s->tc.u.sphere.radius;
+    case TC_SHAPE_CAPSULE: return 0.5f * vlen(vsub(s->tc.u.capsule.b, s->tc.u.capsule.a)) + s->tc.u.capsule.radius;
+    case TC_SHAPE_AABB: return 0.5f * vlen(vsub(s->tc.u.aabb.max, s->tc.u.aabb.min));
+    case TC_SHAPE_OBB: return vlen(s->tc.u.obb.half);
+    case TC_SHAPE_TRIANGLE: {
         tc_vec3 c = shape_center(s);
-        return fmaxf(vlen(vsub(s->u.triangle.a, c)), fmaxf(vlen(vsub(s->u.triangle.b, c)), vlen(vsub(s->u.triangle.c, c))));
+        return fmaxf(vlen(vsub(s->tc.u.triangle.a, c)), fmaxf(vlen(vsub(s->tc.u.triangle.b, c)), vlen(vsub(s->tc.u.triangle.c, c))));
     }
     default: return 0.0f;
     }
 }
 
-/* The shape moved by v (tc_shape_translate on the same union; kind and the
- * library's type share their order). */
+/* The shape moved by v. */
 static shape translated(const shape *s, tc_vec3 v)
 {
-    tc_shape t;
-    memset(&t, 0, sizeof t);
-    t.type = (tc_shape_type)s->kind;
-    memcpy(&t.u, &s->u, sizeof s->u); /* this union holds the six primitives only: tc_shape's is larger */
-    t = tc_shape_translate(&t, v);
     shape r = *s;
-    memcpy(&r.u, &t.u, sizeof r.u);
+    r.tc = tc_shape_translate(&s->tc, v);
     return r;
 }
 
@@ -660,10 +646,10 @@ typedef bool pair_fn(const shape *a, const shape *b);
  * (for a plane: against its normal) to t * t_touch, where t_touch is found by
  * bisection with the baseline. A third of the pairs land inside, a third
  * within 1e-7 .. 1e-2 (relative) of touching, a third apart. */
-static void make_pair(bench_rng *rng, int ka, int kb, pair_fn *overlap, shape *out_a, shape *out_b)
+static void make_pair(test_rng *rng, int ka, int kb, pair_fn *overlap, shape *out_a, shape *out_b)
 {
     shape a = random_shape(rng, ka), b = random_shape(rng, kb);
-    tc_vec3 d = kb == K_PLANE ? tc_vec3_neg(b.u.plane.normal) : rnd_dir(rng);
+    tc_vec3 d = kb == TC_SHAPE_PLANE ? tc_vec3_neg(b.tc.u.plane.normal) : rnd_dir(rng);
     shape b0 = translated(&b, vsub(shape_center(&a), shape_center(&b)));
     float hi = 2.0f * (shape_radius(&a) + shape_radius(&b0)) + 1.0f, lo = 0.0f;
     shape probe = translated(&b0, vscale(d, hi));
@@ -675,14 +661,14 @@ static void make_pair(bench_rng *rng, int ka, int kb, pair_fn *overlap, shape *o
         }
     }
     float t_touch = 0.5f * (lo + hi), t;
-    switch (bench_rng_below(rng, 3)) {
-    case 0: t = t_touch * (float)bench_rng_unit(rng); break;
+    switch (test_rng_int(rng, 0, 2)) {
+    case 0: t = t_touch * (float)test_rng_uniform(rng, 0.0, 1.0); break;
     case 1: {
-        double rel = bench_rng_log_range(rng, 1e-7, 1e-2);
-        t = (float)(t_touch * (1.0 + (bench_rng_below(rng, 2) ? rel : -rel)));
+        double rel = test_rng_log_range(rng, 1e-7, 1e-2);
+        t = (float)(t_touch * (1.0 + (test_rng_int(rng, 0, 1) ? rel : -rel)));
         break;
     }
-    default: t = t_touch * (float)bench_rng_range(rng, 1.05, 2.0); break;
+    default: t = t_touch * (float)test_rng_uniform(rng, 1.05, 2.0); break;
     }
     *out_a = a;
     *out_b = translated(&b0, vscale(d, t));
@@ -704,7 +690,7 @@ typedef struct ray_set {
     {                                                                                                \
         const pair_set *ps = (const pair_set *)ctx;                                                  \
         uint64_t n = 0;                                                                              \
-        for (size_t i = 0; i < PAIRS; ++i) n += tc_overlap_##NAME(&ps->a[i].u.FA, &ps->b[i].u.FB); \
+        for (size_t i = 0; i < PAIRS; ++i) n += tc_overlap_##NAME(&ps->a[i].tc.u.FA, &ps->b[i].tc.u.FB); \
         return n;                                                                                    \
     }                                                                                                \
     static uint64_t base_body_##NAME(void *ctx)                                                      \
@@ -714,7 +700,7 @@ typedef struct ray_set {
         for (size_t i = 0; i < PAIRS; ++i) n += base_##NAME(&ps->a[i], &ps->b[i]);                   \
         return n;                                                                                    \
     }                                                                                                \
-    static bool touche_one_##NAME(const shape *a, const shape *b) { return tc_overlap_##NAME(&a->u.FA, &b->u.FB); }
+    static bool touche_one_##NAME(const shape *a, const shape *b) { return tc_overlap_##NAME(&a->tc.u.FA, &b->tc.u.FB); }
 
 OVERLAP_CASE(sphere_sphere, sphere, sphere)
 OVERLAP_CASE(sphere_capsule, sphere, capsule)
@@ -749,26 +735,26 @@ typedef struct overlap_case {
     { #NAME, KA, KB, touche_body_##NAME, base_body_##NAME, touche_one_##NAME, base_##NAME, NOTE }
 
 static const overlap_case overlap_cases[] = {
-    ENTRY(sphere_sphere, K_SPHERE, K_SPHERE, "centre distance with sqrt vs radius sum"),
-    ENTRY(sphere_capsule, K_SPHERE, K_CAPSULE, "point-segment distance with sqrt"),
-    ENTRY(sphere_aabb, K_SPHERE, K_AABB, "clamp centre into box, distance with sqrt"),
-    ENTRY(sphere_obb, K_SPHERE, K_OBB, "matrix from quaternion per call, clamp in local frame, sqrt"),
-    ENTRY(sphere_triangle, K_SPHERE, K_TRIANGLE, "plane projection + 3 edge tests, else 3 point-segment sqrt"),
-    ENTRY(sphere_plane, K_SPHERE, K_PLANE, "signed distance, normal length by sqrt per call"),
-    ENTRY(capsule_capsule, K_CAPSULE, K_CAPSULE, "textbook clamped segment-segment solve, sqrt"),
-    ENTRY(capsule_aabb, K_CAPSULE, K_AABB, "golden-section search (40 steps) of point-box distance"),
-    ENTRY(capsule_obb, K_CAPSULE, K_OBB, "quat->matrix, golden-section search of point-box distance"),
-    ENTRY(capsule_triangle, K_CAPSULE, K_TRIANGLE, "golden-section search of point-triangle distance"),
-    ENTRY(capsule_plane, K_CAPSULE, K_PLANE, "both endpoints' signed distances, sqrt per call"),
-    ENTRY(aabb_aabb, K_AABB, K_AABB, "centre/half-extent form recomputed, |dc| <= ha + hb per axis"),
-    ENTRY(aabb_obb, K_AABB, K_OBB, "15 normalised axes, 16 corners projected (quat->matrix)"),
-    ENTRY(aabb_triangle, K_AABB, K_TRIANGLE, "13 normalised axes, 8 corners + 3 vertices projected"),
-    ENTRY(aabb_plane, K_AABB, K_PLANE, "8 corners' signed distances"),
-    ENTRY(obb_obb, K_OBB, K_OBB, "quat->matrices, 15 normalised axes, 16 corners projected"),
-    ENTRY(obb_triangle, K_OBB, K_TRIANGLE, "quat->matrix, 13 normalised axes, corners projected"),
-    ENTRY(obb_plane, K_OBB, K_PLANE, "quat->matrix, 8 corners' signed distances"),
-    ENTRY(triangle_triangle, K_TRIANGLE, K_TRIANGLE, "17 normalised axes (with coplanar ones), vertices projected"),
-    ENTRY(triangle_plane, K_TRIANGLE, K_PLANE, "3 vertices' signed distances"),
+    ENTRY(sphere_sphere, TC_SHAPE_SPHERE, TC_SHAPE_SPHERE, "centre distance with sqrt vs radius sum"),
+    ENTRY(sphere_capsule, TC_SHAPE_SPHERE, TC_SHAPE_CAPSULE, "point-segment distance with sqrt"),
+    ENTRY(sphere_aabb, TC_SHAPE_SPHERE, TC_SHAPE_AABB, "clamp centre into box, distance with sqrt"),
+    ENTRY(sphere_obb, TC_SHAPE_SPHERE, TC_SHAPE_OBB, "matrix from quaternion per call, clamp in local frame, sqrt"),
+    ENTRY(sphere_triangle, TC_SHAPE_SPHERE, TC_SHAPE_TRIANGLE, "plane projection + 3 edge tests, else 3 point-segment sqrt"),
+    ENTRY(sphere_plane, TC_SHAPE_SPHERE, TC_SHAPE_PLANE, "signed distance, normal length by sqrt per call"),
+    ENTRY(capsule_capsule, TC_SHAPE_CAPSULE, TC_SHAPE_CAPSULE, "textbook clamped segment-segment solve, sqrt"),
+    ENTRY(capsule_aabb, TC_SHAPE_CAPSULE, TC_SHAPE_AABB, "golden-section search (40 steps) of point-box distance"),
+    ENTRY(capsule_obb, TC_SHAPE_CAPSULE, TC_SHAPE_OBB, "quat->matrix, golden-section search of point-box distance"),
+    ENTRY(capsule_triangle, TC_SHAPE_CAPSULE, TC_SHAPE_TRIANGLE, "golden-section search of point-triangle distance"),
+    ENTRY(capsule_plane, TC_SHAPE_CAPSULE, TC_SHAPE_PLANE, "both endpoints' signed distances, sqrt per call"),
+    ENTRY(aabb_aabb, TC_SHAPE_AABB, TC_SHAPE_AABB, "centre/half-extent form recomputed, |dc| <= ha + hb per axis"),
+    ENTRY(aabb_obb, TC_SHAPE_AABB, TC_SHAPE_OBB, "15 normalised axes, 16 corners projected (quat->matrix)"),
+    ENTRY(aabb_triangle, TC_SHAPE_AABB, TC_SHAPE_TRIANGLE, "13 normalised axes, 8 corners + 3 vertices projected"),
+    ENTRY(aabb_plane, TC_SHAPE_AABB, TC_SHAPE_PLANE, "8 corners' signed distances"),
+    ENTRY(obb_obb, TC_SHAPE_OBB, TC_SHAPE_OBB, "quat->matrices, 15 normalised axes, 16 corners projected"),
+    ENTRY(obb_triangle, TC_SHAPE_OBB, TC_SHAPE_TRIANGLE, "quat->matrix, 13 normalised axes, corners projected"),
+    ENTRY(obb_plane, TC_SHAPE_OBB, TC_SHAPE_PLANE, "quat->matrix, 8 corners' signed distances"),
+    ENTRY(triangle_triangle, TC_SHAPE_TRIANGLE, TC_SHAPE_TRIANGLE, "17 normalised axes (with coplanar ones), vertices projected"),
+    ENTRY(triangle_plane, TC_SHAPE_TRIANGLE, TC_SHAPE_PLANE, "3 vertices' signed distances"),
 };
 
 typedef bool ray_fn(const tc_ray *ray, const shape *s, float max_t, tc_ray_hit *hit);
@@ -779,7 +765,7 @@ typedef bool ray_fn(const tc_ray *ray, const shape *s, float max_t, tc_ray_hit *
         const ray_set *rs = (const ray_set *)ctx;                                                           \
         uint64_t n = 0;                                                                                     \
         tc_ray_hit hit;                                                                                     \
-        for (size_t i = 0; i < PAIRS; ++i) n += tc_raycast_##NAME(&rs->ray[i], &rs->s[i].u.NAME, rs->max_t[i], &hit); \
+        for (size_t i = 0; i < PAIRS; ++i) n += tc_raycast_##NAME(&rs->ray[i], &rs->s[i].tc.u.NAME, rs->max_t[i], &hit); \
         return n;                                                                                           \
     }                                                                                                       \
     static uint64_t base_ray_body_##NAME(void *ctx)                                                         \
@@ -792,7 +778,7 @@ typedef bool ray_fn(const tc_ray *ray, const shape *s, float max_t, tc_ray_hit *
     }                                                                                                       \
     static bool touche_ray_one_##NAME(const tc_ray *ray, const shape *s, float max_t, tc_ray_hit *hit)      \
     {                                                                                                       \
-        return tc_raycast_##NAME(ray, &s->u.NAME, max_t, hit);                                              \
+        return tc_raycast_##NAME(ray, &s->tc.u.NAME, max_t, hit);                                              \
     }
 
 RAY_CASE(sphere)
@@ -814,40 +800,40 @@ typedef struct ray_case {
     { "raycast_" #NAME, K, touche_ray_body_##NAME, base_ray_body_##NAME, touche_ray_one_##NAME, base_ray_##NAME, NOTE }
 
 static const ray_case ray_cases[] = {
-    RAY_ENTRY(sphere, K_SPHERE, "normalise dir, quadratic with sqrt"),
-    RAY_ENTRY(capsule, K_CAPSULE, "inside test, 2 sphere + infinite cylinder quadratics"),
-    RAY_ENTRY(aabb, K_AABB, "naive per-plane: 6 planes, hit point checked in face rect"),
-    RAY_ENTRY(obb, K_OBB, "quat->matrix, ray to local, naive per-plane"),
-    RAY_ENTRY(triangle, K_TRIANGLE, "plane intersection, then 3 edge cross-product tests"),
-    RAY_ENTRY(plane, K_PLANE, "normalise normal per call, one division"),
+    RAY_ENTRY(sphere, TC_SHAPE_SPHERE, "normalise dir, quadratic with sqrt"),
+    RAY_ENTRY(capsule, TC_SHAPE_CAPSULE, "inside test, 2 sphere + infinite cylinder quadratics"),
+    RAY_ENTRY(aabb, TC_SHAPE_AABB, "naive per-plane: 6 planes, hit point checked in face rect"),
+    RAY_ENTRY(obb, TC_SHAPE_OBB, "quat->matrix, ray to local, naive per-plane"),
+    RAY_ENTRY(triangle, TC_SHAPE_TRIANGLE, "plane intersection, then 3 edge cross-product tests"),
+    RAY_ENTRY(plane, TC_SHAPE_PLANE, "normalise normal per call, one division"),
 };
 
 /* Rays: origin 1.5 .. 4 bounding radii away aimed at a point within 1.3
  * bounding radii of the centre (so some miss and some graze), a tenth
  * starting near the centre; a fifth with a finite max_t that may cut them. */
-static void make_ray(bench_rng *rng, int kind, tc_ray *ray, float *max_t, shape *s)
+static void make_ray(test_rng *rng, int kind, tc_ray *ray, float *max_t, shape *s)
 {
     *s = random_shape(rng, kind);
     tc_vec3 c = shape_center(s);
-    float r = kind == K_PLANE ? 2.0f : shape_radius(s);
-    tc_vec3 target = vadd(c, vscale(rnd_dir(rng), r * 1.3f * (float)bench_rng_unit(rng)));
-    if (bench_rng_below(rng, 10) == 0) {
-        ray->origin = vadd(c, vscale(rnd_dir(rng), r * 0.5f * (float)bench_rng_unit(rng)));
+    float r = kind == TC_SHAPE_PLANE ? 2.0f : shape_radius(s);
+    tc_vec3 target = vadd(c, vscale(rnd_dir(rng), r * 1.3f * (float)test_rng_uniform(rng, 0.0, 1.0)));
+    if (test_rng_int(rng, 0, 9) == 0) {
+        ray->origin = vadd(c, vscale(rnd_dir(rng), r * 0.5f * (float)test_rng_uniform(rng, 0.0, 1.0)));
     } else {
-        ray->origin = vadd(c, vscale(rnd_dir(rng), r * (float)bench_rng_range(rng, 1.5, 4.0)));
-        if (kind == K_PLANE) /* start on the open side */
-            ray->origin = vadd(ray->origin, vscale(s->u.plane.normal, 2.0f * r));
+        ray->origin = vadd(c, vscale(rnd_dir(rng), r * (float)test_rng_uniform(rng, 1.5, 4.0)));
+        if (kind == TC_SHAPE_PLANE) /* start on the open side */
+            ray->origin = vadd(ray->origin, vscale(s->tc.u.plane.normal, 2.0f * r));
     }
-    ray->dir = vscale(vsub(target, ray->origin), (float)bench_rng_log_range(rng, 0.25, 4.0));
-    *max_t = bench_rng_below(rng, 5) == 0 ? (float)bench_rng_range(rng, 0.0, 1.0) : INFINITY;
+    ray->dir = vscale(vsub(target, ray->origin), (float)test_rng_log_range(rng, 0.25, 4.0));
+    *max_t = test_rng_int(rng, 0, 4) == 0 ? (float)test_rng_uniform(rng, 0.0, 1.0) : INFINITY;
 }
 
 int main(void)
 {
     double scale = bench_scale();
     double min_seconds = 0.03 * scale;
-    bench_rng rng;
-    bench_rng_seed(&rng, 20240601u);
+    test_rng rng;
+    rng.state = 20240601u;
 
     pair_set *ps = (pair_set *)malloc(sizeof *ps);
     ray_set *rs = (ray_set *)malloc(sizeof *rs);

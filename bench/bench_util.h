@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Shared helpers for the benchmark programs: a monotonic clock, a seeded
- * generator, a sink that keeps results alive, and a table printer.
+ * generator (the tests' test_rng), a sink that keeps results alive, and a table printer.
  *
  * Benchmarks are programs, not tests: they print what they measure and exit
  * 0 unless something is broken (a failed allocation, a peer that crashed).
@@ -11,6 +11,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "rng.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -26,26 +28,9 @@ extern "C" {
 /* Seconds from CLOCK_MONOTONIC; only differences mean anything. */
 double bench_now(void);
 
-/* ---- random numbers --------------------------------------------------------
- * xoshiro256** seeded through splitmix64: fast, good enough, and the same
- * stream on every machine, so every library sees the same inputs. */
-typedef struct bench_rng { uint64_t s[4]; } bench_rng;
-
-void bench_rng_seed(bench_rng *rng, uint64_t seed);
-uint64_t bench_rng_u64(bench_rng *rng);
-/* Uniform in [0, 1) with 53 random bits. */
-double bench_rng_unit(bench_rng *rng);
-/* Uniform in [lo, hi). */
-double bench_rng_range(bench_rng *rng, double lo, double hi);
-/* Uniform integer in [0, n), n > 0. */
-uint32_t bench_rng_below(bench_rng *rng, uint32_t n);
-/* exp(uniform(log lo, log hi)): spreads samples evenly over orders of magnitude. */
-double bench_rng_log_range(bench_rng *rng, double lo, double hi);
-/* A uniformly distributed unit vector. */
-void bench_rng_unit_vector(bench_rng *rng, double out[3]);
-/* A uniformly distributed unit quaternion (x, y, z, w). */
-void bench_rng_quat(bench_rng *rng, double out[4]);
-
+/* ---- random numbers ----------------------------------------------------------
+ * test_rng (tests/support/rng.h), the tests' own generator: the same stream
+ * on every machine, so every library sees the same inputs. */
 /* ---- do-not-optimise-away sink ----------------------------------------------
  * Feed every result in; the compiler cannot drop a loop whose results reach a
  * volatile store. */

@@ -48,8 +48,8 @@ typedef struct scene {
 
 static void scene_make(scene *s, int n, uint64_t seed)
 {
-    bench_rng rng;
-    bench_rng_seed(&rng, seed);
+    test_rng rng;
+    rng.state = seed;
     s->n = n;
     /* about 6 boxes per 4x4x4 cell: each box meets a few neighbours */
     s->extent = 0.5f * cbrtf((float)n * 64.0f / 6.0f);
@@ -58,14 +58,14 @@ static void scene_make(scene *s, int n, uint64_t seed)
     s->half = (tc_vec3 *)malloc(sizeof(tc_vec3) * (size_t)n);
     for (int i = 0; i < n; ++i) {
         double u[3];
-        s->pos[i] = tc_vec3_make((float)bench_rng_range(&rng, -s->extent, s->extent),
-                                 (float)bench_rng_range(&rng, -s->extent, s->extent),
-                                 (float)bench_rng_range(&rng, -s->extent, s->extent));
-        bench_rng_unit_vector(&rng, u);
-        float speed = (float)bench_rng_range(&rng, 0.005, 0.05);
+        s->pos[i] = tc_vec3_make((float)test_rng_uniform(&rng, -s->extent, s->extent),
+                                 (float)test_rng_uniform(&rng, -s->extent, s->extent),
+                                 (float)test_rng_uniform(&rng, -s->extent, s->extent));
+        test_rng_unit_vector(&rng, u);
+        float speed = (float)test_rng_uniform(&rng, 0.005, 0.05);
         s->vel[i] = tc_vec3_make((float)u[0] * speed, (float)u[1] * speed, (float)u[2] * speed);
-        s->half[i] = tc_vec3_make((float)bench_rng_range(&rng, 0.25, 1.0), (float)bench_rng_range(&rng, 0.25, 1.0),
-                                  (float)bench_rng_range(&rng, 0.25, 1.0));
+        s->half[i] = tc_vec3_make((float)test_rng_uniform(&rng, 0.25, 1.0), (float)test_rng_uniform(&rng, 0.25, 1.0),
+                                  (float)test_rng_uniform(&rng, 0.25, 1.0));
     }
 }
 
@@ -268,16 +268,16 @@ static void bench_rays(int n, int nrays)
     tc_world_update(w);
     /* brute force uses the world's own placed boxes (same float rounding) */
     for (int i = 0; i < n; ++i) ids_fetch(w, i, &boxes[i]);
-    bench_rng rng;
-    bench_rng_seed(&rng, 7);
+    test_rng rng;
+    rng.state = 7;
     tc_ray *rays = (tc_ray *)malloc(sizeof(tc_ray) * (size_t)nrays);
     float e = s.extent + 2.0f;
     for (int r = 0; r < nrays; ++r) {
         double u[3];
-        bench_rng_unit_vector(&rng, u);
+        test_rng_unit_vector(&rng, u);
         tc_vec3 o = tc_vec3_make((float)u[0] * e * 1.7f, (float)u[1] * e * 1.7f, (float)u[2] * e * 1.7f);
-        tc_vec3 target = tc_vec3_make((float)bench_rng_range(&rng, -e, e), (float)bench_rng_range(&rng, -e, e),
-                                      (float)bench_rng_range(&rng, -e, e));
+        tc_vec3 target = tc_vec3_make((float)test_rng_uniform(&rng, -e, e), (float)test_rng_uniform(&rng, -e, e),
+                                      (float)test_rng_uniform(&rng, -e, e));
         rays[r].origin = o;
         rays[r].dir = tc_vec3_normalize(tc_vec3_sub(target, o));
     }

@@ -16,12 +16,12 @@ static void set_column(tc_mat3 *m, int k, tc_vec3 v)
 
 /* A's rotation with its columns cyclically shifted and/or two swapped and
  * one negated: a 90-degree-related rotation whose columns are A's exactly. */
-static tc_mat3 related_rotation(bench_rng *rng, const tc_mat3 *r)
+static tc_mat3 related_rotation(test_rng *rng, const tc_mat3 *r)
 {
     tc_mat3 out = *r;
-    int shift = (int)bench_rng_below(rng, 3);
+    int shift = (int)test_rng_int(rng, 0, 2);
     for (int k = 0; k < 3; ++k) set_column(&out, k, column(r, (k + shift) % 3));
-    if (bench_rng_below(rng, 2)) {
+    if (test_rng_int(rng, 0, 1)) {
         tc_vec3 c0 = column(&out, 0), c1 = column(&out, 1);
         set_column(&out, 0, c1);
         set_column(&out, 1, c0);
@@ -30,29 +30,29 @@ static tc_mat3 related_rotation(bench_rng *rng, const tc_mat3 *r)
     return out;
 }
 
-static tc_vec3 random_half(bench_rng *rng, double scale)
+static tc_vec3 random_half(test_rng *rng, double scale)
 {
     float h[3];
-    for (int k = 0; k < 3; ++k) h[k] = (float)(scale * bench_rng_range(rng, 0.1, 1.0));
-    if (bench_rng_below(rng, 100) < 3) h[bench_rng_below(rng, 3)] = 0.0f;
+    for (int k = 0; k < 3; ++k) h[k] = (float)(scale * test_rng_uniform(rng, 0.1, 1.0));
+    if (test_rng_int(rng, 0, 99) < 3) h[test_rng_int(rng, 0, 2)] = 0.0f;
     return tc_vec3_make(h[0], h[1], h[2]);
 }
 
-static tc_quat random_quat(bench_rng *rng)
+static tc_quat random_quat(test_rng *rng)
 {
     double q[4];
-    bench_rng_quat(rng, q);
+    test_rng_quat(rng, q);
     return tc_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
 }
 
 /* Returns 1 when the pair's rotations make some edge cross products vanish
  * exactly (identical, 90-degree-related or both axis-aligned). */
-int box_pair_random(bench_rng *rng, box_place place_mode, tc_obb *a, tc_obb *b)
+int box_pair_random(test_rng *rng, box_place place_mode, tc_obb *a, tc_obb *b)
 {
-    double scale = bench_rng_log_range(rng, 0.1, 10.0);
-    tc_vec3 ca = tc_vec3_make((float)bench_rng_range(rng, -10, 10), (float)bench_rng_range(rng, -10, 10),
-                              (float)bench_rng_range(rng, -10, 10));
-    uint32_t rot_mode = bench_rng_below(rng, 100);
+    double scale = test_rng_log_range(rng, 0.1, 10.0);
+    tc_vec3 ca = tc_vec3_make((float)test_rng_uniform(rng, -10, 10), (float)test_rng_uniform(rng, -10, 10),
+                              (float)test_rng_uniform(rng, -10, 10));
+    uint32_t rot_mode = test_rng_int(rng, 0, 99);
     tc_quat qa = rot_mode < 95 ? random_quat(rng) : tc_quat_identity();
     *a = tc_obb_from_quat(ca, random_half(rng, scale), qa);
     if (rot_mode < 75) {
@@ -64,22 +64,22 @@ int box_pair_random(bench_rng *rng, box_place place_mode, tc_obb *a, tc_obb *b)
     }
 
     double d[3];
-    bench_rng_unit_vector(rng, d);
+    test_rng_unit_vector(rng, d);
     double touch = box_truth_touch_distance(a, b, d), t;
-    uint32_t place = bench_rng_below(rng, 100);
+    uint32_t place = test_rng_int(rng, 0, 99);
     if (place_mode == BOX_PLACE_OVERLAP) {
-        t = place < 10 ? touch : touch * (1.0 - bench_rng_log_range(rng, 1e-6, 1.0));
+        t = place < 10 ? touch : touch * (1.0 - test_rng_log_range(rng, 1e-6, 1.0));
     } else if (place_mode == BOX_PLACE_APART) {
-        t = touch * (1.0 + bench_rng_log_range(rng, 1e-6, 1.0));
+        t = touch * (1.0 + test_rng_log_range(rng, 1e-6, 1.0));
     } else if (place < 45) {
-        double rel = bench_rng_log_range(rng, 1e-9, 1e-3);
-        t = touch * (1.0 + (bench_rng_below(rng, 2) ? rel : -rel));
+        double rel = test_rng_log_range(rng, 1e-9, 1e-3);
+        t = touch * (1.0 + (test_rng_int(rng, 0, 1) ? rel : -rel));
     } else if (place < 55) {
         t = touch;
     } else if (place < 80) {
-        t = touch * bench_rng_unit(rng);
+        t = touch * test_rng_uniform(rng, 0.0, 1.0);
     } else {
-        t = touch * bench_rng_range(rng, 1.0, 2.0);
+        t = touch * test_rng_uniform(rng, 1.0, 2.0);
     }
     if (!isfinite(t)) t = 0.0;
     b->center = tc_vec3_make((float)(ca.x + t * d[0]), (float)(ca.y + t * d[1]), (float)(ca.z + t * d[2]));

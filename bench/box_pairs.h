@@ -32,7 +32,7 @@ typedef enum box_place {
 } box_place;
 
 /* Fills a and b; returns 1 when their rotations have exactly parallel edges. */
-int box_pair_random(bench_rng *rng, box_place place, tc_obb *a, tc_obb *b);
+int box_pair_random(test_rng *rng, box_place place, tc_obb *a, tc_obb *b);
 
 /* The documented tolerance band of base.h for the pair: TC_TOLERANCE times
  * (the largest coordinate of either box's bounds plus its largest extent). */

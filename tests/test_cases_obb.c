@@ -396,10 +396,10 @@ TEST_CASE(obb_hint_returns_last_frames_axis)
     test_rng rng = { 206 };
     int with_axis = 0, multi = 0;
     for (int i = 0; i < 5000; ++i) {
-        test_shape a, b;
+        tc_shape a, b;
         bool near;
         double gap;
-        gen_pair(&rng, TEST_OBB, TEST_OBB, &a, &b, &near, &gap);
+        gen_pair(&rng, TC_SHAPE_OBB, TC_SHAPE_OBB, &a, &b, &near, &gap);
         tc_sat_axis axis = tc_sat_obb_obb(&a.u.obb, &b.u.obb, TC_SAT_AXIS_NONE);
         if (axis == TC_SAT_AXIS_NONE || axis == TC_SAT_AXIS_COUNT) {
             /* overlapping: every hint gives the same verdict */
@@ -440,10 +440,10 @@ TEST_CASE(obb_report_consistent_with_overlap)
     test_rng rng = { 207 };
     int n = test_random_count(20000), apart = 0;
     for (int i = 0; i < n; ++i) {
-        test_shape a, b;
+        tc_shape a, b;
         bool near;
         double gap;
-        gen_pair(&rng, TEST_OBB, TEST_OBB, &a, &b, &near, &gap);
+        gen_pair(&rng, TC_SHAPE_OBB, TC_SHAPE_OBB, &a, &b, &near, &gap);
         tc_sat_axis_report rep[15];
         tc_sat_axis first = tc_sat_obb_obb_report(&a.u.obb, &b.u.obb, rep);
         tc_sat_axis plain = tc_sat_obb_obb(&a.u.obb, &b.u.obb, TC_SAT_AXIS_NONE);

@@ -6,18 +6,18 @@
 #include "harness.h"
 #include "oracle.h"
 
-static test_shape any_aabb(float x0, float y0, float z0, float x1, float y1, float z1)
+static tc_shape any_aabb(float x0, float y0, float z0, float x1, float y1, float z1)
 {
-    test_shape s;
-    s.kind = TEST_AABB;
+    tc_shape s;
+    s.type = TC_SHAPE_AABB;
     s.u.aabb.min = tc_vec3_make(x0, y0, z0);
     s.u.aabb.max = tc_vec3_make(x1, y1, z1);
     return s;
 }
-static test_shape any_obb(tc_vec3 c, tc_vec3 h, tc_mat3 m)
+static tc_shape any_obb(tc_vec3 c, tc_vec3 h, tc_mat3 m)
 {
-    test_shape s;
-    s.kind = TEST_OBB;
+    tc_shape s;
+    s.type = TC_SHAPE_OBB;
     s.u.obb.center = c;
     s.u.obb.half = h;
     s.u.obb.rotation = m;
@@ -34,7 +34,7 @@ static tc_ray mkray(float ox, float oy, float oz, float dx, float dy, float dz)
 /* expect_t < 0: expect a miss; NAN: either answer (the exact ray misses or
  * touches by less than the band), but a hit must keep the contract. normal
  * may be NULL (not checked beyond the contract). */
-static void check_ray(const char *what, const tc_ray *ray, const test_shape *s, float max_t, double expect_t, const tc_vec3 *normal)
+static void check_ray(const char *what, const tc_ray *ray, const tc_shape *s, float max_t, double expect_t, const tc_vec3 *normal)
 {
     tc_ray_hit hit;
     bool got = lib_raycast(ray, s, max_t, &hit);
@@ -62,7 +62,7 @@ static void check_ray(const char *what, const tc_ray *ray, const test_shape *s, 
     }
     CHECK_MSG(fabsf(tc_vec3_length(hit.normal) - 1.0f) < 1e-5f, "%s: normal not unit", what);
     CHECK_MSG(ov_dot(ov_from(hit.normal), ov_from(ray->dir)) <= 1e-6 * len, "%s: normal does not face the ray", what);
-    if (hit.t == 0.0f && expect_t == 0.0 && s->kind != TEST_TRIANGLE) {
+    if (hit.t == 0.0f && expect_t == 0.0 && s->type != TC_SHAPE_TRIANGLE) {
         /* origin inside or on: normal = -dir/|dir| */
         ovec want = ov_scale(ov_from(ray->dir), -1.0 / len);
         CHECK_MSG(ov_dist(ov_from(hit.normal), want) < 1e-5, "%s: start inside, normal should be -dir/|dir|", what);
@@ -76,7 +76,7 @@ static void check_ray(const char *what, const tc_ray *ray, const test_shape *s, 
 
 /* The same cases for the unit box [-1, 1]^3 as an AABB, as an identity OBB
  * and as OBBs whose rotation is an exact signed permutation. */
-static void box_cases(const test_shape *s, const char *name)
+static void box_cases(const tc_shape *s, const char *name)
 {
     char what[160];
     tc_vec3 nx = tc_vec3_make(-1, 0, 0);
@@ -143,16 +143,16 @@ static void box_cases(const test_shape *s, const char *name)
 
 TEST_CASE(ray_box_special_directions)
 {
-    test_shape a = any_aabb(-1, -1, -1, 1, 1, 1);
+    tc_shape a = any_aabb(-1, -1, -1, 1, 1, 1);
     box_cases(&a, "aabb");
-    test_shape o = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), tc_mat3_identity());
+    tc_shape o = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), tc_mat3_identity());
     box_cases(&o, "obb identity");
     /* the same cube with axes permuted (exact): same set, same answers */
     tc_mat3 p = tc_mat3_make(tc_vec3_make(0, 1, 0), tc_vec3_make(0, 0, 1), tc_vec3_make(1, 0, 0));
-    test_shape op = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), p);
+    tc_shape op = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), p);
     box_cases(&op, "obb permuted");
     tc_mat3 q = tc_mat3_make(tc_vec3_make(0, -1, 0), tc_vec3_make(1, 0, 0), tc_vec3_make(0, 0, 1));
-    test_shape oq = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), q);
+    tc_shape oq = any_obb(tc_vec3_zero(), tc_vec3_make(1, 1, 1), q);
     box_cases(&oq, "obb turned 90 about z");
 }
 
@@ -165,7 +165,7 @@ TEST_CASE(ray_rotated_obb_face_plane_and_edge)
         double q[4];
         gen_quat(&rng, q);
         tc_mat3 m = gen_mat3_from_quat(q);
-        test_shape s = any_obb(tc_vec3_make(1, 2, 3), tc_vec3_make(1, 0.5f, 2), m);
+        tc_shape s = any_obb(tc_vec3_make(1, 2, 3), tc_vec3_make(1, 0.5f, 2), m);
         orc_shape os = orc_from_any(&s);
         ovec cols[3] = { ov_from(m.cx), ov_from(m.cy), ov_from(m.cz) };
         /* local origin (-4, 0, 0) direction +x: straight into face -x at t = 3 */
@@ -215,8 +215,8 @@ TEST_CASE(ray_rotated_obb_face_plane_and_edge)
 
 TEST_CASE(ray_sphere_and_capsule_special)
 {
-    test_shape sp;
-    sp.kind = TEST_SPHERE;
+    tc_shape sp;
+    sp.type = TC_SHAPE_SPHERE;
     sp.u.sphere.center = tc_vec3_make(0, 0, 0);
     sp.u.sphere.radius = 1.0f;
     tc_vec3 nx = tc_vec3_make(-1, 0, 0);
@@ -242,8 +242,8 @@ TEST_CASE(ray_sphere_and_capsule_special)
     r = mkray(-5, 0, 0, 1, 0, 0);
     check_ray("point sphere hit dead on", &r, &sp, INFINITY, 5.0, NULL);
 
-    test_shape cap;
-    cap.kind = TEST_CAPSULE;
+    tc_shape cap;
+    cap.type = TC_SHAPE_CAPSULE;
     cap.u.capsule.a = tc_vec3_make(0, 0, -2);
     cap.u.capsule.b = tc_vec3_make(0, 0, 2);
     cap.u.capsule.radius = 1.0f;
@@ -269,8 +269,8 @@ TEST_CASE(ray_sphere_and_capsule_special)
 
 TEST_CASE(ray_triangle_in_plane_and_edges)
 {
-    test_shape t;
-    t.kind = TEST_TRIANGLE;
+    tc_shape t;
+    t.type = TC_SHAPE_TRIANGLE;
     t.u.triangle.a = tc_vec3_make(0, 0, 0);
     t.u.triangle.b = tc_vec3_make(4, 0, 0);
     t.u.triangle.c = tc_vec3_make(0, 4, 0);
@@ -311,8 +311,8 @@ TEST_CASE(ray_triangle_in_plane_and_edges)
     double worst_off = 0.0;
     for (int i = 0; i < 2000; ++i) {
         ovec a = ov_scale(gen_unit(&rng), 2.0), e1 = gen_unit(&rng), e2 = gen_unit(&rng);
-        test_shape tr;
-        tr.kind = TEST_TRIANGLE;
+        tc_shape tr;
+        tr.type = TC_SHAPE_TRIANGLE;
         tr.u.triangle.a = ov_to(a);
         tr.u.triangle.b = ov_to(ov_add(a, ov_scale(e1, 3.0)));
         tr.u.triangle.c = ov_to(ov_add(a, ov_scale(e2, 3.0)));
@@ -368,8 +368,8 @@ TEST_CASE(ray_triangle_in_plane_and_edges)
 
 TEST_CASE(ray_plane_special)
 {
-    test_shape p;
-    p.kind = TEST_PLANE;
+    tc_shape p;
+    p.type = TC_SHAPE_PLANE;
     p.u.plane.normal = tc_vec3_make(0, 0, 1);
     p.u.plane.offset = 1.0f;
     tc_vec3 up = tc_vec3_make(0, 0, 1);

@@ -33,7 +33,7 @@ static double size_of(const co_shape *s)
  * still overlaps (oracle search over all directions); the points carry
  * depths in [0, depth] and lie in both shapes when the penetration is shallow.
  * Returns the depth. */
-static double check_manifold(const char *what, int i, const test_shape *a, const test_shape *b, const tc_manifold *m,
+static double check_manifold(const char *what, int i, const tc_shape *a, const tc_shape *b, const tc_manifold *m,
                              bool deep_checks)
 {
     co_shape oa = cg_oracle(a), ob = cg_oracle(b);
@@ -86,7 +86,7 @@ static void contact_pair(int ka, int kb)
     snprintf(what, sizeof what, "%s-%s", test_shape_name(ka), test_shape_name(kb));
     int overlapping = 0, agree = 0;
     for (int i = 0; i < n; ++i) {
-        test_shape a = cg_random(&r, ka, 1.0), b = cg_random(&r, kb, 1.0);
+        tc_shape a = cg_random(&r, ka, 1.0), b = cg_random(&r, kb, 1.0);
         co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
         /* Bring apart pairs into a shallow overlap (or leave a few apart). */
         co_vec qa, qb;
@@ -95,7 +95,7 @@ static void contact_pair(int ka, int kb)
             co_vec u = co_scale(co_sub(qb, qa), 1.0 / co_len(co_sub(qb, qa)));
             double extra = test_rng_uniform(&r, 0.0, 0.15);
             co_vec move = co_scale(u, -(d + extra));
-            b = test_shape_translated(&b, (float)move.x, (float)move.y, (float)move.z);
+            b = tc_shape_translate(&b, tc_vec3_make((float)move.x, (float)move.y, (float)move.z));
             ob = cg_oracle(&b);
         }
         double scale = fmax(co_scale_of(&oa), co_scale_of(&ob));
@@ -135,32 +135,32 @@ static void contact_pair(int ka, int kb)
     printf("%s: %d pairs, %d in contact, %d depths confirmed (oracle's dense search or branch and bound)\n", what, n, overlapping, agree);
 }
 
-TEST_CASE(contact_sphere_sphere) { contact_pair(TEST_SPHERE, TEST_SPHERE); }
-TEST_CASE(contact_sphere_capsule) { contact_pair(TEST_SPHERE, TEST_CAPSULE); }
-TEST_CASE(contact_sphere_aabb) { contact_pair(TEST_SPHERE, TEST_AABB); }
-TEST_CASE(contact_sphere_obb) { contact_pair(TEST_SPHERE, TEST_OBB); }
-TEST_CASE(contact_sphere_triangle) { contact_pair(TEST_SPHERE, TEST_TRIANGLE); }
-TEST_CASE(contact_sphere_plane) { contact_pair(TEST_SPHERE, TEST_PLANE); }
-TEST_CASE(contact_capsule_capsule) { contact_pair(TEST_CAPSULE, TEST_CAPSULE); }
-TEST_CASE(contact_capsule_aabb) { contact_pair(TEST_CAPSULE, TEST_AABB); }
-TEST_CASE(contact_capsule_obb) { contact_pair(TEST_CAPSULE, TEST_OBB); }
-TEST_CASE(contact_capsule_triangle) { contact_pair(TEST_CAPSULE, TEST_TRIANGLE); }
-TEST_CASE(contact_capsule_plane) { contact_pair(TEST_CAPSULE, TEST_PLANE); }
-TEST_CASE(contact_aabb_aabb) { contact_pair(TEST_AABB, TEST_AABB); }
-TEST_CASE(contact_aabb_obb) { contact_pair(TEST_AABB, TEST_OBB); }
-TEST_CASE(contact_aabb_triangle) { contact_pair(TEST_AABB, TEST_TRIANGLE); }
-TEST_CASE(contact_aabb_plane) { contact_pair(TEST_AABB, TEST_PLANE); }
-TEST_CASE(contact_obb_obb) { contact_pair(TEST_OBB, TEST_OBB); }
-TEST_CASE(contact_obb_triangle) { contact_pair(TEST_OBB, TEST_TRIANGLE); }
-TEST_CASE(contact_obb_plane) { contact_pair(TEST_OBB, TEST_PLANE); }
-TEST_CASE(contact_triangle_triangle) { contact_pair(TEST_TRIANGLE, TEST_TRIANGLE); }
-TEST_CASE(contact_triangle_plane) { contact_pair(TEST_TRIANGLE, TEST_PLANE); }
+TEST_CASE(contact_sphere_sphere) { contact_pair(TC_SHAPE_SPHERE, TC_SHAPE_SPHERE); }
+TEST_CASE(contact_sphere_capsule) { contact_pair(TC_SHAPE_SPHERE, TC_SHAPE_CAPSULE); }
+TEST_CASE(contact_sphere_aabb) { contact_pair(TC_SHAPE_SPHERE, TC_SHAPE_AABB); }
+TEST_CASE(contact_sphere_obb) { contact_pair(TC_SHAPE_SPHERE, TC_SHAPE_OBB); }
+TEST_CASE(contact_sphere_triangle) { contact_pair(TC_SHAPE_SPHERE, TC_SHAPE_TRIANGLE); }
+TEST_CASE(contact_sphere_plane) { contact_pair(TC_SHAPE_SPHERE, TC_SHAPE_PLANE); }
+TEST_CASE(contact_capsule_capsule) { contact_pair(TC_SHAPE_CAPSULE, TC_SHAPE_CAPSULE); }
+TEST_CASE(contact_capsule_aabb) { contact_pair(TC_SHAPE_CAPSULE, TC_SHAPE_AABB); }
+TEST_CASE(contact_capsule_obb) { contact_pair(TC_SHAPE_CAPSULE, TC_SHAPE_OBB); }
+TEST_CASE(contact_capsule_triangle) { contact_pair(TC_SHAPE_CAPSULE, TC_SHAPE_TRIANGLE); }
+TEST_CASE(contact_capsule_plane) { contact_pair(TC_SHAPE_CAPSULE, TC_SHAPE_PLANE); }
+TEST_CASE(contact_aabb_aabb) { contact_pair(TC_SHAPE_AABB, TC_SHAPE_AABB); }
+TEST_CASE(contact_aabb_obb) { contact_pair(TC_SHAPE_AABB, TC_SHAPE_OBB); }
+TEST_CASE(contact_aabb_triangle) { contact_pair(TC_SHAPE_AABB, TC_SHAPE_TRIANGLE); }
+TEST_CASE(contact_aabb_plane) { contact_pair(TC_SHAPE_AABB, TC_SHAPE_PLANE); }
+TEST_CASE(contact_obb_obb) { contact_pair(TC_SHAPE_OBB, TC_SHAPE_OBB); }
+TEST_CASE(contact_obb_triangle) { contact_pair(TC_SHAPE_OBB, TC_SHAPE_TRIANGLE); }
+TEST_CASE(contact_obb_plane) { contact_pair(TC_SHAPE_OBB, TC_SHAPE_PLANE); }
+TEST_CASE(contact_triangle_triangle) { contact_pair(TC_SHAPE_TRIANGLE, TC_SHAPE_TRIANGLE); }
+TEST_CASE(contact_triangle_plane) { contact_pair(TC_SHAPE_TRIANGLE, TC_SHAPE_PLANE); }
 
 /* ---- the known hard cases ------------------------------------------------ */
-static test_shape box(tc_vec3 c, tc_vec3 half, tc_quat q)
+static tc_shape box(tc_vec3 c, tc_vec3 half, tc_quat q)
 {
-    test_shape s;
-    s.kind = TEST_OBB;
+    tc_shape s;
+    s.type = TC_SHAPE_OBB;
     s.u.obb = tc_obb_from_quat(c, half, q);
     return s;
 }
@@ -175,9 +175,9 @@ TEST_CASE(contact_cube_45_degrees_on_larger_cube)
 {
     /* Turned 45 degrees about the vertical: a face-face contact whose clip
      * is an octagon, reduced to 4 points. */
-    test_shape big = box(tc_vec3_zero(), tc_vec3_make(2, 2, 2), tc_quat_identity());
+    tc_shape big = box(tc_vec3_zero(), tc_vec3_make(2, 2, 2), tc_quat_identity());
     tc_quat yaw = tc_quat_from_axis_angle(tc_vec3_make(0, 1, 0), 0.78539816f);
-    test_shape small = box(tc_vec3_make(0.3f, 2.49f, -0.2f), tc_vec3_make(0.5f, 0.5f, 0.5f), yaw);
+    tc_shape small = box(tc_vec3_make(0.3f, 2.49f, -0.2f), tc_vec3_make(0.5f, 0.5f, 0.5f), yaw);
     tc_manifold m;
     CHECK(tc_contact_obb_obb(&big.u.obb, &small.u.obb, &m));
     expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
@@ -187,7 +187,7 @@ TEST_CASE(contact_cube_45_degrees_on_larger_cube)
     /* Turned 45 degrees about a horizontal axis: resting on an edge, 2 points. */
     tc_quat roll = tc_quat_from_axis_angle(tc_vec3_make(1, 0, 0), 0.78539816f);
     float h = 0.5f * sqrtf(2.0f);
-    test_shape edge = box(tc_vec3_make(0.1f, 2.0f + h - 0.01f, 0.0f), tc_vec3_make(0.5f, 0.5f, 0.5f), roll);
+    tc_shape edge = box(tc_vec3_make(0.1f, 2.0f + h - 0.01f, 0.0f), tc_vec3_make(0.5f, 0.5f, 0.5f), roll);
     CHECK(tc_contact_obb_obb(&big.u.obb, &edge.u.obb, &m));
     expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
     CHECK(m.count == 2);
@@ -197,10 +197,10 @@ TEST_CASE(contact_cube_45_degrees_on_larger_cube)
 
 static void stacked(double s)
 {
-    test_shape lower = box(tc_vec3_zero(), tc_vec3_make((float)(0.5 * s), (float)(0.5 * s), (float)(0.5 * s)), tc_quat_identity());
+    tc_shape lower = box(tc_vec3_zero(), tc_vec3_make((float)(0.5 * s), (float)(0.5 * s), (float)(0.5 * s)), tc_quat_identity());
     tc_vec3 half = tc_vec3_make((float)(0.5 * s), (float)(0.5 * s), (float)(0.5 * s));
-    test_shape over = box(tc_vec3_make((float)(0.1 * s), (float)(0.999 * s), 0), half, tc_quat_identity());
-    test_shape gap = box(tc_vec3_make((float)(0.1 * s), (float)(1.001 * s), 0), half, tc_quat_identity());
+    tc_shape over = box(tc_vec3_make((float)(0.1 * s), (float)(0.999 * s), 0), half, tc_quat_identity());
+    tc_shape gap = box(tc_vec3_make((float)(0.1 * s), (float)(1.001 * s), 0), half, tc_quat_identity());
     tc_manifold m;
     CHECK(tc_contact_obb_obb(&lower.u.obb, &over.u.obb, &m));
     expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
@@ -224,8 +224,8 @@ TEST_CASE(contact_stacked_cubes_scaled_by_1000) { stacked(1000.0); }
 
 TEST_CASE(contact_plate_under_small_cube)
 {
-    test_shape plate = box(tc_vec3_zero(), tc_vec3_make(50, 0.05f, 50), tc_quat_identity());
-    test_shape cube = box(tc_vec3_make(3.7f, 0.05f + 0.1f - 0.002f, -12.1f), tc_vec3_make(0.1f, 0.1f, 0.1f),
+    tc_shape plate = box(tc_vec3_zero(), tc_vec3_make(50, 0.05f, 50), tc_quat_identity());
+    tc_shape cube = box(tc_vec3_make(3.7f, 0.05f + 0.1f - 0.002f, -12.1f), tc_vec3_make(0.1f, 0.1f, 0.1f),
                         tc_quat_from_axis_angle(tc_vec3_make(0, 1, 0), 0.3f));
     tc_manifold m;
     CHECK(tc_contact_obb_obb(&plate.u.obb, &cube.u.obb, &m));
@@ -246,8 +246,8 @@ TEST_CASE(contact_plate_under_small_cube)
 TEST_CASE(contact_boxes_sharing_only_an_edge)
 {
     tc_vec3 half = tc_vec3_make(0.5f, 0.5f, 0.5f);
-    test_shape a = box(tc_vec3_zero(), half, tc_quat_identity());
-    test_shape b = box(tc_vec3_make(1, 1, 0), half, tc_quat_identity());
+    tc_shape a = box(tc_vec3_zero(), half, tc_quat_identity());
+    tc_shape b = box(tc_vec3_make(1, 1, 0), half, tc_quat_identity());
     tc_manifold m;
     CHECK(tc_contact_obb_obb(&a.u.obb, &b.u.obb, &m)); /* touching counts */
     CHECK_NEAR(max_depth(&m), 0.0, 1e-6);
@@ -257,14 +257,14 @@ TEST_CASE(contact_boxes_sharing_only_an_edge)
     }
     CHECK(tc_distance_obb_obb(&a.u.obb, &b.u.obb, NULL, NULL) == 0.0f);
     /* A hair apart: no contact, distance the hair. */
-    test_shape c = box(tc_vec3_make(1.001f, 1.001f, 0), half, tc_quat_identity());
+    tc_shape c = box(tc_vec3_make(1.001f, 1.001f, 0), half, tc_quat_identity());
     CHECK(!tc_contact_obb_obb(&a.u.obb, &c.u.obb, &m));
     CHECK_NEAR(tc_distance_obb_obb(&a.u.obb, &c.u.obb, NULL, NULL), 0.001 * sqrt(2.0), 1e-6);
 }
 
 TEST_CASE(contact_identical_boxes)
 {
-    test_shape a = box(tc_vec3_make(1, 2, 3), tc_vec3_make(1, 2, 3), tc_quat_from_axis_angle(tc_vec3_make(1, 1, 0), 0.4f));
+    tc_shape a = box(tc_vec3_make(1, 2, 3), tc_vec3_make(1, 2, 3), tc_quat_from_axis_angle(tc_vec3_make(1, 1, 0), 0.4f));
     tc_manifold m;
     CHECK(tc_contact_obb_obb(&a.u.obb, &a.u.obb, &m));
     CHECK(tc_vec3_is_finite(m.normal));
@@ -286,9 +286,9 @@ TEST_CASE(contact_sphere_centre_inside_box)
     CHECK(tc_contact_sphere_obb(&s, &b, &m));
     expect_normal(&m, tc_vec3_make(-1, 0, 0), 1e-6);
     CHECK_NEAR(max_depth(&m), 0.9, 1e-6);
-    test_shape cs, cb;
-    cs.kind = TEST_SPHERE;
-    cb.kind = TEST_OBB;
+    tc_shape cs, cb;
+    cs.type = TC_SHAPE_SPHERE;
+    cb.type = TC_SHAPE_OBB;
     cs.u.sphere = s;
     cb.u.obb = b;
     check_manifold("centre inside", 0, &cs, &cb, &m, true);
@@ -344,10 +344,10 @@ TEST_CASE(contact_face_preferred_over_edge)
     /* A box tilted by a hair about a horizontal axis, resting on a face: the
      * face normal must win over the nearly equal edge-edge axis, and stay the
      * same as the tilt flips sign (no flicker). */
-    test_shape base = box(tc_vec3_zero(), tc_vec3_make(1, 0.5f, 1), tc_quat_identity());
+    tc_shape base = box(tc_vec3_zero(), tc_vec3_make(1, 0.5f, 1), tc_quat_identity());
     for (int k = -3; k <= 3; ++k) {
         tc_quat q = tc_quat_from_axis_angle(tc_vec3_make(1, 0, 1), 1e-5f * (float)k);
-        test_shape top = box(tc_vec3_make(0.2f, 0.99f, 0.1f), tc_vec3_make(0.5f, 0.5f, 0.5f), q);
+        tc_shape top = box(tc_vec3_make(0.2f, 0.99f, 0.1f), tc_vec3_make(0.5f, 0.5f, 0.5f), q);
         tc_manifold m;
         CHECK(tc_contact_obb_obb(&base.u.obb, &top.u.obb, &m));
         expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);

@@ -50,34 +50,34 @@ static void touching_pair(int ka, int kb)
     test_rng r = { 0x70c4000u + (uint64_t)(ka * 16 + kb) };
     int n = test_random_count(2000);
     for (int i = 0; i < n; ++i) {
-        test_shape a, b;
+        tc_shape a, b;
         int e[3];
         cg_touching_pair(&r, ka, kb, &a, &b, e);
         tc_manifold m;
         bool ov = cg_overlap(&a, &b);
         float d = cg_distance(&a, &b, NULL, NULL);
         bool ct = cg_contact(&a, &b, &m);
-        CHECK_MSG(ov && d == 0.0f && ct, "%s-%s #%d touching: overlap %d, distance %g, contact %d", test_shape_name((test_shape_kind)(ka)),
-                  test_shape_name((test_shape_kind)(kb)), i, ov, d, ct);
+        CHECK_MSG(ov && d == 0.0f && ct, "%s-%s #%d touching: overlap %d, distance %g, contact %d", test_shape_name((tc_shape_type)(ka)),
+                  test_shape_name((tc_shape_type)(kb)), i, ov, d, ct);
         if (ct) {
             double deepest = 0;
             for (int k = 0; k < m.count; ++k) deepest = fmax(deepest, m.points[k].depth);
-            CHECK_MSG(deepest <= 1e-5 * 8, "%s-%s #%d touching: depth %g", test_shape_name((test_shape_kind)(ka)), test_shape_name((test_shape_kind)(kb)), i, deepest);
+            CHECK_MSG(deepest <= 1e-5 * 8, "%s-%s #%d touching: depth %g", test_shape_name((tc_shape_type)(ka)), test_shape_name((tc_shape_type)(kb)), i, deepest);
         }
-        test_shape apart = cg_translated(&b, tc_vec3_make(e[0] / 16.0f, e[1] / 16.0f, e[2] / 16.0f));
+        tc_shape apart = tc_shape_translate(&b, tc_vec3_make(e[0] / 16.0f, e[1] / 16.0f, e[2] / 16.0f));
         ov = cg_overlap(&a, &apart);
         d = cg_distance(&a, &apart, NULL, NULL);
         ct = cg_contact(&a, &apart, &m);
         CHECK_MSG(!ov && d > 0.0f && !ct, "%s-%s #%d one step apart: overlap %d, distance %g, contact %d",
-                  test_shape_name((test_shape_kind)(ka)), test_shape_name((test_shape_kind)(kb)), i, ov, d, ct);
+                  test_shape_name((tc_shape_type)(ka)), test_shape_name((tc_shape_type)(kb)), i, ov, d, ct);
     }
 }
 
 TEST_CASE(contact_touching_agrees)
 {
-    for (int ka = 0; ka < TEST_SHAPE_KINDS; ++ka)
-        for (int kb = ka; kb < TEST_SHAPE_KINDS; ++kb)
-            if (!(ka == TEST_PLANE && kb == TEST_PLANE)) touching_pair(ka, kb);
+    for (int ka = 0; ka < TEST_PLAIN_SHAPE_COUNT; ++ka)
+        for (int kb = ka; kb < TEST_PLAIN_SHAPE_COUNT; ++kb)
+            if (!(ka == TC_SHAPE_PLANE && kb == TC_SHAPE_PLANE)) touching_pair(ka, kb);
 }
 
 /* Found by clang's run of contact_touching_agrees (its cases differed from

@@ -28,7 +28,7 @@ static void distance_pair(int ka, int kb)
     for (int i = 0; i < n; ++i) {
         /* Spread 0.5 to 3: from mostly overlapping to mostly apart. */
         double spread = 0.5 + 2.5 * (i % 8) / 7.0;
-        test_shape a = cg_random(&r, ka, spread), b = cg_random(&r, kb, spread);
+        tc_shape a = cg_random(&r, ka, spread), b = cg_random(&r, kb, spread);
         tc_vec3 pa, pb;
         float d = cg_distance(&a, &b, &pa, &pb);
         co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
@@ -48,7 +48,7 @@ static void distance_pair(int ka, int kb)
         co_vec w = co_sub(co_from(pb), co_from(pa));
         CHECK_MSG(fabs(co_len(w) - d) <= tol, "%s-%s #%d: |pb - pa| != distance", test_shape_name(ka), test_shape_name(kb), i);
         if (d > tol) {
-            co_vec u = kb == TEST_PLANE ? co_scale(ob.n, -1.0) : co_scale(w, 1.0 / co_len(w));
+            co_vec u = kb == TC_SHAPE_PLANE ? co_scale(ob.n, -1.0) : co_scale(w, 1.0 / co_len(w));
             /* Refined locally: the float witnesses carry rounding that tilts
              * the direction when they are close together. */
             double sep = -co_overlap_along(&oa, &ob, u);
@@ -67,26 +67,26 @@ static void distance_pair(int ka, int kb)
            test_shape_name(ka), test_shape_name(kb), n, apart, agree, DIST_TOL, worst);
 }
 
-TEST_CASE(distance_sphere_sphere) { distance_pair(TEST_SPHERE, TEST_SPHERE); }
-TEST_CASE(distance_sphere_capsule) { distance_pair(TEST_SPHERE, TEST_CAPSULE); }
-TEST_CASE(distance_sphere_aabb) { distance_pair(TEST_SPHERE, TEST_AABB); }
-TEST_CASE(distance_sphere_obb) { distance_pair(TEST_SPHERE, TEST_OBB); }
-TEST_CASE(distance_sphere_triangle) { distance_pair(TEST_SPHERE, TEST_TRIANGLE); }
-TEST_CASE(distance_sphere_plane) { distance_pair(TEST_SPHERE, TEST_PLANE); }
-TEST_CASE(distance_capsule_capsule) { distance_pair(TEST_CAPSULE, TEST_CAPSULE); }
-TEST_CASE(distance_capsule_aabb) { distance_pair(TEST_CAPSULE, TEST_AABB); }
-TEST_CASE(distance_capsule_obb) { distance_pair(TEST_CAPSULE, TEST_OBB); }
-TEST_CASE(distance_capsule_triangle) { distance_pair(TEST_CAPSULE, TEST_TRIANGLE); }
-TEST_CASE(distance_capsule_plane) { distance_pair(TEST_CAPSULE, TEST_PLANE); }
-TEST_CASE(distance_aabb_aabb) { distance_pair(TEST_AABB, TEST_AABB); }
-TEST_CASE(distance_aabb_obb) { distance_pair(TEST_AABB, TEST_OBB); }
-TEST_CASE(distance_aabb_triangle) { distance_pair(TEST_AABB, TEST_TRIANGLE); }
-TEST_CASE(distance_aabb_plane) { distance_pair(TEST_AABB, TEST_PLANE); }
-TEST_CASE(distance_obb_obb) { distance_pair(TEST_OBB, TEST_OBB); }
-TEST_CASE(distance_obb_triangle) { distance_pair(TEST_OBB, TEST_TRIANGLE); }
-TEST_CASE(distance_obb_plane) { distance_pair(TEST_OBB, TEST_PLANE); }
-TEST_CASE(distance_triangle_triangle) { distance_pair(TEST_TRIANGLE, TEST_TRIANGLE); }
-TEST_CASE(distance_triangle_plane) { distance_pair(TEST_TRIANGLE, TEST_PLANE); }
+TEST_CASE(distance_sphere_sphere) { distance_pair(TC_SHAPE_SPHERE, TC_SHAPE_SPHERE); }
+TEST_CASE(distance_sphere_capsule) { distance_pair(TC_SHAPE_SPHERE, TC_SHAPE_CAPSULE); }
+TEST_CASE(distance_sphere_aabb) { distance_pair(TC_SHAPE_SPHERE, TC_SHAPE_AABB); }
+TEST_CASE(distance_sphere_obb) { distance_pair(TC_SHAPE_SPHERE, TC_SHAPE_OBB); }
+TEST_CASE(distance_sphere_triangle) { distance_pair(TC_SHAPE_SPHERE, TC_SHAPE_TRIANGLE); }
+TEST_CASE(distance_sphere_plane) { distance_pair(TC_SHAPE_SPHERE, TC_SHAPE_PLANE); }
+TEST_CASE(distance_capsule_capsule) { distance_pair(TC_SHAPE_CAPSULE, TC_SHAPE_CAPSULE); }
+TEST_CASE(distance_capsule_aabb) { distance_pair(TC_SHAPE_CAPSULE, TC_SHAPE_AABB); }
+TEST_CASE(distance_capsule_obb) { distance_pair(TC_SHAPE_CAPSULE, TC_SHAPE_OBB); }
+TEST_CASE(distance_capsule_triangle) { distance_pair(TC_SHAPE_CAPSULE, TC_SHAPE_TRIANGLE); }
+TEST_CASE(distance_capsule_plane) { distance_pair(TC_SHAPE_CAPSULE, TC_SHAPE_PLANE); }
+TEST_CASE(distance_aabb_aabb) { distance_pair(TC_SHAPE_AABB, TC_SHAPE_AABB); }
+TEST_CASE(distance_aabb_obb) { distance_pair(TC_SHAPE_AABB, TC_SHAPE_OBB); }
+TEST_CASE(distance_aabb_triangle) { distance_pair(TC_SHAPE_AABB, TC_SHAPE_TRIANGLE); }
+TEST_CASE(distance_aabb_plane) { distance_pair(TC_SHAPE_AABB, TC_SHAPE_PLANE); }
+TEST_CASE(distance_obb_obb) { distance_pair(TC_SHAPE_OBB, TC_SHAPE_OBB); }
+TEST_CASE(distance_obb_triangle) { distance_pair(TC_SHAPE_OBB, TC_SHAPE_TRIANGLE); }
+TEST_CASE(distance_obb_plane) { distance_pair(TC_SHAPE_OBB, TC_SHAPE_PLANE); }
+TEST_CASE(distance_triangle_triangle) { distance_pair(TC_SHAPE_TRIANGLE, TC_SHAPE_TRIANGLE); }
+TEST_CASE(distance_triangle_plane) { distance_pair(TC_SHAPE_TRIANGLE, TC_SHAPE_PLANE); }
 
 /* Invalid data gives INFINITY and leaves the points alone. */
 TEST_CASE(distance_invalid_input)

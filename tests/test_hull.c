@@ -88,44 +88,44 @@ static double cloud_coord(const cloud *c)
     return m + e;
 }
 
-static bool lib_overlap_hull(const test_shape *a, const tc_hull *h)
+static bool lib_overlap_hull(const tc_shape *a, const tc_hull *h)
 {
-    switch (a->kind) {
-    case TEST_SPHERE: return tc_overlap_sphere_hull(&a->u.sphere, h);
-    case TEST_CAPSULE: return tc_overlap_capsule_hull(&a->u.capsule, h);
-    case TEST_AABB: return tc_overlap_aabb_hull(&a->u.aabb, h);
-    case TEST_OBB: return tc_overlap_obb_hull(&a->u.obb, h);
+    switch (a->type) {
+    case TC_SHAPE_SPHERE: return tc_overlap_sphere_hull(&a->u.sphere, h);
+    case TC_SHAPE_CAPSULE: return tc_overlap_capsule_hull(&a->u.capsule, h);
+    case TC_SHAPE_AABB: return tc_overlap_aabb_hull(&a->u.aabb, h);
+    case TC_SHAPE_OBB: return tc_overlap_obb_hull(&a->u.obb, h);
     default: return tc_overlap_triangle_hull(&a->u.triangle, h);
     }
 }
-static float lib_distance_hull(const test_shape *a, const tc_hull *h)
+static float lib_distance_hull(const tc_shape *a, const tc_hull *h)
 {
-    switch (a->kind) {
-    case TEST_SPHERE: return tc_distance_sphere_hull(&a->u.sphere, h, NULL, NULL);
-    case TEST_CAPSULE: return tc_distance_capsule_hull(&a->u.capsule, h, NULL, NULL);
-    case TEST_AABB: return tc_distance_aabb_hull(&a->u.aabb, h, NULL, NULL);
-    case TEST_OBB: return tc_distance_obb_hull(&a->u.obb, h, NULL, NULL);
+    switch (a->type) {
+    case TC_SHAPE_SPHERE: return tc_distance_sphere_hull(&a->u.sphere, h, NULL, NULL);
+    case TC_SHAPE_CAPSULE: return tc_distance_capsule_hull(&a->u.capsule, h, NULL, NULL);
+    case TC_SHAPE_AABB: return tc_distance_aabb_hull(&a->u.aabb, h, NULL, NULL);
+    case TC_SHAPE_OBB: return tc_distance_obb_hull(&a->u.obb, h, NULL, NULL);
     default: return tc_distance_triangle_hull(&a->u.triangle, h, NULL, NULL);
     }
 }
-static bool lib_contact_hull(const test_shape *a, const tc_hull *h, tc_manifold *m)
+static bool lib_contact_hull(const tc_shape *a, const tc_hull *h, tc_manifold *m)
 {
-    switch (a->kind) {
-    case TEST_SPHERE: return tc_contact_sphere_hull(&a->u.sphere, h, m);
-    case TEST_CAPSULE: return tc_contact_capsule_hull(&a->u.capsule, h, m);
-    case TEST_AABB: return tc_contact_aabb_hull(&a->u.aabb, h, m);
-    case TEST_OBB: return tc_contact_obb_hull(&a->u.obb, h, m);
+    switch (a->type) {
+    case TC_SHAPE_SPHERE: return tc_contact_sphere_hull(&a->u.sphere, h, m);
+    case TC_SHAPE_CAPSULE: return tc_contact_capsule_hull(&a->u.capsule, h, m);
+    case TC_SHAPE_AABB: return tc_contact_aabb_hull(&a->u.aabb, h, m);
+    case TC_SHAPE_OBB: return tc_contact_obb_hull(&a->u.obb, h, m);
     default: return tc_contact_triangle_hull(&a->u.triangle, h, m);
     }
 }
-static bool lib_sweep_hull(const test_shape *a, tc_vec3 va, const tc_hull *h, float max_t, tc_sweep_hit *hit)
+static bool lib_sweep_hull(const tc_shape *a, tc_vec3 va, const tc_hull *h, float max_t, tc_sweep_hit *hit)
 {
     tc_vec3 z = tc_vec3_zero();
-    switch (a->kind) {
-    case TEST_SPHERE: return tc_sweep_sphere_hull(&a->u.sphere, va, h, z, max_t, hit);
-    case TEST_CAPSULE: return tc_sweep_capsule_hull(&a->u.capsule, va, h, z, max_t, hit);
-    case TEST_AABB: return tc_sweep_aabb_hull(&a->u.aabb, va, h, z, max_t, hit);
-    case TEST_OBB: return tc_sweep_obb_hull(&a->u.obb, va, h, z, max_t, hit);
+    switch (a->type) {
+    case TC_SHAPE_SPHERE: return tc_sweep_sphere_hull(&a->u.sphere, va, h, z, max_t, hit);
+    case TC_SHAPE_CAPSULE: return tc_sweep_capsule_hull(&a->u.capsule, va, h, z, max_t, hit);
+    case TC_SHAPE_AABB: return tc_sweep_aabb_hull(&a->u.aabb, va, h, z, max_t, hit);
+    case TC_SHAPE_OBB: return tc_sweep_obb_hull(&a->u.obb, va, h, z, max_t, hit);
     default: return tc_sweep_triangle_hull(&a->u.triangle, va, h, z, max_t, hit);
     }
 }
@@ -139,9 +139,9 @@ typedef struct tally { long cases, near, overlaps, missed, outside_band, distanc
 /* One seeded case of X against a placed cloud: X near touching half the
  * time (support points brought together along a random direction, then a
  * gap of at most 1e-4 of the size, or none). */
-static void run_case(test_rng *r, test_shape_kind k, const cloud *c, ovec center, double size, tally *t)
+static void run_case(test_rng *r, tc_shape_type k, const cloud *c, ovec center, double size, tally *t)
 {
-    test_shape a = gen_shape(r, k, center, size * test_rng_uniform(r, 0.2, 1.5));
+    tc_shape a = gen_shape(r, k, center, size * test_rng_uniform(r, 0.2, 1.5));
     bool near = test_rng_int(r, 0, 1) == 1;
     orc_shape x = orc_from_any(&a);
     if (near) {
@@ -197,7 +197,7 @@ static void run_case(test_rng *r, test_shape_kind k, const cloud *c, ovec center
     tc_sweep_hit sh;
     bool sw = lib_sweep_hull(&a, v, &c->hull, 1.0f, &sh);
     if (sw) {
-        test_shape moved = a;
+        tc_shape moved = a;
         { ovec d_ = ov_scale(ov_from(v), sh.t); moved = test_shape_translated(&moved, d_.x, d_.y, d_.z); }
         orc_shape mx = orc_from_any(&moved);
         double at = oracle_distance(c, &mx), tol = 1e-4 * (scale + 2.0 * ov_len(ov_from(v)));
@@ -223,7 +223,7 @@ static void print_tally(const char *pair, const tally *t)
 
 /* TOUCHE_TEST_CASES sets the number of cases (the issue's figure is
  * 100,000 per pair; the default keeps each pair to a few seconds). */
-static void run_pair(test_shape_kind k, uint64_t seed)
+static void run_pair(tc_shape_type k, uint64_t seed)
 {
     test_rng r = { seed };
     tally t;
@@ -243,11 +243,11 @@ static void run_pair(test_shape_kind k, uint64_t seed)
     print_tally(name, &t);
 }
 
-TEST_CASE(hull_oracle_sphere) { run_pair(TEST_SPHERE, 11); }
-TEST_CASE(hull_oracle_capsule) { run_pair(TEST_CAPSULE, 12); }
-TEST_CASE(hull_oracle_aabb) { run_pair(TEST_AABB, 13); }
-TEST_CASE(hull_oracle_obb) { run_pair(TEST_OBB, 14); }
-TEST_CASE(hull_oracle_triangle) { run_pair(TEST_TRIANGLE, 15); }
+TEST_CASE(hull_oracle_sphere) { run_pair(TC_SHAPE_SPHERE, 11); }
+TEST_CASE(hull_oracle_capsule) { run_pair(TC_SHAPE_CAPSULE, 12); }
+TEST_CASE(hull_oracle_aabb) { run_pair(TC_SHAPE_AABB, 13); }
+TEST_CASE(hull_oracle_obb) { run_pair(TC_SHAPE_OBB, 14); }
+TEST_CASE(hull_oracle_triangle) { run_pair(TC_SHAPE_TRIANGLE, 15); }
 
 /* Hull-hull: the oracle is the distance between the two oracle hulls. */
 TEST_CASE(hull_oracle_hull_hull)

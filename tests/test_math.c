@@ -419,8 +419,8 @@ TEST_CASE(shape_transform_against_double)
     test_rng rng = { 408 };
     double worst = 0;
     for (int i = 0; i < 30000; ++i) {
-        int kind = i % TEST_SHAPE_KINDS;
-        tc_shape local = cg_to_shape((test_shape[]){ cg_random(&rng, kind, 3.0) });
+        int kind = i % TEST_PLAIN_SHAPE_COUNT;
+        tc_shape local = cg_random(&rng, kind, 3.0);
         tc_transform pose = tc_transform_make(rand_vec(&rng, 50), rand_quat(&rng));
         if (i % 7 == 0) pose.rotation = tc_quat_make(0, 0, 0, (float)test_rng_uniform(&rng, -2, 2)); /* no turn, any w */
         float scale = (float)pow(10.0, test_rng_uniform(&rng, -2, 2));
@@ -470,7 +470,7 @@ TEST_CASE(shape_transform_against_double)
         }
         }
         if (e / size > worst) worst = e / size;
-        CHECK_MSG(e <= 1e-6 * size, "case %d (%s): off by %.3g", i, test_shape_name((test_shape_kind)(kind)), e);
+        CHECK_MSG(e <= 1e-6 * size, "case %d (%s): off by %.3g", i, test_shape_name((tc_shape_type)(kind)), e);
         CHECK(tc_shape_is_valid(&got) == tc_shape_is_valid(&local));
     }
     printf("tc_shape_transform worst error %.3g x magnitude\n", worst);
@@ -480,7 +480,7 @@ TEST_CASE(shape_transform_identity_scale_and_bad_input)
 {
     test_rng rng = { 409 };
     for (int i = 0; i < 600; ++i) {
-        tc_shape s = cg_to_shape((test_shape[]){ cg_random(&rng, i % TEST_SHAPE_KINDS, 3.0) });
+        tc_shape s = cg_random(&rng, i % TEST_PLAIN_SHAPE_COUNT, 3.0);
         /* the identity pose at scale 1 moves no point (an AABB goes through
          * its centre and a plane through its nearest point: rounding only) */
         tc_shape same = tc_shape_transform(&s, tc_transform_identity(), 1.0f);
@@ -522,8 +522,8 @@ TEST_CASE(shape_translate_is_exact)
 {
     test_rng rng = { 410 };
     for (int i = 0; i < 6000; ++i) {
-        test_shape c = cg_random(&rng, i % TEST_SHAPE_KINDS, 10.0);
-        tc_shape s = cg_to_shape(&c);
+        tc_shape c = cg_random(&rng, i % TEST_PLAIN_SHAPE_COUNT, 10.0);
+        tc_shape s = c;
         tc_vec3 d = rand_vec(&rng, 1e4);
         tc_shape m = tc_shape_translate(&s, d);
         /* each point is moved by one float addition per coordinate; sizes and orientations are kept */
@@ -549,8 +549,8 @@ TEST_CASE(shape_translate_is_exact)
         }
 #undef SAME_MOVED
         /* the library's test helper is the same move */
-        test_shape ct = cg_translated(&c, d);
-        tc_shape back = cg_to_shape(&ct);
+        tc_shape ct = tc_shape_translate(&c, d);
+        tc_shape back = ct;
         CHECK(memcmp(&back, &m, sizeof m) == 0);
     }
 }
@@ -567,7 +567,7 @@ TEST_CASE(shape_transform_is_how_the_world_places_colliders)
         nd.scale = (float)test_rng_uniform(&rng, 0.25, 4);
         tc_node_id node = tc_world_create_node(w, &nd);
         tc_collider_def cd = tc_collider_def_default();
-        cd.shape = cg_to_shape((test_shape[]){ cg_random(&rng, i % TEST_SHAPE_KINDS, 3.0) });
+        cd.shape = cg_random(&rng, i % TEST_PLAIN_SHAPE_COUNT, 3.0);
         cd.parent = node; /* local pose zero: the identity */
         tc_collider_id id = tc_world_create_collider(w, &cd);
         CHECK(!tc_collider_is_null(id));
@@ -578,7 +578,7 @@ TEST_CASE(shape_transform_is_how_the_world_places_colliders)
         CHECK(tc_world_node_world_pose(w, node, &pose, &scale));
         CHECK(tc_world_collider_shape(w, id, &placed));
         tc_shape mine = tc_shape_transform(&cd.shape, pose, scale);
-        CHECK_MSG(memcmp(&mine, &placed, sizeof mine) == 0, "case %d (%s): the world placed it differently", i, test_shape_name((test_shape_kind)(i % TEST_SHAPE_KINDS)));
+        CHECK_MSG(memcmp(&mine, &placed, sizeof mine) == 0, "case %d (%s): the world placed it differently", i, test_shape_name((tc_shape_type)(i % TEST_PLAIN_SHAPE_COUNT)));
     }
     tc_world_destroy(w);
 }

@@ -356,12 +356,10 @@ static void make_omesh(test_rng *r, omesh *om)
     om->coord = m + ov_dist(lo, hi);
 }
 
-/* The shape tested against a mesh: a primitive (test_shape) or a hull. */
+/* The shape tested against a mesh: a primitive (tc_shape) or a hull. */
 typedef struct mshape {
-    bool is_hull;
-    test_shape any;
+    tc_shape any; /* a hull too (TC_SHAPE_HULL), its data in hd and its points in local */
     tc_hull_data *hd;
-    tc_hull hull;
     orc_hull oh;
     tc_vec3 local[10];
     int n;
@@ -369,20 +367,16 @@ typedef struct mshape {
 
 static void mshape_oracle(mshape *x)
 {
-    if (!x->is_hull) return;
+    if (x->any.type != TC_SHAPE_HULL) return;
     ovec w[10];
-    for (int i = 0; i < x->n; ++i) w[i] = orc_place(x->hull.position, x->hull.rotation, x->hull.scale, x->local[i]);
+    for (int i = 0; i < x->n; ++i) w[i] = orc_place(x->any.u.hull.position, x->any.u.hull.rotation, x->any.u.hull.scale, x->local[i]);
     orc_hull_build(&x->oh, w, x->n);
 }
 
 static void mshape_move(mshape *x, ovec d)
 {
-    if (x->is_hull) {
-        x->hull.position = ov_to(ov_add(ov_from(x->hull.position), d));
-        mshape_oracle(x);
-    } else {
-        { ovec d_ = d; x->any = test_shape_translated(&x->any, d_.x, d_.y, d_.z); }
-    }
+    x->any = test_shape_translated(&x->any, d.x, d.y, d.z);
+    mshape_oracle(x);
 }
 
 /* The oracle's distance from the shape to the triangles (all, or one). */
@@ -390,7 +384,7 @@ static double om_truth(const omesh *om, const mshape *x, int only)
 {
     const ovec (*tri)[3] = (const ovec (*)[3])om->tri;
     int first = only >= 0 ? only : 0, count = only >= 0 ? 1 : om->n;
-    if (!x->is_hull) {
+    if (x->any.type != TC_SHAPE_HULL) {
         orc_shape s = orc_from_any(&x->any);
         return orc_triangles_distance(tri + first, count, &s);
     }
@@ -408,20 +402,20 @@ static double om_truth(const omesh *om, const mshape *x, int only)
 
 static double mshape_coord(const mshape *x)
 {
-    if (x->is_hull) return x->oh.coord;
+    if (x->any.type == TC_SHAPE_HULL) return x->oh.coord;
     orc_shape s = orc_from_any(&x->any);
     return orc_shape_coord(&s);
 }
 
 #define LIB_MESH(call, ...)                                                                              \
-    switch (x->is_hull ? TEST_SHAPE_KINDS : x->any.kind) {                                              \
-    case TEST_SPHERE: return tc_##call##_sphere_mesh(&x->any.u.sphere, __VA_ARGS__);                   \
-    case TEST_CAPSULE: return tc_##call##_capsule_mesh(&x->any.u.capsule, __VA_ARGS__);                \
-    case TEST_AABB: return tc_##call##_aabb_mesh(&x->any.u.aabb, __VA_ARGS__);                         \
-    case TEST_OBB: return tc_##call##_obb_mesh(&x->any.u.obb, __VA_ARGS__);                            \
-    case TEST_TRIANGLE: return tc_##call##_triangle_mesh(&x->any.u.triangle, __VA_ARGS__);             \
-    case TEST_PLANE: return tc_##call##_plane_mesh(&x->any.u.plane, __VA_ARGS__);                      \
-    default: return tc_##call##_hull_mesh(&x->hull, __VA_ARGS__);                                     \
+    switch (x->any.type) {                                              \
+    case TC_SHAPE_SPHERE: return tc_##call##_sphere_mesh(&x->any.u.sphere, __VA_ARGS__);                   \
+    case TC_SHAPE_CAPSULE: return tc_##call##_capsule_mesh(&x->any.u.capsule, __VA_ARGS__);                \
+    case TC_SHAPE_AABB: return tc_##call##_aabb_mesh(&x->any.u.aabb, __VA_ARGS__);                         \
+    case TC_SHAPE_OBB: return tc_##call##_obb_mesh(&x->any.u.obb, __VA_ARGS__);                            \
+    case TC_SHAPE_TRIANGLE: return tc_##call##_triangle_mesh(&x->any.u.triangle, __VA_ARGS__);             \
+    case TC_SHAPE_PLANE: return tc_##call##_plane_mesh(&x->any.u.plane, __VA_ARGS__);                      \
+    default: return tc_##call##_hull_mesh(&x->any.u.hull, __VA_ARGS__);                                     \
     }
 
 static bool lib_mesh_overlap(const mshape *x, const tc_mesh *m) { LIB_MESH(overlap, m) }
@@ -435,13 +429,13 @@ static bool lib_mesh_sweep(const mshape *x, tc_vec3 v, const tc_mesh *m, float m
     LIB_MESH(sweep, v, m, tc_vec3_zero(), max_t, h)
 }
 
-static const char *mshape_name(int kind) { return kind == TEST_SHAPE_KINDS ? "hull" : test_shape_name((test_shape_kind)kind); }
+
 
 static void run_mesh_pair(int kind, uint64_t seed)
 {
     test_rng r = { seed };
     long cases = 0, near_count = 0, overlaps = 0, missed = 0, outside = 0, dist_bad = 0, contact_bad = 0, sweep_bad = 0;
-    int n = test_random_count(kind == TEST_SHAPE_KINDS ? 1500 : 3000);
+    int n = test_random_count(kind == TC_SHAPE_HULL ? 1500 : 3000);
     static omesh om;
     static mshape x;
     static tc_mesh_contact contacts[OM_MAX];
@@ -452,8 +446,8 @@ static void run_mesh_pair(int kind, uint64_t seed)
             ovec center = ov_from(om.mesh.position);
             double size = om.size * test_rng_uniform(&r, 0.2, 1.5);
             memset(&x, 0, sizeof x);
-            x.is_hull = kind == TEST_SHAPE_KINDS;
-            if (x.is_hull) {
+            if (kind == TC_SHAPE_HULL) {
+                x.any.type = TC_SHAPE_HULL;
                 x.n = test_rng_int(&r, 1, 10);
                 int flat = test_rng_int(&r, 0, 3);
                 for (int i = 0; i < x.n; ++i) {
@@ -464,13 +458,13 @@ static void run_mesh_pair(int kind, uint64_t seed)
                 x.hd = tc_hull_data_create(x.local, x.n, NULL);
                 double q[4];
                 gen_quat(&r, q);
-                x.hull.data = x.hd;
-                x.hull.position = ov_to(ov_madd(center, gen_unit(&r), om.size * test_rng_uniform(&r, 0, 1.5)));
-                x.hull.rotation = gen_mat3_from_quat(q);
-                x.hull.scale = (float)size;
+                x.any.u.hull.data = x.hd;
+                x.any.u.hull.position = ov_to(ov_madd(center, gen_unit(&r), om.size * test_rng_uniform(&r, 0, 1.5)));
+                x.any.u.hull.rotation = gen_mat3_from_quat(q);
+                x.any.u.hull.scale = (float)size;
                 mshape_oracle(&x);
             } else {
-                x.any = gen_shape(&r, (test_shape_kind)kind, ov_madd(center, gen_unit(&r), om.size * test_rng_uniform(&r, 0, 1.5)), size);
+                x.any = gen_shape(&r, (tc_shape_type)kind, ov_madd(center, gen_unit(&r), om.size * test_rng_uniform(&r, 0, 1.5)), size);
             }
             bool near = test_rng_int(&r, 0, 1) == 1;
             if (near) {
@@ -482,14 +476,14 @@ static void run_mesh_pair(int kind, uint64_t seed)
                 ovec q = ov_add(ov_add(ov_scale(om.tri[t][0], 1.0 - b0 - b1), ov_scale(om.tri[t][1], b0)), ov_scale(om.tri[t][2], b1));
                 ovec u = gen_unit(&r);
                 double gap = size * (test_rng_int(&r, 0, 2) == 0 ? 0.0 : test_rng_uniform(&r, -1e-4, 1e-4));
-                if (kind == TEST_PLANE) {
+                if (kind == TC_SHAPE_PLANE) {
                     /* the plane's solid dot(n, x) <= d with n = -u through q */
                     x.any.u.plane.normal = ov_to(ov_scale(u, -1.0));
                     x.any.u.plane.normal = ov_to(ov_unit(ov_from(x.any.u.plane.normal)));
                     x.any.u.plane.offset = (float)(ov_dot(ov_from(x.any.u.plane.normal), q) - gap);
                 } else {
                     ovec px;
-                    if (x.is_hull) {
+                    if (x.any.type == TC_SHAPE_HULL) {
                         int lo = 0;
                         for (int i = 1; i < x.oh.n; ++i)
                             if (ov_dot(x.oh.p[i], u) < ov_dot(x.oh.p[lo], u)) lo = i;
@@ -511,57 +505,57 @@ static void run_mesh_pair(int kind, uint64_t seed)
             float d = lib_mesh_distance(&x, &om.mesh);
             if (truth == 0.0 && !got && missed++ < 3)
             {
-                fprintf(stderr, "%s-mesh missed: lib distance %.9g, scale %.9g\n", mshape_name(kind), d, scale);
-                if (x.is_hull) {
+                fprintf(stderr, "%s-mesh missed: lib distance %.9g, scale %.9g\n", test_shape_name((tc_shape_type)kind), d, scale);
+                if (x.any.type == TC_SHAPE_HULL) {
                     float bd = INFINITY;
                     for (int tt = 0; tt < om.n; ++tt) {
                         tc_triangle f = tc_mesh_triangle(&om.mesh, tt);
-                        float dd = tc_distance_triangle_hull(&f, &x.hull, NULL, NULL);
+                        float dd = tc_distance_triangle_hull(&f, &x.any.u.hull, NULL, NULL);
                         if (dd < bd) bd = dd;
                         if (om_truth(&om, &x, tt) == 0.0)
                             fprintf(stderr, "  oracle: touches triangle %d, lib triangle-hull distance %.9g overlap %d\n", tt, dd,
-                                    (int)tc_overlap_triangle_hull(&f, &x.hull));
+                                    (int)tc_overlap_triangle_hull(&f, &x.any.u.hull));
                     }
                     fprintf(stderr, "  brute force lib distance %.9g, hull n %d dim %d oracle dim %d\n", bd, x.n, tc_hull_data_dimension(x.hd), x.oh.dim);
                 }
             }
             if (got && truth > band && outside++ < 3)
-                fprintf(stderr, "%s-mesh outside the band: oracle %.9g, band %.3g\n", mshape_name(kind), truth, band);
+                fprintf(stderr, "%s-mesh outside the band: oracle %.9g, band %.3g\n", test_shape_name((tc_shape_type)kind), truth, band);
             if (!(fabs(d - truth) <= band) && dist_bad++ < 3)
-                fprintf(stderr, "%s-mesh distance %.9g vs the oracle's %.9g (band %.3g)\n", mshape_name(kind), d, truth, band);
+                fprintf(stderr, "%s-mesh distance %.9g vs the oracle's %.9g (band %.3g)\n", test_shape_name((tc_shape_type)kind), d, truth, band);
             int32_t nc = lib_mesh_contact(&x, &om.mesh, contacts, OM_MAX);
             if (((truth == 0.0) != (nc > 0)) && !(nc > 0 && truth <= band) && contact_bad++ < 3)
-                fprintf(stderr, "%s-mesh contact: %d triangles but oracle distance %.9g\n", mshape_name(kind), nc, truth);
+                fprintf(stderr, "%s-mesh contact: %d triangles but oracle distance %.9g\n", test_shape_name((tc_shape_type)kind), nc, truth);
             for (int i = 0; i < nc && i < OM_MAX; ++i) {
                 double dt = om_truth(&om, &x, contacts[i].triangle);
                 if (!(dt <= band) && contact_bad++ < 3)
-                    fprintf(stderr, "%s-mesh contact names triangle %d, %.9g away\n", mshape_name(kind), contacts[i].triangle, dt);
+                    fprintf(stderr, "%s-mesh contact names triangle %d, %.9g away\n", test_shape_name((tc_shape_type)kind), contacts[i].triangle, dt);
             }
             /* a sweep towards a random triangle's centroid */
             int t = test_rng_int(&r, 0, om.n - 1);
             ovec goal = ov_scale(ov_add(ov_add(om.tri[t][0], om.tri[t][1]), om.tri[t][2]), 1.0 / 3.0);
-            ovec from = x.is_hull ? ov_from(x.hull.position) : (kind == TEST_PLANE ? goal : ov_from(x.any.u.sphere.center));
-            if (!x.is_hull && kind != TEST_PLANE) {
+            ovec from = (x.any.type == TC_SHAPE_HULL) ? ov_from(x.any.u.hull.position) : (kind == TC_SHAPE_PLANE ? goal : ov_from(x.any.u.sphere.center));
+            if (x.any.type != TC_SHAPE_HULL && kind != TC_SHAPE_PLANE) {
                 orc_shape s = orc_from_any(&x.any);
                 from = s.core == ORC_CORE_BOX ? s.c : s.p[0];
             }
-            tc_vec3 v = kind == TEST_PLANE ? ov_to(ov_scale(ov_from(x.any.u.plane.normal), om.size))
+            tc_vec3 v = kind == TC_SHAPE_PLANE ? ov_to(ov_scale(ov_from(x.any.u.plane.normal), om.size))
                                           : ov_to(ov_scale(ov_sub(goal, from), 2.0));
             tc_sweep_hit sh;
             if (lib_mesh_sweep(&x, v, &om.mesh, 1.0f, &sh)) {
                 mshape_move(&x, ov_scale(ov_from(v), sh.t));
                 double at = om_truth(&om, &x, -1), tol = 1e-4 * (scale + 2.0 * ov_len(ov_from(v)));
                 if (!(at <= tol) && sweep_bad++ < 3)
-                    fprintf(stderr, "%s-mesh sweep: at t %.9g the oracle distance is %.9g\n", mshape_name(kind), sh.t, at);
+                    fprintf(stderr, "%s-mesh sweep: at t %.9g the oracle distance is %.9g\n", test_shape_name((tc_shape_type)kind), sh.t, at);
             } else if (truth == 0.0 && sweep_bad++ < 3) {
-                fprintf(stderr, "%s-mesh sweep: no hit from an overlapping start\n", mshape_name(kind));
+                fprintf(stderr, "%s-mesh sweep: no hit from an overlapping start\n", test_shape_name((tc_shape_type)kind));
             }
             tc_hull_data_destroy(x.hd);
         }
         tc_mesh_data_destroy(om.data);
     }
     printf("%s-mesh: %ld cases (%ld near touching, %ld overlapping): %ld missed, %ld outside the band, %ld distance, "
-           "%ld contact, %ld sweep failures\n", mshape_name(kind), cases, near_count, overlaps, missed, outside, dist_bad,
+           "%ld contact, %ld sweep failures\n", test_shape_name((tc_shape_type)kind), cases, near_count, overlaps, missed, outside, dist_bad,
            contact_bad, sweep_bad);
     CHECK(missed == 0);
     CHECK(outside == 0);
@@ -570,10 +564,10 @@ static void run_mesh_pair(int kind, uint64_t seed)
     CHECK(sweep_bad == 0);
 }
 
-TEST_CASE(mesh_oracle_sphere) { run_mesh_pair(TEST_SPHERE, 51); }
-TEST_CASE(mesh_oracle_capsule) { run_mesh_pair(TEST_CAPSULE, 52); }
-TEST_CASE(mesh_oracle_aabb) { run_mesh_pair(TEST_AABB, 53); }
-TEST_CASE(mesh_oracle_obb) { run_mesh_pair(TEST_OBB, 54); }
-TEST_CASE(mesh_oracle_triangle) { run_mesh_pair(TEST_TRIANGLE, 55); }
-TEST_CASE(mesh_oracle_plane) { run_mesh_pair(TEST_PLANE, 56); }
-TEST_CASE(mesh_oracle_hull) { run_mesh_pair(TEST_SHAPE_KINDS, 57); }
+TEST_CASE(mesh_oracle_sphere) { run_mesh_pair(TC_SHAPE_SPHERE, 51); }
+TEST_CASE(mesh_oracle_capsule) { run_mesh_pair(TC_SHAPE_CAPSULE, 52); }
+TEST_CASE(mesh_oracle_aabb) { run_mesh_pair(TC_SHAPE_AABB, 53); }
+TEST_CASE(mesh_oracle_obb) { run_mesh_pair(TC_SHAPE_OBB, 54); }
+TEST_CASE(mesh_oracle_triangle) { run_mesh_pair(TC_SHAPE_TRIANGLE, 55); }
+TEST_CASE(mesh_oracle_plane) { run_mesh_pair(TC_SHAPE_PLANE, 56); }
+TEST_CASE(mesh_oracle_hull) { run_mesh_pair(TC_SHAPE_HULL, 57); }

@@ -50,9 +50,9 @@ TEST_CASE(oracle_distance_matches_constructed_gap)
     int n = test_random_count(20000), checked = 0;
     double worst = 0.0;
     for (int i = 0; i < n; ++i) {
-        test_shape_kind ka = (test_shape_kind)test_rng_int(&rng, 0, 4);
-        test_shape_kind kb = (test_shape_kind)test_rng_int(&rng, (int)ka, 5);
-        test_shape a, b;
+        tc_shape_type ka = (tc_shape_type)test_rng_int(&rng, 0, 4);
+        tc_shape_type kb = (tc_shape_type)test_rng_int(&rng, (int)ka, 5);
+        tc_shape a, b;
         bool near;
         double g;
         gen_pair(&rng, ka, kb, &a, &b, &near, &g);
@@ -78,9 +78,9 @@ TEST_CASE(oracle_distance_is_a_lower_bound_and_consistent)
     test_rng rng = { 1002 };
     int n = test_random_count(4000);
     for (int i = 0; i < n; ++i) {
-        test_shape_kind ka = (test_shape_kind)test_rng_int(&rng, 0, 4);
-        test_shape_kind kb = (test_shape_kind)test_rng_int(&rng, (int)ka, 5);
-        test_shape a, b;
+        tc_shape_type ka = (tc_shape_type)test_rng_int(&rng, 0, 4);
+        tc_shape_type kb = (tc_shape_type)test_rng_int(&rng, (int)ka, 5);
+        tc_shape a, b;
         bool near;
         double g;
         gen_pair(&rng, ka, kb, &a, &b, &near, &g);
@@ -90,7 +90,7 @@ TEST_CASE(oracle_distance_is_a_lower_bound_and_consistent)
         bool ov_ = orc_overlap(&oa, &ob);
         CHECK_MSG(!ov_ || d <= 1e-9 * scale, "%s-%s: overlap but distance %.3g", test_shape_name(ka), test_shape_name(kb), d);
         CHECK_MSG(ov_ || d > 0.0, "%s-%s: apart but distance 0", test_shape_name(ka), test_shape_name(kb));
-        if (!ov_ && d == 0.0 && kb != TEST_PLANE && getenv("ORC_DEBUG")) {
+        if (!ov_ && d == 0.0 && kb != TC_SHAPE_PLANE && getenv("ORC_DEBUG")) {
             const float *fa = &a.u.triangle.a.x, *fb = &b.u.triangle.a.x;
             for (int q = 0; q < 9; ++q) fprintf(stderr, "%.9g ", fa[q]);
             fprintf(stderr, "| ");
@@ -200,13 +200,13 @@ TEST_CASE(oracle_raycasts_consistent)
     test_rng rng = { 1003 };
     int n = test_random_count(20000), hits = 0, borderline = 0;
     for (int i = 0; i < n; ++i) {
-        test_shape_kind k = (test_shape_kind)test_rng_int(&rng, 0, 5);
+        tc_shape_type k = (tc_shape_type)test_rng_int(&rng, 0, 5);
         double s = gen_log_uniform(&rng, 1e-2, 1e2);
         ovec c = gen_center(&rng);
-        test_shape a = gen_shape(&rng, k, c, s);
+        tc_shape a = gen_shape(&rng, k, c, s);
         orc_shape o = orc_from_any(&a);
         ovec target = orc_support_point(&o, gen_unit(&rng), &rng);
-        if (k == TEST_PLANE) target = ov_madd(c, gen_unit(&rng), s);
+        if (k == TC_SHAPE_PLANE) target = ov_madd(c, gen_unit(&rng), s);
         orc_ray ray;
         ray.d = ov_scale(gen_unit(&rng), gen_log_uniform(&rng, 1e-2, 1e2));
         ray.o = ov_madd(ov_madd(target, ray.d, -U(&rng, 0.1, 3.0) * s / ov_len(ray.d)), gen_unit(&rng), s * U(&rng, 0, 0.2));
@@ -227,13 +227,13 @@ TEST_CASE(oracle_raycasts_consistent)
                 ovec before = ov_madd(ray.o, ray.d, h.t * (1.0 - 1e-6));
                 /* for solids the ray is outside before the hit; for a triangle too */
                 CHECK_MSG(orc_point_distance(&o, before, NULL) >= 0.0, "unreachable");
-                CHECK_MSG(k == TEST_TRIANGLE || !orc_point_inside(&o, before) ||
+                CHECK_MSG(k == TC_SHAPE_TRIANGLE || !orc_point_inside(&o, before) ||
                               orc_point_distance(&o, before, NULL) == 0.0,
                           "%s: inside before the hit", test_shape_name(k));
                 CHECK_MSG(fabs(ov_len(h.normal) - 1.0) < 1e-9, "%s: normal length %.9g", test_shape_name(k), ov_len(h.normal));
                 CHECK_MSG(ov_dot(h.normal, ray.d) <= 1e-9 * ov_len(ray.d), "%s: normal faces away n=(%g %g %g) d=(%g %g %g) t=%g", test_shape_name(k), h.normal.x, h.normal.y, h.normal.z, ray.d.x, ray.d.y, ray.d.z, h.t);
                 /* the normal supports the shape at the hit point */
-                if (k != TEST_TRIANGLE && o.core != ORC_CORE_POINT)
+                if (k != TC_SHAPE_TRIANGLE && o.core != ORC_CORE_POINT)
                     CHECK_MSG(orc_support(&o, h.normal) - ov_dot(h.normal, p) <= 1e-7 * scale,
                               "%s: normal not a support normal (%.3g)", test_shape_name(k),
                               orc_support(&o, h.normal) - ov_dot(h.normal, p));

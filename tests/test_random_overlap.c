@@ -14,13 +14,13 @@ typedef struct pair_stats {
     double worst_fp; /* largest distance / scale among false positives */
 } pair_stats;
 
-static void run_pair(test_shape_kind ka, test_shape_kind kb, uint64_t seed)
+static void run_pair(tc_shape_type ka, tc_shape_type kb, uint64_t seed)
 {
     test_rng rng = { seed };
     pair_stats st = { 0, 0, 0, 0, 0, 0, 0, 0.0 };
     int n = test_random_count(100000);
     for (int i = 0; i < n; ++i) {
-        test_shape a, b;
+        tc_shape a, b;
         bool near;
         double gap;
         gen_pair(&rng, ka, kb, &a, &b, &near, &gap);
@@ -64,23 +64,23 @@ static void run_pair(test_shape_kind ka, test_shape_kind kb, uint64_t seed)
     CHECK(st.overlapping >= st.cases / 5 && st.overlapping <= st.cases * 4 / 5);
 }
 
-TEST_CASE(random_overlap_sphere_sphere) { run_pair(TEST_SPHERE, TEST_SPHERE, 11); }
-TEST_CASE(random_overlap_sphere_capsule) { run_pair(TEST_SPHERE, TEST_CAPSULE, 12); }
-TEST_CASE(random_overlap_sphere_aabb) { run_pair(TEST_SPHERE, TEST_AABB, 13); }
-TEST_CASE(random_overlap_sphere_obb) { run_pair(TEST_SPHERE, TEST_OBB, 14); }
-TEST_CASE(random_overlap_sphere_triangle) { run_pair(TEST_SPHERE, TEST_TRIANGLE, 15); }
-TEST_CASE(random_overlap_sphere_plane) { run_pair(TEST_SPHERE, TEST_PLANE, 16); }
-TEST_CASE(random_overlap_capsule_capsule) { run_pair(TEST_CAPSULE, TEST_CAPSULE, 17); }
-TEST_CASE(random_overlap_capsule_aabb) { run_pair(TEST_CAPSULE, TEST_AABB, 18); }
-TEST_CASE(random_overlap_capsule_obb) { run_pair(TEST_CAPSULE, TEST_OBB, 19); }
-TEST_CASE(random_overlap_capsule_triangle) { run_pair(TEST_CAPSULE, TEST_TRIANGLE, 20); }
-TEST_CASE(random_overlap_capsule_plane) { run_pair(TEST_CAPSULE, TEST_PLANE, 21); }
-TEST_CASE(random_overlap_aabb_aabb) { run_pair(TEST_AABB, TEST_AABB, 22); }
-TEST_CASE(random_overlap_aabb_obb) { run_pair(TEST_AABB, TEST_OBB, 23); }
-TEST_CASE(random_overlap_aabb_triangle) { run_pair(TEST_AABB, TEST_TRIANGLE, 24); }
-TEST_CASE(random_overlap_aabb_plane) { run_pair(TEST_AABB, TEST_PLANE, 25); }
-TEST_CASE(random_overlap_obb_obb) { run_pair(TEST_OBB, TEST_OBB, 26); }
-TEST_CASE(random_overlap_obb_triangle) { run_pair(TEST_OBB, TEST_TRIANGLE, 27); }
-TEST_CASE(random_overlap_obb_plane) { run_pair(TEST_OBB, TEST_PLANE, 28); }
-TEST_CASE(random_overlap_triangle_triangle) { run_pair(TEST_TRIANGLE, TEST_TRIANGLE, 29); }
-TEST_CASE(random_overlap_triangle_plane) { run_pair(TEST_TRIANGLE, TEST_PLANE, 30); }
+TEST_CASE(random_overlap_sphere_sphere) { run_pair(TC_SHAPE_SPHERE, TC_SHAPE_SPHERE, 11); }
+TEST_CASE(random_overlap_sphere_capsule) { run_pair(TC_SHAPE_SPHERE, TC_SHAPE_CAPSULE, 12); }
+TEST_CASE(random_overlap_sphere_aabb) { run_pair(TC_SHAPE_SPHERE, TC_SHAPE_AABB, 13); }
+TEST_CASE(random_overlap_sphere_obb) { run_pair(TC_SHAPE_SPHERE, TC_SHAPE_OBB, 14); }
+TEST_CASE(random_overlap_sphere_triangle) { run_pair(TC_SHAPE_SPHERE, TC_SHAPE_TRIANGLE, 15); }
+TEST_CASE(random_overlap_sphere_plane) { run_pair(TC_SHAPE_SPHERE, TC_SHAPE_PLANE, 16); }
+TEST_CASE(random_overlap_capsule_capsule) { run_pair(TC_SHAPE_CAPSULE, TC_SHAPE_CAPSULE, 17); }
+TEST_CASE(random_overlap_capsule_aabb) { run_pair(TC_SHAPE_CAPSULE, TC_SHAPE_AABB, 18); }
+TEST_CASE(random_overlap_capsule_obb) { run_pair(TC_SHAPE_CAPSULE, TC_SHAPE_OBB, 19); }
+TEST_CASE(random_overlap_capsule_triangle) { run_pair(TC_SHAPE_CAPSULE, TC_SHAPE_TRIANGLE, 20); }
+TEST_CASE(random_overlap_capsule_plane) { run_pair(TC_SHAPE_CAPSULE, TC_SHAPE_PLANE, 21); }
+TEST_CASE(random_overlap_aabb_aabb) { run_pair(TC_SHAPE_AABB, TC_SHAPE_AABB, 22); }
+TEST_CASE(random_overlap_aabb_obb) { run_pair(TC_SHAPE_AABB, TC_SHAPE_OBB, 23); }
+TEST_CASE(random_overlap_aabb_triangle) { run_pair(TC_SHAPE_AABB, TC_SHAPE_TRIANGLE, 24); }
+TEST_CASE(random_overlap_aabb_plane) { run_pair(TC_SHAPE_AABB, TC_SHAPE_PLANE, 25); }
+TEST_CASE(random_overlap_obb_obb) { run_pair(TC_SHAPE_OBB, TC_SHAPE_OBB, 26); }
+TEST_CASE(random_overlap_obb_triangle) { run_pair(TC_SHAPE_OBB, TC_SHAPE_TRIANGLE, 27); }
+TEST_CASE(random_overlap_obb_plane) { run_pair(TC_SHAPE_OBB, TC_SHAPE_PLANE, 28); }
+TEST_CASE(random_overlap_triangle_triangle) { run_pair(TC_SHAPE_TRIANGLE, TC_SHAPE_TRIANGLE, 29); }
+TEST_CASE(random_overlap_triangle_plane) { run_pair(TC_SHAPE_TRIANGLE, TC_SHAPE_PLANE, 30); }

@@ -12,7 +12,7 @@
 #include "harness.h"
 #include "oracle.h"
 
-static void run_points(test_shape_kind k, uint64_t seed)
+static void run_points(tc_shape_type k, uint64_t seed)
 {
     test_rng rng = { seed };
     int n = test_random_count(100000), inside = 0, near = 0, missed = 0, band_bad = 0, closest_bad = 0;
@@ -20,7 +20,7 @@ static void run_points(test_shape_kind k, uint64_t seed)
     for (int i = 0; i < n; ++i) {
         ovec c = gen_center(&rng);
         double size = gen_log_uniform(&rng, 1e-2, 1e2);
-        test_shape s = gen_shape(&rng, k, c, size);
+        tc_shape s = gen_shape(&rng, k, c, size);
         orc_shape os = orc_from_any(&s);
         ovec p;
         int mode = test_rng_int(&rng, 0, 3);
@@ -29,9 +29,9 @@ static void run_points(test_shape_kind k, uint64_t seed)
         } else if (mode == 3) {
             p = ov_madd(c, gen_unit(&rng), size * test_rng_uniform(&rng, 0.0, 3.0));
         } else {
-            ovec d = k == TEST_PLANE ? ov_from(s.u.plane.normal) : gen_unit(&rng);
+            ovec d = k == TC_SHAPE_PLANE ? ov_from(s.u.plane.normal) : gen_unit(&rng);
             ovec sp = orc_support_point(&os, d, &rng);
-            if (k == TEST_PLANE) { /* slide along the plane too */
+            if (k == TC_SHAPE_PLANE) { /* slide along the plane too */
                 ovec t = ov_cross(d, gen_unit(&rng));
                 sp = ov_madd(sp, t, size * test_rng_uniform(&rng, -1, 1));
             }
@@ -86,9 +86,9 @@ static void run_points(test_shape_kind k, uint64_t seed)
     CHECK(near >= n / 5);
 }
 
-TEST_CASE(random_point_sphere) { run_points(TEST_SPHERE, 501); }
-TEST_CASE(random_point_capsule) { run_points(TEST_CAPSULE, 502); }
-TEST_CASE(random_point_aabb) { run_points(TEST_AABB, 503); }
-TEST_CASE(random_point_obb) { run_points(TEST_OBB, 504); }
-TEST_CASE(random_point_triangle) { run_points(TEST_TRIANGLE, 505); }
-TEST_CASE(random_point_plane) { run_points(TEST_PLANE, 506); }
+TEST_CASE(random_point_sphere) { run_points(TC_SHAPE_SPHERE, 501); }
+TEST_CASE(random_point_capsule) { run_points(TC_SHAPE_CAPSULE, 502); }
+TEST_CASE(random_point_aabb) { run_points(TC_SHAPE_AABB, 503); }
+TEST_CASE(random_point_obb) { run_points(TC_SHAPE_OBB, 504); }
+TEST_CASE(random_point_triangle) { run_points(TC_SHAPE_TRIANGLE, 505); }
+TEST_CASE(random_point_plane) { run_points(TC_SHAPE_PLANE, 506); }

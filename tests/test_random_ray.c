@@ -149,14 +149,14 @@ enum {
 };
 
 typedef struct ray_case {
-    test_shape shape;
+    tc_shape shape;
     tc_ray ray;
     float max_t;
     unsigned tags;
     double size;
 } ray_case;
 
-static ray_case make_case(test_rng *r, test_shape_kind k)
+static ray_case make_case(test_rng *r, tc_shape_type k)
 {
     ray_case rc;
     memset(&rc, 0, sizeof rc);
@@ -171,10 +171,10 @@ static ray_case make_case(test_rng *r, test_shape_kind k)
     bool face = chance(r, 0.35);
     if (face) face_frame(r, &o, &n, &along);
     else {
-        n = k == TEST_PLANE ? ov_unit(o.n) : gen_unit(r);
+        n = k == TC_SHAPE_PLANE ? ov_unit(o.n) : gen_unit(r);
         along = tangent(r, n);
     }
-    if (k == TEST_PLANE) target = ov_madd(ov_madd(c, along, s * U(r, -3, 3)), tangent(r, n), s * U(r, -3, 3));
+    if (k == TC_SHAPE_PLANE) target = ov_madd(ov_madd(c, along, s * U(r, -3, 3)), tangent(r, n), s * U(r, -3, 3));
     else target = orc_support_point(&o, n, r);
     bool near;
     target = ov_madd(target, n, gen_gap(r, s, &near));
@@ -375,8 +375,8 @@ static bool is_odd(float x) { return x == 0.0f || fabsf(x) < 1e-20f; }
 static double normal_error(const orc_shape *o, ovec p, ovec n, double band)
 {
     switch (o->kind) {
-    case TEST_SPHERE:
-    case TEST_CAPSULE: {
+    case TC_SHAPE_SPHERE:
+    case TC_SHAPE_CAPSULE: {
         if (!(o->radius > 0.0)) return -1.0; /* a point or segment: no normal to check (and no division by 0) */
         double allow = band / o->radius + 1e-5;
         if (!(allow < 0.5)) return -1.0;
@@ -386,7 +386,7 @@ static double normal_error(const orc_shape *o, ovec p, ovec n, double band)
         if (ov_len2(want) == 0.0) return -1.0;
         return ov_dist(n, want) / allow;
     }
-    case TEST_TRIANGLE: {
+    case TC_SHAPE_TRIANGLE: {
         if (o->core != ORC_CORE_TRIANGLE) return -1.0;
         ovec un = ov_unit(o->n);
         double lmax = fmax(ov_dist(o->p[0], o->p[1]), fmax(ov_dist(o->p[1], o->p[2]), ov_dist(o->p[2], o->p[0])));
@@ -398,12 +398,12 @@ static double normal_error(const orc_shape *o, ovec p, ovec n, double band)
         double e2 = (orc_support(o, n) - ov_dot(n, p)) / (2.0 * band);
         return fmax(fmin(e1, e2), 0.0);
     }
-    case TEST_PLANE: return ov_dist(n, ov_unit(o->n)) / 1e-5;
+    case TC_SHAPE_PLANE: return ov_dist(n, ov_unit(o->n)) / 1e-5;
     default: return fmax((orc_support(o, n) - ov_dot(n, p)) / (2.0 * band), 0.0);
     }
 }
 
-static void run_rays(test_shape_kind k, uint64_t seed)
+static void run_rays(tc_shape_type k, uint64_t seed)
 {
     test_rng rng = { seed };
     ray_stats st;
@@ -435,7 +435,7 @@ static void run_rays(test_shape_kind k, uint64_t seed)
         bool clear = false, inside = false;
         double t_clear = INFINITY;
         orc_shape e = orc_erode(&o, band);
-        if (k == TEST_TRIANGLE) {
+        if (k == TC_SHAPE_TRIANGLE) {
             clear = triangle_clear(&o, &r, max_t, band, &inside);
         } else if (!e.empty) {
             for (int it = 0; it < 8; ++it) {
@@ -453,11 +453,11 @@ static void run_rays(test_shape_kind k, uint64_t seed)
                 if (e.empty) break;
             }
             inside = !e.empty && orc_point_inside(&e, r.o);
-        } else if (k == TEST_AABB || k == TEST_OBB) {
+        } else if (k == TC_SHAPE_AABB || k == TC_SHAPE_OBB) {
             clear = thin_box_clear(&o, &r, max_t, band, &inside);
         }
         /* An AABB decides containment exactly: an origin on it is inside. */
-        if (k == TEST_AABB && o.valid) {
+        if (k == TC_SHAPE_AABB && o.valid) {
             const tc_aabb *b = &rc.shape.u.aabb;
             tc_vec3 q = rc.ray.origin;
             if (q.x >= b->min.x && q.x <= b->max.x && q.y >= b->min.y && q.y <= b->max.y && q.z >= b->min.z &&
@@ -479,10 +479,10 @@ static void run_rays(test_shape_kind k, uint64_t seed)
         if (d0 <= band) ++st.band_starts;
         if (!ex.hit && (rc.tags & TAG_GRAZE) != 0 && orc_ray_distance(&o, &r, max_t) <= 1e-3 * rc.size)
             ++st.near_misses;
-        if (k == TEST_TRIANGLE && o.core == ORC_CORE_TRIANGLE && dl > 0.0 && ov_dot(o.n, r.d) == 0.0 &&
+        if (k == TC_SHAPE_TRIANGLE && o.core == ORC_CORE_TRIANGLE && dl > 0.0 && ov_dot(o.n, r.d) == 0.0 &&
             ov_dot(o.n, ov_sub(r.o, o.p[0])) == 0.0)
             ++st.in_plane;
-        if (k == TEST_AABB && dl > 0.0) {
+        if (k == TC_SHAPE_AABB && dl > 0.0) {
             /* exactly in a face plane, parallel to it */
             const float oc[3] = { rc.ray.origin.x, rc.ray.origin.y, rc.ray.origin.z };
             const float dc[3] = { rc.ray.dir.x, rc.ray.dir.y, rc.ray.dir.z };
@@ -562,11 +562,11 @@ static void run_rays(test_shape_kind k, uint64_t seed)
         if (ok && err >= 0.0) {
             if (err > st.worst_normal) st.worst_normal = err;
             ok = err <= 1.0;
-            if (ok && k != TEST_PLANE) {
+            if (ok && k != TC_SHAPE_PLANE) {
                 /* a step of 4 bands along +normal leaves the shape */
                 ok = orc_point_distance(&o, ov_madd(p, pn, 4.0 * band), NULL) >= band;
                 /* and inward, where the shape is thicker than the step, stays in */
-                if (ok && k != TEST_TRIANGLE && !orc_erode(&o, 4.0 * band).empty)
+                if (ok && k != TC_SHAPE_TRIANGLE && !orc_erode(&o, 4.0 * band).empty)
                     ok = orc_point_distance(&o, ov_madd(p, pn, -4.0 * band), NULL) <= band;
             }
         }
@@ -606,7 +606,7 @@ static void run_rays(test_shape_kind k, uint64_t seed)
     /* the mix (about half of what these seeds give; a triangle is hit
      * clearly less often: slivers and degenerate ones have no clear hits,
      * and an origin exactly on one needs an axis-plane triangle) */
-    bool tri = k == TEST_TRIANGLE;
+    bool tri = k == TC_SHAPE_TRIANGLE;
     CHECK(st.lib_hits >= n / 4);
     CHECK(st.cases - st.lib_hits >= n / 10);
     CHECK(st.clear >= (tri ? n / 25 : n / 8));
@@ -616,12 +616,12 @@ static void run_rays(test_shape_kind k, uint64_t seed)
     CHECK(st.cuts >= n / 20);
     CHECK(st.far >= n / 5);
     CHECK(st.odd >= n / 10);
-    if (tri || k == TEST_AABB) CHECK(st.in_plane >= n / 500);
+    if (tri || k == TC_SHAPE_AABB) CHECK(st.in_plane >= n / 500);
 }
 
-TEST_CASE(random_ray_sphere) { run_rays(TEST_SPHERE, 0x5a11); }
-TEST_CASE(random_ray_capsule) { run_rays(TEST_CAPSULE, 0x5a12); }
-TEST_CASE(random_ray_aabb) { run_rays(TEST_AABB, 0x5a13); }
-TEST_CASE(random_ray_obb) { run_rays(TEST_OBB, 0x5a14); }
-TEST_CASE(random_ray_triangle) { run_rays(TEST_TRIANGLE, 0x5a15); }
-TEST_CASE(random_ray_plane) { run_rays(TEST_PLANE, 0x5a16); }
+TEST_CASE(random_ray_sphere) { run_rays(TC_SHAPE_SPHERE, 0x5a11); }
+TEST_CASE(random_ray_capsule) { run_rays(TC_SHAPE_CAPSULE, 0x5a12); }
+TEST_CASE(random_ray_aabb) { run_rays(TC_SHAPE_AABB, 0x5a13); }
+TEST_CASE(random_ray_obb) { run_rays(TC_SHAPE_OBB, 0x5a14); }
+TEST_CASE(random_ray_triangle) { run_rays(TC_SHAPE_TRIANGLE, 0x5a15); }
+TEST_CASE(random_ray_plane) { run_rays(TC_SHAPE_PLANE, 0x5a16); }

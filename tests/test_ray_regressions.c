@@ -22,32 +22,32 @@
 
 #include <string.h>
 
-static test_shape sphere(float x, float y, float z, float r)
+static tc_shape sphere(float x, float y, float z, float r)
 {
-    test_shape s;
+    tc_shape s;
     memset(&s, 0, sizeof s);
-    s.kind = TEST_SPHERE;
+    s.type = TC_SHAPE_SPHERE;
     s.u.sphere.center = tc_vec3_make(x, y, z);
     s.u.sphere.radius = r;
     return s;
 }
 
-static test_shape capsule(tc_vec3 a, tc_vec3 b, float r)
+static tc_shape capsule(tc_vec3 a, tc_vec3 b, float r)
 {
-    test_shape s;
+    tc_shape s;
     memset(&s, 0, sizeof s);
-    s.kind = TEST_CAPSULE;
+    s.type = TC_SHAPE_CAPSULE;
     s.u.capsule.a = a;
     s.u.capsule.b = b;
     s.u.capsule.radius = r;
     return s;
 }
 
-static test_shape triangle(tc_vec3 a, tc_vec3 b, tc_vec3 c)
+static tc_shape triangle(tc_vec3 a, tc_vec3 b, tc_vec3 c)
 {
-    test_shape s;
+    tc_shape s;
     memset(&s, 0, sizeof s);
-    s.kind = TEST_TRIANGLE;
+    s.type = TC_SHAPE_TRIANGLE;
     s.u.triangle.a = a;
     s.u.triangle.b = b;
     s.u.triangle.c = c;
@@ -65,7 +65,7 @@ static tc_ray ray_of(tc_vec3 o, tc_vec3 d)
 static tc_vec3 V(float x, float y, float z) { return tc_vec3_make(x, y, z); }
 
 /* The band of tests/test_random_ray.c for this ray and hit. */
-static double band_of(const test_shape *s, const tc_ray *ray, const tc_ray_hit *h)
+static double band_of(const tc_shape *s, const tc_ray *ray, const tc_ray_hit *h)
 {
     orc_shape o = orc_from_any(s);
     double reach = ov_maxabs(ov_from(ray->origin));
@@ -75,7 +75,7 @@ static double band_of(const test_shape *s, const tc_ray *ray, const tc_ray_hit *
 
 /* A hit whose point lies within the band of the shape, with t within
  * tol_t (relative) of the oracle's, a unit normal facing the ray. */
-static void expect_hit(const char *what, const test_shape *s, const tc_ray *ray, float max_t, double tol_t)
+static void expect_hit(const char *what, const tc_shape *s, const tc_ray *ray, float max_t, double tol_t)
 {
     tc_ray_hit h;
     bool got = lib_raycast(ray, s, max_t, &h);
@@ -97,7 +97,7 @@ static void expect_hit(const char *what, const test_shape *s, const tc_ray *ray,
 }
 
 /* A miss, or a hit within the band of the shape (a graze). */
-static void expect_no_far_hit(const char *what, const test_shape *s, const tc_ray *ray, float max_t, bool must_miss)
+static void expect_no_far_hit(const char *what, const tc_shape *s, const tc_ray *ray, float max_t, bool must_miss)
 {
     tc_ray_hit h;
     bool got = lib_raycast(ray, s, max_t, &h);
@@ -112,18 +112,18 @@ static void expect_no_far_hit(const char *what, const test_shape *s, const tc_ra
 TEST_CASE(ray_regression_round_tiny_and_huge_dir)
 {
     /* as found: a sphere missed by a dir of length 4e-25 */
-    test_shape s = sphere(0x1.2f837ap+3f, 0x1.8a51a6p+2f, 0x1.13f4aap-2f, 0x1.44d3fap-2f);
+    tc_shape s = sphere(0x1.2f837ap+3f, 0x1.8a51a6p+2f, 0x1.13f4aap-2f, 0x1.44d3fap-2f);
     tc_ray r = ray_of(V(0x1.5fa658p+3f, 0x1.9cfbcap+2f, -0x1.376e4ap+1f), V(-0x1.bb578p-83f, -0x1.71e6fap-85f, 0x1.cd60acp-82f));
     expect_hit("sphere, dir 4e-25", &s, &r, 0x1.6b044ep+82f, 1e-5);
     /* the same rays at every length from 1e-30 to 1e30 */
-    test_shape c = capsule(V(-1.0f, 2.0f, 0.5f), V(3.0f, 2.5f, -0.5f), 0.75f);
+    tc_shape c = capsule(V(-1.0f, 2.0f, 0.5f), V(3.0f, 2.5f, -0.5f), 0.75f);
     const float lens[] = { 1e-30f, 1e-25f, 1e-20f, 1.0f, 1e20f, 1e25f, 1e30f };
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; ++i) {
         tc_ray rs = ray_of(V(-1.0f, 6.0f, -3.0f), tc_vec3_scale(V(0.25f, -0.7f, 0.68f), lens[i]));
         tc_ray rc = ray_of(V(-2.0f, 5.0f, -2.0f), tc_vec3_scale(V(0.66f, -0.6f, 0.44f), lens[i]));
         char what[64];
         snprintf(what, sizeof what, "sphere, |dir| %g", (double)lens[i]);
-        test_shape sp = sphere(0.5f, 2.0f, 1.0f, 1.5f);
+        tc_shape sp = sphere(0.5f, 2.0f, 1.0f, 1.5f);
         expect_hit(what, &sp, &rs, INFINITY, 1e-5);
         snprintf(what, sizeof what, "capsule, |dir| %g", (double)lens[i]);
         expect_hit(what, &c, &rc, INFINITY, 1e-5);
@@ -133,13 +133,13 @@ TEST_CASE(ray_regression_round_tiny_and_huge_dir)
 TEST_CASE(ray_regression_round_normals)
 {
     /* grazed from 3e4 away: the normal tipped to n . dir / |dir| = 9e-4 */
-    test_shape s = sphere(-0x1.31a3c8p+3f, 0x1.6fcfe6p+1f, -0x1.028824p+3f, 0x1.5ed99cp+1f);
+    tc_shape s = sphere(-0x1.31a3c8p+3f, 0x1.6fcfe6p+1f, -0x1.028824p+3f, 0x1.5ed99cp+1f);
     tc_ray r = ray_of(V(0x1.af31ep+14f, -0x1.43273p+14f, -0x1.b06c4p+14f), V(-0x1.f57c5p+4f, 0x1.77cc48p+4f, 0x1.f6a8cp+4f));
     expect_hit("sphere grazed from far", &s, &r, INFINITY, 1e-3);
     /* hit on the cylinder 0.003 from the seam: the end sphere's normal is
      * 1.2e-3 off; the capsule's normal at the point is perpendicular to the
      * axis */
-    test_shape c = capsule(V(-0x1.82ae78p+2f, -0x1.21f44cp+0f, 0x1.493562p+1f), V(-0x1.7ff3bp+2f, -0x1.03c002p+0f, 0x1.30d674p+1f),
+    tc_shape c = capsule(V(-0x1.82ae78p+2f, -0x1.21f44cp+0f, 0x1.493562p+1f), V(-0x1.7ff3bp+2f, -0x1.03c002p+0f, 0x1.30d674p+1f),
                        0x1.6d684ap+1f);
     tc_ray rc = ray_of(V(0x1.b7b608p+5f, 0x1.ca25bcp+3f, 0x1.b94ac6p+3f), V(-0x1.c51f98p-6f, -0x1.c32f9p-8f, -0x1.410e8ap-8f));
     expect_hit("capsule near the seam", &c, &rc, 0x1.089378p+11f, 1e-5);
@@ -156,10 +156,10 @@ TEST_CASE(ray_regression_round_normals)
 TEST_CASE(ray_regression_round_tangent_at_origin)
 {
     /* the hit was placed 2800 away (44032 along the ray) */
-    test_shape s1 = sphere(-0x1.94a3dap+1f, 0x1.de2cfep+0f, -0x1.c747bep+1f, 0x1.40af6p+4f);
+    tc_shape s1 = sphere(-0x1.94a3dap+1f, 0x1.de2cfep+0f, -0x1.c747bep+1f, 0x1.40af6p+4f);
     tc_ray r1 = ray_of(V(0x1.68007p+3f, -0x1.5854d2p+3f, 0x1.2931f2p+1f), V(0x1.0830acp-6f, 0x1.40f8d4p-5f, 0x1.6daa78p-5f));
     expect_no_far_hit("tangent at the origin, radius 20", &s1, &r1, INFINITY, false);
-    test_shape s2 = sphere(0x1.17fa7cp+3f, -0x1.99881cp+0f, -0x1.01f228p+3f, 0x1.10fdcep-5f);
+    tc_shape s2 = sphere(0x1.17fa7cp+3f, -0x1.99881cp+0f, -0x1.01f228p+3f, 0x1.10fdcep-5f);
     tc_ray r2 = ray_of(V(0x1.17b80ap+3f, -0x1.969786p+0f, -0x1.02e9aap+3f), V(-0x1.92c0a4p-3f, -0x1.be0fc8p-4f, 0x1.75aeaap-7f));
     expect_no_far_hit("tangent at the origin, radius 0.03", &s2, &r2, 0x1.2ca53p+2f, false);
 }
@@ -168,9 +168,9 @@ TEST_CASE(ray_regression_aabb_origin_on_face)
 {
     /* origin exactly on the min-z face of a box 2 ulps thick in z, moving
      * +z: reported at t = 1.5e-4 */
-    test_shape s;
+    tc_shape s;
     memset(&s, 0, sizeof s);
-    s.kind = TEST_AABB;
+    s.type = TC_SHAPE_AABB;
     s.u.aabb.min = V(-0x1.ff2c1ap-1f, -0x1.d7b8ap-1f, -0x1.1f46b2p+3f);
     s.u.aabb.max = V(-0x1.ef37fap-1f, -0x1.c122a8p-1f, -0x1.1f46bp+3f);
     tc_ray r = ray_of(V(-0x1.fdc66ap-1f, -0x1.d2d452p-1f, -0x1.1f46b2p+3f), V(0.0f, 0x1.527db6p+7f, 0x1.956f9p-9f));
@@ -193,34 +193,34 @@ TEST_CASE(ray_regression_sliver_triangles)
 {
     /* relative height 2e-4, ray 3e-6 off its plane and along it: the float
      * normal put the origin 1.2e-3 off the plane; hit 0.18 off the triangle */
-    test_shape t1 = triangle(V(-0x1.68f1d6p+4f, 0x1.3850aep+5f, -0x1.944ec4p+4f), V(0x1.bfd7e2p+5f, -0x1.14796ap+6f, 0x1.f8bb12p+3f),
+    tc_shape t1 = triangle(V(-0x1.68f1d6p+4f, 0x1.3850aep+5f, -0x1.944ec4p+4f), V(0x1.bfd7e2p+5f, -0x1.14796ap+6f, 0x1.f8bb12p+3f),
                          V(0x1.aa4d4ap+3f, -0x1.4d67fap+3f, -0x1.a01ab8p+2f));
     tc_ray r1 = ray_of(V(-0x1.0390d4p+6f, 0x1.855054p+6f, -0x1.7b1a4cp+5f), V(0x1.96b7ep+8f, -0x1.180c98p+9f, 0x1.a9130ep+7f));
     expect_no_far_hit("sliver, ray along its plane", &t1, &r1, INFINITY, false);
     /* crossing 0.19 beyond the sharp corner of a sliver (relative height
      * 2e-5), inside the padded edge lines */
-    test_shape t2 = triangle(V(0x1.cb2634p+2f, 0x1.0b9278p+2f, 0x1.4ee176p+3f), V(0x1.c4696p+2f, 0x1.5b677ap+2f, 0x1.679d74p+3f),
+    tc_shape t2 = triangle(V(0x1.cb2634p+2f, 0x1.0b9278p+2f, 0x1.4ee176p+3f), V(0x1.c4696p+2f, 0x1.5b677ap+2f, 0x1.679d74p+3f),
                          V(0x1.c7314p+2f, 0x1.3a775ep+2f, 0x1.5d6938p+3f));
     tc_ray r2 = ray_of(V(0x1.b0be82p+2f, 0x1.07e8f4p+2f, 0x1.3af80cp+3f), V(0x1.0a4f54p-1f, -0x1.0c7176p-3f, 0x1.44d2fep-1f));
     expect_no_far_hit("crossing beyond a sharp corner", &t2, &r2, INFINITY, true);
     /* in-plane rays along slivers: accepted 0.13 and 0.55 past the tip */
-    test_shape t3 = triangle(V(-0x1.feab9ep+2f, 0x1.2a06dcp+2f, -0x1.5a6bb6p+2f), V(-0x1.07516cp+3f, 0x1.48cf6ap+2f, -0x1.4525d2p+2f),
+    tc_shape t3 = triangle(V(-0x1.feab9ep+2f, 0x1.2a06dcp+2f, -0x1.5a6bb6p+2f), V(-0x1.07516cp+3f, 0x1.48cf6ap+2f, -0x1.4525d2p+2f),
                          V(-0x1.030dbp+3f, 0x1.385d68p+2f, -0x1.50846cp+2f));
     tc_ray r3 = ray_of(V(-0x1.f5e3a4p+7f, 0x1.d92006p+8f, 0x1.3e76cep+8f), V(0x1.2e8776p-5f, -0x1.23a85p-4f, -0x1.9346ccp-5f));
     expect_no_far_hit("in-plane ray past a sharp tip", &t3, &r3, 0x1.d3a8acp+15f, false);
-    test_shape t4 = triangle(V(0x1.fd4fecp-1f, -0x1.7421bp+2f, -0x1.dc2fa4p-5f), V(0x1.80d87ep-2f, -0x1.8336b8p+2f, -0x1.10c05cp-1f),
+    tc_shape t4 = triangle(V(0x1.fd4fecp-1f, -0x1.7421bp+2f, -0x1.dc2fa4p-5f), V(0x1.80d87ep-2f, -0x1.8336b8p+2f, -0x1.10c05cp-1f),
                          V(0x1.8d7a44p-1f, -0x1.797436p+2f, -0x1.ce11c6p-3f));
     tc_ray r4 = ray_of(V(-0x1.0e8df2p-1f, -0x1.993feap+2f, -0x1.39e102p+0f), V(0x1.93c604p+4f, 0x1.337d04p+3f, 0x1.359c14p+4f));
     expect_no_far_hit("in-plane ray stopping short of a sliver", &t4, &r4, 0x1.3a3b98p-6f, true);
     /* a ray 4e-4 above an axis-plane triangle with a -1e-30 z component:
      * crossing at 1e27 accepted */
-    test_shape t5 = triangle(V(-0x1.feb7dcp+2f, 0x1.ab21b4p-2f, -0x1.10ced2p+0f), V(-0x1.ff4a6cp+2f, 0x1.ab21b4p-2f, -0x1.10ced2p+0f),
+    tc_shape t5 = triangle(V(-0x1.feb7dcp+2f, 0x1.ab21b4p-2f, -0x1.10ced2p+0f), V(-0x1.ff4a6cp+2f, 0x1.ab21b4p-2f, -0x1.10ced2p+0f),
                          V(-0x1.feb7dcp+2f, 0x1.b5b4d6p-2f, -0x1.10ced2p+0f));
     tc_ray r5 = ray_of(V(-0x1.ff9f5p+2f, 0x1.b46df2p-2f, -0x1.10b42p+0f), V(0x1.f03418p+1f, -0x1.b2c86ap+2f, -0x1.4484cp-100f));
     expect_no_far_hit("crossing at 1e27", &t5, &r5, INFINITY, true);
     /* from 1500 away, passing 0.018 outside a small triangle (band 0.015):
      * the norm1 pad let it through */
-    test_shape t6 = triangle(V(-0x1.7cdddcp+0f, -0x1.1e03a4p+1f, 0x1.32cc62p+2f), V(-0x1.49de82p+0f, -0x1.2ab3dap+1f, 0x1.2a046cp+2f),
+    tc_shape t6 = triangle(V(-0x1.7cdddcp+0f, -0x1.1e03a4p+1f, 0x1.32cc62p+2f), V(-0x1.49de82p+0f, -0x1.2ab3dap+1f, 0x1.2a046cp+2f),
                          V(-0x1.66d1fcp+0f, -0x1.161b4p+1f, 0x1.32aa96p+2f));
     tc_ray r6 = ray_of(V(0x1.b453d2p+7f, -0x1.49e012p+6f, 0x1.791c1cp+10f), V(-0x1.cc61b6p-13f, 0x1.50be76p-14f, -0x1.8a1272p-10f));
     expect_no_far_hit("passing 1.2 bands outside", &t6, &r6, INFINITY, true);

@@ -94,10 +94,10 @@ static void sweep_pair(int ka, int kb)
     snprintf(what, sizeof what, "%s-%s", test_shape_name(ka), test_shape_name(kb));
     int hits = 0, initial = 0;
     for (int i = 0; i < n; ++i) {
-        test_shape a = cg_random(&r, ka, 2.5), b = cg_random(&r, kb, 2.5);
+        tc_shape a = cg_random(&r, ka, 2.5), b = cg_random(&r, kb, 2.5);
         co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
         tc_vec3 va = cg_random_vec(&r, -0.5, 0.5), vb;
-        if (kb == TEST_PLANE) {
+        if (kb == TC_SHAPE_PLANE) {
             vb = tc_vec3_zero();
             va = tc_vec3_add(va, tc_vec3_scale(b.u.plane.normal, -(float)test_rng_uniform(&r, 0.0, 4.0)));
         } else {
@@ -129,26 +129,26 @@ static void sweep_pair(int ka, int kb)
     printf("%s: %d motions, %d hits, %d of them at t = 0\n", what, n, hits, initial);
 }
 
-TEST_CASE(sweep_sphere_sphere) { sweep_pair(TEST_SPHERE, TEST_SPHERE); }
-TEST_CASE(sweep_sphere_capsule) { sweep_pair(TEST_SPHERE, TEST_CAPSULE); }
-TEST_CASE(sweep_sphere_aabb) { sweep_pair(TEST_SPHERE, TEST_AABB); }
-TEST_CASE(sweep_sphere_obb) { sweep_pair(TEST_SPHERE, TEST_OBB); }
-TEST_CASE(sweep_sphere_triangle) { sweep_pair(TEST_SPHERE, TEST_TRIANGLE); }
-TEST_CASE(sweep_sphere_plane) { sweep_pair(TEST_SPHERE, TEST_PLANE); }
-TEST_CASE(sweep_capsule_capsule) { sweep_pair(TEST_CAPSULE, TEST_CAPSULE); }
-TEST_CASE(sweep_capsule_aabb) { sweep_pair(TEST_CAPSULE, TEST_AABB); }
-TEST_CASE(sweep_capsule_obb) { sweep_pair(TEST_CAPSULE, TEST_OBB); }
-TEST_CASE(sweep_capsule_triangle) { sweep_pair(TEST_CAPSULE, TEST_TRIANGLE); }
-TEST_CASE(sweep_capsule_plane) { sweep_pair(TEST_CAPSULE, TEST_PLANE); }
-TEST_CASE(sweep_aabb_aabb) { sweep_pair(TEST_AABB, TEST_AABB); }
-TEST_CASE(sweep_aabb_obb) { sweep_pair(TEST_AABB, TEST_OBB); }
-TEST_CASE(sweep_aabb_triangle) { sweep_pair(TEST_AABB, TEST_TRIANGLE); }
-TEST_CASE(sweep_aabb_plane) { sweep_pair(TEST_AABB, TEST_PLANE); }
-TEST_CASE(sweep_obb_obb) { sweep_pair(TEST_OBB, TEST_OBB); }
-TEST_CASE(sweep_obb_triangle) { sweep_pair(TEST_OBB, TEST_TRIANGLE); }
-TEST_CASE(sweep_obb_plane) { sweep_pair(TEST_OBB, TEST_PLANE); }
-TEST_CASE(sweep_triangle_triangle) { sweep_pair(TEST_TRIANGLE, TEST_TRIANGLE); }
-TEST_CASE(sweep_triangle_plane) { sweep_pair(TEST_TRIANGLE, TEST_PLANE); }
+TEST_CASE(sweep_sphere_sphere) { sweep_pair(TC_SHAPE_SPHERE, TC_SHAPE_SPHERE); }
+TEST_CASE(sweep_sphere_capsule) { sweep_pair(TC_SHAPE_SPHERE, TC_SHAPE_CAPSULE); }
+TEST_CASE(sweep_sphere_aabb) { sweep_pair(TC_SHAPE_SPHERE, TC_SHAPE_AABB); }
+TEST_CASE(sweep_sphere_obb) { sweep_pair(TC_SHAPE_SPHERE, TC_SHAPE_OBB); }
+TEST_CASE(sweep_sphere_triangle) { sweep_pair(TC_SHAPE_SPHERE, TC_SHAPE_TRIANGLE); }
+TEST_CASE(sweep_sphere_plane) { sweep_pair(TC_SHAPE_SPHERE, TC_SHAPE_PLANE); }
+TEST_CASE(sweep_capsule_capsule) { sweep_pair(TC_SHAPE_CAPSULE, TC_SHAPE_CAPSULE); }
+TEST_CASE(sweep_capsule_aabb) { sweep_pair(TC_SHAPE_CAPSULE, TC_SHAPE_AABB); }
+TEST_CASE(sweep_capsule_obb) { sweep_pair(TC_SHAPE_CAPSULE, TC_SHAPE_OBB); }
+TEST_CASE(sweep_capsule_triangle) { sweep_pair(TC_SHAPE_CAPSULE, TC_SHAPE_TRIANGLE); }
+TEST_CASE(sweep_capsule_plane) { sweep_pair(TC_SHAPE_CAPSULE, TC_SHAPE_PLANE); }
+TEST_CASE(sweep_aabb_aabb) { sweep_pair(TC_SHAPE_AABB, TC_SHAPE_AABB); }
+TEST_CASE(sweep_aabb_obb) { sweep_pair(TC_SHAPE_AABB, TC_SHAPE_OBB); }
+TEST_CASE(sweep_aabb_triangle) { sweep_pair(TC_SHAPE_AABB, TC_SHAPE_TRIANGLE); }
+TEST_CASE(sweep_aabb_plane) { sweep_pair(TC_SHAPE_AABB, TC_SHAPE_PLANE); }
+TEST_CASE(sweep_obb_obb) { sweep_pair(TC_SHAPE_OBB, TC_SHAPE_OBB); }
+TEST_CASE(sweep_obb_triangle) { sweep_pair(TC_SHAPE_OBB, TC_SHAPE_TRIANGLE); }
+TEST_CASE(sweep_obb_plane) { sweep_pair(TC_SHAPE_OBB, TC_SHAPE_PLANE); }
+TEST_CASE(sweep_triangle_triangle) { sweep_pair(TC_SHAPE_TRIANGLE, TC_SHAPE_TRIANGLE); }
+TEST_CASE(sweep_triangle_plane) { sweep_pair(TC_SHAPE_TRIANGLE, TC_SHAPE_PLANE); }
 
 /* ---- rotating sweeps ------------------------------------------------------ */
 static tc_transform pose_at(tc_transform s, tc_transform e, double t)
@@ -170,7 +170,7 @@ static void rigid_pair(int ka, int kb)
     snprintf(what, sizeof what, "rigid %s-%s", test_shape_name(ka), test_shape_name(kb));
     int hits = 0;
     for (int i = 0; i < n; ++i) {
-        test_shape a = cg_random(&r, ka, 0.4), b = cg_random(&r, kb, 0.4);
+        tc_shape a = cg_random(&r, ka, 0.4), b = cg_random(&r, kb, 0.4);
         tc_transform a0 = tc_transform_make(cg_random_vec(&r, -3, 3), cg_random_quat(&r));
         tc_transform b0 = tc_transform_make(cg_random_vec(&r, -3, 3), cg_random_quat(&r));
         tc_vec3 mid = tc_vec3_scale(tc_vec3_add(a0.position, b0.position), 0.5f);
@@ -184,7 +184,7 @@ static void rigid_pair(int ka, int kb)
         if (hit) {
             ++hits;
             CHECK_MSG(h.t >= 0 && h.t <= 1, "%s #%d: t = %g", what, i, h.t);
-            test_shape at = cg_placed(&a, pose_at(a0, a1, h.t)), bt = cg_placed(&b, pose_at(b0, b1, h.t));
+            tc_shape at = cg_placed(&a, pose_at(a0, a1, h.t)), bt = cg_placed(&b, pose_at(b0, b1, h.t));
             co_shape oa = cg_oracle(&at), ob = cg_oracle(&bt);
             co_vec p = co_from(h.point);
             if (h.t > 0) {
@@ -199,7 +199,7 @@ static void rigid_pair(int ka, int kb)
             for (int k = 0; k < SAMPLES && h.t > 0; ++k) {
                 double s = (h.t - 1e-3) * k / SAMPLES;
                 if (s < 0) break;
-                test_shape as = cg_placed(&a, pose_at(a0, a1, s)), bs = cg_placed(&b, pose_at(b0, b1, s));
+                tc_shape as = cg_placed(&a, pose_at(a0, a1, s)), bs = cg_placed(&b, pose_at(b0, b1, s));
                 co_shape oas = cg_oracle(&as), obs = cg_oracle(&bs);
                 CHECK_MSG(apart_or_touching(&oas, &obs, tol, co_from(h.normal)), "%s #%d: contact at %g before the reported %g",
                           what, i, s, h.t);
@@ -207,7 +207,7 @@ static void rigid_pair(int ka, int kb)
         } else {
             for (int k = 0; k <= SAMPLES; ++k) {
                 double s = (double)k / SAMPLES;
-                test_shape as = cg_placed(&a, pose_at(a0, a1, s)), bs = cg_placed(&b, pose_at(b0, b1, s));
+                tc_shape as = cg_placed(&a, pose_at(a0, a1, s)), bs = cg_placed(&b, pose_at(b0, b1, s));
                 co_shape oas = cg_oracle(&as), obs = cg_oracle(&bs);
                 CHECK_MSG(apart_or_touching(&oas, &obs, tol, co_make(0, 0, 0)), "%s #%d: no hit, but they meet at t = %g", what,
                           i, s);
@@ -220,27 +220,27 @@ static void rigid_pair(int ka, int kb)
 
 TEST_CASE(sweep_rigid_random_round_pairs)
 {
-    rigid_pair(TEST_SPHERE, TEST_SPHERE);
-    rigid_pair(TEST_SPHERE, TEST_CAPSULE);
-    rigid_pair(TEST_SPHERE, TEST_AABB);
-    rigid_pair(TEST_SPHERE, TEST_OBB);
-    rigid_pair(TEST_SPHERE, TEST_TRIANGLE);
-    rigid_pair(TEST_CAPSULE, TEST_CAPSULE);
+    rigid_pair(TC_SHAPE_SPHERE, TC_SHAPE_SPHERE);
+    rigid_pair(TC_SHAPE_SPHERE, TC_SHAPE_CAPSULE);
+    rigid_pair(TC_SHAPE_SPHERE, TC_SHAPE_AABB);
+    rigid_pair(TC_SHAPE_SPHERE, TC_SHAPE_OBB);
+    rigid_pair(TC_SHAPE_SPHERE, TC_SHAPE_TRIANGLE);
+    rigid_pair(TC_SHAPE_CAPSULE, TC_SHAPE_CAPSULE);
 }
 TEST_CASE(sweep_rigid_random_capsule_and_box_pairs)
 {
-    rigid_pair(TEST_CAPSULE, TEST_AABB);
-    rigid_pair(TEST_CAPSULE, TEST_OBB);
-    rigid_pair(TEST_CAPSULE, TEST_TRIANGLE);
-    rigid_pair(TEST_AABB, TEST_AABB);
-    rigid_pair(TEST_AABB, TEST_OBB);
+    rigid_pair(TC_SHAPE_CAPSULE, TC_SHAPE_AABB);
+    rigid_pair(TC_SHAPE_CAPSULE, TC_SHAPE_OBB);
+    rigid_pair(TC_SHAPE_CAPSULE, TC_SHAPE_TRIANGLE);
+    rigid_pair(TC_SHAPE_AABB, TC_SHAPE_AABB);
+    rigid_pair(TC_SHAPE_AABB, TC_SHAPE_OBB);
 }
 TEST_CASE(sweep_rigid_random_box_and_triangle_pairs)
 {
-    rigid_pair(TEST_AABB, TEST_TRIANGLE);
-    rigid_pair(TEST_OBB, TEST_OBB);
-    rigid_pair(TEST_OBB, TEST_TRIANGLE);
-    rigid_pair(TEST_TRIANGLE, TEST_TRIANGLE);
+    rigid_pair(TC_SHAPE_AABB, TC_SHAPE_TRIANGLE);
+    rigid_pair(TC_SHAPE_OBB, TC_SHAPE_OBB);
+    rigid_pair(TC_SHAPE_OBB, TC_SHAPE_TRIANGLE);
+    rigid_pair(TC_SHAPE_TRIANGLE, TC_SHAPE_TRIANGLE);
 }
 
 /* ---- hand-made motions ---------------------------------------------------- */

@@ -4,7 +4,6 @@
 #include <math.h>
 #include <string.h>
 
-
 tc_vec3 cg_random_vec(test_rng *r, double lo, double hi)
 {
     /* Unsequenced, as the rest of the random tests still are: gcc and clang
@@ -26,38 +25,39 @@ tc_quat cg_random_quat(test_rng *r)
 
 static float size(test_rng *r) { return (float)test_rng_uniform(r, 0.05, 1.5); }
 
-test_shape cg_random(test_rng *r, int kind, double spread)
+tc_shape cg_random(test_rng *r, int kind, double spread)
 {
-    test_shape s;
-    s.kind = kind;
+    tc_shape s;
+    memset(&s, 0, sizeof s); /* the inactive members zero: tests compare shapes bytewise */
+    s.type = (tc_shape_type)kind;
     tc_vec3 c = cg_random_vec(r, -spread, spread);
     int degenerate = test_rng_int(r, 0, 19) == 0;
     switch (kind) {
-    case TEST_SPHERE:
+    case TC_SHAPE_SPHERE:
         s.u.sphere.center = c;
         s.u.sphere.radius = degenerate ? 0.0f : size(r);
         break;
-    case TEST_CAPSULE: {
+    case TC_SHAPE_CAPSULE: {
         tc_vec3 d = cg_random_vec(r, -1, 1);
         s.u.capsule.a = c;
         s.u.capsule.b = degenerate ? c : tc_vec3_add(c, d);
         s.u.capsule.radius = test_rng_int(r, 0, 19) == 0 ? 0.0f : 0.5f * size(r);
         break;
     }
-    case TEST_AABB: {
+    case TC_SHAPE_AABB: {
         tc_vec3 h = tc_vec3_make(size(r), size(r), size(r));
         if (degenerate) h.y = 0.0f;
         s.u.aabb.min = tc_vec3_sub(c, h);
         s.u.aabb.max = tc_vec3_add(c, h);
         break;
     }
-    case TEST_OBB: {
+    case TC_SHAPE_OBB: {
         tc_vec3 h = tc_vec3_make(size(r), size(r), size(r));
         if (degenerate) h.z = 0.0f;
         s.u.obb = tc_obb_from_quat(c, h, cg_random_quat(r));
         break;
     }
-    case TEST_TRIANGLE:
+    case TC_SHAPE_TRIANGLE:
         s.u.triangle.a = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
         s.u.triangle.b = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
         s.u.triangle.c = degenerate ? tc_vec3_lerp(s.u.triangle.a, s.u.triangle.b, 0.3f) : tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
@@ -72,64 +72,25 @@ test_shape cg_random(test_rng *r, int kind, double spread)
     return s;
 }
 
-tc_shape cg_to_shape(const test_shape *x)
+tc_shape cg_placed(const tc_shape *x, tc_transform t)
 {
-    tc_shape t;
-    memset(&t, 0, sizeof t);
-    t.type = (tc_shape_type)x->kind; /* the kinds share the library's order */
-    switch (x->kind) { /* the active member only: the rest stays zero */
-    case TEST_SPHERE: t.u.sphere = x->u.sphere; break;
-    case TEST_CAPSULE: t.u.capsule = x->u.capsule; break;
-    case TEST_AABB: t.u.aabb = x->u.aabb; break;
-    case TEST_OBB: t.u.obb = x->u.obb; break;
-    case TEST_TRIANGLE: t.u.triangle = x->u.triangle; break;
-    default: t.u.plane = x->u.plane; break;
-    }
-    return t;
-}
-
-test_shape cg_from_shape(const tc_shape *t)
-{
-    test_shape s;
-    memset(&s, 0, sizeof s);
-    s.kind = (test_shape_kind)t->type;
-    switch (t->type) {
-    case TC_SHAPE_SPHERE: s.u.sphere = t->u.sphere; break;
-    case TC_SHAPE_CAPSULE: s.u.capsule = t->u.capsule; break;
-    case TC_SHAPE_AABB: s.u.aabb = t->u.aabb; break;
-    case TC_SHAPE_OBB: s.u.obb = t->u.obb; break;
-    case TC_SHAPE_TRIANGLE: s.u.triangle = t->u.triangle; break;
-    default: s.kind = TEST_PLANE; s.u.plane = t->u.plane; break;
-    }
-    return s;
-}
-
-test_shape cg_translated(const test_shape *x, tc_vec3 d)
-{
-    tc_shape t = cg_to_shape(x);
-    t = tc_shape_translate(&t, d);
-    return cg_from_shape(&t);
-}
-
-test_shape cg_placed(const test_shape *x, tc_transform t)
-{
-    test_shape s = *x;
-    switch (s.kind) {
-    case TEST_SPHERE: s.u.sphere.center = tc_transform_point(t, s.u.sphere.center); break;
-    case TEST_CAPSULE: s.u.capsule.a = tc_transform_point(t, s.u.capsule.a); s.u.capsule.b = tc_transform_point(t, s.u.capsule.b); break;
-    case TEST_AABB: {
+    tc_shape s = *x;
+    switch (s.type) {
+    case TC_SHAPE_SPHERE: s.u.sphere.center = tc_transform_point(t, s.u.sphere.center); break;
+    case TC_SHAPE_CAPSULE: s.u.capsule.a = tc_transform_point(t, s.u.capsule.a); s.u.capsule.b = tc_transform_point(t, s.u.capsule.b); break;
+    case TC_SHAPE_AABB: {
         tc_obb local = tc_obb_from_aabb(&x->u.aabb);
-        s.kind = TEST_OBB;
+        s.type = TC_SHAPE_OBB;
         s.u.obb = tc_obb_from_quat(tc_transform_point(t, local.center), local.half, t.rotation);
         break;
     }
-    case TEST_OBB: {
+    case TC_SHAPE_OBB: {
         tc_mat3 r = tc_mat3_from_quat(t.rotation);
         s.u.obb.center = tc_transform_point(t, s.u.obb.center);
         s.u.obb.rotation = tc_mat3_mul(r, s.u.obb.rotation);
         break;
     }
-    case TEST_TRIANGLE:
+    case TC_SHAPE_TRIANGLE:
         s.u.triangle.a = tc_transform_point(t, s.u.triangle.a);
         s.u.triangle.b = tc_transform_point(t, s.u.triangle.b);
         s.u.triangle.c = tc_transform_point(t, s.u.triangle.c);
@@ -139,46 +100,46 @@ test_shape cg_placed(const test_shape *x, tc_transform t)
     return s;
 }
 
-co_shape cg_oracle(const test_shape *s)
+co_shape cg_oracle(const tc_shape *s)
 {
-    switch (s->kind) {
-    case TEST_SPHERE: return co_sphere(&s->u.sphere);
-    case TEST_CAPSULE: return co_capsule(&s->u.capsule);
-    case TEST_AABB: return co_aabb(&s->u.aabb);
-    case TEST_OBB: return co_obb(&s->u.obb);
-    case TEST_TRIANGLE: return co_triangle(&s->u.triangle);
+    switch (s->type) {
+    case TC_SHAPE_SPHERE: return co_sphere(&s->u.sphere);
+    case TC_SHAPE_CAPSULE: return co_capsule(&s->u.capsule);
+    case TC_SHAPE_AABB: return co_aabb(&s->u.aabb);
+    case TC_SHAPE_OBB: return co_obb(&s->u.obb);
+    case TC_SHAPE_TRIANGLE: return co_triangle(&s->u.triangle);
     default: return co_plane(&s->u.plane);
     }
 }
 
-double cg_thickness(const test_shape *s)
+double cg_thickness(const tc_shape *s)
 {
-    switch (s->kind) {
-    case TEST_SPHERE: return 2.0 * s->u.sphere.radius;
-    case TEST_CAPSULE: return 2.0 * s->u.capsule.radius;
-    case TEST_AABB: {
+    switch (s->type) {
+    case TC_SHAPE_SPHERE: return 2.0 * s->u.sphere.radius;
+    case TC_SHAPE_CAPSULE: return 2.0 * s->u.capsule.radius;
+    case TC_SHAPE_AABB: {
         tc_vec3 d = tc_vec3_sub(s->u.aabb.max, s->u.aabb.min);
         return fmin(d.x, fmin(d.y, d.z));
     }
-    case TEST_OBB: return 2.0 * fmin(s->u.obb.half.x, fmin(s->u.obb.half.y, s->u.obb.half.z));
-    case TEST_TRIANGLE: return 0.0;
+    case TC_SHAPE_OBB: return 2.0 * fmin(s->u.obb.half.x, fmin(s->u.obb.half.y, s->u.obb.half.z));
+    case TC_SHAPE_TRIANGLE: return 0.0;
     default: return INFINITY;
     }
 }
 
-static const void *ptr(const test_shape *s)
+static const void *ptr(const tc_shape *s)
 {
-    switch (s->kind) {
-    case TEST_SPHERE: return &s->u.sphere;
-    case TEST_CAPSULE: return &s->u.capsule;
-    case TEST_AABB: return &s->u.aabb;
-    case TEST_OBB: return &s->u.obb;
-    case TEST_TRIANGLE: return &s->u.triangle;
+    switch (s->type) {
+    case TC_SHAPE_SPHERE: return &s->u.sphere;
+    case TC_SHAPE_CAPSULE: return &s->u.capsule;
+    case TC_SHAPE_AABB: return &s->u.aabb;
+    case TC_SHAPE_OBB: return &s->u.obb;
+    case TC_SHAPE_TRIANGLE: return &s->u.triangle;
     default: return &s->u.plane;
     }
 }
 
-#define PAIR(A, B) (TEST_##A * TEST_SHAPE_KINDS + TEST_##B)
+#define PAIR(A, B) (TC_SHAPE_##A * TC_SHAPE_TYPE_COUNT + TC_SHAPE_##B)
 #define EACH_PAIR(X)                                                                                   \
     X(SPHERE, sphere, SPHERE, sphere) X(SPHERE, sphere, CAPSULE, capsule) X(SPHERE, sphere, AABB, aabb) \
     X(SPHERE, sphere, OBB, obb) X(SPHERE, sphere, TRIANGLE, triangle) X(SPHERE, sphere, PLANE, plane)  \
@@ -188,9 +149,9 @@ static const void *ptr(const test_shape *s)
     X(OBB, obb, OBB, obb) X(OBB, obb, TRIANGLE, triangle) X(OBB, obb, PLANE, plane)                    \
     X(TRIANGLE, triangle, TRIANGLE, triangle) X(TRIANGLE, triangle, PLANE, plane)
 
-float cg_distance(const test_shape *a, const test_shape *b, tc_vec3 *pa, tc_vec3 *pb)
+float cg_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *pa, tc_vec3 *pb)
 {
-    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
+    switch (a->type * TC_SHAPE_TYPE_COUNT + b->type) {
 #define X(A, a_, B, b_) \
     case PAIR(A, B): return tc_distance_##a_##_##b_((const tc_##a_ *)ptr(a), (const tc_##b_ *)ptr(b), pa, pb);
         EACH_PAIR(X)
@@ -199,9 +160,9 @@ float cg_distance(const test_shape *a, const test_shape *b, tc_vec3 *pa, tc_vec3
     }
 }
 
-bool cg_overlap(const test_shape *a, const test_shape *b)
+bool cg_overlap(const tc_shape *a, const tc_shape *b)
 {
-    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
+    switch (a->type * TC_SHAPE_TYPE_COUNT + b->type) {
 #define X(A, a_, B, b_) \
     case PAIR(A, B): return tc_overlap_##a_##_##b_((const tc_##a_ *)ptr(a), (const tc_##b_ *)ptr(b));
         EACH_PAIR(X)
@@ -210,9 +171,9 @@ bool cg_overlap(const test_shape *a, const test_shape *b)
     }
 }
 
-bool cg_contact(const test_shape *a, const test_shape *b, tc_manifold *m)
+bool cg_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
 {
-    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
+    switch (a->type * TC_SHAPE_TYPE_COUNT + b->type) {
 #define X(A, a_, B, b_) \
     case PAIR(A, B): return tc_contact_##a_##_##b_((const tc_##a_ *)ptr(a), (const tc_##b_ *)ptr(b), m);
         EACH_PAIR(X)
@@ -221,9 +182,9 @@ bool cg_contact(const test_shape *a, const test_shape *b, tc_manifold *m)
     }
 }
 
-bool cg_sweep(const test_shape *a, tc_vec3 va, const test_shape *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
+bool cg_sweep(const tc_shape *a, tc_vec3 va, const tc_shape *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
 {
-    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
+    switch (a->type * TC_SHAPE_TYPE_COUNT + b->type) {
 #define X(A, a_, B, b_) \
     case PAIR(A, B): return tc_sweep_##a_##_##b_((const tc_##a_ *)ptr(a), va, (const tc_##b_ *)ptr(b), vb, max_t, hit);
         EACH_PAIR(X)
@@ -240,10 +201,10 @@ bool cg_sweep(const test_shape *a, tc_vec3 va, const test_shape *b, tc_vec3 vb, 
     X(AABB, aabb, OBB, obb) X(AABB, aabb, TRIANGLE, triangle)                                           \
     X(OBB, obb, OBB, obb) X(OBB, obb, TRIANGLE, triangle) X(TRIANGLE, triangle, TRIANGLE, triangle)
 
-bool cg_sweep_rigid(const test_shape *a, tc_transform a0, tc_transform a1, const test_shape *b, tc_transform b0,
+bool cg_sweep_rigid(const tc_shape *a, tc_transform a0, tc_transform a1, const tc_shape *b, tc_transform b0,
                     tc_transform b1, tc_sweep_hit *hit)
 {
-    switch (a->kind * TEST_SHAPE_KINDS + b->kind) {
+    switch (a->type * TC_SHAPE_TYPE_COUNT + b->type) {
 #define X(A, a_, B, b_)                                                                                          \
     case PAIR(A, B):                                                                                             \
         return tc_sweep_rigid_##a_##_##b_((const tc_##a_ *)ptr(a), a0, a1, (const tc_##b_ *)ptr(b), b0, b1, hit);
@@ -325,18 +286,19 @@ static tc_mat3 grid_rotation(test_rng *r)
     return out;
 }
 
-test_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int side)
+tc_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int side)
 {
-    test_shape s;
-    s.kind = kind;
+    tc_shape s;
+    memset(&s, 0, sizeof s);
+    s.type = (tc_shape_type)kind;
     switch (kind) {
-    case TEST_SPHERE:
-    case TEST_CAPSULE: {
+    case TC_SHAPE_SPHERE:
+    case TC_SHAPE_CAPSULE: {
         int k = test_rng_int(r, 1, 8);
         float radius = (float)(k * e[3]) / 16.0f;
         tc_vec3 c = tc_vec3_make(p.x - (float)(side * k * e[0]) / 16.0f, p.y - (float)(side * k * e[1]) / 16.0f,
                                  p.z - (float)(side * k * e[2]) / 16.0f);
-        if (kind == TEST_SPHERE) {
+        if (kind == TC_SHAPE_SPHERE) {
             s.u.sphere.center = c;
             s.u.sphere.radius = radius;
         } else {
@@ -346,8 +308,8 @@ test_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int sid
         }
         break;
     }
-    case TEST_AABB: grid_box(r, p, e, side, &s.u.aabb.min, &s.u.aabb.max); break;
-    case TEST_OBB: {
+    case TC_SHAPE_AABB: grid_box(r, p, e, side, &s.u.aabb.min, &s.u.aabb.max); break;
+    case TC_SHAPE_OBB: {
         tc_vec3 lo, hi;
         grid_box(r, p, e, side, &lo, &hi);
         s.u.obb.center = tc_vec3_scale(tc_vec3_add(lo, hi), 0.5f);
@@ -360,7 +322,7 @@ test_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int sid
         s.u.obb.half = tc_vec3_make(hv[0], hv[1], hv[2]);
         break;
     }
-    case TEST_TRIANGLE: {
+    case TC_SHAPE_TRIANGLE: {
         s.u.triangle.a = p;
         s.u.triangle.b = tc_vec3_add(p, grid_towards(r, e, -side, 24));
         s.u.triangle.c = tc_vec3_add(p, grid_towards(r, e, -side, 24));
@@ -379,9 +341,9 @@ test_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int sid
     return s;
 }
 
-void cg_touching_pair(test_rng *r, int ka, int kb, test_shape *a, test_shape *b, int step[3])
+void cg_touching_pair(test_rng *r, int ka, int kb, tc_shape *a, tc_shape *b, int step[3])
 {
-    int which = (ka == TEST_PLANE || kb == TEST_PLANE) ? 0 : test_rng_int(r, 0, 4);
+    int which = (ka == TC_SHAPE_PLANE || kb == TC_SHAPE_PLANE) ? 0 : test_rng_int(r, 0, 4);
     int e[4], perm = test_rng_int(r, 0, 2);
     for (int k = 0; k < 3; ++k) {
         int c = cg_touch_dirs[which][(k + perm) % 3];

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Random shapes for the distance, contact and sweep tests (prefix cg_), as
- * the tests' tagged shape (tests/support/test_shape.h): dispatches a pair of
+ * the library's tagged tc_shape: dispatches a pair of
  * them to the library's pair functions and to the oracle of contact_oracle.h. */
 #ifndef TOUCHE_TESTS_CONTACT_GEN_H
 #define TOUCHE_TESTS_CONTACT_GEN_H
@@ -12,27 +12,22 @@
 /* A random shape near the origin (coordinates within about `spread`),
  * sizes between 0.05 and 1.5, now and then degenerate (zero radius, zero
  * length, flat box, sliver triangle). */
-test_shape cg_random(test_rng *r, int kind, double spread);
+tc_shape cg_random(test_rng *r, int kind, double spread);
 tc_quat cg_random_quat(test_rng *r);
 tc_vec3 cg_random_vec(test_rng *r, double lo, double hi);
-/* The same shape as the library's tagged tc_shape, and back. */
-tc_shape cg_to_shape(const test_shape *s);
-test_shape cg_from_shape(const tc_shape *s);
-/* Moved by d (tc_shape_translate). */
-test_shape cg_translated(const test_shape *s, tc_vec3 d);
-co_shape cg_oracle(const test_shape *s);
+co_shape cg_oracle(const tc_shape *s);
 /* Smallest thickness of the shape (0 for a triangle, INFINITY for a plane). */
-double cg_thickness(const test_shape *s);
+double cg_thickness(const tc_shape *s);
 
-float cg_distance(const test_shape *a, const test_shape *b, tc_vec3 *pa, tc_vec3 *pb);
-bool cg_overlap(const test_shape *a, const test_shape *b);
-bool cg_contact(const test_shape *a, const test_shape *b, tc_manifold *m);
-bool cg_sweep(const test_shape *a, tc_vec3 va, const test_shape *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit);
+float cg_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *pa, tc_vec3 *pb);
+bool cg_overlap(const tc_shape *a, const tc_shape *b);
+bool cg_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m);
+bool cg_sweep(const tc_shape *a, tc_vec3 va, const tc_shape *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit);
 /* Rotating sweep: a and b are in local coordinates. */
-bool cg_sweep_rigid(const test_shape *a, tc_transform a0, tc_transform a1, const test_shape *b, tc_transform b0,
+bool cg_sweep_rigid(const tc_shape *a, tc_transform a0, tc_transform a1, const tc_shape *b, tc_transform b0,
                     tc_transform b1, tc_sweep_hit *hit);
 /* The shape in local coordinates placed by transform t (an aabb becomes an obb). */
-test_shape cg_placed(const test_shape *s, tc_transform t);
+tc_shape cg_placed(const tc_shape *s, tc_transform t);
 
 /* Certifies that the shapes are apart: a direction along which their
  * projections do not overlap (found by alternating projections). */
@@ -41,9 +36,9 @@ bool cg_certainly_apart(const co_shape *a, const co_shape *b);
 /* Exactly touching shapes on the 1/16 grid: a shape of the kind that lies in
  * the half-space side * (x - p) . e <= 0 and contains p (e: integer
  * components, e[3] its integer length; side 1 for A, -1 for B). */
-test_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int side);
+tc_shape cg_touching(test_rng *r, int kind, tc_vec3 p, const int e[4], int side);
 /* A random pair touching at one grid point across a plane; step receives
  * the integer direction e from A to B (moving B by step / 16 parts them). */
-void cg_touching_pair(test_rng *r, int ka, int kb, test_shape *a, test_shape *b, int step[3]);
+void cg_touching_pair(test_rng *r, int ka, int kb, tc_shape *a, tc_shape *b, int step[3]);
 
 #endif

@@ -71,7 +71,7 @@ static inline double ov_maxabs(ovec a)
 typedef enum orc_core { ORC_CORE_POINT, ORC_CORE_SEGMENT, ORC_CORE_BOX, ORC_CORE_TRIANGLE, ORC_CORE_HALFSPACE } orc_core;
 
 typedef struct orc_shape {
-    test_shape_kind kind;
+    tc_shape_type kind;
     orc_core core;
     bool valid;        /* finite numbers, non-negative sizes */
     bool empty;        /* an eroded shape that vanished */
@@ -85,7 +85,7 @@ typedef struct orc_shape {
     double offset;
 } orc_shape;
 
-orc_shape orc_from_any(const test_shape *s);
+orc_shape orc_from_any(const tc_shape *s);
 orc_shape orc_from_sphere(const tc_sphere *s);
 orc_shape orc_from_capsule(const tc_capsule *c);
 orc_shape orc_from_aabb(const tc_aabb *b);
@@ -159,7 +159,7 @@ void gen_quat(test_rng *r, double q[4]);
 tc_mat3 gen_mat3_from_quat(const double q[4]);
 /* A shape of kind k around centre c with size s (random proportions,
  * including zero-size, flat, thin and axis-aligned variants). */
-test_shape gen_shape(test_rng *r, test_shape_kind k, ovec c, double s);
+tc_shape gen_shape(test_rng *r, tc_shape_type k, ovec c, double s);
 /* A centre: near the origin, or 1e3..1e5 away. */
 ovec gen_center(test_rng *r);
 /* A signed gap relative to size s: near touching (|gap| within a few 1e-4 of
@@ -170,19 +170,19 @@ double gen_gap(test_rng *r, double s, bool *near);
  * *near tells whether the intended gap is near touching; *gap is that gap
  * (before rounding to float; for g >= 0 it is the exact distance), NAN for a
  * random placement. */
-void gen_pair(test_rng *r, test_shape_kind ka, test_shape_kind kb, test_shape *a, test_shape *b, bool *near, double *gap);
+void gen_pair(test_rng *r, tc_shape_type ka, tc_shape_type kb, tc_shape *a, tc_shape *b, bool *near, double *gap);
 
 /* Exact printing (hex floats) of a shape or ray for failure reports. */
-void orc_print_any(FILE *f, const test_shape *s);
+void orc_print_any(FILE *f, const tc_shape *s);
 void orc_print_ray(FILE *f, const tc_ray *r, float max_t);
 
 /* A point inside the shape (its centre, or near it). */
 ovec gen_interior_point(test_rng *r, const orc_shape *s);
 
 /* The library's overlap for any ordered pair of kinds (ka <= kb). */
-bool lib_overlap(const test_shape *a, const test_shape *b);
-bool lib_raycast(const tc_ray *ray, const test_shape *s, float max_t, tc_ray_hit *hit);
-bool lib_contains(const test_shape *s, tc_vec3 p);
-tc_vec3 lib_closest(const test_shape *s, tc_vec3 p);
+bool lib_overlap(const tc_shape *a, const tc_shape *b);
+bool lib_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_ray_hit *hit);
+bool lib_contains(const tc_shape *s, tc_vec3 p);
+tc_vec3 lib_closest(const tc_shape *s, tc_vec3 p);
 
 #endif

@@ -120,17 +120,17 @@ static ovec box_half(test_rng *r, double s)
 
 static tc_vec3 f3(ovec v) { return ov_to(v); }
 
-test_shape gen_shape(test_rng *r, test_shape_kind k, ovec c, double s)
+tc_shape gen_shape(test_rng *r, tc_shape_type k, ovec c, double s)
 {
-    test_shape a;
+    tc_shape a;
     memset(&a, 0, sizeof a);
-    a.kind = k;
+    a.type = k;
     switch (k) {
-    case TEST_SPHERE:
+    case TC_SHAPE_SPHERE:
         a.u.sphere.center = f3(c);
         a.u.sphere.radius = chance(r, 0.05) ? 0.0f : (float)(s * U(r, 0.2, 1.0));
         break;
-    case TEST_CAPSULE: {
+    case TC_SHAPE_CAPSULE: {
         ovec d = chance(r, 0.2) ? axis_unit(r) : gen_unit(r);
         double hl = chance(r, 0.05) ? 0.0 : s * U(r, 0.0, 1.0);
         a.u.capsule.a = f3(ov_madd(c, d, -hl));
@@ -138,13 +138,13 @@ test_shape gen_shape(test_rng *r, test_shape_kind k, ovec c, double s)
         a.u.capsule.radius = chance(r, 0.05) ? 0.0f : (float)(s * U(r, 0.05, 0.8));
         break;
     }
-    case TEST_AABB: {
+    case TC_SHAPE_AABB: {
         ovec h = box_half(r, s);
         a.u.aabb.min = f3(ov_sub(c, h));
         a.u.aabb.max = f3(ov_add(c, h));
         break;
     }
-    case TEST_OBB: {
+    case TC_SHAPE_OBB: {
         double q[4];
         ovec h = box_half(r, s);
         gen_quat(r, q);
@@ -153,7 +153,7 @@ test_shape gen_shape(test_rng *r, test_shape_kind k, ovec c, double s)
         a.u.obb.rotation = gen_mat3_from_quat(q);
         break;
     }
-    case TEST_TRIANGLE: {
+    case TC_SHAPE_TRIANGLE: {
         ovec p[3];
         for (int i = 0; i < 3; ++i) p[i] = ov_madd(c, gen_unit(r), s * U(r, 0.3, 1.0));
         double u = U(r, 0, 1);
@@ -223,7 +223,7 @@ double gen_gap(test_rng *r, double s, bool *near)
 }
 
 /* A direction the shape has a face or an edge along, for aligned contacts. */
-static ovec face_normal(test_rng *r, const test_shape *a)
+static ovec face_normal(test_rng *r, const tc_shape *a)
 {
     orc_shape s = orc_from_any(a);
     switch (s.core) {
@@ -238,7 +238,7 @@ static ovec face_normal(test_rng *r, const test_shape *a)
     }
 }
 
-static ovec edge_dir(test_rng *r, const test_shape *a)
+static ovec edge_dir(test_rng *r, const tc_shape *a)
 {
     orc_shape s = orc_from_any(a);
     switch (s.core) {
@@ -252,7 +252,7 @@ static ovec edge_dir(test_rng *r, const test_shape *a)
     }
 }
 
-static ovec shape_center(const test_shape *a)
+static ovec shape_center(const tc_shape *a)
 {
     orc_shape s = orc_from_any(a);
     switch (s.core) {
@@ -264,7 +264,7 @@ static ovec shape_center(const test_shape *a)
     }
 }
 
-void gen_pair(test_rng *r, test_shape_kind ka, test_shape_kind kb, test_shape *a, test_shape *b, bool *near, double *gap)
+void gen_pair(test_rng *r, tc_shape_type ka, tc_shape_type kb, tc_shape *a, tc_shape *b, bool *near, double *gap)
 {
     *gap = NAN;
     ovec c = gen_center(r);
@@ -274,7 +274,7 @@ void gen_pair(test_rng *r, test_shape_kind ka, test_shape_kind kb, test_shape *a
     *b = gen_shape(r, kb, ov_madd(c, gen_unit(r), sa + sb), sb);
     double s = fmax(sa, sb);
     orc_shape oa = orc_from_any(a);
-    if (kb == TEST_PLANE) {
+    if (kb == TC_SHAPE_PLANE) {
         /* Place the half-space against a's extreme point along -normal. */
         if (chance(r, 0.3)) b->u.plane.normal = f3(face_normal(r, a));
         ovec n = ov_from(b->u.plane.normal);

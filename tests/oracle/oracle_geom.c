@@ -10,7 +10,7 @@ static bool fin(double x) { return isfinite(x) != 0; }
 static bool finv(ovec v) { return fin(v.x) && fin(v.y) && fin(v.z); }
 
 /* ---- construction -------------------------------------------------------- */
-static orc_shape blank(test_shape_kind k, orc_core core)
+static orc_shape blank(tc_shape_type k, orc_core core)
 {
     orc_shape s;
     memset(&s, 0, sizeof s);
@@ -22,7 +22,7 @@ static orc_shape blank(test_shape_kind k, orc_core core)
 
 orc_shape orc_from_sphere(const tc_sphere *sp)
 {
-    orc_shape s = blank(TEST_SPHERE, ORC_CORE_POINT);
+    orc_shape s = blank(TC_SHAPE_SPHERE, ORC_CORE_POINT);
     s.p[0] = ov_from(sp->center);
     s.radius = sp->radius;
     s.valid = finv(s.p[0]) && fin(s.radius) && s.radius >= 0.0;
@@ -31,7 +31,7 @@ orc_shape orc_from_sphere(const tc_sphere *sp)
 
 orc_shape orc_from_capsule(const tc_capsule *c)
 {
-    orc_shape s = blank(TEST_CAPSULE, ORC_CORE_SEGMENT);
+    orc_shape s = blank(TC_SHAPE_CAPSULE, ORC_CORE_SEGMENT);
     s.p[0] = ov_from(c->a);
     s.p[1] = ov_from(c->b);
     s.radius = c->radius;
@@ -52,7 +52,7 @@ static void invert_columns(const ovec m[3], ovec inv[3])
 
 orc_shape orc_from_aabb(const tc_aabb *b)
 {
-    orc_shape s = blank(TEST_AABB, ORC_CORE_BOX);
+    orc_shape s = blank(TC_SHAPE_AABB, ORC_CORE_BOX);
     ovec lo = ov_from(b->min), hi = ov_from(b->max);
     s.valid = finv(lo) && finv(hi) && lo.x <= hi.x && lo.y <= hi.y && lo.z <= hi.z;
     /* Halves and sums of two floats are exact in double. */
@@ -67,7 +67,7 @@ orc_shape orc_from_aabb(const tc_aabb *b)
 
 orc_shape orc_from_obb(const tc_obb *b)
 {
-    orc_shape s = blank(TEST_OBB, ORC_CORE_BOX);
+    orc_shape s = blank(TC_SHAPE_OBB, ORC_CORE_BOX);
     s.c = ov_from(b->center);
     s.h[0] = b->half.x; s.h[1] = b->half.y; s.h[2] = b->half.z;
     s.m[0] = ov_from(b->rotation.cx);
@@ -81,7 +81,7 @@ orc_shape orc_from_obb(const tc_obb *b)
 
 orc_shape orc_from_triangle(const tc_triangle *t)
 {
-    orc_shape s = blank(TEST_TRIANGLE, ORC_CORE_TRIANGLE);
+    orc_shape s = blank(TC_SHAPE_TRIANGLE, ORC_CORE_TRIANGLE);
     s.p[0] = ov_from(t->a);
     s.p[1] = ov_from(t->b);
     s.p[2] = ov_from(t->c);
@@ -105,21 +105,21 @@ orc_shape orc_from_triangle(const tc_triangle *t)
 
 orc_shape orc_from_plane(const tc_plane *p)
 {
-    orc_shape s = blank(TEST_PLANE, ORC_CORE_HALFSPACE);
+    orc_shape s = blank(TC_SHAPE_PLANE, ORC_CORE_HALFSPACE);
     s.n = ov_from(p->normal);
     s.offset = p->offset;
     s.valid = finv(s.n) && fin(s.offset) && fabs(ov_len(s.n) - 1.0) <= 1e-3;
     return s;
 }
 
-orc_shape orc_from_any(const test_shape *a)
+orc_shape orc_from_any(const tc_shape *a)
 {
-    switch (a->kind) {
-    case TEST_SPHERE: return orc_from_sphere(&a->u.sphere);
-    case TEST_CAPSULE: return orc_from_capsule(&a->u.capsule);
-    case TEST_AABB: return orc_from_aabb(&a->u.aabb);
-    case TEST_OBB: return orc_from_obb(&a->u.obb);
-    case TEST_TRIANGLE: return orc_from_triangle(&a->u.triangle);
+    switch (a->type) {
+    case TC_SHAPE_SPHERE: return orc_from_sphere(&a->u.sphere);
+    case TC_SHAPE_CAPSULE: return orc_from_capsule(&a->u.capsule);
+    case TC_SHAPE_AABB: return orc_from_aabb(&a->u.aabb);
+    case TC_SHAPE_OBB: return orc_from_obb(&a->u.obb);
+    case TC_SHAPE_TRIANGLE: return orc_from_triangle(&a->u.triangle);
     default: return orc_from_plane(&a->u.plane);
     }
 }
@@ -477,7 +477,7 @@ static bool overlap_predicate(const orc_shape *a, const orc_shape *b)
 bool orc_overlap(const orc_shape *a, const orc_shape *b)
 {
     if (a->empty || b->empty) return false;
-    if (a->kind == TEST_AABB && b->kind == TEST_AABB) {
+    if (a->kind == TC_SHAPE_AABB && b->kind == TC_SHAPE_AABB) {
         /* Exact: compare the float bounds themselves. */
         ovec alo = ov_sub(a->c, ov(a->h[0], a->h[1], a->h[2])), ahi = ov_add(a->c, ov(a->h[0], a->h[1], a->h[2]));
         ovec blo = ov_sub(b->c, ov(b->h[0], b->h[1], b->h[2])), bhi = ov_add(b->c, ov(b->h[0], b->h[1], b->h[2]));
@@ -635,13 +635,13 @@ orc_shape orc_erode(const orc_shape *s, double eps)
 {
     orc_shape e = *s;
     switch (s->kind) {
-    case TEST_SPHERE:
-    case TEST_CAPSULE:
+    case TC_SHAPE_SPHERE:
+    case TC_SHAPE_CAPSULE:
         e.radius = s->radius - eps;
         if (e.radius < 0.0) e.empty = true;
         break;
-    case TEST_AABB:
-    case TEST_OBB:
+    case TC_SHAPE_AABB:
+    case TC_SHAPE_OBB:
         for (int i = 0; i < 3; ++i) {
             /* Face i lies at distance h_i |m_i . n_i| from the centre along its
              * unit normal n_i, which need not be m_i in a skew box. */
@@ -650,7 +650,7 @@ orc_shape orc_erode(const orc_shape *s, double eps)
             if (e.h[i] < 0.0) e.empty = true;
         }
         break;
-    case TEST_TRIANGLE: {
+    case TC_SHAPE_TRIANGLE: {
         if (s->core != ORC_CORE_TRIANGLE) { e.empty = true; break; }
         double la = ov_dist(s->p[1], s->p[2]), lb = ov_dist(s->p[2], s->p[0]), lc = ov_dist(s->p[0], s->p[1]);
         double per = la + lb + lc;
@@ -672,7 +672,7 @@ orc_shape orc_erode(const orc_shape *s, double eps)
 /* Segment-shaped oracle shape (radius 0), for ray distances. */
 static orc_shape segment_shape(ovec a, ovec b)
 {
-    orc_shape s = blank(TEST_CAPSULE, ORC_CORE_SEGMENT);
+    orc_shape s = blank(TC_SHAPE_CAPSULE, ORC_CORE_SEGMENT);
     s.p[0] = a;
     s.p[1] = b;
     return s;

@@ -3,67 +3,67 @@
  * covers every pair. This is only dispatch: no geometry here. */
 #include "oracle.h"
 
-bool lib_overlap(const test_shape *a, const test_shape *b)
+bool lib_overlap(const tc_shape *a, const tc_shape *b)
 {
-#define P(A, B) ((A) * TEST_SHAPE_KINDS + (B))
-    switch (P(a->kind, b->kind)) {
-    case P(TEST_SPHERE, TEST_SPHERE): return tc_overlap_sphere_sphere(&a->u.sphere, &b->u.sphere);
-    case P(TEST_SPHERE, TEST_CAPSULE): return tc_overlap_sphere_capsule(&a->u.sphere, &b->u.capsule);
-    case P(TEST_SPHERE, TEST_AABB): return tc_overlap_sphere_aabb(&a->u.sphere, &b->u.aabb);
-    case P(TEST_SPHERE, TEST_OBB): return tc_overlap_sphere_obb(&a->u.sphere, &b->u.obb);
-    case P(TEST_SPHERE, TEST_TRIANGLE): return tc_overlap_sphere_triangle(&a->u.sphere, &b->u.triangle);
-    case P(TEST_SPHERE, TEST_PLANE): return tc_overlap_sphere_plane(&a->u.sphere, &b->u.plane);
-    case P(TEST_CAPSULE, TEST_CAPSULE): return tc_overlap_capsule_capsule(&a->u.capsule, &b->u.capsule);
-    case P(TEST_CAPSULE, TEST_AABB): return tc_overlap_capsule_aabb(&a->u.capsule, &b->u.aabb);
-    case P(TEST_CAPSULE, TEST_OBB): return tc_overlap_capsule_obb(&a->u.capsule, &b->u.obb);
-    case P(TEST_CAPSULE, TEST_TRIANGLE): return tc_overlap_capsule_triangle(&a->u.capsule, &b->u.triangle);
-    case P(TEST_CAPSULE, TEST_PLANE): return tc_overlap_capsule_plane(&a->u.capsule, &b->u.plane);
-    case P(TEST_AABB, TEST_AABB): return tc_overlap_aabb_aabb(&a->u.aabb, &b->u.aabb);
-    case P(TEST_AABB, TEST_OBB): return tc_overlap_aabb_obb(&a->u.aabb, &b->u.obb);
-    case P(TEST_AABB, TEST_TRIANGLE): return tc_overlap_aabb_triangle(&a->u.aabb, &b->u.triangle);
-    case P(TEST_AABB, TEST_PLANE): return tc_overlap_aabb_plane(&a->u.aabb, &b->u.plane);
-    case P(TEST_OBB, TEST_OBB): return tc_overlap_obb_obb(&a->u.obb, &b->u.obb);
-    case P(TEST_OBB, TEST_TRIANGLE): return tc_overlap_obb_triangle(&a->u.obb, &b->u.triangle);
-    case P(TEST_OBB, TEST_PLANE): return tc_overlap_obb_plane(&a->u.obb, &b->u.plane);
-    case P(TEST_TRIANGLE, TEST_TRIANGLE): return tc_overlap_triangle_triangle(&a->u.triangle, &b->u.triangle);
-    case P(TEST_TRIANGLE, TEST_PLANE): return tc_overlap_triangle_plane(&a->u.triangle, &b->u.plane);
+#define P(A, B) ((A) * TC_SHAPE_TYPE_COUNT + (B))
+    switch (P(a->type, b->type)) {
+    case P(TC_SHAPE_SPHERE, TC_SHAPE_SPHERE): return tc_overlap_sphere_sphere(&a->u.sphere, &b->u.sphere);
+    case P(TC_SHAPE_SPHERE, TC_SHAPE_CAPSULE): return tc_overlap_sphere_capsule(&a->u.sphere, &b->u.capsule);
+    case P(TC_SHAPE_SPHERE, TC_SHAPE_AABB): return tc_overlap_sphere_aabb(&a->u.sphere, &b->u.aabb);
+    case P(TC_SHAPE_SPHERE, TC_SHAPE_OBB): return tc_overlap_sphere_obb(&a->u.sphere, &b->u.obb);
+    case P(TC_SHAPE_SPHERE, TC_SHAPE_TRIANGLE): return tc_overlap_sphere_triangle(&a->u.sphere, &b->u.triangle);
+    case P(TC_SHAPE_SPHERE, TC_SHAPE_PLANE): return tc_overlap_sphere_plane(&a->u.sphere, &b->u.plane);
+    case P(TC_SHAPE_CAPSULE, TC_SHAPE_CAPSULE): return tc_overlap_capsule_capsule(&a->u.capsule, &b->u.capsule);
+    case P(TC_SHAPE_CAPSULE, TC_SHAPE_AABB): return tc_overlap_capsule_aabb(&a->u.capsule, &b->u.aabb);
+    case P(TC_SHAPE_CAPSULE, TC_SHAPE_OBB): return tc_overlap_capsule_obb(&a->u.capsule, &b->u.obb);
+    case P(TC_SHAPE_CAPSULE, TC_SHAPE_TRIANGLE): return tc_overlap_capsule_triangle(&a->u.capsule, &b->u.triangle);
+    case P(TC_SHAPE_CAPSULE, TC_SHAPE_PLANE): return tc_overlap_capsule_plane(&a->u.capsule, &b->u.plane);
+    case P(TC_SHAPE_AABB, TC_SHAPE_AABB): return tc_overlap_aabb_aabb(&a->u.aabb, &b->u.aabb);
+    case P(TC_SHAPE_AABB, TC_SHAPE_OBB): return tc_overlap_aabb_obb(&a->u.aabb, &b->u.obb);
+    case P(TC_SHAPE_AABB, TC_SHAPE_TRIANGLE): return tc_overlap_aabb_triangle(&a->u.aabb, &b->u.triangle);
+    case P(TC_SHAPE_AABB, TC_SHAPE_PLANE): return tc_overlap_aabb_plane(&a->u.aabb, &b->u.plane);
+    case P(TC_SHAPE_OBB, TC_SHAPE_OBB): return tc_overlap_obb_obb(&a->u.obb, &b->u.obb);
+    case P(TC_SHAPE_OBB, TC_SHAPE_TRIANGLE): return tc_overlap_obb_triangle(&a->u.obb, &b->u.triangle);
+    case P(TC_SHAPE_OBB, TC_SHAPE_PLANE): return tc_overlap_obb_plane(&a->u.obb, &b->u.plane);
+    case P(TC_SHAPE_TRIANGLE, TC_SHAPE_TRIANGLE): return tc_overlap_triangle_triangle(&a->u.triangle, &b->u.triangle);
+    case P(TC_SHAPE_TRIANGLE, TC_SHAPE_PLANE): return tc_overlap_triangle_plane(&a->u.triangle, &b->u.plane);
     default: return false;
     }
 #undef P
 }
 
-bool lib_raycast(const tc_ray *ray, const test_shape *s, float max_t, tc_ray_hit *hit)
+bool lib_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_ray_hit *hit)
 {
-    switch (s->kind) {
-    case TEST_SPHERE: return tc_raycast_sphere(ray, &s->u.sphere, max_t, hit);
-    case TEST_CAPSULE: return tc_raycast_capsule(ray, &s->u.capsule, max_t, hit);
-    case TEST_AABB: return tc_raycast_aabb(ray, &s->u.aabb, max_t, hit);
-    case TEST_OBB: return tc_raycast_obb(ray, &s->u.obb, max_t, hit);
-    case TEST_TRIANGLE: return tc_raycast_triangle(ray, &s->u.triangle, max_t, hit);
+    switch (s->type) {
+    case TC_SHAPE_SPHERE: return tc_raycast_sphere(ray, &s->u.sphere, max_t, hit);
+    case TC_SHAPE_CAPSULE: return tc_raycast_capsule(ray, &s->u.capsule, max_t, hit);
+    case TC_SHAPE_AABB: return tc_raycast_aabb(ray, &s->u.aabb, max_t, hit);
+    case TC_SHAPE_OBB: return tc_raycast_obb(ray, &s->u.obb, max_t, hit);
+    case TC_SHAPE_TRIANGLE: return tc_raycast_triangle(ray, &s->u.triangle, max_t, hit);
     default: return tc_raycast_plane(ray, &s->u.plane, max_t, hit);
     }
 }
 
-bool lib_contains(const test_shape *s, tc_vec3 p)
+bool lib_contains(const tc_shape *s, tc_vec3 p)
 {
-    switch (s->kind) {
-    case TEST_SPHERE: return tc_sphere_contains_point(&s->u.sphere, p);
-    case TEST_CAPSULE: return tc_capsule_contains_point(&s->u.capsule, p);
-    case TEST_AABB: return tc_aabb_contains_point(&s->u.aabb, p);
-    case TEST_OBB: return tc_obb_contains_point(&s->u.obb, p);
-    case TEST_TRIANGLE: return tc_triangle_contains_point(&s->u.triangle, p);
+    switch (s->type) {
+    case TC_SHAPE_SPHERE: return tc_sphere_contains_point(&s->u.sphere, p);
+    case TC_SHAPE_CAPSULE: return tc_capsule_contains_point(&s->u.capsule, p);
+    case TC_SHAPE_AABB: return tc_aabb_contains_point(&s->u.aabb, p);
+    case TC_SHAPE_OBB: return tc_obb_contains_point(&s->u.obb, p);
+    case TC_SHAPE_TRIANGLE: return tc_triangle_contains_point(&s->u.triangle, p);
     default: return tc_plane_contains_point(&s->u.plane, p);
     }
 }
 
-tc_vec3 lib_closest(const test_shape *s, tc_vec3 p)
+tc_vec3 lib_closest(const tc_shape *s, tc_vec3 p)
 {
-    switch (s->kind) {
-    case TEST_SPHERE: return tc_sphere_closest_point(&s->u.sphere, p);
-    case TEST_CAPSULE: return tc_capsule_closest_point(&s->u.capsule, p);
-    case TEST_AABB: return tc_aabb_closest_point(&s->u.aabb, p);
-    case TEST_OBB: return tc_obb_closest_point(&s->u.obb, p);
-    case TEST_TRIANGLE: return tc_triangle_closest_point(&s->u.triangle, p);
+    switch (s->type) {
+    case TC_SHAPE_SPHERE: return tc_sphere_closest_point(&s->u.sphere, p);
+    case TC_SHAPE_CAPSULE: return tc_capsule_closest_point(&s->u.capsule, p);
+    case TC_SHAPE_AABB: return tc_aabb_closest_point(&s->u.aabb, p);
+    case TC_SHAPE_OBB: return tc_obb_closest_point(&s->u.obb, p);
+    case TC_SHAPE_TRIANGLE: return tc_triangle_closest_point(&s->u.triangle, p);
     default: return tc_plane_closest_point(&s->u.plane, p);
     }
 }

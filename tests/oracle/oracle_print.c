@@ -13,18 +13,18 @@ static void pv(FILE *f, const char *name, tc_vec3 v)
 
 static void pf(FILE *f, const char *name, float x) { fprintf(f, " %s=%a [%.9g]", name, (double)x, (double)x); }
 
-void orc_print_any(FILE *f, const test_shape *s)
+void orc_print_any(FILE *f, const tc_shape *s)
 {
-    fprintf(f, "  %s:", test_shape_name(s->kind));
-    switch (s->kind) {
-    case TEST_SPHERE: pv(f, "center", s->u.sphere.center); pf(f, "radius", s->u.sphere.radius); break;
-    case TEST_CAPSULE: pv(f, "a", s->u.capsule.a); pv(f, "b", s->u.capsule.b); pf(f, "radius", s->u.capsule.radius); break;
-    case TEST_AABB: pv(f, "min", s->u.aabb.min); pv(f, "max", s->u.aabb.max); break;
-    case TEST_OBB:
+    fprintf(f, "  %s:", test_shape_name(s->type));
+    switch (s->type) {
+    case TC_SHAPE_SPHERE: pv(f, "center", s->u.sphere.center); pf(f, "radius", s->u.sphere.radius); break;
+    case TC_SHAPE_CAPSULE: pv(f, "a", s->u.capsule.a); pv(f, "b", s->u.capsule.b); pf(f, "radius", s->u.capsule.radius); break;
+    case TC_SHAPE_AABB: pv(f, "min", s->u.aabb.min); pv(f, "max", s->u.aabb.max); break;
+    case TC_SHAPE_OBB:
         pv(f, "center", s->u.obb.center); pv(f, "half", s->u.obb.half);
         pv(f, "cx", s->u.obb.rotation.cx); pv(f, "cy", s->u.obb.rotation.cy); pv(f, "cz", s->u.obb.rotation.cz);
         break;
-    case TEST_TRIANGLE: pv(f, "a", s->u.triangle.a); pv(f, "b", s->u.triangle.b); pv(f, "c", s->u.triangle.c); break;
+    case TC_SHAPE_TRIANGLE: pv(f, "a", s->u.triangle.a); pv(f, "b", s->u.triangle.b); pv(f, "c", s->u.triangle.c); break;
     default: pv(f, "normal", s->u.plane.normal); pf(f, "offset", s->u.plane.offset); break;
     }
     fputc('\n', f);

@@ -169,11 +169,11 @@ orc_hit orc_raycast(const orc_shape *s, const orc_ray *ray, double max_t)
 {
     if (s->empty || !s->valid) return no_hit();
     switch (s->kind) {
-    case TEST_SPHERE: return ray_point(s, ray, max_t);
-    case TEST_CAPSULE: return ray_segment(s, ray, max_t);
-    case TEST_AABB:
-    case TEST_OBB: return ray_box(s, ray, max_t);
-    case TEST_TRIANGLE: return ray_triangle(s, ray, max_t);
+    case TC_SHAPE_SPHERE: return ray_point(s, ray, max_t);
+    case TC_SHAPE_CAPSULE: return ray_segment(s, ray, max_t);
+    case TC_SHAPE_AABB:
+    case TC_SHAPE_OBB: return ray_box(s, ray, max_t);
+    case TC_SHAPE_TRIANGLE: return ray_triangle(s, ray, max_t);
     default: return ray_half(s, ray, max_t);
     }
 }

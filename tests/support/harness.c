@@ -37,24 +37,6 @@ int test_run_main(int argc, char **argv, const test_entry *entries, int count)
     return test_failures ? 1 : 0;
 }
 
-uint64_t test_rng_next(test_rng *r)
-{
-    uint64_t z = (r->state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-double test_rng_uniform(test_rng *r, double lo, double hi)
-{
-    return lo + (hi - lo) * ((double)(test_rng_next(r) >> 11) * (1.0 / 9007199254740992.0));
-}
-
-int test_rng_int(test_rng *r, int lo, int hi)
-{
-    return lo + (int)(test_rng_next(r) % (uint64_t)(hi - lo + 1));
-}
-
 int test_random_count(int default_count)
 {
     const char *env = getenv("TOUCHE_TEST_CASES");

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "rng.h" /* every test draws its cases from test_rng */
+
 typedef struct test_entry { const char *name; void (*fn)(void); } test_entry;
 
 extern int test_failures;
@@ -35,12 +37,6 @@ int test_run_main(int argc, char **argv, const test_entry *entries, int count);
             test_fail(__FILE__, __LINE__, "CHECK_NEAR(%s, %s): %.9g vs %.9g (tol %.3g)", \
                       #a, #b, a_, b_, t_);                                            \
     } while (0)
-
-/* Deterministic random numbers (splitmix64), independent of the C library. */
-typedef struct test_rng { uint64_t state; } test_rng;
-uint64_t test_rng_next(test_rng *r);
-double test_rng_uniform(test_rng *r, double lo, double hi); /* [lo, hi) */
-int test_rng_int(test_rng *r, int lo, int hi);              /* [lo, hi] */
 
 /* Number of random cases for stress tests: TOUCHE_TEST_CASES in the
  * environment overrides the default given. */

@@ -1,35 +1,26 @@
 /* SPDX-License-Identifier: MIT */
-/* The tests' tagged shape: any one of the library's shapes, as the random
- * generators make them and the oracles read them, and moving it. (Test code:
- * the test_ prefix, so it is never taken for the library's tc_shape.) */
+/* What the tests add to the library's tagged shape (tc_shape, dispatch.h):
+ * a name for each type, the count of the shapes held by value, and a
+ * translation exact in double for the oracles. Tests use tc_shape itself. */
 #ifndef TOUCHE_TEST_SHAPE_H
 #define TOUCHE_TEST_SHAPE_H
 
 #include <touche/touche.h>
 
-/* In the library's pair order. */
-typedef enum test_shape_kind {
-    TEST_SPHERE, TEST_CAPSULE, TEST_AABB, TEST_OBB, TEST_TRIANGLE, TEST_PLANE, TEST_SHAPE_KINDS
-} test_shape_kind;
+/* The six shapes held by value (TC_SHAPE_SPHERE .. TC_SHAPE_PLANE): the ones
+ * the random generators draw and the loops over every plain shape walk. Hull
+ * and mesh come after them in the type order and point at data. */
+#define TEST_PLAIN_SHAPE_COUNT ((int)TC_SHAPE_HULL)
 
-typedef struct test_shape {
-    test_shape_kind kind;
-    union {
-        tc_sphere sphere;
-        tc_capsule capsule;
-        tc_aabb aabb;
-        tc_obb obb;
-        tc_triangle triangle;
-        tc_plane plane;
-    } u;
-} test_shape;
+/* "sphere", "capsule", ..., "hull", "mesh"; "?" for anything else. */
+const char *test_shape_name(tc_shape_type type);
 
-/* "sphere", "capsule", ...; "?" for anything else. */
-const char *test_shape_name(test_shape_kind k);
-
-/* The shape moved by (dx, dy, dz): each point's sum computed in double and
- * rounded to float (for float inputs, the correctly rounded float sum), a
- * plane's offset by dot(normal, d) likewise. */
-test_shape test_shape_translated(const test_shape *s, double dx, double dy, double dz);
+/* The shape moved by (dx, dy, dz) given in double: each point's sum computed
+ * in double and rounded to float (the correctly rounded sum, which
+ * tc_shape_translate cannot give for an offset that is not a float), a
+ * plane's offset by dot(normal, d) likewise, a hull's or mesh's position
+ * likewise. The generators place shapes with it at gaps finer than a float
+ * offset can say. */
+tc_shape test_shape_translated(const tc_shape *s, double dx, double dy, double dz);
 
 #endif

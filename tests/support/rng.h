@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/* The one seeded random-number generator of the tests, the tools' tests and
+ * the benchmarks: splitmix64, independent of the C library, so every machine
+ * and compiler draws the same stream from the same seed. Seed it by
+ * initialisation: test_rng r = { seed }. C and C++ (the benchmarks' peer glue
+ * is C++). */
+#ifndef TOUCHE_TEST_RNG_H
+#define TOUCHE_TEST_RNG_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct test_rng { uint64_t state; } test_rng;
+
+uint64_t test_rng_next(test_rng *r);
+/* Uniform in [lo, hi), from 53 random bits. */
+double test_rng_uniform(test_rng *r, double lo, double hi);
+/* Uniform integer in [lo, hi]. */
+int test_rng_int(test_rng *r, int lo, int hi);
+/* exp(uniform(log lo, log hi)), 0 < lo < hi: samples spread evenly over
+ * orders of magnitude. */
+double test_rng_log_range(test_rng *r, double lo, double hi);
+/* A uniformly distributed unit vector. */
+void test_rng_unit_vector(test_rng *r, double out[3]);
+/* A uniformly distributed unit quaternion (x, y, z, w). */
+void test_rng_quat(test_rng *r, double out[4]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
