@@ -342,6 +342,13 @@ TC_API size_t tc_world_overlap_triangle(const tc_world *world, const tc_triangle
 /** Colliders overlapping a plane's half-space (shapes.h). */
 TC_API size_t tc_world_overlap_plane(const tc_world *world, const tc_plane *plane, const tc_query_filter *filter,
                                      tc_collider_id *out, size_t capacity);
+/** Colliders overlapping a placed convex hull (hull.h). */
+TC_API size_t tc_world_overlap_hull(const tc_world *world, const tc_hull *hull, const tc_query_filter *filter,
+                                    tc_collider_id *out, size_t capacity);
+/** Colliders overlapping a placed triangle mesh's surface (mesh.h); a mesh
+ *  collider is never among them (two meshes have no pair function). */
+TC_API size_t tc_world_overlap_mesh(const tc_world *world, const tc_mesh *mesh, const tc_query_filter *filter,
+                                    tc_collider_id *out, size_t capacity);
 /** Colliders containing a point (a non-finite point is in none). */
 TC_API size_t tc_world_overlap_point(const tc_world *world, tc_vec3 point, const tc_query_filter *filter,
                                      tc_collider_id *out, size_t capacity);

@@ -336,6 +336,8 @@ TC_WORLD_OVERLAP_BY(aabb, tc_aabb)
 TC_WORLD_OVERLAP_BY(obb, tc_obb)
 TC_WORLD_OVERLAP_BY(triangle, tc_triangle)
 TC_WORLD_OVERLAP_BY(plane, tc_plane)
+TC_WORLD_OVERLAP_BY(hull, tc_hull)
+TC_WORLD_OVERLAP_BY(mesh, tc_mesh)
 #undef TC_WORLD_OVERLAP_BY
 
 size_t tc_world_overlap_point(const tc_world *w, tc_vec3 p, const tc_query_filter *filter, tc_collider_id *out,
