@@ -6,7 +6,7 @@
 # A configuration is configured once (again when CMakePresets.json changes);
 # after that CMake's own build re-runs the configure step when it must, so a
 # `make` with nothing changed compiles nothing.
-.PHONY: all run test test-traps test-web web figures bench fuzz docs clean
+.PHONY: all run test test-traps test-web web figures bench bench-record fuzz docs clean
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE ?= cmake
@@ -70,8 +70,25 @@ run: build/release/CMakeCache.txt
 	@$(CMAKE) --build build/release --target touche_cli -j $(JOBS)
 	build/release/tools/touche run $(SCENE) --svg build/scene.svg && echo "picture: build/scene.svg"
 
+# `make bench` prints every benchmark and keeps the whole output in
+# build/bench.txt; `make bench-record` runs it, then makes that log the one
+# source of the figures: it is copied to docs/bench/latest.txt and the README
+# and docs tables are regenerated from it (tools/bench_figures.py; a CTest
+# test checks they agree).
 bench: build-release
-	@for b in build/release/bench/bench_*; do [ -x "$$b" ] && "$$b" || exit 1; done
+	@mkdir -p build
+	@{ echo "# make bench, $$(date -u '+%Y-%m-%d %H:%M UTC'), commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)$$(git diff --quiet HEAD -- 2>/dev/null || echo ' (modified)'), $$(nproc) cores, $$(uname -m)"; \
+	  for b in build/release/bench/bench_*; do \
+		[ -x "$$b" ] || continue; \
+		echo "## $$(basename $$b)"; \
+		"$$b" 2>&1 || { echo "## $$(basename $$b) failed"; echo 1 > build/bench.failed; }; \
+	  done; } | tee build/bench.txt
+	@if [ -f build/bench.failed ]; then rm -f build/bench.failed; echo "make bench: a benchmark failed (see build/bench.txt)"; exit 1; fi
+
+bench-record: bench
+	@mkdir -p docs/bench
+	@cp build/bench.txt docs/bench/latest.txt
+	@python3 tools/bench_figures.py --write
 
 # The HTML API reference (Doxygen), or one line saying Doxygen is missing.
 docs: build/release/CMakeCache.txt
