@@ -109,8 +109,12 @@ static void bench_pairs(int n, int frames)
     scene_make(&s, n, 1234u + (uint64_t)n);
     tc_world *w = tc_world_create(NULL);
     tc_world_def plain_def = tc_world_def_default();
-    plain_def.prediction = -1.0f; /* no predictive stretch of fat boxes */
+    plain_def.prediction = 0.0f; /* no predictive stretch of fat boxes (zero is literal; negative is refused) */
     tc_world *w2 = tc_world_create(&plain_def);
+    if (!w || !w2) {
+        fprintf(stderr, "bench_world: tc_world_create failed\n");
+        exit(1);
+    }
     tc_collider_id *ids = (tc_collider_id *)malloc(sizeof(tc_collider_id) * (size_t)n);
     tc_collider_id *ids2 = (tc_collider_id *)malloc(sizeof(tc_collider_id) * (size_t)n);
     for (int i = 0; i < n; ++i) {
