@@ -24,6 +24,7 @@
 #include "queries/sat_box_box_contact.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "core/bits.h"
 #include "queries/manifold.h"
@@ -121,101 +122,15 @@ static int clip_side(clip_pt *in, int n, int coord, float sign, float lim, unsig
 enum { SLOTS = 24 };
 typedef struct face_pts { float u[SLOTS], v[SLOTS], w[SLOTS]; unsigned ref[SLOTS], inc[SLOTS]; } face_pts;
 
-/* Keeps at most 4 of the n slots idx[] (written to pick[]): the deepest
- * (lowest w), the one furthest from it across the face, then the two that
- * span the most area; each the first candidate in idx[] order on ties. */
-#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
-#include <emmintrin.h>
-
-/* The first of the n lanes of v[] (n / 4 rounded up vectors) equal to the
- * largest of them. */
-static int first_max(const __m128 *v, int n)
-{
-    __m128 best = v[0];
-    for (int c = 1; c * 4 < n; ++c) best = _mm_max_ps(best, v[c]);
-    best = _mm_max_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(2, 3, 0, 1)));
-    best = _mm_max_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(1, 0, 3, 2)));
-    for (int c = 0;; ++c) {
-        unsigned eq = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(v[c], best));
-        if (eq) return 4 * c + tc_lowest_bit(eq);
-    }
-}
-
-/* The same choices four candidates at a time, with the scalar version's
- * arithmetic lane by lane (products in either order are the same float):
- * the candidates are first packed, the lanes past n (and the ones already
- * chosen) set to -infinity before each choice. */
-static int reduce4(const face_pts *f, const int *idx, int n, int pick[4])
-{
-    if (n <= 4) {
-        for (int i = 0; i < n; ++i) pick[i] = idx[i];
-        return n;
-    }
-    enum { CH = SLOTS / 4 };
-    float pu[SLOTS], pv[SLOTS], pw[SLOTS];
-    for (int i = 0; i < n; ++i) {
-        pu[i] = f->u[idx[i]];
-        pv[i] = f->v[idx[i]];
-        pw[i] = -f->w[idx[i]]; /* the deepest: the largest -w */
-    }
-    int nch = (n + 3) / 4;
-    for (int i = n; i < 4 * nch; ++i) pu[i] = pv[i] = pw[i] = 0.0f; /* lanes past n: defined, never chosen */
-    const __m128 ninf = _mm_set1_ps(-INFINITY), sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
-    const __m128 lane = _mm_setr_ps(0.0f, 1.0f, 2.0f, 3.0f);
-    __m128 live[CH], val[CH], U[CH], V[CH];
-    for (int c = 0; c < nch; ++c) {
-        live[c] = _mm_cmplt_ps(_mm_add_ps(lane, _mm_set1_ps((float)(4 * c))), _mm_set1_ps((float)n));
-        val[c] = _mm_or_ps(_mm_and_ps(live[c], _mm_loadu_ps(pw + 4 * c)), _mm_andnot_ps(live[c], ninf));
-    }
-    int c1 = first_max(val, n);
-    float u1 = pu[c1], v1 = pv[c1];
-    for (int c = 0; c < nch; ++c) {
-        U[c] = _mm_sub_ps(_mm_loadu_ps(pu + 4 * c), _mm_set1_ps(u1));
-        V[c] = _mm_sub_ps(_mm_loadu_ps(pv + 4 * c), _mm_set1_ps(v1));
-        __m128 d2 = _mm_add_ps(_mm_mul_ps(U[c], U[c]), _mm_mul_ps(V[c], V[c]));
-        val[c] = _mm_or_ps(_mm_and_ps(live[c], d2), _mm_andnot_ps(live[c], ninf));
-    }
-    int c2 = first_max(val, n);
-    const __m128 d2u = _mm_set1_ps(pu[c2] - u1), d2v = _mm_set1_ps(pv[c2] - v1);
-    __m128 a12[CH];
-    for (int c = 0; c < nch; ++c) {
-        live[c] = _mm_andnot_ps(_mm_cmpeq_ps(_mm_add_ps(lane, _mm_set1_ps((float)(4 * c))), _mm_set1_ps((float)c1)),
-                                live[c]);
-        live[c] = _mm_andnot_ps(_mm_cmpeq_ps(_mm_add_ps(lane, _mm_set1_ps((float)(4 * c))), _mm_set1_ps((float)c2)),
-                                live[c]);
-        a12[c] = _mm_sub_ps(_mm_mul_ps(d2u, V[c]), _mm_mul_ps(d2v, U[c])); /* area2(i1, i2, q) */
-        val[c] = _mm_or_ps(_mm_and_ps(live[c], _mm_and_ps(a12[c], sign)), _mm_andnot_ps(live[c], ninf));
-    }
-    int c3 = first_max(val, n);
-    /* area2(i1, i2, i3), as the scalar version computes it. */
-    float side = (pu[c2] - u1) * (pv[c3] - v1) - (pv[c2] - v1) * (pu[c3] - u1);
-    const __m128 d3u = _mm_set1_ps(pu[c3] - u1), d3v = _mm_set1_ps(pv[c3] - v1), vside = _mm_set1_ps(side);
-    for (int c = 0; c < nch; ++c) {
-        live[c] = _mm_andnot_ps(_mm_cmpeq_ps(_mm_add_ps(lane, _mm_set1_ps((float)(4 * c))), _mm_set1_ps((float)c3)),
-                                live[c]);
-        __m128 a13 = _mm_sub_ps(_mm_mul_ps(d3u, V[c]), _mm_mul_ps(d3v, U[c])); /* area2(i1, i3, q) */
-        __m128 aq3 = _mm_sub_ps(_mm_mul_ps(U[c], d3v), _mm_mul_ps(V[c], d3u)); /* area2(i1, q, i3) */
-        __m128 aq2 = _mm_sub_ps(_mm_mul_ps(U[c], d2v), _mm_mul_ps(V[c], d2u)); /* area2(i1, q, i2) */
-        __m128 x = _mm_and_ps(_mm_add_ps(vside, a13), sign);
-        __m128 y = _mm_and_ps(_mm_add_ps(a12[c], aq3), sign);
-        __m128 z = _mm_and_ps(_mm_add_ps(aq2, vside), sign);
-        __m128 area = _mm_max_ps(_mm_max_ps(x, y), z);
-        val[c] = _mm_or_ps(_mm_and_ps(live[c], area), _mm_andnot_ps(live[c], ninf));
-    }
-    int c4 = first_max(val, n);
-    pick[0] = idx[c1];
-    pick[1] = idx[c2];
-    pick[2] = idx[c3];
-    pick[3] = idx[c4];
-    return 4;
-}
-#else
 /* Twice the signed area of the triangle of slots i, j, l across the face. */
 static float area2(const face_pts *f, int i, int j, int l)
 {
     return (f->u[j] - f->u[i]) * (f->v[l] - f->v[i]) - (f->v[j] - f->v[i]) * (f->u[l] - f->u[i]);
 }
 
+/* Keeps at most 4 of the n slots idx[] (written to pick[]): the deepest
+ * (lowest w), the one furthest from it across the face, then the two that
+ * span the most area. */
 static int reduce4(const face_pts *f, const int *idx, int n, int pick[4])
 {
     if (n <= 4) {
@@ -266,7 +181,6 @@ static int reduce4(const face_pts *f, const int *idx, int n, int pick[4])
     if (i4 >= 0) pick[k++] = i4;
     return k;
 }
-#endif
 
 /* Closest points of segments p + s d (|s| <= hd) and q + t e (|t| <= he). */
 static void segment_closest(tc_vec3 p, tc_vec3 d, float hd, tc_vec3 q, tc_vec3 e, float he, tc_vec3 *pa, tc_vec3 *pb)
@@ -296,6 +210,17 @@ static bool obb_holds(const tc_obb *b, tc_vec3 p, float slack)
     return true;
 }
 
+/* plus ? x : -x through the sign bit: random poses mispredict a branch,
+ * and compilers turn a select of two floats back into one. */
+static inline float signed_by(bool plus, float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    u ^= (uint32_t)!plus << 31;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
 static int edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, tc_manifold *m)
 {
     tc_vec3 ca[3], cb[3];
@@ -306,20 +231,17 @@ static int edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, f
     halves(b, hb);
     int i = (axis - 6) / 3, j = (axis - 6) % 3;
     /* A's edge along A_i furthest along n; B's along B_j furthest along -n. */
-    tc_vec3 pa0 = a->center, pb0 = b->center;
-    unsigned ia = 0, ib = 0;
-    for (int k = 0; k < 3; ++k) {
-        if (k != i) {
-            bool plus = tc_vec3_dot(n, ca[k]) > 0.0f;
-            pa0 = tc_vec3_add(pa0, tc_vec3_scale(ca[k], plus ? ha[k] : -ha[k]));
-            ia |= (unsigned)plus << k;
-        }
-        if (k != j) {
-            bool plus = tc_vec3_dot(n, cb[k]) < 0.0f;
-            pb0 = tc_vec3_add(pb0, tc_vec3_scale(cb[k], plus ? hb[k] : -hb[k]));
-            ib |= (unsigned)plus << k;
-        }
-    }
+    /* The other two axes of each box in increasing order (the order of the
+     * sums), each side chosen by a +-1 factor: selects rather than
+     * branches, which random poses mispredict. */
+    int a0 = i == 0 ? 1 : 0, a1 = i == 2 ? 1 : 2, b0 = j == 0 ? 1 : 0, b1 = j == 2 ? 1 : 2;
+    bool pa_0 = tc_vec3_dot(n, ca[a0]) > 0.0f, pa_1 = tc_vec3_dot(n, ca[a1]) > 0.0f;
+    bool pb_0 = tc_vec3_dot(n, cb[b0]) < 0.0f, pb_1 = tc_vec3_dot(n, cb[b1]) < 0.0f;
+    tc_vec3 pa0 = tc_vec3_add(tc_vec3_add(a->center, tc_vec3_scale(ca[a0], signed_by(pa_0, ha[a0]))),
+                              tc_vec3_scale(ca[a1], signed_by(pa_1, ha[a1])));
+    tc_vec3 pb0 = tc_vec3_add(tc_vec3_add(b->center, tc_vec3_scale(cb[b0], signed_by(pb_0, hb[b0]))),
+                              tc_vec3_scale(cb[b1], signed_by(pb_1, hb[b1])));
+    unsigned ia = (unsigned)pa_0 << a0 | (unsigned)pa_1 << a1, ib = (unsigned)pb_0 << b0 | (unsigned)pb_1 << b1;
     tc_vec3 pa, pb;
     segment_closest(pa0, ca[i], ha[i], pb0, cb[j], hb[j], &pa, &pb);
     tc_vec3 mid = tc_vec3_scale(tc_vec3_add(pa, pb), 0.5f);
@@ -455,7 +377,7 @@ static inline unsigned crossings(const float *pc, const float *nc, const float *
  * frame (kept inside the quad), both under top; bits 0-7. */
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
 static inline unsigned corners(float P[3][4], const float fc[3], const float e1[3], const float e2[3], float hu,
-                               float hv, float top, float inv, face_pts *f)
+                               float hv, float top, float inv, face_pts *f, bool *within)
 {
     const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), vtop = _mm_set1_ps(top);
     __m128 p0 = _mm_loadu_ps(P[0]), p1 = _mm_loadu_ps(P[1]), p2 = _mm_loadu_ps(P[2]);
@@ -465,6 +387,10 @@ static inline unsigned corners(float P[3][4], const float fc[3], const float e1[
     __m128 in = _mm_and_ps(_mm_and_ps(_mm_cmple_ps(_mm_and_ps(p0, sign), _mm_set1_ps(hu)),
                                       _mm_cmple_ps(_mm_and_ps(p1, sign), _mm_set1_ps(hv))),
                            _mm_cmple_ps(p2, vtop));
+    __m128 lu = _mm_set1_ps(hu), lv = _mm_set1_ps(hv);
+    __m128 strict = _mm_and_ps(_mm_and_ps(_mm_cmple_ps(p0, lu), _mm_cmpgt_ps(p0, _mm_sub_ps(_mm_setzero_ps(), lu))),
+                               _mm_and_ps(_mm_cmple_ps(p1, lv), _mm_cmpgt_ps(p1, _mm_sub_ps(_mm_setzero_ps(), lv))));
+    *within = _mm_movemask_ps(strict) == 15;
     __m128 u = _mm_setr_ps(hu, -hu, -hu, hu), v = _mm_setr_ps(hv, hv, -hv, -hv);
     __m128 ru = _mm_sub_ps(u, _mm_set1_ps(fc[0])), rv = _mm_sub_ps(v, _mm_set1_ps(fc[1]));
     __m128 vinv = _mm_set1_ps(inv);
@@ -482,16 +408,19 @@ static inline unsigned corners(float P[3][4], const float fc[3], const float e1[
 }
 #else
 static inline unsigned corners(float P[3][4], const float fc[3], const float e1[3], const float e2[3], float hu,
-                               float hv, float top, float inv, face_pts *f)
+                               float hv, float top, float inv, face_pts *f, bool *within)
 {
     static const float su[4] = { 1, -1, -1, 1 }, sv[4] = { 1, 1, -1, -1 };
     unsigned ok = 0;
+    int in = 1;
     for (int q = 0; q < 4; ++q) {
         f->u[q] = P[0][q];
         f->v[q] = P[1][q];
         f->w[q] = P[2][q];
         ok |= (unsigned)((fabsf(P[0][q]) <= hu) & (fabsf(P[1][q]) <= hv) & (P[2][q] <= top)) << q;
+        in &= (P[0][q] <= hu) & (P[0][q] > -hu) & (P[1][q] <= hv) & (P[1][q] > -hv);
     }
+    *within = in;
     for (int q = 0; q < 4; ++q) {
         float u = su[q] * hu, v = sv[q] * hv, ru = u - fc[0], rv = v - fc[1];
         float a = (ru * e2[1] - rv * e2[0]) * inv, b = (e1[0] * rv - e1[1] * ru) * inv;
@@ -522,19 +451,26 @@ static int quad_rect_points(float P[3][4], const float fc[3], const float e1[3],
     float det = e1[0] * e2[1] - e1[1] * e2[0];
     bool flat = !(fabsf(det) > 1e-30f * (fabsf(e1[0]) + fabsf(e1[1]) + fabsf(e2[0]) + fabsf(e2[1])));
     float inv = 1.0f / (flat ? 1.0f : det);
-    unsigned ok = corners(P, fc, e1, e2, hu, hv, top, inv, f);
+    bool within;
+    unsigned ok = corners(P, fc, e1, e2, hu, hv, top, inv, f, &within);
     ok &= flat ? 0x0fu : 0xffu;
-    /* Crossings of quad edge q (corner q to q + 1) with each side. */
-    float N0[4], N1[4], N2[4];
-    for (int q = 0; q < 4; ++q) {
-        N0[q] = P[0][(q + 1) & 3];
-        N1[q] = P[1][(q + 1) & 3];
-        N2[q] = P[2][(q + 1) & 3];
+    /* Crossings of quad edge q (corner q to q + 1) with each side, unless
+     * every corner is strictly inside the sides' lines (on a + side's line
+     * counts as inside): then no edge crosses any of them (c - lim has one
+     * sign at every corner, exactly, as float differences of distinct
+     * values never round to zero) and the four calls would keep nothing. */
+    if (!within) {
+        float N0[4], N1[4], N2[4];
+        for (int q = 0; q < 4; ++q) {
+            N0[q] = P[0][(q + 1) & 3];
+            N1[q] = P[1][(q + 1) & 3];
+            N2[q] = P[2][(q + 1) & 3];
+        }
+        ok |= crossings(P[0], N0, P[1], N1, P[2], N2, hu, hv, top, &f->u[8], &f->v[8], &f->w[8]) << 8;
+        ok |= crossings(P[0], N0, P[1], N1, P[2], N2, -hu, hv, top, &f->u[12], &f->v[12], &f->w[12]) << 12;
+        ok |= crossings(P[1], N1, P[0], N0, P[2], N2, hv, hu, top, &f->v[16], &f->u[16], &f->w[16]) << 16;
+        ok |= crossings(P[1], N1, P[0], N0, P[2], N2, -hv, hu, top, &f->v[20], &f->u[20], &f->w[20]) << 20;
     }
-    ok |= crossings(P[0], N0, P[1], N1, P[2], N2, hu, hv, top, &f->u[8], &f->v[8], &f->w[8]) << 8;
-    ok |= crossings(P[0], N0, P[1], N1, P[2], N2, -hu, hv, top, &f->u[12], &f->v[12], &f->w[12]) << 12;
-    ok |= crossings(P[1], N1, P[0], N0, P[2], N2, hv, hu, top, &f->v[16], &f->u[16], &f->w[16]) << 16;
-    ok |= crossings(P[1], N1, P[0], N0, P[2], N2, -hv, hu, top, &f->v[20], &f->u[20], &f->w[20]) << 20;
     int n = 0;
     for (; ok; ok &= ok - 1u) idx[n++] = tc_lowest_bit(ok);
     return n;
@@ -556,12 +492,13 @@ static inline void lift(const float *pu, const float *pv, const float *pw, float
     __m128 d = _mm_max_ps(_mm_sub_ps(_mm_set1_ps(top), w), zero); /* as d > 0 ? d : 0 */
     __m128 up = d;
     for (int q = 0; q < 3; ++q) {
-        if (dl[q] == 0.0f) continue; /* the same for every lane */
+        /* dl[q] == 0 (an axis parallel to the face, exactly, as when the boxes
+         * are aligned): no limit, by the mask rather than a branch. */
         __m128 l = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_set1_ps(base[q]), _mm_mul_ps(_mm_set1_ps(au[q]), u)),
                                          _mm_mul_ps(_mm_set1_ps(av[q]), v)),
                               _mm_mul_ps(_mm_set1_ps(dl[q]), w));
         __m128 room = _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(dl[q] > 0.0f ? hi[q] : -hi[q]), l), _mm_set1_ps(inv[q]));
-        __m128 lower = _mm_cmplt_ps(room, up);
+        __m128 lower = _mm_and_ps(_mm_cmplt_ps(room, up), _mm_cmpneq_ps(_mm_set1_ps(dl[q]), _mm_setzero_ps()));
         up = _mm_or_ps(_mm_and_ps(lower, room), _mm_andnot_ps(lower, up));
     }
     up = _mm_max_ps(up, zero);
@@ -615,25 +552,24 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The incident box in the reference frame: ax[q][p] = I_q . R_p, and its
      * centre c_ref. */
     float ax[3][3], c_ref[3];
-    if (ref_is_a) {
-        for (int q = 0; q < 3; ++q) {
-            for (int p = 0; p < 3; ++p) ax[q][p] = s->r[q][p];
-            c_ref[q] = s->t[q];
-        }
-    } else {
-        for (int q = 0; q < 3; ++q) {
-            for (int p = 0; p < 3; ++p) ax[q][p] = s->r[p][q];
-            c_ref[q] = -(s->t[0] * s->r[q][0] + s->t[1] * s->r[q][1] + s->t[2] * s->r[q][2]);
-        }
+    /* R or its transpose by the strides (s->r rows are 4 apart), and both
+     * centres then a select: which box is the reference is a coin toss on
+     * random poses, and branches on it mispredict. */
+    const float *rm = &s->r[0][0];
+    int sq = ref_is_a ? 4 : 1, sp = ref_is_a ? 1 : 4;
+    for (int q = 0; q < 3; ++q) {
+        for (int p = 0; p < 3; ++p) ax[q][p] = rm[q * sq + p * sp];
+        float back = -(s->t[0] * s->r[q][0] + s->t[1] * s->r[q][1] + s->t[2] * s->r[q][2]);
+        const float both[2] = { back, s->t[q] };
+        c_ref[q] = both[ref_is_a];
     }
     /* The reference face on the side of the incident box (ties: as the
      * normal's orientation, from A towards B). */
-    int fs = ref_is_a ? !(c_ref[k] < 0.0f) : c_ref[k] > 0.0f;
-    float ksign = fs ? 1.0f : -1.0f;
+    int fs = ((int)ref_is_a & !(c_ref[k] < 0.0f)) | ((int)!ref_is_a & (c_ref[k] > 0.0f));
+    float ksign = signed_by(fs, 1.0f);
     /* Incident face: the face of `in` most opposed to the reference face. */
     int j = 0;
-    for (int q = 1; q < 3; ++q)
-        if (fabsf(ax[q][k]) > fabsf(ax[j][k])) j = q;
+    for (int q = 1; q < 3; ++q) j = fabsf(ax[q][k]) > fabsf(ax[j][k]) ? q : j;
     int isign = ax[j][k] * ksign < 0.0f; /* incident face on the + side of axis j */
     int j1 = j == 2 ? 0 : j + 1, j2 = j == 0 ? 2 : j - 1;
     int k1 = k == 2 ? 0 : k + 1, k2 = k == 0 ? 2 : k - 1;
@@ -642,7 +578,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     for (int c = 0; c < 3; ++c) {
         int p = kk[c];
         float f = c == 2 ? ksign : 1.0f;
-        fc[c] = f * (c_ref[p] + ax[j][p] * (isign ? hi[j] : -hi[j]));
+        fc[c] = f * (c_ref[p] + ax[j][p] * signed_by(isign, hi[j]));
         e1[c] = f * ax[j1][p] * hi[j1];
         e2[c] = f * ax[j2][p] * hi[j2];
     }
@@ -739,7 +675,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
      * it as base + u au + v av + w dl: how far the line along N stays inside
      * I. Reciprocals with a divisor that is never zero. */
     const tc_vec3 cr[3] = { r->rotation.cx, r->rotation.cy, r->rotation.cz };
-    tc_vec3 U = cr[k1], V = cr[k2], N = fs ? cr[k] : tc_vec3_neg(cr[k]);
+    tc_vec3 U = cr[k1], V = cr[k2], N = tc_vec3_scale(cr[k], ksign); /* times +-1: exact */
     float base[3], au[3], av[3], dl[3], div[4] = { 1.0f, 1.0f, 1.0f, 1.0f }, inv[4];
     for (int q = 0; q < 3; ++q) {
         base[q] = -(ax[q][0] * c_ref[0] + ax[q][1] * c_ref[1] + ax[q][2] * c_ref[2]);
@@ -747,8 +683,9 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
         av[q] = ax[q][k2];
         dl[q] = ax[q][k] * ksign;
         bool ok = fabsf(dl[q]) > 1e-30f;
-        div[q] = ok ? dl[q] : 1.0f;
-        if (!ok) dl[q] = 0.0f;
+        const float d[2] = { 1.0f, dl[q] }, l[2] = { 0.0f, dl[q] };
+        div[q] = d[ok];
+        dl[q] = l[ok];
     }
     reciprocals(div, inv);
     float pu[4], pv[4], pw[4], depth[4], h[4];
@@ -769,16 +706,16 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
         if (!direct) {
             fr = f.ref[sl];
             fi = f.inc[sl];
-        } else if (sl < 4) {
-            fr = ref_face;
-            fi = TC_FEATURE_VERTEX | corner[sl];
-        } else if (sl < 8) {
-            fr = ref_vertex(k, fs, k1, su[sl - 4] > 0, k2, sv[sl - 4] > 0);
-            fi = inc_face;
         } else {
-            int side = (sl - 8) >> 2;
-            fr = ref_edge(k, fs, side >> 1 ? k2 : k1, !(side & 1));
-            fi = inc_edge[(sl - 8) & 3];
+            /* All three kinds of slot, then selects (the kind is random). */
+            int c4 = sl & 3, side = (sl >> 2) & 3; /* side: for slots 8-23, (sl - 8) >> 2 */
+            side = (side + 2) & 3;
+            unsigned fr_v = ref_vertex(k, fs, k1, su[c4] > 0, k2, sv[c4] > 0);
+            unsigned fr_e = ref_edge(k, fs, side >> 1 ? k2 : k1, !(side & 1));
+            const unsigned frs[3] = { ref_face, fr_v, fr_e }, fis[3] = { TC_FEATURE_VERTEX | corner[c4], inc_face, inc_edge[c4] };
+            int kind = (sl >= 4) + (sl >= 8);
+            fr = frs[kind];
+            fi = fis[kind];
         }
         m->points[q].point = w;
         m->points[q].depth = depth[q];
@@ -787,7 +724,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The largest depth is the overlap along n (within rounding of the
      * clipped points' depths). */
     m->points[deepest].depth = overlap > 0.0f ? overlap : 0.0f;
-    m->normal = ref_is_a ? N : tc_vec3_neg(N);
+    m->normal = tc_vec3_scale(N, signed_by(ref_is_a, 1.0f));
     m->count = count;
     return count;
 }
@@ -850,7 +787,7 @@ bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
         columns(b, cb);
         int i = (edge - 6) / 3, j = (edge - 6) % 3;
         tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s.len2[edge - 6]));
-        edge_n = tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(l) : l;
+        edge_n = tc_vec3_scale(l, signed_by(!(tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f), 1.0f));
     }
     edge_contact(a, b, edge, edge_n, edge_depth, m);
     return true;
