@@ -24,7 +24,6 @@
 #include "queries/sat_box_box_contact.h"
 
 #include <math.h>
-#include <string.h>
 
 #include "core/bits.h"
 #include "queries/manifold.h"
@@ -210,17 +209,6 @@ static bool obb_holds(const tc_obb *b, tc_vec3 p, float slack)
     return true;
 }
 
-/* plus ? x : -x through the sign bit: random poses mispredict a branch,
- * and compilers turn a select of two floats back into one. */
-static inline float signed_by(bool plus, float x)
-{
-    uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    u ^= (uint32_t)!plus << 31;
-    memcpy(&x, &u, sizeof x);
-    return x;
-}
-
 static int edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, tc_manifold *m)
 {
     tc_vec3 ca[3], cb[3];
@@ -231,17 +219,20 @@ static int edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, f
     halves(b, hb);
     int i = (axis - 6) / 3, j = (axis - 6) % 3;
     /* A's edge along A_i furthest along n; B's along B_j furthest along -n. */
-    /* The other two axes of each box in increasing order (the order of the
-     * sums), each side chosen by a +-1 factor: selects rather than
-     * branches, which random poses mispredict. */
-    int a0 = i == 0 ? 1 : 0, a1 = i == 2 ? 1 : 2, b0 = j == 0 ? 1 : 0, b1 = j == 2 ? 1 : 2;
-    bool pa_0 = tc_vec3_dot(n, ca[a0]) > 0.0f, pa_1 = tc_vec3_dot(n, ca[a1]) > 0.0f;
-    bool pb_0 = tc_vec3_dot(n, cb[b0]) < 0.0f, pb_1 = tc_vec3_dot(n, cb[b1]) < 0.0f;
-    tc_vec3 pa0 = tc_vec3_add(tc_vec3_add(a->center, tc_vec3_scale(ca[a0], signed_by(pa_0, ha[a0]))),
-                              tc_vec3_scale(ca[a1], signed_by(pa_1, ha[a1])));
-    tc_vec3 pb0 = tc_vec3_add(tc_vec3_add(b->center, tc_vec3_scale(cb[b0], signed_by(pb_0, hb[b0]))),
-                              tc_vec3_scale(cb[b1], signed_by(pb_1, hb[b1])));
-    unsigned ia = (unsigned)pa_0 << a0 | (unsigned)pa_1 << a1, ib = (unsigned)pb_0 << b0 | (unsigned)pb_1 << b1;
+    tc_vec3 pa0 = a->center, pb0 = b->center;
+    unsigned ia = 0, ib = 0;
+    for (int k = 0; k < 3; ++k) {
+        if (k != i) {
+            bool plus = tc_vec3_dot(n, ca[k]) > 0.0f;
+            pa0 = tc_vec3_add(pa0, tc_vec3_scale(ca[k], plus ? ha[k] : -ha[k]));
+            ia |= (unsigned)plus << k;
+        }
+        if (k != j) {
+            bool plus = tc_vec3_dot(n, cb[k]) < 0.0f;
+            pb0 = tc_vec3_add(pb0, tc_vec3_scale(cb[k], plus ? hb[k] : -hb[k]));
+            ib |= (unsigned)plus << k;
+        }
+    }
     tc_vec3 pa, pb;
     segment_closest(pa0, ca[i], ha[i], pb0, cb[j], hb[j], &pa, &pb);
     tc_vec3 mid = tc_vec3_scale(tc_vec3_add(pa, pb), 0.5f);
@@ -492,13 +483,12 @@ static inline void lift(const float *pu, const float *pv, const float *pw, float
     __m128 d = _mm_max_ps(_mm_sub_ps(_mm_set1_ps(top), w), zero); /* as d > 0 ? d : 0 */
     __m128 up = d;
     for (int q = 0; q < 3; ++q) {
-        /* dl[q] == 0 (an axis parallel to the face, exactly, as when the boxes
-         * are aligned): no limit, by the mask rather than a branch. */
+        if (dl[q] == 0.0f) continue; /* the same for every lane */
         __m128 l = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_set1_ps(base[q]), _mm_mul_ps(_mm_set1_ps(au[q]), u)),
                                          _mm_mul_ps(_mm_set1_ps(av[q]), v)),
                               _mm_mul_ps(_mm_set1_ps(dl[q]), w));
         __m128 room = _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(dl[q] > 0.0f ? hi[q] : -hi[q]), l), _mm_set1_ps(inv[q]));
-        __m128 lower = _mm_and_ps(_mm_cmplt_ps(room, up), _mm_cmpneq_ps(_mm_set1_ps(dl[q]), _mm_setzero_ps()));
+        __m128 lower = _mm_cmplt_ps(room, up);
         up = _mm_or_ps(_mm_and_ps(lower, room), _mm_andnot_ps(lower, up));
     }
     up = _mm_max_ps(up, zero);
@@ -552,24 +542,25 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The incident box in the reference frame: ax[q][p] = I_q . R_p, and its
      * centre c_ref. */
     float ax[3][3], c_ref[3];
-    /* R or its transpose by the strides (s->r rows are 4 apart), and both
-     * centres then a select: which box is the reference is a coin toss on
-     * random poses, and branches on it mispredict. */
-    const float *rm = &s->r[0][0];
-    int sq = ref_is_a ? 4 : 1, sp = ref_is_a ? 1 : 4;
-    for (int q = 0; q < 3; ++q) {
-        for (int p = 0; p < 3; ++p) ax[q][p] = rm[q * sq + p * sp];
-        float back = -(s->t[0] * s->r[q][0] + s->t[1] * s->r[q][1] + s->t[2] * s->r[q][2]);
-        const float both[2] = { back, s->t[q] };
-        c_ref[q] = both[ref_is_a];
+    if (ref_is_a) {
+        for (int q = 0; q < 3; ++q) {
+            for (int p = 0; p < 3; ++p) ax[q][p] = s->r[q][p];
+            c_ref[q] = s->t[q];
+        }
+    } else {
+        for (int q = 0; q < 3; ++q) {
+            for (int p = 0; p < 3; ++p) ax[q][p] = s->r[p][q];
+            c_ref[q] = -(s->t[0] * s->r[q][0] + s->t[1] * s->r[q][1] + s->t[2] * s->r[q][2]);
+        }
     }
     /* The reference face on the side of the incident box (ties: as the
      * normal's orientation, from A towards B). */
-    int fs = ((int)ref_is_a & !(c_ref[k] < 0.0f)) | ((int)!ref_is_a & (c_ref[k] > 0.0f));
-    float ksign = signed_by(fs, 1.0f);
+    int fs = ref_is_a ? !(c_ref[k] < 0.0f) : c_ref[k] > 0.0f;
+    float ksign = fs ? 1.0f : -1.0f;
     /* Incident face: the face of `in` most opposed to the reference face. */
     int j = 0;
-    for (int q = 1; q < 3; ++q) j = fabsf(ax[q][k]) > fabsf(ax[j][k]) ? q : j;
+    for (int q = 1; q < 3; ++q)
+        if (fabsf(ax[q][k]) > fabsf(ax[j][k])) j = q;
     int isign = ax[j][k] * ksign < 0.0f; /* incident face on the + side of axis j */
     int j1 = j == 2 ? 0 : j + 1, j2 = j == 0 ? 2 : j - 1;
     int k1 = k == 2 ? 0 : k + 1, k2 = k == 0 ? 2 : k - 1;
@@ -578,7 +569,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     for (int c = 0; c < 3; ++c) {
         int p = kk[c];
         float f = c == 2 ? ksign : 1.0f;
-        fc[c] = f * (c_ref[p] + ax[j][p] * signed_by(isign, hi[j]));
+        fc[c] = f * (c_ref[p] + ax[j][p] * (isign ? hi[j] : -hi[j]));
         e1[c] = f * ax[j1][p] * hi[j1];
         e2[c] = f * ax[j2][p] * hi[j2];
     }
@@ -675,7 +666,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
      * it as base + u au + v av + w dl: how far the line along N stays inside
      * I. Reciprocals with a divisor that is never zero. */
     const tc_vec3 cr[3] = { r->rotation.cx, r->rotation.cy, r->rotation.cz };
-    tc_vec3 U = cr[k1], V = cr[k2], N = tc_vec3_scale(cr[k], ksign); /* times +-1: exact */
+    tc_vec3 U = cr[k1], V = cr[k2], N = fs ? cr[k] : tc_vec3_neg(cr[k]);
     float base[3], au[3], av[3], dl[3], div[4] = { 1.0f, 1.0f, 1.0f, 1.0f }, inv[4];
     for (int q = 0; q < 3; ++q) {
         base[q] = -(ax[q][0] * c_ref[0] + ax[q][1] * c_ref[1] + ax[q][2] * c_ref[2]);
@@ -683,9 +674,8 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
         av[q] = ax[q][k2];
         dl[q] = ax[q][k] * ksign;
         bool ok = fabsf(dl[q]) > 1e-30f;
-        const float d[2] = { 1.0f, dl[q] }, l[2] = { 0.0f, dl[q] };
-        div[q] = d[ok];
-        dl[q] = l[ok];
+        div[q] = ok ? dl[q] : 1.0f;
+        if (!ok) dl[q] = 0.0f;
     }
     reciprocals(div, inv);
     float pu[4], pv[4], pw[4], depth[4], h[4];
@@ -706,16 +696,16 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
         if (!direct) {
             fr = f.ref[sl];
             fi = f.inc[sl];
+        } else if (sl < 4) {
+            fr = ref_face;
+            fi = TC_FEATURE_VERTEX | corner[sl];
+        } else if (sl < 8) {
+            fr = ref_vertex(k, fs, k1, su[sl - 4] > 0, k2, sv[sl - 4] > 0);
+            fi = inc_face;
         } else {
-            /* All three kinds of slot, then selects (the kind is random). */
-            int c4 = sl & 3, side = (sl >> 2) & 3; /* side: for slots 8-23, (sl - 8) >> 2 */
-            side = (side + 2) & 3;
-            unsigned fr_v = ref_vertex(k, fs, k1, su[c4] > 0, k2, sv[c4] > 0);
-            unsigned fr_e = ref_edge(k, fs, side >> 1 ? k2 : k1, !(side & 1));
-            const unsigned frs[3] = { ref_face, fr_v, fr_e }, fis[3] = { TC_FEATURE_VERTEX | corner[c4], inc_face, inc_edge[c4] };
-            int kind = (sl >= 4) + (sl >= 8);
-            fr = frs[kind];
-            fi = fis[kind];
+            int side = (sl - 8) >> 2;
+            fr = ref_edge(k, fs, side >> 1 ? k2 : k1, !(side & 1));
+            fi = inc_edge[(sl - 8) & 3];
         }
         m->points[q].point = w;
         m->points[q].depth = depth[q];
@@ -724,7 +714,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The largest depth is the overlap along n (within rounding of the
      * clipped points' depths). */
     m->points[deepest].depth = overlap > 0.0f ? overlap : 0.0f;
-    m->normal = tc_vec3_scale(N, signed_by(ref_is_a, 1.0f));
+    m->normal = ref_is_a ? N : tc_vec3_neg(N);
     m->count = count;
     return count;
 }
@@ -787,7 +777,7 @@ bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
         columns(b, cb);
         int i = (edge - 6) / 3, j = (edge - 6) % 3;
         tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s.len2[edge - 6]));
-        edge_n = tc_vec3_scale(l, signed_by(!(tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f), 1.0f));
+        edge_n = tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(l) : l;
     }
     edge_contact(a, b, edge, edge_n, edge_depth, m);
     return true;
