@@ -17,6 +17,7 @@
 
 #include <math.h>
 
+#include "core/bits.h"
 #include "core/float.h"
 #include "core/inline.h"
 #include "shapes/validity.h"
@@ -217,17 +218,6 @@ bool tc_box_box_axis_separates(const tc_box_box_frame *f, int axis)
     return tc_absf(tl) - (ra + rb) > f->pad;
 }
 
-/* Lowest set bit's index; mask is non-zero. Without a loop (de Bruijn):
- * a loop's exit, unpredictable for random poses, costs more than the
- * multiply. */
-static int tc_lowest_bit(unsigned mask)
-{
-    static const unsigned char index[32] = { 0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20, 15, 25, 17, 4,  8,
-                                             31, 27, 13, 23, 21, 19, 16, 7,  26, 12, 18, 6,  11, 5,  10, 9 };
-    uint32_t low = (uint32_t)mask & (0u - (uint32_t)mask);
-    return index[(uint32_t)(low * 0x077CB531u) >> 27];
-}
-
 /* Verdicts of the float tests as bit masks: faces (bits 0-5, axes 0-5),
  * edges (bits 0-8, axes 6-14) and which edge axes are near-parallel. */
 typedef struct tc_sat_masks {
@@ -272,6 +262,39 @@ static inline tc_obb_lanes tc_obb_load(const tc_obb *b)
     __m128 tail = _mm_loadu_ps((const float *)(p + 44)); /* c1.z, c2.x, c2.y, c2.z */
     l.c2 = _mm_shuffle_ps(tail, tail, _MM_SHUFFLE(3, 3, 2, 1));
     return l;
+}
+
+/* One row i of edge axes A_i x B_j (lane j) from R's rows i + 1 (r1) and
+ * i + 2 (r2), their absolute values ar1, ar2 and row i's, ar: the float
+ * separation s (|L| times the gap) and the squared length of L. */
+typedef struct tc_edge_lanes { __m128 s, len2; } tc_edge_lanes;
+
+TC_FORCE_INLINE tc_edge_lanes tc_edge_row(__m128 r1, __m128 r2, __m128 ar, __m128 ar1, __m128 ar2, __m128 t1, __m128 t2,
+                                          __m128 ha1, __m128 ha2, __m128 hb1, __m128 hb2, __m128 sign)
+{
+    tc_edge_lanes e;
+    e.len2 = _mm_add_ps(_mm_mul_ps(r1, r1), _mm_mul_ps(r2, r2));
+    __m128 tl = _mm_sub_ps(_mm_mul_ps(t2, r1), _mm_mul_ps(t1, r2));
+    __m128 ra = _mm_add_ps(_mm_mul_ps(ha1, ar2), _mm_mul_ps(ha2, ar1));
+    __m128 rb = _mm_add_ps(_mm_mul_ps(hb1, TC_SHUF(ar, 2, 0, 1)), _mm_mul_ps(hb2, TC_SHUF(ar, 1, 2, 0)));
+    e.s = _mm_sub_ps(_mm_and_ps(tl, sign), _mm_add_ps(ra, rb));
+    return e;
+}
+
+/* The overlap -s / |L| of a row, infinite on near-parallel lanes and lane 3. */
+TC_FORCE_INLINE __m128 tc_edge_overlap(tc_edge_lanes e, __m128 near, __m128 tiny)
+{
+    const __m128 inf = _mm_set1_ps(INFINITY), lane3 = _mm_castsi128_ps(_mm_set_epi32(-1, 0, 0, 0));
+    __m128 o = _mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), e.s), _mm_sqrt_ps(_mm_max_ps(e.len2, tiny)));
+    __m128 skip = _mm_or_ps(near, lane3);
+    return _mm_or_ps(_mm_and_ps(skip, inf), _mm_andnot_ps(skip, o));
+}
+
+/* Lanes 0-2 of three comparison masks as bits 0-8. */
+TC_FORCE_INLINE unsigned tc_lanes3(__m128 m0, __m128 m1, __m128 m2)
+{
+    return ((unsigned)_mm_movemask_ps(m0) & 7u) | ((unsigned)_mm_movemask_ps(m1) & 7u) << 3 |
+           ((unsigned)_mm_movemask_ps(m2) & 7u) << 6;
 }
 
 TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_sat_masks *m)
@@ -334,45 +357,40 @@ TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_s
     m->edge_depth = INFINITY;
     if (faces) return;
 
-    /* Edge axes A_i x B_j (lane j): hb[j+1] and hb[j+2] by rotation. */
+    /* Edge axes A_i x B_j (lane j), one row of R's rows i + 1 and i + 2 per
+     * i, written out three times: a loop indexing the rows would keep them
+     * in memory. */
     const __m128 hb1 = TC_SHUF(hb, 1, 2, 0), hb2 = TC_SHUF(hb, 2, 0, 1);
+    tc_edge_lanes e0 = tc_edge_row(rr[1], rr[2], arr[0], arr[1], arr[2], tsplat[1], tsplat[2], hasplat[1], hasplat[2],
+                                   hb1, hb2, sign);
+    tc_edge_lanes e1 = tc_edge_row(rr[2], rr[0], arr[1], arr[2], arr[0], tsplat[2], tsplat[0], hasplat[2], hasplat[0],
+                                   hb1, hb2, sign);
+    tc_edge_lanes e2 = tc_edge_row(rr[0], rr[1], arr[2], arr[0], arr[1], tsplat[0], tsplat[1], hasplat[0], hasplat[1],
+                                   hb1, hb2, sign);
     const __m128 limit = _mm_set1_ps(TC_SAT_EXACT_BELOW_LEN2), tiny = _mm_set1_ps(TC_SAT_PARALLEL_BELOW_LEN2);
-    unsigned edges = 0, near_parallel = 0, parallel = 0;
-    const __m128 inf = _mm_set1_ps(INFINITY), lane3 = _mm_castsi128_ps(_mm_set_epi32(-1, 0, 0, 0));
-    __m128 best = inf, eo[3];
-    for (int i = 0; i < 3; ++i) {
-        int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
-        __m128 len2 = _mm_add_ps(_mm_mul_ps(rr[i1], rr[i1]), _mm_mul_ps(rr[i2], rr[i2]));
-        __m128 tl = _mm_sub_ps(_mm_mul_ps(tsplat[i2], rr[i1]), _mm_mul_ps(tsplat[i1], rr[i2]));
-        __m128 rai = _mm_add_ps(_mm_mul_ps(hasplat[i1], arr[i2]), _mm_mul_ps(hasplat[i2], arr[i1]));
-        __m128 rbi = _mm_add_ps(_mm_mul_ps(hb1, TC_SHUF(arr[i], 2, 0, 1)), _mm_mul_ps(hb2, TC_SHUF(arr[i], 1, 2, 0)));
-        s = _mm_sub_ps(_mm_and_ps(tl, sign), _mm_add_ps(rai, rbi));
-        if (m->sep) {
-            _mm_storeu_ps(m->sep + 6 + 3 * i, s);
-            _mm_storeu_ps(m->len2 + 3 * i, len2);
-        }
-        sep = _mm_cmpgt_ps(s, vpad);
-        edges |= ((unsigned)_mm_movemask_ps(sep) & 7u) << (3 * i);
-        __m128 near = _mm_cmplt_ps(len2, limit);
-        near_parallel |= ((unsigned)_mm_movemask_ps(near) & 7u) << (3 * i);
-        parallel |= ((unsigned)_mm_movemask_ps(_mm_cmplt_ps(len2, tiny)) & 7u) << (3 * i);
-        if (m->sep) {
-            /* The overlap along the unit axis, as the scalar code: -s / |L|,
-             * near-parallel axes (and the spare lane) at infinity. */
-            __m128 o = _mm_div_ps(_mm_sub_ps(_mm_setzero_ps(), s), _mm_sqrt_ps(_mm_max_ps(len2, tiny)));
-            o = _mm_or_ps(_mm_and_ps(_mm_or_ps(near, lane3), inf), _mm_andnot_ps(_mm_or_ps(near, lane3), o));
-            eo[i] = o;
-            best = _mm_min_ps(best, o);
-        }
-    }
-    m->edges = edges;
-    m->near_parallel = near_parallel;
-    m->parallel = parallel;
-    if (m->sep) {
+    __m128 near0 = _mm_cmplt_ps(e0.len2, limit), near1 = _mm_cmplt_ps(e1.len2, limit),
+           near2 = _mm_cmplt_ps(e2.len2, limit);
+    m->edges = tc_lanes3(_mm_cmpgt_ps(e0.s, vpad), _mm_cmpgt_ps(e1.s, vpad), _mm_cmpgt_ps(e2.s, vpad));
+    m->near_parallel = tc_lanes3(near0, near1, near2);
+    m->parallel = tc_lanes3(_mm_cmplt_ps(e0.len2, tiny), _mm_cmplt_ps(e1.len2, tiny), _mm_cmplt_ps(e2.len2, tiny));
+    /* An edge axis that separates in float without needing the exact
+     * re-test: the verdict is "apart" whatever else, and the contact reads
+     * nothing more. */
+    if (m->sep && !(m->edges & ~m->near_parallel)) {
+        _mm_storeu_ps(m->sep + 6, e0.s);
+        _mm_storeu_ps(m->sep + 9, e1.s);
+        _mm_storeu_ps(m->sep + 12, e2.s);
+        _mm_storeu_ps(m->len2, e0.len2);
+        _mm_storeu_ps(m->len2 + 3, e1.len2);
+        _mm_storeu_ps(m->len2 + 6, e2.len2);
+        /* The overlap along the unit axis, as the scalar code: -s / |L|,
+         * near-parallel axes (and the spare lane) at infinity. */
+        __m128 o0 = tc_edge_overlap(e0, near0, tiny), o1 = tc_edge_overlap(e1, near1, tiny),
+               o2 = tc_edge_overlap(e2, near2, tiny);
+        __m128 best = _mm_min_ps(_mm_min_ps(o0, o1), o2);
         best = _mm_min_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(2, 3, 0, 1)));
         best = _mm_min_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(1, 0, 3, 2)));
-        unsigned at = 0;
-        for (int i = 0; i < 3; ++i) at |= ((unsigned)_mm_movemask_ps(_mm_cmpeq_ps(eo[i], best)) & 7u) << (3 * i);
+        unsigned at = tc_lanes3(_mm_cmpeq_ps(o0, best), _mm_cmpeq_ps(o1, best), _mm_cmpeq_ps(o2, best));
         m->edge_depth = _mm_cvtss_f32(best);
         m->edge = m->edge_depth < INFINITY && at ? tc_lowest_bit(at) : -1;
     }
@@ -468,6 +486,33 @@ static tc_sat_axis tc_sat_verdict(const tc_obb *a, const tc_obb *b, const tc_sat
  * of the float test stays below 2^110. */
 #define TC_SAT_FLOAT_RANGE_BITS 0x71800000u /* 2^100 */
 #define TC_SAT_ROTATION_RANGE_BITS 0x40000000u /* 2.0 */
+#if TC_SAT_SIMD
+/* The same bounds on the bits four lanes at a time (the magnitudes' bits
+ * compare as signed integers): floats 0-3, 4-7, 8-11 and 11-14. */
+static inline bool tc_obb_in_float_range(const tc_obb *b)
+{
+    const char *p = (const char *)b;
+    const __m128i mag = _mm_set1_epi32(0x7fffffff);
+    const __m128i big = _mm_set1_epi32((int)TC_SAT_FLOAT_RANGE_BITS - 1), rot = _mm_set1_epi32((int)TC_SAT_ROTATION_RANGE_BITS);
+    const __m128i mixed = _mm_set_epi32((int)TC_SAT_ROTATION_RANGE_BITS, (int)TC_SAT_ROTATION_RANGE_BITS,
+                                        (int)TC_SAT_FLOAT_RANGE_BITS - 1, (int)TC_SAT_FLOAT_RANGE_BITS - 1);
+    __m128i v0 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)p), mag);
+    __m128i v1 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 16)), mag);
+    __m128i v2 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 32)), mag);
+    __m128i v3 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 44)), mag);
+    __m128i over = _mm_or_si128(_mm_or_si128(_mm_cmpgt_epi32(v0, big), _mm_cmpgt_epi32(v1, mixed)),
+                                _mm_or_si128(_mm_cmpgt_epi32(v2, rot), _mm_cmpgt_epi32(v3, rot)));
+    return _mm_movemask_epi8(over) == 0;
+}
+
+/* For a box in the float range (so finite): tc_obb_valid, i.e. no half
+ * extent below zero. */
+static inline bool tc_obb_valid_in_range(const tc_obb *b)
+{
+    __m128 neg = _mm_cmplt_ps(_mm_loadu_ps((const float *)(const void *)((const char *)b + 12)), _mm_setzero_ps());
+    return (_mm_movemask_ps(neg) & 7) == 0;
+}
+#else
 static inline bool tc_obb_in_float_range(const tc_obb *b)
 {
     uint32_t u[15];
@@ -477,6 +522,12 @@ static inline bool tc_obb_in_float_range(const tc_obb *b)
     for (int k = 6; k < 15; ++k) over |= (uint32_t)((u[k] & 0x7fffffffu) > TC_SAT_ROTATION_RANGE_BITS);
     return over == 0;
 }
+
+static inline bool tc_obb_valid_in_range(const tc_obb *b)
+{
+    return b->half.x >= 0.0f && b->half.y >= 0.0f && b->half.z >= 0.0f;
+}
+#endif
 
 /* Valid boxes whose floats are out of the float test's range (huge centres,
  * sizes or rotation entries): all 15 axes in double precision, where no
@@ -530,7 +581,8 @@ bool tc_box_box_sat_pass(const tc_obb *a, const tc_obb *b, tc_box_box_sat *out)
     out->parallel = m.parallel;
     out->edge = m.edge;
     out->edge_depth = m.edge_depth;
-    return tc_sat_verdict(a, b, &m) == TC_SAT_AXIS_NONE && tc_obb_valid(a) && tc_obb_valid(b);
+    /* In range, the floats are finite: validity is the signs of the halves. */
+    return tc_sat_verdict(a, b, &m) == TC_SAT_AXIS_NONE && tc_obb_valid_in_range(a) && tc_obb_valid_in_range(b);
 }
 
 tc_sat_axis tc_sat_obb_obb(const tc_obb *a, const tc_obb *b, tc_sat_axis hint)

@@ -25,6 +25,7 @@
 
 #include <math.h>
 
+#include "core/bits.h"
 #include "queries/manifold.h"
 #include "queries/penetration.h"
 
@@ -320,9 +321,9 @@ static int ref_face_in_incident(const tc_vec3 cr[3], const float hr[3], tc_vec3 
 #include <emmintrin.h>
 /* The four lanes in SSE, each with exactly the operations of the scalar
  * version below (bit-identical answers). */
-static inline void crossings(const float *pc, const float *nc, const float *po, const float *no, const float *pw,
-                             const float *nw, float lim, float olim, float top, float *fc, float *fo, float *fw,
-                             int *ok)
+static inline unsigned crossings(const float *pc, const float *nc, const float *po, const float *no,
+                                 const float *pw, const float *nw, float lim, float olim, float top, float *fc,
+                                 float *fo, float *fw)
 {
     const __m128 vlim = _mm_set1_ps(lim), zero = _mm_setzero_ps(), one = _mm_set1_ps(1.0f);
     const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
@@ -338,13 +339,14 @@ static inline void crossings(const float *pc, const float *nc, const float *po, 
     _mm_storeu_ps(fw, w);
     __m128 keep = _mm_and_ps(_mm_and_ps(cross, _mm_cmple_ps(_mm_and_ps(y, sign), _mm_set1_ps(olim))),
                              _mm_cmple_ps(w, _mm_set1_ps(top)));
-    _mm_storeu_si128((__m128i *)(void *)ok, _mm_srli_epi32(_mm_castps_si128(keep), 31));
+    return (unsigned)_mm_movemask_ps(keep);
 }
 #else
-static inline void crossings(const float *pc, const float *nc, const float *po, const float *no, const float *pw,
-                             const float *nw, float lim, float olim, float top, float *fc, float *fo, float *fw,
-                             int *ok)
+static inline unsigned crossings(const float *pc, const float *nc, const float *po, const float *no,
+                                 const float *pw, const float *nw, float lim, float olim, float top, float *fc,
+                                 float *fo, float *fw)
 {
+    unsigned ok = 0;
     for (int q = 0; q < 4; ++q) {
         float da = pc[q] - lim, db = nc[q] - lim;
         int cross = (da <= 0.0f) ^ (db <= 0.0f);
@@ -354,10 +356,73 @@ static inline void crossings(const float *pc, const float *nc, const float *po, 
         fc[q] = lim;
         fo[q] = y;
         fw[q] = w;
-        ok[q] = cross & (fabsf(y) <= olim) & (w <= top);
+        ok |= (unsigned)(cross & (fabsf(y) <= olim) & (w <= top)) << q;
     }
+    return ok;
 }
 
+#endif
+
+/* Slots 0-7 of quad_rect_points: the quad's corners (kept inside the
+ * rectangle) and the rectangle's corners at (s, t) = (a, b) in the quad's
+ * frame (kept inside the quad), both under top; bits 0-7. */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+static inline unsigned corners(float P[3][4], const float fc[3], const float e1[3], const float e2[3], float hu,
+                               float hv, float top, float inv, face_pts *f, bool *within)
+{
+    const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)), vtop = _mm_set1_ps(top);
+    __m128 p0 = _mm_loadu_ps(P[0]), p1 = _mm_loadu_ps(P[1]), p2 = _mm_loadu_ps(P[2]);
+    _mm_storeu_ps(f->u, p0);
+    _mm_storeu_ps(f->v, p1);
+    _mm_storeu_ps(f->w, p2);
+    __m128 in = _mm_and_ps(_mm_and_ps(_mm_cmple_ps(_mm_and_ps(p0, sign), _mm_set1_ps(hu)),
+                                      _mm_cmple_ps(_mm_and_ps(p1, sign), _mm_set1_ps(hv))),
+                           _mm_cmple_ps(p2, vtop));
+    __m128 lu = _mm_set1_ps(hu), lv = _mm_set1_ps(hv);
+    __m128 strict = _mm_and_ps(_mm_and_ps(_mm_cmple_ps(p0, lu), _mm_cmpgt_ps(p0, _mm_sub_ps(_mm_setzero_ps(), lu))),
+                               _mm_and_ps(_mm_cmple_ps(p1, lv), _mm_cmpgt_ps(p1, _mm_sub_ps(_mm_setzero_ps(), lv))));
+    *within = _mm_movemask_ps(strict) == 15;
+    __m128 u = _mm_setr_ps(hu, -hu, -hu, hu), v = _mm_setr_ps(hv, hv, -hv, -hv);
+    __m128 ru = _mm_sub_ps(u, _mm_set1_ps(fc[0])), rv = _mm_sub_ps(v, _mm_set1_ps(fc[1]));
+    __m128 vinv = _mm_set1_ps(inv);
+    __m128 a = _mm_mul_ps(_mm_sub_ps(_mm_mul_ps(ru, _mm_set1_ps(e2[1])), _mm_mul_ps(rv, _mm_set1_ps(e2[0]))), vinv);
+    __m128 b = _mm_mul_ps(_mm_sub_ps(_mm_mul_ps(_mm_set1_ps(e1[0]), rv), _mm_mul_ps(_mm_set1_ps(e1[1]), ru)), vinv);
+    __m128 w = _mm_add_ps(_mm_add_ps(_mm_set1_ps(fc[2]), _mm_mul_ps(a, _mm_set1_ps(e1[2]))),
+                          _mm_mul_ps(b, _mm_set1_ps(e2[2])));
+    _mm_storeu_ps(f->u + 4, u);
+    _mm_storeu_ps(f->v + 4, v);
+    _mm_storeu_ps(f->w + 4, w);
+    const __m128 one = _mm_set1_ps(1.0f);
+    __m128 inr = _mm_and_ps(_mm_and_ps(_mm_cmple_ps(_mm_and_ps(a, sign), one), _mm_cmple_ps(_mm_and_ps(b, sign), one)),
+                            _mm_cmple_ps(w, vtop));
+    return (unsigned)_mm_movemask_ps(in) | (unsigned)_mm_movemask_ps(inr) << 4;
+}
+#else
+static inline unsigned corners(float P[3][4], const float fc[3], const float e1[3], const float e2[3], float hu,
+                               float hv, float top, float inv, face_pts *f, bool *within)
+{
+    static const float su[4] = { 1, -1, -1, 1 }, sv[4] = { 1, 1, -1, -1 };
+    unsigned ok = 0;
+    int in = 1;
+    for (int q = 0; q < 4; ++q) {
+        f->u[q] = P[0][q];
+        f->v[q] = P[1][q];
+        f->w[q] = P[2][q];
+        ok |= (unsigned)((fabsf(P[0][q]) <= hu) & (fabsf(P[1][q]) <= hv) & (P[2][q] <= top)) << q;
+        in &= (P[0][q] <= hu) & (P[0][q] > -hu) & (P[1][q] <= hv) & (P[1][q] > -hv);
+    }
+    *within = in;
+    for (int q = 0; q < 4; ++q) {
+        float u = su[q] * hu, v = sv[q] * hv, ru = u - fc[0], rv = v - fc[1];
+        float a = (ru * e2[1] - rv * e2[0]) * inv, b = (e1[0] * rv - e1[1] * ru) * inv;
+        float w = fc[2] + a * e1[2] + b * e2[2];
+        f->u[4 + q] = u;
+        f->v[4 + q] = v;
+        f->w[4 + q] = w;
+        ok |= (unsigned)((fabsf(a) <= 1.0f) & (fabsf(b) <= 1.0f) & (w <= top)) << (4 + q);
+    }
+    return ok;
+}
 #endif
 
 /* The vertices of the intersection of the incident quad (corners P[.][q]
@@ -372,48 +437,97 @@ static inline void crossings(const float *pc, const float *nc, const float *po, 
 static int quad_rect_points(float P[3][4], const float fc[3], const float e1[3], const float e2[3], float hu, float hv,
                             float top, face_pts *f, int *idx)
 {
-    static const float su[4] = { 1, -1, -1, 1 }, sv[4] = { 1, 1, -1, -1 };
-    int ok[SLOTS];
-    /* Each loop runs over four lanes with no dependence between them (the
-     * compiler's vectoriser sees plain lanes); the slots are gathered after. */
-    for (int q = 0; q < 4; ++q) {
-        f->u[q] = P[0][q];
-        f->v[q] = P[1][q];
-        f->w[q] = P[2][q];
-        ok[q] = (fabsf(P[0][q]) <= hu) & (fabsf(P[1][q]) <= hv) & (P[2][q] <= top);
-    }
     /* Rectangle corners inside the quad: their (s, t) in the quad's frame
      * (the divisor is never zero: a flat quad contains no corner). */
     float det = e1[0] * e2[1] - e1[1] * e2[0];
     bool flat = !(fabsf(det) > 1e-30f * (fabsf(e1[0]) + fabsf(e1[1]) + fabsf(e2[0]) + fabsf(e2[1])));
     float inv = 1.0f / (flat ? 1.0f : det);
-    for (int q = 0; q < 4; ++q) {
-        float u = su[q] * hu, v = sv[q] * hv, ru = u - fc[0], rv = v - fc[1];
-        float a = (ru * e2[1] - rv * e2[0]) * inv, b = (e1[0] * rv - e1[1] * ru) * inv;
-        float w = fc[2] + a * e1[2] + b * e2[2];
-        f->u[4 + q] = u;
-        f->v[4 + q] = v;
-        f->w[4 + q] = w;
-        ok[4 + q] = !flat & (fabsf(a) <= 1.0f) & (fabsf(b) <= 1.0f) & (w <= top);
+    bool within;
+    unsigned ok = corners(P, fc, e1, e2, hu, hv, top, inv, f, &within);
+    ok &= flat ? 0x0fu : 0xffu;
+    /* Crossings of quad edge q (corner q to q + 1) with each side, unless
+     * every corner is strictly inside the sides' lines (on a + side's line
+     * counts as inside): then no edge crosses any of them (c - lim has one
+     * sign at every corner, exactly, as float differences of distinct
+     * values never round to zero) and the four calls would keep nothing. */
+    if (!within) {
+        float N0[4], N1[4], N2[4];
+        for (int q = 0; q < 4; ++q) {
+            N0[q] = P[0][(q + 1) & 3];
+            N1[q] = P[1][(q + 1) & 3];
+            N2[q] = P[2][(q + 1) & 3];
+        }
+        ok |= crossings(P[0], N0, P[1], N1, P[2], N2, hu, hv, top, &f->u[8], &f->v[8], &f->w[8]) << 8;
+        ok |= crossings(P[0], N0, P[1], N1, P[2], N2, -hu, hv, top, &f->u[12], &f->v[12], &f->w[12]) << 12;
+        ok |= crossings(P[1], N1, P[0], N0, P[2], N2, hv, hu, top, &f->v[16], &f->u[16], &f->w[16]) << 16;
+        ok |= crossings(P[1], N1, P[0], N0, P[2], N2, -hv, hu, top, &f->v[20], &f->u[20], &f->w[20]) << 20;
     }
-    /* Crossings of quad edge q (corner q to q + 1) with each side. */
-    float N0[4], N1[4], N2[4];
-    for (int q = 0; q < 4; ++q) {
-        N0[q] = P[0][(q + 1) & 3];
-        N1[q] = P[1][(q + 1) & 3];
-        N2[q] = P[2][(q + 1) & 3];
-    }
-    crossings(P[0], N0, P[1], N1, P[2], N2, hu, hv, top, &f->u[8], &f->v[8], &f->w[8], &ok[8]);
-    crossings(P[0], N0, P[1], N1, P[2], N2, -hu, hv, top, &f->u[12], &f->v[12], &f->w[12], &ok[12]);
-    crossings(P[1], N1, P[0], N0, P[2], N2, hv, hu, top, &f->v[16], &f->u[16], &f->w[16], &ok[16]);
-    crossings(P[1], N1, P[0], N0, P[2], N2, -hv, hu, top, &f->v[20], &f->u[20], &f->w[20], &ok[20]);
     int n = 0;
-    for (int sl = 0; sl < SLOTS; ++sl) {
-        idx[n] = sl;
-        n += ok[sl];
-    }
+    for (; ok; ok &= ok - 1u) idx[n++] = tc_lowest_bit(ok);
     return n;
 }
+
+/* Four face-contact points (pu, pv, pw) in the reference frame, pw up
+ * the normal from the reference face at top: each one's depth below it
+ * (clamped at zero) and the height h of the reported point, the middle of
+ * the part of the line from the point up to the face that stays inside
+ * the incident box (whose axis q gives a coordinate base + u au + v av +
+ * w dl, of reciprocal inv where dl is not zero). */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+static inline void lift(const float *pu, const float *pv, const float *pw, float top, const float base[3],
+                        const float au[3], const float av[3], const float dl[3], const float inv[3], const float hi[3],
+                        float *depth, float *h)
+{
+    const __m128 zero = _mm_setzero_ps();
+    __m128 u = _mm_loadu_ps(pu), v = _mm_loadu_ps(pv), w = _mm_loadu_ps(pw);
+    __m128 d = _mm_max_ps(_mm_sub_ps(_mm_set1_ps(top), w), zero); /* as d > 0 ? d : 0 */
+    __m128 up = d;
+    for (int q = 0; q < 3; ++q) {
+        if (dl[q] == 0.0f) continue; /* the same for every lane */
+        __m128 l = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_set1_ps(base[q]), _mm_mul_ps(_mm_set1_ps(au[q]), u)),
+                                         _mm_mul_ps(_mm_set1_ps(av[q]), v)),
+                              _mm_mul_ps(_mm_set1_ps(dl[q]), w));
+        __m128 room = _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(dl[q] > 0.0f ? hi[q] : -hi[q]), l), _mm_set1_ps(inv[q]));
+        __m128 lower = _mm_cmplt_ps(room, up);
+        up = _mm_or_ps(_mm_and_ps(lower, room), _mm_andnot_ps(lower, up));
+    }
+    up = _mm_max_ps(up, zero);
+    _mm_storeu_ps(depth, d);
+    _mm_storeu_ps(h, _mm_add_ps(w, _mm_mul_ps(_mm_set1_ps(0.5f), up)));
+}
+#else
+static inline void lift(const float *pu, const float *pv, const float *pw, float top, const float base[3],
+                        const float au[3], const float av[3], const float dl[3], const float inv[3], const float hi[3],
+                        float *depth, float *h)
+{
+    for (int q = 0; q < 4; ++q) {
+        float d = top - pw[q];
+        d = d > 0.0f ? d : 0.0f;
+        float up = d;
+        for (int q2 = 0; q2 < 3; ++q2) {
+            float l = base[q2] + au[q2] * pu[q] + av[q2] * pv[q] + dl[q2] * pw[q];
+            float room = (dl[q2] > 0.0f ? hi[q2] - l : -hi[q2] - l) * inv[q2];
+            up = dl[q2] != 0.0f && room < up ? room : up;
+        }
+        up = up > 0.0f ? up : 0.0f;
+        depth[q] = d;
+        h[q] = pw[q] + 0.5f * up;
+    }
+}
+#endif
+
+/* inv[q] = 1 / d[q] for the four lanes (none zero). */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+static inline void reciprocals(const float *d, float *inv)
+{
+    _mm_storeu_ps(inv, _mm_div_ps(_mm_set1_ps(1.0f), _mm_loadu_ps(d)));
+}
+#else
+static inline void reciprocals(const float *d, float *inv)
+{
+    for (int q = 0; q < 4; ++q) inv[q] = 1.0f / d[q];
+}
+#endif
 
 /* Face contact: axis k of box r (A if ref_is_a) is the reference axis; the
  * frame quantities come from the SAT pass. Returns the point count, 0 when
@@ -553,35 +667,31 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
      * I. Reciprocals with a divisor that is never zero. */
     const tc_vec3 cr[3] = { r->rotation.cx, r->rotation.cy, r->rotation.cz };
     tc_vec3 U = cr[k1], V = cr[k2], N = fs ? cr[k] : tc_vec3_neg(cr[k]);
-    float base[3], au[3], av[3], dl[3], inv[3];
+    float base[3], au[3], av[3], dl[3], div[4] = { 1.0f, 1.0f, 1.0f, 1.0f }, inv[4];
     for (int q = 0; q < 3; ++q) {
         base[q] = -(ax[q][0] * c_ref[0] + ax[q][1] * c_ref[1] + ax[q][2] * c_ref[2]);
         au[q] = ax[q][k1];
         av[q] = ax[q][k2];
         dl[q] = ax[q][k] * ksign;
         bool ok = fabsf(dl[q]) > 1e-30f;
-        inv[q] = 1.0f / (ok ? dl[q] : 1.0f);
+        div[q] = ok ? dl[q] : 1.0f;
         if (!ok) dl[q] = 0.0f;
     }
+    reciprocals(div, inv);
+    float pu[4], pv[4], pw[4], depth[4], h[4];
+    for (int q = 0; q < 4; ++q) {
+        int sl = pick[q < count ? q : 0];
+        pu[q] = f.u[sl];
+        pv[q] = f.v[sl];
+        pw[q] = f.w[sl];
+    }
+    lift(pu, pv, pw, hr[k], base, au, av, dl, inv, hi, depth, h);
     int deepest = 0;
     for (int q = 0; q < count; ++q) {
         int sl = pick[q];
-        float pu = f.u[sl], pv = f.v[sl], pw = f.w[sl];
-        float depth = hr[k] - pw;
-        depth = depth > 0.0f ? depth : 0.0f;
-        if (pw < f.w[pick[deepest]]) deepest = q;
-        /* From the incident point (in both boxes) up to the reference face,
-         * the part inside the incident box: its middle. */
-        float up = depth;
-        for (int q2 = 0; q2 < 3; ++q2) {
-            float l = base[q2] + au[q2] * pu + av[q2] * pv + dl[q2] * pw;
-            float room = (dl[q2] > 0.0f ? hi[q2] - l : -hi[q2] - l) * inv[q2];
-            up = dl[q2] != 0.0f && room < up ? room : up;
-        }
-        up = up > 0.0f ? up : 0.0f;
-        float h = pw + 0.5f * up;
-        tc_vec3 w = tc_vec3_add(r->center, tc_vec3_add(tc_vec3_add(tc_vec3_scale(U, pu), tc_vec3_scale(V, pv)),
-                                                       tc_vec3_scale(N, h)));
+        if (pw[q] < pw[deepest]) deepest = q;
+        tc_vec3 w = tc_vec3_add(r->center, tc_vec3_add(tc_vec3_add(tc_vec3_scale(U, pu[q]), tc_vec3_scale(V, pv[q])),
+                                                       tc_vec3_scale(N, h[q])));
         unsigned fr, fi;
         if (!direct) {
             fr = f.ref[sl];
@@ -598,7 +708,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
             fi = inc_edge[(sl - 8) & 3];
         }
         m->points[q].point = w;
-        m->points[q].depth = depth;
+        m->points[q].depth = depth[q];
         m->points[q].id = ref_is_a ? TC_CONTACT_ID(fr, fi) : TC_CONTACT_ID(fi, fr);
     }
     /* The largest depth is the overlap along n (within rounding of the
@@ -609,6 +719,14 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     return count;
 }
 
+/* sqrtf (both correctly rounded) without the library call that errno
+ * handling makes of it. */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+static inline float root(float x) { return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(x))); }
+#else
+static inline float root(float x) { return sqrtf(x); }
+#endif
+
 bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 {
     tc_box_box_sat s;
@@ -616,8 +734,7 @@ bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
     if (!m) return true;
     /* Axis of least overlap: A's faces, B's faces, then the edges. */
     int face = 0;
-    for (int k = 1; k < 6; ++k)
-        if (s.sep[k] > s.sep[face]) face = k;
+    for (int k = 1; k < 6; ++k) face = s.sep[k] > s.sep[face] ? k : face; /* a select: random poses */
     float face_depth = -s.sep[face];
     /* The edge axis of least overlap from the SAT pass; near-parallel ones
      * re-measured in double. */
@@ -634,8 +751,8 @@ bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
         float ok = (float)-gap;
         if (ok < edge_depth) { edge_depth = ok; edge = 6 + k; edge_n = unit; edge_exact = true; }
     }
-    float size = 2.0f * (sqrtf(a->half.x * a->half.x + a->half.y * a->half.y + a->half.z * a->half.z) +
-                         sqrtf(b->half.x * b->half.x + b->half.y * b->half.y + b->half.z * b->half.z));
+    float size = 2.0f * (root(a->half.x * a->half.x + a->half.y * a->half.y + a->half.z * a->half.z) +
+                         root(b->half.x * b->half.x + b->half.y * b->half.y + b->half.z * b->half.z));
     bool use_edge = edge >= 0 && edge_depth < face_depth - (float)TC_FACE_PREFERENCE * size;
     if (!use_edge) {
         bool ref_a = face < 3;
@@ -659,7 +776,7 @@ bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
         columns(a, ca);
         columns(b, cb);
         int i = (edge - 6) / 3, j = (edge - 6) % 3;
-        tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / sqrtf(s.len2[edge - 6]));
+        tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s.len2[edge - 6]));
         edge_n = tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(l) : l;
     }
     edge_contact(a, b, edge, edge_n, edge_depth, m);
