@@ -10,7 +10,8 @@
 /* The scene's kinds are the library's shape types, in the same order. */
 typedef char tt_kind_order_check[(TT_SPHERE == (int)TC_SHAPE_SPHERE && TT_CAPSULE == (int)TC_SHAPE_CAPSULE &&
                                   TT_AABB == (int)TC_SHAPE_AABB && TT_BOX == (int)TC_SHAPE_OBB &&
-                                  TT_TRIANGLE == (int)TC_SHAPE_TRIANGLE && TT_PLANE == (int)TC_SHAPE_PLANE) ? 1 : -1];
+                                  TT_TRIANGLE == (int)TC_SHAPE_TRIANGLE && TT_PLANE == (int)TC_SHAPE_PLANE &&
+                                  TT_HULL == (int)TC_SHAPE_HULL && TT_MESH == (int)TC_SHAPE_MESH) ? 1 : -1];
 
 /* ---- shapes ---------------------------------------------------------------------- */
 
@@ -45,6 +46,12 @@ tt_shape tt_shape_local(const tt_collider *c)
         s.u.plane.normal = c->p[0];
         s.u.plane.offset = c->offset;
         break;
+    case TT_HULL:
+        s.u.hull = tc_hull_make(c->hull, tc_transform_make(c->p[0], c->rotation), c->scale);
+        break;
+    case TT_MESH:
+        s.u.mesh = tc_mesh_make(c->mesh, tc_transform_make(c->p[0], c->rotation), c->scale);
+        break;
     default:
         break;
     }
@@ -61,6 +68,11 @@ tc_vec3 tt_shape_center(const tt_shape *s)
     case TC_SHAPE_TRIANGLE:
         return tc_vec3_scale(tc_vec3_add(s->u.triangle.a, tc_vec3_add(s->u.triangle.b, s->u.triangle.c)), 1.0f / 3.0f);
     case TC_SHAPE_PLANE: return tc_vec3_scale(s->u.plane.normal, s->u.plane.offset);
+    case TC_SHAPE_HULL:
+    case TC_SHAPE_MESH: {
+        tc_aabb b;
+        return tc_shape_bounds(s, &b) ? tc_vec3_lerp(b.min, b.max, 0.5f) : tc_vec3_zero();
+    }
     default: return tc_vec3_zero();
     }
 }
@@ -184,6 +196,9 @@ static bool build_world(const tt_scene *s, builder *b)
         cd.local = tc_transform_identity();
         cd.parent = c->parent >= 0 ? b->nodes[c->parent] : tc_node_null();
         cd.user_data = (uint64_t)i;
+        cd.group = c->group;
+        cd.category = c->category;
+        cd.mask = c->mask;
         b->ids[i] = tc_world_create_collider(b->world, &cd);
         /* A shape the library finds invalid (the parser rules that out) stays out of the world. */
         if (!tc_collider_is_null(b->ids[i]) && b->ids[i].index + 1 > max_index) max_index = b->ids[i].index + 1;
@@ -243,18 +258,31 @@ static int cmp_pair(const void *x, const void *y)
     return (a->b > b->b) - (a->b < b->b);
 }
 
-/* A hit of the world's (or none), as the scene's collider. */
-static void take_hit(const builder *b, tt_hit_result *h, bool hit, const tc_world_hit *wh)
+/* A hit of the world's (or none), as the scene's collider. The triangle of
+ * a mesh hit is the mesh's own ray cast along the same ray. */
+static void take_hit(const builder *b, const tt_result *r, tt_hit_result *h, bool hit, const tc_world_hit *wh)
 {
     h->collider = hit ? scene_index(b, wh->collider) : -1;
+    h->hit.feature = -1;
     if (h->collider < 0) return;
     h->hit.t = wh->t;
     h->hit.point = wh->point;
     h->hit.normal = wh->normal;
+    tc_ray_hit own;
+    if (r->shapes[h->collider].type == TC_SHAPE_MESH &&
+        tc_shape_raycast(&h->ray, &r->shapes[h->collider], INFINITY, &own))
+        h->hit.feature = own.feature;
 }
 
-/* A sweep: the mover's first contact with any other collider (moving ones
- * by their own velocities) over its whole displacement, t in [0, 1]. */
+bool tt_colliders_may_pair(const tt_collider *a, const tt_collider *b)
+{
+    if (a->group != 0 && a->group == b->group) return false;
+    return (a->category & b->mask) != 0 && (b->category & a->mask) != 0;
+}
+
+/* A sweep: the mover's first contact with any other collider it may pair
+ * with (moving ones by their own velocities) over its whole displacement,
+ * t in [0, 1]. */
 static void sweep(const tt_scene *s, const tt_result *r, int mover, tt_sweep_result *out)
 {
     memset(out, 0, sizeof *out);
@@ -264,7 +292,7 @@ static void sweep(const tt_scene *s, const tt_result *r, int mover, tt_sweep_res
     const tt_collider *m = &s->colliders[mover];
     tt_shape end = tc_shape_translate(&r->shapes[mover], m->velocity);
     for (int i = 0; i < s->collider_count; i++) {
-        if (i == mover) continue;
+        if (i == mover || !tt_colliders_may_pair(m, &s->colliders[i])) continue;
         tc_vec3 v = s->colliders[i].moving ? s->colliders[i].velocity : tc_vec3_zero();
         tt_shape other_end = tc_shape_translate(&r->shapes[i], v);
         if (tc_shape_overlap(&r->shapes[mover], &r->shapes[i])) out->start_overlaps = true;
@@ -366,7 +394,7 @@ bool tt_eval(const tt_scene *s, tt_result *r)
         h->ray.dir = tc_vec3_scale(tc_transform_direction(pose.t, ray->dir), pose.scale);
         h->max_t = ray->max_t;
         tc_world_hit wh;
-        take_hit(&b, h, tc_world_raycast_closest(b.world, &h->ray, h->max_t, NULL, &wh), &wh);
+        take_hit(&b, r, h, tc_world_raycast_closest(b.world, &h->ray, h->max_t, NULL, &wh), &wh);
         if (h->collider >= 0) r->state[h->collider] |= TT_STATE_HIT;
     }
 
@@ -394,7 +422,7 @@ bool tt_eval(const tt_scene *s, tt_result *r)
         bool hit = tc_world_pick(b.world, s->clicks[i].x, s->clicks[i].y, view.viewport, view.view, view.projection,
                                  view.depth, NULL, &wh, &h->ray);
         h->max_t = r->camera.far_z - r->camera.near_z;
-        take_hit(&b, h, hit, &wh);
+        take_hit(&b, r, h, hit, &wh);
         if (h->collider >= 0) r->state[h->collider] |= TT_STATE_PICKED;
     }
 

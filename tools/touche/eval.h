@@ -88,6 +88,11 @@ bool tt_eval(const tt_scene *scene, tt_result *out);
 extern long tt_eval_fail_after;
 void tt_result_free(tt_result *r);
 
+/* Whether the world would pair the two (world.h): not in the same non-zero
+ * group, and each one's category meets the other's mask. Sweeps test only
+ * the colliders their mover may pair with. */
+bool tt_colliders_may_pair(const tt_collider *a, const tt_collider *b);
+
 /* ---- shape helpers, shared by the report, the renderer and explain ------- */
 
 /* The shape a collider describes, in its parent frame's coordinates (what
