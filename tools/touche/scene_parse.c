@@ -433,8 +433,7 @@ static bool read_list(parser *p, const prop_spec *s, prop_value *val)
         if (p->tok.kind == TT_TOK_END) {
             tt_lexer peek = p->lx;
             tt_token next = tt_lexer_next(&peek);
-            if (next.kind != TT_TOK_NUMBER) break;
-            advance(p);
+            if (next.kind == TT_TOK_NUMBER) advance(p);
         }
         if (p->tok.kind != TT_TOK_NUMBER) {
             if (val->list_count > 0 && val->list_count % s->count == 0) break;
