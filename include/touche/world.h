@@ -51,14 +51,17 @@
  *    that touches it, as it should; many planes cost a test per plane and
  *    moved collider in each update.
  *  - When changes take effect: the queries see at once what decides whether
- *    a collider takes part (destruction, disabling, filters: category and
- *    mask); what places a collider (creation, enabling, poses, shapes,
+ *    a collider takes part (destruction, disabling, filters: category, mask
+ *    and group); what places a collider (creation, enabling, poses, shapes,
  *    parents, node poses) takes effect at the next tc_world_update, which
  *    computes its world shape. Pairs and events change only at an update.
  *  - Two colliders can pair when (a.category & b.mask) != 0 and
  *    (b.category & a.mask) != 0, and they are not in the same non-zero group
- *    (Box2D's filter and group index). Groups act on pairs only; the queries
- *    filter by category and mask (tc_query_filter). Pairs are confirmed by
+ *    (Box2D's filter and group index). Every query (rays, overlaps,
+ *    picking, shape casts) takes a tc_query_filter, which tests a collider
+ *    as a pair partner would: by category and mask, and when its group is
+ *    non-zero, by group too (a skeleton's own sweep skips its own
+ *    colliders). Pairs are confirmed by
  *    the exact overlap test of overlap.h (touching counts).
  *  - Order is deterministic: events are sorted by (a.index, b.index) with
  *    a.index < b.index, query results by collider index, and ray hits by t
@@ -234,7 +237,7 @@ TC_API bool tc_world_set_collider_enabled(tc_world *world, tc_collider_id collid
  * them at once, the pairs at the next update. */
 TC_API bool tc_world_set_collider_filter(tc_world *world, tc_collider_id collider, uint64_t category, uint64_t mask);
 /** Its group (0: none): colliders in the same non-zero group never pair.
- * Pairs see it at the next update; queries ignore groups. */
+ * Pairs see it at the next update, the queries (tc_query_filter) at once. */
 TC_API bool tc_world_set_collider_group(tc_world *world, tc_collider_id collider, uint32_t group);
 /** Its user data, seen at once (events of later updates carry it). */
 TC_API bool tc_world_set_collider_user_data(tc_world *world, tc_collider_id collider, uint64_t user_data);
@@ -272,21 +275,32 @@ TC_API bool tc_world_update(tc_world *world);
 TC_API const tc_contact_event *tc_world_contact_events(const tc_world *world, size_t *count);
 
 /* ---- queries ------------------------------------------------------------- */
-/** A collider passes when (collider.category & mask) != 0 and
- * (collider.mask & category) != 0. A NULL filter passes every collider. */
-typedef struct tc_query_filter { uint64_t category, mask; } tc_query_filter;
-/** Every category and mask bit: passes every collider that meets anything. */
+/** Which colliders a query sees, as a collider with this category, mask and
+ * group would pair: a collider passes when (collider.category & mask) != 0
+ * and (collider.mask & category) != 0, and, when group is non-zero, its
+ * group is not this one. A NULL filter passes every collider. Start from
+ * tc_query_filter_all(). */
+typedef struct tc_query_filter {
+    uint64_t category;  /**< the bits the query is */
+    uint64_t mask;      /**< the bits it meets */
+    uint32_t group;     /**< non-zero: colliders of this group are skipped (0: none) */
+} tc_query_filter;
+/** Every category and mask bit, no group: passes every collider that meets
+ * anything. */
 static inline tc_query_filter tc_query_filter_all(void)
 {
-    tc_query_filter f; f.category = ~(uint64_t)0; f.mask = ~(uint64_t)0; return f;
+    tc_query_filter f; f.category = ~(uint64_t)0; f.mask = ~(uint64_t)0; f.group = 0; return f;
 }
 
-/** A ray query's hit. */
+/** A ray query's or shape cast's hit. */
 typedef struct tc_world_hit {
     tc_collider_id collider; /**< the collider hit */
-    float t;                 /**< along the ray, in units of its dir (raycast.h) */
+    float t;                 /**< along the ray in units of its dir (raycast.h); a cast's time of first touch */
     tc_vec3 point;           /**< where */
-    tc_vec3 normal;          /**< unit, facing the ray */
+    tc_vec3 normal;          /**< unit; a ray's faces the ray, a cast's points from the cast shape into the collider */
+    /** A ray's: the triangle hit on a mesh collider, -1 on every other shape
+     * (tc_ray_hit.feature); a cast's: -1. */
+    int32_t feature;
 } tc_world_hit;
 
 /* Ray queries walk a ray index rather than the tree: a four-wide hierarchy
@@ -352,6 +366,36 @@ TC_API size_t tc_world_overlap_point(const tc_world *world, tc_vec3 point, const
 TC_API bool tc_world_pick(const tc_world *world, float sx, float sy, tc_viewport viewport, tc_mat4 view,
                           tc_mat4 projection, tc_depth_range depth, const tc_query_filter *filter, tc_world_hit *hit,
                           tc_ray *ray_out);
+
+/* ---- shape casts ----------------------------------------------------------- */
+/* A shape of any type (in world coordinates, as the overlap queries take
+ * it) moves through the still colliders as of the last update; each
+ * collider is tried with the pair sweep (tc_shape_sweep, tc_shape_sweep_rigid:
+ * sweep.h), so a cast is exactly as exact as those are, and the hit's
+ * normal points from the shape into the collider. The tree is walked with
+ * the box the shape sweeps through (grown by the sweeps' tolerance band),
+ * the plane colliders beside it. A shape overlapping a collider at the
+ * start hits it at t = 0. An invalid shape, velocity, max_t or pose hits
+ * nothing. What a character controller calls every frame. */
+
+/** The first collider the shape touches moving at velocity over t in
+ * [0, max_t] (sweep.h's tc_sweep_*); ties go to the lower index. */
+TC_API bool tc_world_sweep_closest(const tc_world *world, const tc_shape *shape, tc_vec3 velocity, float max_t,
+                                   const tc_query_filter *filter, tc_world_hit *hit);
+/** Every collider the shape touches over the sweep, each at its first
+ * touch, sorted by t then collider index: writes the first min(total,
+ * capacity) into hits (which may be NULL when capacity is 0) and returns
+ * the total, as tc_world_raycast_all. */
+TC_API size_t tc_world_sweep_all(const tc_world *world, const tc_shape *shape, tc_vec3 velocity, float max_t,
+                                 const tc_query_filter *filter, tc_world_hit *hits, size_t capacity);
+/** The first collider the shape touches turning and moving from pose
+ * `from` to pose `to` (the shape given in its own frame; sweep.h's
+ * tc_sweep_rigid_*: position linear, rotation at a constant rate), t in
+ * [0, 1]: a sword swing. Ties go to the lower index. Hull and mesh
+ * colliders, and a hull, mesh or plane as the shape, have no rotating
+ * sweep yet: they are not hit. */
+TC_API bool tc_world_sweep_rigid_closest(const tc_world *world, const tc_shape *shape, tc_transform from,
+                                         tc_transform to, const tc_query_filter *filter, tc_world_hit *hit);
 
 /* ---- debug drawing ------------------------------------------------------- */
 /** What a debug-drawn collider is doing, for the renderer to colour. */

@@ -196,11 +196,17 @@ static inline bool tc_world_node_alive(const tc_world *w, size_t i) { return tc_
  * counts. The world is always heap-allocated, never a const object. */
 static inline tc_world *tc_world_caches(const tc_world *w) { return (tc_world *)(uintptr_t)w; }
 
-/* Does the filter pass collider c? NULL passes everything. */
-static inline bool tc_world_filter_passes(const tc_query_filter *f, const tc_world_collider *c)
+/* Does the filter pass collider i? NULL passes everything (world.h). */
+static inline bool tc_world_filter_passes(const tc_world *w, const tc_query_filter *f, int32_t i)
 {
-    return !f || ((c->category & f->mask) != 0 && (c->mask & f->category) != 0);
+    if (!f) return true;
+    const tc_world_collider *c = &w->colliders[i];
+    return (c->category & f->mask) != 0 && (c->mask & f->category) != 0 &&
+           (f->group == 0 || f->group != w->hot[i].group);
 }
+
+/* Ray and cast hits: by t, then collider index (qsort order). */
+int tc_world_hit_order(const void *x, const void *y);
 
 static inline uint64_t tc_world_pair_key(uint32_t a, uint32_t b) { return ((uint64_t)a << 32) | b; }
 

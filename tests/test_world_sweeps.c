@@ -1,0 +1,504 @@
+/* SPDX-License-Identifier: MIT */
+/* The world's shape casts against brute force: a random world of every
+ * collider type (hulls and meshes sharing data, planes), with categories,
+ * masks and groups, some disabled or destroyed after the update (they
+ * leave the queries at once), cast at by every shape type. The brute force
+ * tries the pair sweep on every collider that passes the filter, found
+ * from its own model rather than the world's tree, and keeps the earliest
+ * (then the lowest index): the world's answer must be the same bits. The
+ * rotating cast likewise, and the rotating dispatch against the typed pair
+ * functions it chooses. Rays and overlaps honour the filter's group too. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <touche/world.h>
+
+#include "harness.h"
+
+static float frand(test_rng *r, double lo, double hi) { return (float)test_rng_uniform(r, lo, hi); }
+static tc_vec3 vrand(test_rng *r, double e) { return tc_vec3_make(frand(r, -e, e), frand(r, -e, e), frand(r, -e, e)); }
+static tc_quat qrand(test_rng *r)
+{
+    const float x = frand(r, -1, 1), y = frand(r, -1, 1), z = frand(r, -1, 1), w = frand(r, -1, 1);
+    return tc_quat_normalize(tc_quat_make(x, y, z, w));
+}
+
+#define MAXC 400
+
+/* The shared data every hull and mesh collider points at (owned here,
+ * outliving every world that uses it). */
+static tc_hull_data *g_hull_round, *g_hull_flat;
+static tc_mesh_data *g_mesh_grid;
+
+static void make_data(void)
+{
+    if (g_hull_round) return;
+    test_rng r = { 77 };
+    tc_vec3 pts[40];
+    for (int i = 0; i < 40; ++i) pts[i] = vrand(&r, 1.0);
+    g_hull_round = tc_hull_data_create(pts, 40, NULL);
+    for (int i = 0; i < 12; ++i) {
+        const float x = frand(&r, -1, 1), y = frand(&r, -1, 1);
+        pts[i] = tc_vec3_make(x, y, 0.0f); /* flat: a polygon of zero thickness */
+    }
+    g_hull_flat = tc_hull_data_create(pts, 12, NULL);
+    /* a 6 x 6 grid of quads, two triangles each, gently bumped */
+    enum { N = 7 };
+    tc_vec3 v[N * N];
+    int32_t idx[(N - 1) * (N - 1) * 6];
+    for (int i = 0; i < N; ++i)
+        for (int j = 0; j < N; ++j) v[i * N + j] = tc_vec3_make((float)i - 3.0f, frand(&r, -0.2, 0.2), (float)j - 3.0f);
+    int k = 0;
+    for (int i = 0; i + 1 < N; ++i)
+        for (int j = 0; j + 1 < N; ++j) {
+            const int32_t a = i * N + j, b = a + 1, c = a + N, d = c + 1;
+            idx[k++] = a; idx[k++] = b; idx[k++] = d;
+            idx[k++] = a; idx[k++] = d; idx[k++] = c;
+        }
+    g_mesh_grid = tc_mesh_data_create(v, N * N, idx, k / 3, NULL);
+    CHECK(g_hull_round && g_hull_flat && g_mesh_grid);
+}
+
+/* The world first, then the data it points at (the data outlives it). */
+static void free_all(void);
+
+/* A shape of the given type in its own frame, about the size of a unit. */
+static tc_shape local_shape(test_rng *r, int type)
+{
+    switch (type) {
+    case TC_SHAPE_SPHERE: {
+        tc_sphere s = { vrand(r, 0.3), frand(r, 0.0, 1.2) };
+        return tc_shape_from_sphere(s);
+    }
+    case TC_SHAPE_CAPSULE: {
+        const tc_vec3 a = vrand(r, 1.0), b = vrand(r, 1.0);
+        tc_capsule c = { a, b, frand(r, 0.05, 0.6) };
+        return tc_shape_from_capsule(c);
+    }
+    case TC_SHAPE_AABB: {
+        const tc_vec3 h = tc_vec3_make(frand(r, 0.0, 1.2), frand(r, 0.05, 1.2), frand(r, 0.05, 1.2));
+        tc_aabb b = { tc_vec3_neg(h), h };
+        return tc_shape_from_aabb(b);
+    }
+    case TC_SHAPE_OBB: {
+        const tc_vec3 h = tc_vec3_make(frand(r, 0.05, 1.2), frand(r, 0.05, 1.2), frand(r, 0.0, 1.2));
+        return tc_shape_from_obb(tc_obb_from_quat(vrand(r, 0.2), h, qrand(r)));
+    }
+    case TC_SHAPE_TRIANGLE: {
+        const tc_vec3 a = vrand(r, 1.2), b = vrand(r, 1.2), c = vrand(r, 1.2);
+        tc_triangle t = { a, b, c };
+        return tc_shape_from_triangle(t);
+    }
+    case TC_SHAPE_PLANE: {
+        /* a floor well below the others, tilted a little */
+        const tc_vec3 n = tc_vec3_normalize(tc_vec3_add(tc_vec3_make(0, 1, 0), vrand(r, 0.2)));
+        tc_plane p = { n, -14.0f };
+        return tc_shape_from_plane(p);
+    }
+    case TC_SHAPE_HULL:
+        return tc_shape_from_hull(tc_hull_make(test_rng_int(r, 0, 2) ? g_hull_round : g_hull_flat,
+                                               tc_transform_identity(), frand(r, 0.3, 1.5)));
+    default:
+        return tc_shape_from_mesh(tc_mesh_make(g_mesh_grid, tc_transform_identity(), frand(r, 0.2, 0.8)));
+    }
+}
+
+static int random_type(test_rng *r)
+{
+    const int t = test_rng_int(r, 0, 40);
+    if (t == 0) return TC_SHAPE_PLANE;
+    if (t <= 3) return TC_SHAPE_MESH;
+    return (int)((unsigned)t % 8u == TC_SHAPE_PLANE ? TC_SHAPE_HULL : (unsigned)t % 8u);
+}
+
+/* The model the brute force reads: what each collider is, as the test set it. */
+typedef struct model {
+    tc_world *w;
+    int n;
+    tc_collider_id id[MAXC];
+    uint64_t cat[MAXC], mask[MAXC];
+    uint32_t group[MAXC];
+    bool in[MAXC];        /* in the queries: enabled, alive, through an update */
+    tc_shape shape[MAXC]; /* its world shape as of the update */
+} model;
+
+static model g;
+
+static void build_world(test_rng *r, int count, double spread)
+{
+    make_data();
+    if (g.w) tc_world_destroy(g.w);
+    memset(&g, 0, sizeof g);
+    g.w = tc_world_create(NULL);
+    CHECK(g.w != NULL);
+    bool enabled[MAXC];
+    for (int i = 0; i < count; ++i) {
+        tc_collider_def d = tc_collider_def_default();
+        d.shape = local_shape(r, random_type(r));
+        const tc_vec3 p = vrand(r, spread);
+        d.local = tc_transform_make(p, qrand(r));
+        d.category = (uint64_t)1 << test_rng_int(r, 0, 3);
+        d.mask = test_rng_int(r, 0, 3) ? ~(uint64_t)0 : 0x3;
+        d.group = test_rng_int(r, 0, 2) == 0 ? (uint32_t)test_rng_int(r, 1, 3) : 0u;
+        d.enabled = test_rng_int(r, 0, 12) != 0;
+        g.id[i] = tc_world_create_collider(g.w, &d);
+        CHECK(!tc_collider_is_null(g.id[i]));
+        g.cat[i] = d.category;
+        g.mask[i] = d.mask;
+        g.group[i] = d.group;
+        enabled[i] = d.enabled;
+    }
+    g.n = count;
+    CHECK(tc_world_update(g.w));
+    for (int i = 0; i < count; ++i) g.in[i] = enabled[i] && tc_world_collider_shape(g.w, g.id[i], &g.shape[i]);
+    /* changes the queries see at once: destroyed, disabled, new filters
+     * and groups */
+    for (int i = 0; i < count; ++i) {
+        const int what = test_rng_int(r, 0, 20);
+        if (what == 0 && g.in[i]) {
+            tc_world_destroy_collider(g.w, g.id[i]);
+            g.in[i] = false;
+        } else if (what == 1) {
+            CHECK(tc_world_set_collider_enabled(g.w, g.id[i], false));
+            g.in[i] = false;
+        } else if (what == 2) {
+            g.cat[i] = (uint64_t)1 << test_rng_int(r, 0, 3);
+            g.mask[i] = ~(uint64_t)0;
+            CHECK(tc_world_set_collider_filter(g.w, g.id[i], g.cat[i], g.mask[i]));
+        } else if (what == 3) {
+            g.group[i] = (uint32_t)test_rng_int(r, 0, 3);
+            CHECK(tc_world_set_collider_group(g.w, g.id[i], g.group[i]));
+        }
+    }
+}
+
+static tc_query_filter random_filter(test_rng *r)
+{
+    tc_query_filter f = tc_query_filter_all();
+    f.category = (uint64_t)1 << test_rng_int(r, 0, 3);
+    f.mask = (uint64_t)test_rng_int(r, 1, 15);
+    f.group = (uint32_t)test_rng_int(r, 0, 3);
+    return f;
+}
+
+static void free_all(void)
+{
+    if (g.w) tc_world_destroy(g.w);
+    g.w = NULL;
+    tc_hull_data_destroy(g_hull_round);
+    tc_hull_data_destroy(g_hull_flat);
+    tc_mesh_data_destroy(g_mesh_grid);
+    g_hull_round = g_hull_flat = NULL;
+    g_mesh_grid = NULL;
+}
+
+static bool passes(const tc_query_filter *f, int i)
+{
+    if (!f) return true;
+    if ((g.cat[i] & f->mask) == 0 || (g.mask[i] & f->category) == 0) return false;
+    return f->group == 0 || g.group[i] != f->group;
+}
+
+static bool same_hit(const tc_world_hit *a, const tc_world_hit *b)
+{
+    return tc_collider_id_equal(a->collider, b->collider) && a->t == b->t && a->point.x == b->point.x &&
+           a->point.y == b->point.y && a->point.z == b->point.z && a->normal.x == b->normal.x &&
+           a->normal.y == b->normal.y && a->normal.z == b->normal.z && a->feature == b->feature;
+}
+
+static int hit_cmp(const void *x, const void *y)
+{
+    const tc_world_hit *a = (const tc_world_hit *)x, *b = (const tc_world_hit *)y;
+    if (a->t != b->t) return a->t < b->t ? -1 : 1;
+    return (a->collider.index > b->collider.index) - (a->collider.index < b->collider.index);
+}
+
+/* Brute force: every collider in the model that passes, its pair sweep;
+ * all hits sorted (t, index). rigid: the rotating sweep from `from` to
+ * `to` with the collider still. */
+static int brute(const tc_shape *s, tc_vec3 v, float max_t, bool rigid, tc_transform from, tc_transform to,
+                 const tc_query_filter *f, tc_world_hit *out)
+{
+    int k = 0;
+    for (int i = 0; i < g.n; ++i) {
+        if (!g.in[i] || !passes(f, i)) continue;
+        tc_sweep_hit h;
+        const bool got = rigid ? tc_shape_sweep_rigid(s, from, to, &g.shape[i], tc_transform_identity(),
+                                                      tc_transform_identity(), &h)
+                               : tc_shape_sweep(s, v, &g.shape[i], tc_vec3_zero(), max_t, &h);
+        if (!got) continue;
+        out[k].collider = g.id[i];
+        out[k].t = h.t;
+        out[k].point = h.point;
+        out[k].normal = h.normal;
+        out[k].feature = -1;
+        ++k;
+    }
+    qsort(out, (size_t)k, sizeof *out, hit_cmp);
+    return k;
+}
+
+static long g_cases, g_hit_cases, g_hits, g_by_type[TC_SHAPE_TYPE_COUNT];
+
+static void check_translating(test_rng *r, const tc_shape *s, tc_vec3 v, float max_t, const tc_query_filter *f)
+{
+    static tc_world_hit want[MAXC], got[MAXC];
+    const int n = brute(s, v, max_t, false, tc_transform_identity(), tc_transform_identity(), f, want);
+    tc_world_hit closest;
+    const bool found = tc_world_sweep_closest(g.w, s, v, max_t, f, &closest);
+    CHECK_MSG(found == (n > 0), "cast of type %d: world %d, brute force %d hits", (int)s->type, (int)found, n);
+    if (found && n > 0) {
+        CHECK_MSG(same_hit(&closest, &want[0]), "cast of type %d: closest collider %u t %.9g, brute force %u t %.9g",
+                  (int)s->type, closest.collider.index, (double)closest.t, want[0].collider.index, (double)want[0].t);
+        ++g_by_type[g.shape[want[0].collider.index].type];
+    }
+    /* all, into a short buffer now and then: the total is still the total */
+    const size_t cap = test_rng_int(r, 0, 3) == 0 ? (size_t)test_rng_int(r, 0, 2) : (size_t)MAXC;
+    const size_t total = tc_world_sweep_all(g.w, s, v, max_t, f, cap ? got : NULL, cap);
+    CHECK_MSG(total == (size_t)n, "sweep_all: %zu hits, brute force %d", total, n);
+    for (size_t i = 0; i < total && i < cap && i < (size_t)n; ++i)
+        CHECK_MSG(same_hit(&got[i], &want[i]), "sweep_all hit %zu: collider %u t %.9g, brute force %u t %.9g", i,
+                  got[i].collider.index, (double)got[i].t, want[i].collider.index, (double)want[i].t);
+    ++g_cases;
+    g_hit_cases += n > 0;
+    g_hits += n;
+}
+
+TEST_CASE(world_sweep_matches_brute_force_every_type)
+{
+    test_rng r = { 20261202 };
+    const int worlds = test_random_count(12);
+    memset(g_by_type, 0, sizeof g_by_type);
+    g_cases = g_hit_cases = g_hits = 0;
+    for (int wi = 0; wi < worlds; ++wi) {
+        build_world(&r, test_rng_int(&r, 50, MAXC), 12.0);
+        for (int q = 0; q < 120; ++q) {
+            const int type = q % TC_SHAPE_TYPE_COUNT; /* every shape type is cast */
+            tc_shape local = local_shape(&r, type);
+            const tc_vec3 start = vrand(&r, 12.0);
+            const tc_shape s = tc_shape_transform(&local, tc_transform_make(start, qrand(&r)), 1.0f);
+            /* a long cast sometimes, a still one (only what overlaps at
+             * t = 0) sometimes */
+            tc_vec3 v = vrand(&r, test_rng_int(&r, 0, 3) == 0 ? 20.0 : 4.0);
+            if (test_rng_int(&r, 0, 10) == 0) v = tc_vec3_zero();
+            const float max_t = test_rng_int(&r, 0, 8) == 0 ? 0.0f : frand(&r, 0.0, 2.0);
+            tc_query_filter f = random_filter(&r);
+            check_translating(&r, &s, v, max_t, test_rng_int(&r, 0, 2) ? &f : NULL);
+        }
+        /* aimed straight at a collider: hits are many */
+        for (int q = 0; q < 40; ++q) {
+            const int target = test_rng_int(&r, 0, g.n - 1);
+            if (!g.in[target]) continue;
+            tc_aabb box;
+            if (!tc_shape_bounds(&g.shape[target], &box)) continue;
+            const tc_vec3 c = tc_vec3_scale(tc_vec3_add(box.min, box.max), 0.5f);
+            const tc_vec3 from = tc_vec3_add(c, vrand(&r, 6.0));
+            tc_shape local = local_shape(&r, q % TC_SHAPE_TYPE_COUNT == TC_SHAPE_PLANE ? TC_SHAPE_SPHERE
+                                                                                       : q % TC_SHAPE_TYPE_COUNT);
+            const tc_shape s = tc_shape_transform(&local, tc_transform_make(from, qrand(&r)), 1.0f);
+            check_translating(&r, &s, tc_vec3_sub(c, from), 1.5f, NULL);
+        }
+    }
+    CHECK_MSG(g_hit_cases > g_cases / 4, "only %ld of %ld casts hit anything", g_hit_cases, g_cases);
+    for (int t = 0; t < TC_SHAPE_TYPE_COUNT; ++t)
+        CHECK_MSG(g_by_type[t] > 0, "no cast's first hit was a collider of type %d", t);
+    free_all();
+}
+
+TEST_CASE(world_sweep_rigid_matches_brute_force)
+{
+    test_rng r = { 4242 };
+    const int worlds = test_random_count(6);
+    long cases = 0, hit_cases = 0;
+    static tc_world_hit want[MAXC];
+    for (int wi = 0; wi < worlds; ++wi) {
+        build_world(&r, test_rng_int(&r, 50, 250), 8.0);
+        for (int q = 0; q < 60; ++q) {
+            const int type = q % 5; /* the shapes that turn: sphere to triangle */
+            const tc_shape s = local_shape(&r, type);
+            const tc_vec3 p0 = vrand(&r, 8.0);
+            const tc_transform from = tc_transform_make(p0, qrand(&r));
+            const tc_transform to = tc_transform_make(tc_vec3_add(p0, vrand(&r, 4.0)), qrand(&r));
+            tc_query_filter f = random_filter(&r);
+            const tc_query_filter *fp = test_rng_int(&r, 0, 2) ? &f : NULL;
+            const int n = brute(&s, tc_vec3_zero(), 0.0f, true, from, to, fp, want);
+            tc_world_hit hit;
+            const bool found = tc_world_sweep_rigid_closest(g.w, &s, from, to, fp, &hit);
+            CHECK_MSG(found == (n > 0), "rigid cast of type %d: world %d, brute force %d hits", type, (int)found, n);
+            if (found && n > 0)
+                CHECK_MSG(same_hit(&hit, &want[0]), "rigid cast: collider %u t %.9g, brute force %u t %.9g",
+                          hit.collider.index, (double)hit.t, want[0].collider.index, (double)want[0].t);
+            ++cases;
+            hit_cases += n > 0;
+        }
+    }
+    CHECK_MSG(hit_cases > cases / 5, "only %ld of %ld rigid casts hit anything", hit_cases, cases);
+    free_all();
+}
+
+/* The rotating dispatch picks the typed pair function and flips the normal
+ * when it swaps the operands. */
+TEST_CASE(shape_sweep_rigid_dispatch_matches_pair_functions)
+{
+    test_rng r = { 9 };
+    long hits = 0;
+    for (int i = 0; i < 400; ++i) {
+        const tc_sphere sp = { vrand(&r, 0.5), frand(&r, 0.1, 1.0) };
+        const tc_vec3 h = tc_vec3_make(frand(&r, 0.1, 1), frand(&r, 0.1, 1), frand(&r, 0.1, 1));
+        const tc_obb box = tc_obb_from_quat(vrand(&r, 0.3), h, qrand(&r));
+        const tc_shape a = tc_shape_from_sphere(sp), b = tc_shape_from_obb(box);
+        const tc_transform a0 = tc_transform_make(vrand(&r, 3), qrand(&r)), a1 = tc_transform_make(vrand(&r, 3), qrand(&r));
+        const tc_transform b0 = tc_transform_make(vrand(&r, 1), qrand(&r)), b1 = tc_transform_make(vrand(&r, 1), qrand(&r));
+        tc_sweep_hit want, got, back;
+        const bool w = tc_sweep_rigid_sphere_obb(&sp, a0, a1, &box, b0, b1, &want);
+        CHECK(tc_shape_sweep_rigid(&a, a0, a1, &b, b0, b1, &got) == w);
+        CHECK(tc_shape_sweep_rigid(&b, b0, b1, &a, a0, a1, &back) == w);
+        if (!w) continue;
+        ++hits;
+        CHECK(got.t == want.t && got.normal.x == want.normal.x && got.normal.y == want.normal.y && got.normal.z == want.normal.z);
+        CHECK(back.t == want.t && back.normal.x == -want.normal.x && back.normal.y == -want.normal.y &&
+              back.normal.z == -want.normal.z && back.point.x == want.point.x);
+        /* a still plane, placed by its pose; a moving one answers false */
+        const tc_plane floor = { tc_vec3_make(0, 1, 0), 0.0f };
+        const tc_shape pl = tc_shape_from_plane(floor);
+        const tc_transform lift = tc_transform_make(tc_vec3_make(0, -2, 0), tc_quat_identity());
+        const tc_plane placed = { tc_vec3_make(0, 1, 0), -2.0f };
+        tc_sweep_hit pw, pg;
+        const bool pwant = tc_sweep_rigid_obb_plane(&box, a0, a1, &placed, &pw);
+        CHECK(tc_shape_sweep_rigid(&pl, lift, lift, &b, a0, a1, &pg) == pwant);
+        if (pwant) CHECK(pg.t == pw.t && pg.normal.y == -pw.normal.y);
+        CHECK(!tc_shape_sweep_rigid(&pl, lift, b0, &b, a0, a1, &pg));
+    }
+    CHECK(hits > 20);
+}
+
+/* Rays and overlaps skip the filter's group as the casts do. */
+TEST_CASE(world_queries_honour_the_filter_group)
+{
+    test_rng r = { 31 };
+    static tc_collider_id out[MAXC];
+    long seen = 0, skipped = 0;
+    for (int wi = 0; wi < 4; ++wi) {
+        build_world(&r, 200, 10.0);
+        for (int q = 0; q < 100; ++q) {
+            tc_query_filter f = random_filter(&r);
+            if (f.group == 0) f.group = 1;
+            /* overlap: a big sphere */
+            const tc_sphere s = { vrand(&r, 10.0), frand(&r, 1.0, 5.0) };
+            const tc_shape sh = tc_shape_from_sphere(s);
+            const size_t n = tc_world_overlap_sphere(g.w, &s, &f, out, MAXC);
+            size_t want = 0;
+            for (int i = 0; i < g.n; ++i) {
+                if (!g.in[i] || !tc_shape_overlap(&sh, &g.shape[i])) continue;
+                if (passes(&f, i)) {
+                    CHECK_MSG(want < n && tc_collider_id_equal(out[want], g.id[i]), "overlap misses collider %d", i);
+                    ++want;
+                } else if (g.group[i] == f.group) {
+                    ++skipped;
+                }
+            }
+            CHECK(n == want);
+            seen += (long)n;
+            /* ray: closest against brute force */
+            tc_ray ray;
+            ray.origin = vrand(&r, 12.0);
+            ray.dir = tc_vec3_sub(vrand(&r, 3.0), ray.origin);
+            tc_world_hit hit;
+            const bool got = tc_world_raycast_closest(g.w, &ray, 1.0f, &f, &hit);
+            bool any = false;
+            tc_world_hit best;
+            memset(&best, 0, sizeof best);
+            for (int i = 0; i < g.n; ++i) {
+                tc_ray_hit h;
+                if (!g.in[i] || !passes(&f, i) || !tc_shape_raycast(&ray, &g.shape[i], 1.0f, &h)) continue;
+                if (!any || h.t < best.t) {
+                    any = true;
+                    best.collider = g.id[i];
+                    best.t = h.t;
+                    best.feature = h.feature;
+                }
+            }
+            CHECK(got == any);
+            if (got && any) {
+                CHECK_MSG(hit.t == best.t, "ray t %.9g, brute force %.9g", (double)hit.t, (double)best.t);
+                if (tc_collider_id_equal(hit.collider, best.collider)) CHECK(hit.feature == best.feature);
+            }
+        }
+    }
+    CHECK(seen > 0 && skipped > 0);
+    free_all();
+}
+
+/* A character's own arm shares the sword's group; the swing's first touch
+ * is the shield, not the arm. Without the group it is the arm. */
+TEST_CASE(world_sweep_rigid_sword_skips_its_own_group)
+{
+    tc_world *w = tc_world_create(NULL);
+    CHECK(w != NULL);
+    tc_collider_def arm = tc_collider_def_default();
+    const tc_capsule arm_shape = { tc_vec3_make(0, 0, 0), tc_vec3_make(0.6f, 0, 0), 0.1f };
+    arm.shape = tc_shape_from_capsule(arm_shape);
+    arm.local = tc_transform_make(tc_vec3_make(0, 1.0f, 0.9f), tc_quat_identity());
+    arm.group = 7;
+    const tc_collider_id arm_id = tc_world_create_collider(w, &arm);
+    tc_collider_def shield = tc_collider_def_default();
+    const tc_aabb shield_shape = { tc_vec3_make(-0.05f, -0.5f, -0.5f), tc_vec3_make(0.05f, 0.5f, 0.5f) };
+    shield.shape = tc_shape_from_aabb(shield_shape);
+    shield.local = tc_transform_make(tc_vec3_make(1.5f, 1.0f, 0), tc_quat_identity());
+    const tc_collider_id shield_id = tc_world_create_collider(w, &shield);
+    CHECK(tc_world_update(w));
+    /* the blade along local +x from the hilt at the shoulder, swung a
+     * quarter turn about y from +z (through the arm) to +x (the shield) */
+    const tc_capsule blade_c = { tc_vec3_make(0.2f, 0, 0), tc_vec3_make(1.6f, 0, 0), 0.03f };
+    const tc_shape blade = tc_shape_from_capsule(blade_c);
+    const tc_vec3 hilt = tc_vec3_make(0, 1.0f, 0);
+    const tc_transform from = tc_transform_make(hilt, tc_quat_from_axis_angle(tc_vec3_make(0, 1, 0), -1.5707964f));
+    const tc_transform to = tc_transform_make(hilt, tc_quat_identity());
+    tc_query_filter own = tc_query_filter_all();
+    own.group = 7;
+    tc_world_hit hit;
+    CHECK(tc_world_sweep_rigid_closest(w, &blade, from, to, &own, &hit));
+    CHECK(tc_collider_id_equal(hit.collider, shield_id));
+    CHECK(hit.t > 0.5f && hit.t <= 1.0f);
+    CHECK(hit.normal.x > 0.0f); /* from the blade into the shield */
+    CHECK(tc_world_sweep_rigid_closest(w, &blade, from, to, NULL, &hit));
+    CHECK(tc_collider_id_equal(hit.collider, arm_id));
+    tc_world_destroy(w);
+}
+
+/* Two equal colliders: the first touch goes to the lower index; sweep_all
+ * lists both, lower index first; a cast starting inside hits at t = 0. */
+TEST_CASE(world_sweep_ties_and_start_inside)
+{
+    tc_world *w = tc_world_create(NULL);
+    CHECK(w != NULL);
+    tc_collider_def d = tc_collider_def_default();
+    const tc_aabb box = { tc_vec3_make(4, -1, -1), tc_vec3_make(5, 1, 1) };
+    d.shape = tc_shape_from_aabb(box);
+    const tc_collider_id a = tc_world_create_collider(w, &d);
+    const tc_collider_id b = tc_world_create_collider(w, &d);
+    CHECK(tc_world_update(w));
+    const tc_sphere s = { tc_vec3_make(0, 0, 0), 0.5f };
+    const tc_shape sh = tc_shape_from_sphere(s);
+    tc_world_hit hit, all[4];
+    CHECK(tc_world_sweep_closest(w, &sh, tc_vec3_make(1, 0, 0), 10.0f, NULL, &hit));
+    CHECK(tc_collider_id_equal(hit.collider, a));
+    CHECK_NEAR(hit.t, 3.5, 1e-5);
+    CHECK(hit.normal.x > 0.99f && hit.feature == -1);
+    CHECK(tc_world_sweep_all(w, &sh, tc_vec3_make(1, 0, 0), 10.0f, NULL, all, 4) == 2);
+    CHECK(tc_collider_id_equal(all[0].collider, a) && tc_collider_id_equal(all[1].collider, b));
+    CHECK(tc_world_sweep_closest(w, &sh, tc_vec3_make(1, 0, 0), 3.0f, NULL, &hit) == false);
+    const tc_sphere inside = { tc_vec3_make(4.5f, 0, 0), 0.2f };
+    const tc_shape in = tc_shape_from_sphere(inside);
+    CHECK(tc_world_sweep_closest(w, &in, tc_vec3_make(0, 1, 0), 1.0f, NULL, &hit));
+    CHECK(hit.t == 0.0f);
+    /* bad input hits nothing */
+    CHECK(!tc_world_sweep_closest(w, &sh, tc_vec3_make(NAN, 0, 0), 10.0f, NULL, &hit));
+    CHECK(!tc_world_sweep_closest(w, &sh, tc_vec3_make(1, 0, 0), -1.0f, NULL, &hit));
+    CHECK(!tc_world_sweep_closest(w, &sh, tc_vec3_make(1, 0, 0), NAN, NULL, &hit));
+    CHECK(tc_world_sweep_all(w, &sh, tc_vec3_make(1, 0, 0), NAN, NULL, NULL, 0) == 0);
+    const tc_transform bad = tc_transform_make(tc_vec3_make(INFINITY, 0, 0), tc_quat_identity());
+    CHECK(!tc_world_sweep_rigid_closest(w, &sh, bad, tc_transform_identity(), NULL, &hit));
+    tc_world_destroy(w);
+}
