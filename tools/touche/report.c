@@ -340,6 +340,47 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
         tt_table_free(&t);
     }
 
+    if (s->cast_count > 0) {
+        fprintf(out, "\ncasts and swings (through the world; each skips its own collider and its group)\n");
+        tt_table_init(&t, 7);
+        const char *head[7] = { "name", "moves", "how", "first contact", "at fraction", "point", "normal" };
+        tt_table_row(&t, head);
+        for (int i = 0; i < s->cast_count; i++) {
+            const tt_cast *k = &s->casts[i];
+            const tt_cast_result *c = &r->casts[i];
+            char how[TT_VEC3_CHARS + TT_MAX_NAME + 40], toi[32] = "-", pt[TT_VEC3_CHARS] = "", nrm[TT_VEC3_CHARS] = "";
+            if (k->swing) snprintf(how, sizeof how, "swing of %s", s->frames[k->joint].name);
+            else {
+                char v[TT_VEC3_CHARS];
+                tt_fmt_vec3(v, sizeof v, k->velocity, 3);
+                snprintf(how, sizeof how, "cast by %s", v);
+            }
+            if (c->other >= 0) {
+                tt_fmt_num(toi, sizeof toi, c->t, 4);
+                tt_fmt_vec3(pt, sizeof pt, c->point, 3);
+                tt_fmt_vec3(nrm, sizeof nrm, c->normal, 3);
+            }
+            const char *cells[7] = { k->name, s->colliders[k->collider].name, how,
+                                     c->other >= 0 ? s->colliders[c->other].name : "nothing", toi, pt, nrm };
+            tt_table_row(&t, cells);
+        }
+        tt_table_align_right(&t, 4);
+        tt_table_print(out, &t, "  ");
+        tt_table_free(&t);
+        for (int i = 0; i < s->cast_count; i++) {
+            const tt_cast_result *c = &r->casts[i];
+            if (s->casts[i].swing || c->total == 0) continue;
+            fprintf(out, "  %s touches on the way:", s->casts[i].name);
+            for (size_t h = 0; h < c->total && h < TT_MAX_CAST_HITS; h++) {
+                char tb[32];
+                tt_fmt_num(tb, sizeof tb, c->hit_t[h], 4);
+                fprintf(out, "%s %s at %s", h ? "," : "", c->hits[h] >= 0 ? s->colliders[c->hits[h]].name : "?", tb);
+            }
+            if (c->total > TT_MAX_CAST_HITS) fprintf(out, " and %zu more", c->total - TT_MAX_CAST_HITS);
+            fputc('\n', out);
+        }
+    }
+
     if (s->distance_count > 0) {
         fprintf(out, "\ndistances\n");
         tt_table_init(&t, 5);
@@ -633,6 +674,54 @@ void tt_report_json(FILE *out, const char *path, const tt_scene *s, const tt_res
         fputc('}', out);
     }
     fputs(r->sweep_count ? "\n  ]" : "]", out);
+
+    fputs(",\n  \"casts\": [", out);
+    for (int i = 0; i < s->cast_count; i++) {
+        const tt_cast *k = &s->casts[i];
+        const tt_cast_result *c = &r->casts[i];
+        fprintf(out, "%s\n    {", i ? "," : "");
+        json_key(out, "name"); tt_json_string(out, k->name);
+        fputs(", ", out); json_key(out, "kind"); tt_json_string(out, k->swing ? "swing" : "cast");
+        fputs(", ", out); json_key(out, "collider"); tt_json_string(out, s->colliders[k->collider].name);
+        if (k->swing) { fputs(", ", out); json_key(out, "joint"); tt_json_string(out, s->frames[k->joint].name); }
+        else { fputs(", ", out); json_key(out, "velocity"); tt_json_vec3(out, k->velocity); }
+        const tc_transform *poses[2] = { &c->from, &c->to };
+        const char *keys[2] = { "from", "to" };
+        for (int q = 0; q < 2; q++) {
+            fputs(", ", out); json_key(out, keys[q]);
+            fputc('{', out);
+            json_key(out, "position"); tt_json_vec3(out, poses[q]->position);
+            fputs(", \"rotation\": [", out);
+            tt_json_number(out, poses[q]->rotation.x); fputs(", ", out);
+            tt_json_number(out, poses[q]->rotation.y); fputs(", ", out);
+            tt_json_number(out, poses[q]->rotation.z); fputs(", ", out);
+            tt_json_number(out, poses[q]->rotation.w);
+            fputs("]}", out);
+        }
+        fputs(", ", out); json_key(out, "first_contact");
+        if (c->other < 0) {
+            fputs("null", out);
+        } else {
+            fputc('{', out);
+            json_key(out, "collider"); tt_json_string(out, s->colliders[c->other].name);
+            fputs(", ", out); json_key(out, "t"); tt_json_number(out, c->t);
+            fputs(", ", out); json_key(out, "point"); tt_json_vec3(out, c->point);
+            fputs(", ", out); json_key(out, "normal"); tt_json_vec3(out, c->normal);
+            fputc('}', out);
+        }
+        if (!k->swing) {
+            fprintf(out, ", \"hits_total\": %zu, \"hits\": [", c->total);
+            for (size_t h = 0; h < c->total && h < TT_MAX_CAST_HITS; h++) {
+                fprintf(out, "%s{", h ? ", " : "");
+                json_key(out, "collider"); tt_json_string(out, c->hits[h] >= 0 ? s->colliders[c->hits[h]].name : "?");
+                fputs(", ", out); json_key(out, "t"); tt_json_number(out, c->hit_t[h]);
+                fputc('}', out);
+            }
+            fputc(']', out);
+        }
+        fputc('}', out);
+    }
+    fputs(s->cast_count ? "\n  ]" : "]", out);
 
     fputs(",\n  \"distances\": [", out);
     for (int i = 0; i < s->distance_count; i++) {

@@ -23,7 +23,7 @@
 #define TT_MAX_ERRORS 20          /* diagnostics kept per file */
 #define TT_MAX_OBJECTS 100000     /* frames + colliders + rays + clicks + queries */
 #define TT_MAX_PLANES 1000        /* a plane may pair with every collider */
-#define TT_MAX_MOVING 1000        /* each sweep is tested against every collider */
+#define TT_MAX_MOVING 1000        /* each sweep is tested against every collider; casts and swings count too */
 #define TT_MAX_NAME 64            /* bytes in a name */
 #define TT_MAX_VIEWPORT 16384     /* pixels on either side */
 #define TT_MAX_HULL_POINTS 100000 /* points of one hull */
@@ -122,6 +122,23 @@ typedef struct tt_click { const char *name; tt_loc loc; float x, y; } tt_click;
 
 typedef struct tt_query { tt_loc loc; const char *a_name, *b_name; tt_loc a_loc, b_loc; int a, b; } tt_query;
 
+/* A shape cast or a swing, both of a collider's shape through the world:
+ *   cast:  its world shape moved by `velocity` (tc_world_sweep_closest, _all);
+ *   swing: turned and moved with a joint (a frame at or above the collider)
+ *          from the joint's pose in the file to `position` and `rotation`
+ *          (tc_world_sweep_rigid_closest), a sword swung from the shoulder.
+ * Both skip the collider itself and those it never pairs with (its group,
+ * its category and mask). */
+typedef struct tt_cast {
+    const char *name;
+    tt_loc loc;
+    bool swing;
+    const char *collider_name; tt_loc collider_loc; int collider;
+    tc_vec3 velocity;                       /* cast */
+    const char *joint_name; tt_loc joint_loc; int joint;  /* swing: NULL name: the collider's parent */
+    tc_vec3 position; tc_quat rotation;     /* swing: the joint's local pose at the end */
+} tt_cast;
+
 typedef struct tt_grid { bool present; float height, size, step; } tt_grid;
 
 typedef struct tt_scene {
@@ -131,6 +148,7 @@ typedef struct tt_scene {
     tt_ray *rays; int ray_count;
     tt_click *clicks; int click_count;
     tt_query *distances; int distance_count;
+    tt_cast *casts; int cast_count;
     tt_camera camera;
     tt_grid grid;
     tc_hull_data **hull_data; int hull_data_count;   /* owned: destroyed by tt_scene_free */

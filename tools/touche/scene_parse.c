@@ -77,7 +77,7 @@ typedef struct parser {
     tt_token prev;          /* the one before, for "after X" locations */
     tt_diags *diags;
     tt_arena *arena;
-    vec frames, colliders, rays, clicks, distances;
+    vec frames, colliders, rays, clicks, distances, casts;
     vec hulls, meshes;      /* tc_hull_data * / tc_mesh_data * the scene owns */
     vec list;               /* the current statement's list numbers (double) */
     vec list_locs;          /* and where each is (tt_loc) */
@@ -231,7 +231,7 @@ typedef enum prop_id {
     P_PARENT, P_POSITION, P_CENTER, P_EULER, P_QUAT, P_AXIS, P_SCALE, P_RADIUS, P_SIZE, P_HALF,
     P_MIN, P_MAX, P_A, P_B, P_C, P_NORMAL, P_OFFSET, P_POINT, P_VELOCITY, P_ORIGIN, P_DIR, P_TO,
     P_LENGTH, P_TARGET, P_UP, P_FOV, P_VIEWPORT, P_NEAR, P_FAR, P_AT, P_HEIGHT, P_STEP, P_EXTENT,
-    P_POINTS, P_VERTICES, P_TRIANGLES, P_FILE, P_SIDES, P_GROUP, P_CATEGORY, P_MASK,
+    P_POINTS, P_VERTICES, P_TRIANGLES, P_FILE, P_SIDES, P_GROUP, P_CATEGORY, P_MASK, P_COLLIDER, P_JOINT,
     P_COUNT
 } prop_id;
 
@@ -293,6 +293,8 @@ static const prop_spec prop_specs[P_COUNT] = {
     [P_GROUP]    = { "group",    ARG_NUMBERS, 1, G_NONE,     "g" },
     [P_CATEGORY] = { "category", ARG_LIST,    1, G_NONE,     "bit" },
     [P_MASK]     = { "mask",     ARG_LIST,    1, G_NONE,     "bit" },
+    [P_COLLIDER] = { "collider", ARG_NAME,    1, G_NONE,     "collider name" },
+    [P_JOINT]    = { "joint",    ARG_NAME,    1, G_NONE,     "frame name" },
 };
 
 typedef struct prop_value {
@@ -308,7 +310,7 @@ typedef struct prop_value {
 
 typedef enum stmt_id {
     S_FRAME, S_BONE, S_SPHERE, S_CAPSULE, S_AABB, S_BOX, S_TRIANGLE, S_PLANE, S_RAY,
-    S_CAMERA, S_CLICK, S_DISTANCE, S_GRID, S_TITLE, S_HULL, S_CYLINDER, S_CONE, S_MESH, S_COUNT
+    S_CAMERA, S_CLICK, S_DISTANCE, S_GRID, S_TITLE, S_HULL, S_CYLINDER, S_CONE, S_MESH, S_SWING, S_CAST, S_COUNT
 } stmt_id;
 
 typedef struct stmt_spec {
@@ -343,11 +345,13 @@ static const stmt_spec stmt_specs[S_COUNT] = {
                                               P_SIDES, P_VELOCITY, P_GROUP, P_CATEGORY, P_MASK }, 12 },
     [S_MESH]     = { "mesh", "a mesh", true, { P_PARENT, P_CENTER, P_EULER, P_QUAT, P_AXIS, P_SCALE, P_VERTICES,
                                               P_TRIANGLES, P_FILE, P_VELOCITY, P_GROUP, P_CATEGORY, P_MASK }, 13 },
+    [S_SWING]    = { "swing", "a swing", true, { P_COLLIDER, P_JOINT, P_POSITION, P_EULER, P_QUAT, P_AXIS }, 6 },
+    [S_CAST]     = { "cast", "a cast", true, { P_COLLIDER, P_VELOCITY }, 2 },
 };
 
 static const char *const stmt_keywords[S_COUNT] = {
     "frame", "bone", "sphere", "capsule", "aabb", "box", "triangle", "plane", "ray",
-    "camera", "click", "distance", "grid", "title", "hull", "cylinder", "cone", "mesh"
+    "camera", "click", "distance", "grid", "title", "hull", "cylinder", "cone", "mesh", "swing", "cast"
 };
 
 /* Skips to the end of the statement. After an error, also skips the lines
@@ -770,7 +774,7 @@ static void parse_statement(parser *p)
     if (p->tok.kind != TT_TOK_WORD) {
         describe_found(p, found, sizeof found);
         fail(p, p->tok.loc, "expected a statement keyword (frame, bone, sphere, capsule, aabb, box, triangle, "
-             "plane, ray, camera, click, distance, grid, title, hull, cylinder, cone or mesh), found %s", found);
+             "plane, ray, camera, click, distance, grid, title, hull, cylinder, cone, mesh, swing or cast), found %s", found);
         skip_statement(p);
         return;
     }
@@ -783,7 +787,7 @@ static void parse_statement(parser *p)
         suggest(p->tok.text, p->tok.length, stmt_keywords, S_COUNT, hint, sizeof hint);
         describe_found(p, found, sizeof found);
         fail(p, p->tok.loc, "unknown statement %s%s; expected frame, bone, sphere, capsule, aabb, box, triangle, "
-             "plane, ray, camera, click, distance, grid, title, hull, cylinder, cone or mesh", found, hint);
+             "plane, ray, camera, click, distance, grid, title, hull, cylinder, cone, mesh, swing or cast", found, hint);
         skip_statement(p);
         return;
     }
@@ -1148,6 +1152,45 @@ static void parse_statement(parser *p)
         p->camera = cam;
         break;
     }
+    case S_SWING:
+    case S_CAST: {
+        const char *what = sid == S_SWING ? "swing" : "cast";
+        if (!require(p, props, P_COLLIDER, P_COUNT, stmt_loc, what, name, "the collider it moves (collider NAME)"))
+            break;
+        if (sid == S_CAST && !require(p, props, P_VELOCITY, P_COUNT, stmt_loc, what, name,
+                                      "its displacement (velocity X Y Z)"))
+            break;
+        if (sid == S_SWING && !props[P_POSITION].present && !props[P_EULER].present && !props[P_QUAT].present &&
+            !props[P_AXIS].present) {
+            fail(p, stmt_loc, "swing '%s' needs the joint's pose at the end (position X Y Z and/or a rotation: "
+                 "euler, quat or axis)", name);
+            break;
+        }
+        tt_cast k;
+        memset(&k, 0, sizeof k);
+        k.name = name;
+        k.loc = name_loc;
+        k.swing = sid == S_SWING;
+        k.collider_name = props[P_COLLIDER].name;
+        k.collider_loc = props[P_COLLIDER].arg_loc[0];
+        k.collider = -1;
+        k.joint = -1;
+        k.rotation = tc_quat_identity();
+        if (props[P_VELOCITY].present) k.velocity = v3(&props[P_VELOCITY]);
+        if (props[P_JOINT].present) { k.joint_name = props[P_JOINT].name; k.joint_loc = props[P_JOINT].arg_loc[0]; }
+        /* The end pose: what is not given keeps the joint's own (filled in when names are resolved). */
+        k.position = props[P_POSITION].present ? v3(&props[P_POSITION]) : tc_vec3_make(NAN, NAN, NAN);
+        if (!rotation_of(p, props, &k.rotation)) break;
+        if (!props[P_EULER].present && !props[P_QUAT].present && !props[P_AXIS].present)
+            k.rotation = tc_quat_make(NAN, NAN, NAN, NAN);
+        if (++p->moving > TT_MAX_MOVING) {
+            fail(p, stmt_loc, "too many moving colliders, casts and swings: a scene sweeps at most %d", TT_MAX_MOVING);
+            break;
+        }
+        tt_cast *slot = (tt_cast *)vec_push(&p->casts);
+        if (slot) *slot = k; else p->out_of_memory = true;
+        break;
+    }
     case S_CLICK: {
         if (!require(p, props, P_AT, P_COUNT, stmt_loc, "click", name, "a pixel (at X Y)")) break;
         tt_click k;
@@ -1185,7 +1228,7 @@ static void parse_statement(parser *p)
 
 unsigned long long tt_cost_steps;
 
-enum { N_FRAME, N_COLLIDER, N_RAY, N_CLICK };
+enum { N_FRAME, N_COLLIDER, N_RAY, N_CLICK, N_CAST };
 typedef struct name_entry { const char *name; tt_loc loc; int type; const char *what; int index; } name_entry;
 
 /* Every name of the scene in one hash table (open addressing, linear
@@ -1235,7 +1278,7 @@ static int cmp_entry_loc(const void *a, const void *b)
  * again against its first definition. NULL when memory runs out. */
 static tt_names *build_names(parser *p, const tt_scene *s)
 {
-    int total = s->frame_count + s->collider_count + s->ray_count + s->click_count;
+    int total = s->frame_count + s->collider_count + s->ray_count + s->click_count + s->cast_count;
     tt_names *t = (tt_names *)arena_alloc(p->arena, sizeof *t);
     size_t slots = 16;
     while (slots < (size_t)total * 2u) slots *= 2u;
@@ -1260,6 +1303,8 @@ static tt_names *build_names(parser *p, const tt_scene *s)
         e[n++] = (name_entry){ s->rays[i].name, s->rays[i].loc, N_RAY, "a ray", i };
     for (int i = 0; i < s->click_count; i++)
         e[n++] = (name_entry){ s->clicks[i].name, s->clicks[i].loc, N_CLICK, "a click", i };
+    for (int i = 0; i < s->cast_count; i++)
+        e[n++] = (name_entry){ s->casts[i].name, s->casts[i].loc, N_CAST, s->casts[i].swing ? "a swing" : "a cast", i };
     qsort(e, (size_t)n, sizeof *e, cmp_entry_loc);
     t->count = n;
     for (int i = 0; i < n; i++) {
@@ -1340,6 +1385,36 @@ static void resolve(parser *p, tt_scene *s)
             diag_at(p->diags, q->b_loc, "distance from '%s' to itself: expected two different colliders", q->a_name);
     }
 
+    for (int i = 0; i < s->cast_count; i++) {
+        tt_cast *k = &s->casts[i];
+        const name_entry *e = lookup(table, k->collider_name);
+        if (!e || e->type != N_COLLIDER) {
+            if (e) diag_at(p->diags, k->collider_loc, "'%s' is %s: a %s moves a collider", k->collider_name, e->what,
+                           k->swing ? "swing" : "cast");
+            else diag_at(p->diags, k->collider_loc, "unknown collider '%s': expected the name of the collider it moves",
+                         k->collider_name);
+            continue;
+        }
+        k->collider = e->index;
+        if (!k->swing) continue;
+        const tt_collider *c = &s->colliders[k->collider];
+        if (k->joint_name) {
+            const name_entry *j = lookup(table, k->joint_name);
+            if (!j || j->type != N_FRAME) {
+                diag_at(p->diags, k->joint_loc, "%s '%s' is not a frame: a swing's joint is a frame at or above "
+                        "the collider", j ? j->what : "unknown name", k->joint_name);
+                continue;
+            }
+            k->joint = j->index;
+        } else if (c->parent_name) {
+            /* Resolved below with the colliders' parents. */
+            k->joint = -2;
+        } else {
+            diag_at(p->diags, k->loc, "swing '%s': collider '%s' hangs from no frame; give it a parent and the swing a "
+                    "joint", k->name, c->name);
+        }
+    }
+
     /* Cycles: walk up from each frame, marking the walk; meeting the walk's
      * own mark again is a cycle. Iterative, so deep chains cannot overflow. */
     int *mark = (int *)calloc((size_t)s->frame_count + 1, sizeof *mark);
@@ -1368,6 +1443,27 @@ static void resolve(parser *p, tt_scene *s)
         }
     }
     free(mark);
+
+    /* A swing's joint is the collider's parent or one of its ancestors;
+     * what the end pose leaves out is the joint's own. */
+    for (int i = 0; i < s->cast_count && p->diags->count == 0; i++) {
+        tt_cast *k = &s->casts[i];
+        if (!k->swing || k->collider < 0) continue;
+        int parent = s->colliders[k->collider].parent;
+        if (k->joint == -2) k->joint = parent;
+        bool above = false;
+        for (int f = parent; f >= 0 && !above; f = s->frames[f].parent) {
+            above = f == k->joint;
+            tt_cost_steps++;
+        }
+        if (!above) {
+            diag_at(p->diags, k->joint_loc, "joint '%s' is not above collider '%s': a swing turns a frame the collider "
+                    "hangs from", s->frames[k->joint].name, s->colliders[k->collider].name);
+            continue;
+        }
+        if (isnan(k->position.x)) k->position = s->frames[k->joint].position;
+        if (isnan(k->rotation.w)) k->rotation = s->frames[k->joint].rotation;
+    }
 
     /* Clicks need the camera; they must land in its viewport. */
     for (int i = 0; i < s->click_count; i++) {
@@ -1421,6 +1517,7 @@ tt_scene *tt_scene_parse_in(const char *text, size_t size, const char *dir, tt_d
     p.rays.item = sizeof(tt_ray);
     p.clicks.item = sizeof(tt_click);
     p.distances.item = sizeof(tt_query);
+    p.casts.item = sizeof(tt_cast);
     p.hulls.item = sizeof(tc_hull_data *);
     p.meshes.item = sizeof(tc_mesh_data *);
     p.list.item = sizeof(double);
@@ -1442,11 +1539,13 @@ tt_scene *tt_scene_parse_in(const char *text, size_t size, const char *dir, tt_d
     s->ray_count = p.rays.count;
     s->click_count = p.clicks.count;
     s->distance_count = p.distances.count;
+    s->cast_count = p.casts.count;
     s->frames = (tt_frame *)move_to_arena(&p, &p.frames);
     s->colliders = (tt_collider *)move_to_arena(&p, &p.colliders);
     s->rays = (tt_ray *)move_to_arena(&p, &p.rays);
     s->clicks = (tt_click *)move_to_arena(&p, &p.clicks);
     s->distances = (tt_query *)move_to_arena(&p, &p.distances);
+    s->casts = (tt_cast *)move_to_arena(&p, &p.casts);
     free(p.list.data);
     free(p.list_locs.data);
     /* The data is the scene's from here: tt_scene_free destroys it. */

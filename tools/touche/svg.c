@@ -806,6 +806,35 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         tt_canvas_stroke(&cv, attrs);
     }
 
+    /* Casts and swings: the shape at a few poses along the way, faint, and
+     * at its end dashed; where it first touches, solid, with the contact
+     * point, its normal and a label. */
+    for (int i = 0; i < s->cast_count; i++) {
+        const tt_cast_result *c = &r->casts[i];
+        int ghosts = s->casts[i].swing ? 4 : 0;
+        for (int g = 1; g < ghosts; g++) {
+            tt_shape at = tc_shape_transform(&c->shape, tt_cast_pose(c, (float)g / (float)ghosts), 1.0f);
+            tt_canvas_shape(&cv, &at, plane_extent);
+            tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"1\" opacity=\"0.45\"");
+        }
+        tt_shape end = tc_shape_transform(&c->shape, c->to, 1.0f);
+        tt_canvas_shape(&cv, &end, plane_extent);
+        tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" opacity=\"0.8\"");
+        tc_vec3 c0 = tt_shape_center(&r->shapes[s->casts[i].collider]), c1 = tt_shape_center(&end);
+        tt_canvas_line3(&cv, c0, c1);
+        tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"");
+        if (c->other < 0) continue;
+        tt_shape at = tc_shape_transform(&c->shape, tt_cast_pose(c, c->t), 1.0f);
+        tt_canvas_shape(&cv, &at, plane_extent);
+        tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"2.5\"");
+        tt_canvas_arrow3(&cv, c->point, tc_vec3_scale(c->normal, (float)(span * 0.08)), TT_COLOR_NORMAL, 1.8);
+        dot3(&cv, c->point, 4.0, TT_COLOR_CONTACT, "#222222");
+        char text[3 * TT_MAX_NAME + 60], tb[32];
+        tt_fmt_num(tb, sizeof tb, c->t, 3);
+        snprintf(text, sizeof text, "%s: first contact %s at %s", s->casts[i].name, s->colliders[c->other].name, tb);
+        tt_canvas_label3(&cv, c->point, 12.0, -14.0, text, TT_COLOR_SWEEP, 12.0, true);
+    }
+
     /* Rays: solid to the first hit, dashed beyond; the hit point and normal. */
     double ray_len = span * 1.5 + 1.0;
     for (int i = 0; i < s->ray_count; i++) {
@@ -948,6 +977,7 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
             shown[look_of(r->state[i])] = true;
             if (s->colliders[i].moving) moving = true;
         }
+        if (s->cast_count) moving = true;   /* casts and swings are drawn as sweeps */
         for (int i = 0; i < s->distance_count; i++) distances |= r->distances[i].available;
         for (int i = 0; i < r->pair_count; i++) contacts |= r->pairs[i].contact.available;
         for (int i = 0; i < s->ray_count; i++) ray_hits |= r->rays[i].collider >= 0;
