@@ -18,13 +18,13 @@
 /* The format's words, as the documentation lists them. */
 static const char *const statements[] = { "frame", "bone", "sphere", "capsule", "aabb", "box", "triangle",
                                           "plane", "ray", "camera", "click", "distance", "grid", "title",
-                                          "hull", "cylinder", "cone", "mesh" };
+                                          "hull", "cylinder", "cone", "mesh", "swing", "cast" };
 static const char *const properties[] = { "parent", "position", "center", "euler", "quat", "axis", "scale",
                                           "radius", "size", "half", "min", "max", "a", "b", "c", "normal",
                                           "offset", "point", "velocity", "origin", "dir", "to", "length",
                                           "target", "up", "fov", "viewport", "near", "far", "at", "height",
                                           "step", "points", "vertices", "triangles", "sides", "group", "category",
-                                          "mask" };
+                                          "mask", "collider", "joint" };
 /* In the dictionary only: a scene from no file (the fuzzer's) refuses mesh
  * files, so no accepted seed can have one; OBJ words for the OBJ reader,
  * which the fuzzer also feeds. */

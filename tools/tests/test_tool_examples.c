@@ -665,3 +665,98 @@ TEST_CASE(terrain_walk_capsule_on_an_obj_mesh_among_hulls)
     CHECK_NEAR(json_num(json_get(first, "toi")), best, 1e-5);
     free_example(&ex);
 }
+
+/* A frame's world pose with one frame's local pose replaced (a swing's end). */
+static dpose frame_pose_with(const tt_scene *s, int f, int joint, tc_vec3 position, tc_quat rotation)
+{
+    dpose id = { { 0, 0, 0 }, { 0, 0, 0, 1 }, 1.0 };
+    int chain[4096], n = 0;
+    for (int g = f; g >= 0 && n < 4096; g = s->frames[g].parent) chain[n++] = g;
+    dpose p = id;
+    while (n > 0) {
+        int k = chain[--n];
+        const tt_frame *fr = &s->frames[k];
+        tc_vec3 pos = k == joint ? position : fr->position;
+        tc_quat rot = k == joint ? rotation : fr->rotation;
+        dpose c;
+        c.p = dv_add(p.p, dq_rot(p.q, dv_scale(dv_of(pos), p.s)));
+        c.q = dq_mul(p.q, dq_of(rot));
+        c.s = p.s * fr->scale;
+        p = c;
+    }
+    return p;
+}
+
+static tc_transform transform_of(const dpose *p)
+{
+    return tc_transform_make(fv(p->p), tc_quat_make((float)p->q.x, (float)p->q.y, (float)p->q.z, (float)p->q.w));
+}
+
+TEST_CASE(sword_swing_first_contact_is_the_shield_not_its_own_arm)
+{
+    example ex;
+    check_common("sword_swing.scene", &ex);
+    if (!ex.doc) { free_example(&ex); return; }
+    const tt_scene *s = ex.scene;
+    CHECK(s->cast_count == 2 && s->casts[0].swing && !s->casts[1].swing);
+    if (s->cast_count != 2) { free_example(&ex); return; }
+    const tt_cast *k = &s->casts[0];
+    int sword = k->collider, shield = collider_named(s, "shield");
+    const tt_collider *c = &s->colliders[sword];
+    /* The swing, placed here: the sword in its hand's frame, the hand's
+     * pose with the shoulder as the file gives it and as the swing ends. */
+    dpose from = frame_pose(s, c->parent), to = frame_pose_with(s, c->parent, k->joint, k->position, k->rotation);
+    tc_shape local = tc_shape_from_obb(tc_obb_from_quat(tc_vec3_scale(c->p[0], (float)from.s),
+                                                        tc_vec3_scale(c->half, (float)from.s), c->rotation));
+    tc_transform a = transform_of(&from), b = transform_of(&to);
+    /* The earliest rigid pair sweep: over the colliders outside the
+     * sword's group, and over every other collider. */
+    float best = INFINITY, best_any = INFINITY;
+    int who = -1, who_any = -1;
+    for (int i = 0; i < s->collider_count; i++) {
+        if (i == sword) continue;
+        tc_sweep_hit h;
+        if (!tc_shape_sweep_rigid(&local, a, b, &ex.shapes[i], tc_transform_identity(), tc_transform_identity(), &h))
+            continue;
+        if (h.t < best_any) { best_any = h.t; who_any = i; }
+        if (s->colliders[i].group != c->group && h.t < best) { best = h.t; who = i; }
+    }
+    /* Without the group the swing would stop at once in its own arm. */
+    CHECK(who_any >= 0 && s->colliders[who_any].group == c->group && best_any == 0.0f);
+    CHECK(who == shield);
+    const json *sw = json_at(json_get(ex.doc, "casts"), 0);
+    const json *first = json_get(sw, "first_contact");
+    CHECK(first && !strcmp(json_str(json_get(first, "collider")), "shield"));
+    CHECK_NEAR(json_num(json_get(first, "t")), best, 1e-3);
+    CHECK(best > 0.2f && best < 0.9f);
+
+    /* The stone's cast: every collider it touches, in order of t, as the
+     * pair sweeps over every collider say. */
+    const tt_cast *throw_ = &s->casts[1];
+    int stone = throw_->collider;
+    const json *cast = json_at(json_get(ex.doc, "casts"), 1);
+    const json *hits = json_get(cast, "hits");
+    int expected = 0;
+    float last = -1.0f;
+    for (int pass = 0; pass < s->collider_count; pass++) {
+        /* The next hit after `last`, by a scan (few colliders). */
+        float next = INFINITY;
+        int at = -1;
+        for (int i = 0; i < s->collider_count; i++) {
+            tc_sweep_hit h;
+            if (i == stone || !tc_shape_sweep(&ex.shapes[stone], throw_->velocity, &ex.shapes[i], tc_vec3_zero(), 1.0f, &h))
+                continue;
+            if (h.t > last && h.t < next) { next = h.t; at = i; }
+        }
+        if (at < 0) break;
+        const json *one = json_at(hits, expected);
+        CHECK_MSG(one && !strcmp(json_str(json_get(one, "collider")), s->colliders[at].name), "cast hit %d: %s", expected,
+                  s->colliders[at].name);
+        CHECK(one && fabs(json_num(json_get(one, "t")) - next) < 1e-5);
+        expected++;
+        last = next;
+    }
+    CHECK(expected == 2);
+    CHECK(hits && hits->count == expected && json_num(json_get(cast, "hits_total")) == expected);
+    free_example(&ex);
+}
