@@ -760,3 +760,34 @@ TEST_CASE(sword_swing_first_contact_is_the_shield_not_its_own_arm)
     CHECK(hits && hits->count == expected && json_num(json_get(cast, "hits_total")) == expected);
     free_example(&ex);
 }
+
+/* The text report of an example, as committed beside it in NAME.expected
+ * (numbers within 2e-3: they are printed to 3 or 4 decimals), from its
+ * second line on (the first names the scene by the path it was given). */
+static void check_expected_report(const char *scene)
+{
+    char args[1200], expected[1200];
+    snprintf(args, sizeof args, "run \"%s\"", example_path(scene));
+    snprintf(expected, sizeof expected, "%s", example_path(scene));
+    char *dot = strrchr(expected, '.');
+    if (dot) snprintf(dot, sizeof expected - (size_t)(dot - expected), ".expected");
+    tool_run r = tool_exec(args);
+    CHECK(r.exit_code == 0);
+    char *want = read_whole_file(expected, NULL);
+    CHECK_MSG(want != NULL, "cannot read %s", expected);
+    if (want) {
+        const char *a = strchr(want, '\n'), *b = strchr(r.out, '\n');
+        CHECK(a && b);
+        long at = a && b ? text_difference(a, b, 2e-3) : 0;
+        CHECK_MSG(at < 0, "%s: the report differs from %s at \"%.60s\" (write it again with touche run > that file)",
+                  scene, expected, a ? a + (at > 0 ? at : 0) : "");
+    }
+    free(want);
+    tool_run_free(&r);
+}
+
+TEST_CASE(terrain_walk_and_sword_swing_reports_are_as_expected)
+{
+    check_expected_report("terrain_walk.scene");
+    check_expected_report("sword_swing.scene");
+}

@@ -136,11 +136,7 @@ TEST_CASE(obj_budget_limits_what_a_file_may_hold)
 /* Writes a file into the test work directory. */
 static void write_work_file(const char *name, const char *text)
 {
-    FILE *f = fopen(work_path(name), "wb");
-    CHECK(f != NULL);
-    if (!f) return;
-    fputs(text, f);
-    fclose(f);
+    CHECK(write_whole_file(work_path(name), text, strlen(text)));
 }
 
 TEST_CASE(binary_reports_obj_errors_at_the_obj_files_position)

@@ -188,12 +188,18 @@ static void shape_summary(char *buf, size_t n, const tt_shape *s)
     case TC_SHAPE_HULL:
         tt_fmt_vec3(a, sizeof a, s->u.hull.position, 3);
         tt_fmt_num(b, sizeof b, s->u.hull.scale, 3);
-        snprintf(buf, n, "%d vertices at %s scale %s", (int)tc_hull_data_vertex_count(s->u.hull.data), a, b);
+        {
+            int nv = (int)tc_hull_data_vertex_count(s->u.hull.data);
+            snprintf(buf, n, "%d %s at %s scale %s", nv, nv == 1 ? "vertex" : "vertices", a, b);
+        }
         break;
     case TC_SHAPE_MESH:
         tt_fmt_vec3(a, sizeof a, s->u.mesh.position, 3);
         tt_fmt_num(b, sizeof b, s->u.mesh.scale, 3);
-        snprintf(buf, n, "%d triangles at %s scale %s", (int)tc_mesh_data_triangle_count(s->u.mesh.data), a, b);
+        {
+            int nt = (int)tc_mesh_data_triangle_count(s->u.mesh.data);
+            snprintf(buf, n, "%d %s at %s scale %s", nt, nt == 1 ? "triangle" : "triangles", a, b);
+        }
         break;
     default:
         snprintf(buf, n, "?");
