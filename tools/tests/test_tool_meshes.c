@@ -163,6 +163,21 @@ TEST_CASE(binary_reports_obj_errors_at_the_obj_files_position)
     CHECK_MSG(strncmp(r.err, expect, strlen(expect)) == 0, "stderr \"%s\" does not start with \"%s\"", r.err, expect);
     tool_run_free(&r);
 
+    /* Only files beside the scene or below it. */
+    const char *outside[] = { "/etc/hosts", "../mesh_good.obj", "sub/../../x.obj", "c:mesh.obj" };
+    for (int i = 0; i < 4; i++) {
+        char text[200];
+        snprintf(text, sizeof text, "mesh ground file \"%s\"\n", outside[i]);
+        write_work_file("mesh_outside.scene", text);
+        snprintf(args, sizeof args, "check \"%s\"", work_path("mesh_outside.scene"));
+        r = tool_exec(args);
+        CHECK(r.exit_code == 2);
+        snprintf(expect, sizeof expect, "%s:1:18: the mesh file '%s' is not beside the scene", work_path("mesh_outside.scene"),
+                 outside[i]);
+        CHECK_MSG(strncmp(r.err, expect, strlen(expect)) == 0, "stderr \"%s\" does not start with \"%s\"", r.err, expect);
+        tool_run_free(&r);
+    }
+
     /* A good one loads, and the run names the triangle a ray hits. */
     write_work_file("mesh_good.obj", "v 0 0 0\nv 4 0 0\nv 4 0 4\nv 0 0 4\nf 1 2 3 4\n");
     write_work_file("mesh_good.scene", "mesh ground file \"mesh_good.obj\"\nray down origin 1 2 3 dir 0 -1 0\n");

@@ -616,9 +616,19 @@ static tc_mesh_data *mesh_from_file(parser *p, const prop_value *file)
         fail(p, file->arg_loc[0], "expected a mesh file's name, found an empty string");
         return NULL;
     }
+    /* Beside the scene or below it: a scene cannot make the tool read (and
+     * quote in its errors) any file of the machine. */
+    bool parent_step = false;
+    for (const char *c = file->name; *c && !parent_step; c++)
+        parent_step = c[0] == '.' && c[1] == '.' && (c == file->name || c[-1] == '/' || c[-1] == '\\') &&
+                      (c[2] == '\0' || c[2] == '/' || c[2] == '\\');
+    if (file->name[0] == '/' || file->name[0] == '\\' || strchr(file->name, ':') || parent_step) {
+        fail(p, file->arg_loc[0], "the mesh file '%s' is not beside the scene: expected a path relative to the "
+             "scene's directory, without '..'", file->name);
+        return NULL;
+    }
     char path[4096];
-    int n = file->name[0] == '/' || !p->dir[0] ? snprintf(path, sizeof path, "%s", file->name)
-                                                : snprintf(path, sizeof path, "%s/%s", p->dir, file->name);
+    int n = snprintf(path, sizeof path, "%s/%s", p->dir, file->name);
     if (n < 0 || (size_t)n >= sizeof path) {
         fail(p, file->arg_loc[0], "the mesh file's path is too long");
         return NULL;
