@@ -123,9 +123,14 @@ typedef struct tc_world_def {
      * Default 4 (Box2D's factor); 0: no stretching; negative is invalid. */
     float prediction;
     int32_t initial_capacity; /**< colliders to reserve up front (default and 0: none) */
+    /** Keep the manifold of every touching pair (tc_world_contacts); default
+     * false: a world that wants only events pays nothing for them (see
+     * tc_world_set_contacts_enabled). */
+    bool contacts;
 } tc_world_def;
 
-/** margin 0, margin_ratio 0.1, prediction 4, malloc/free, nothing reserved. */
+/** margin 0, margin_ratio 0.1, prediction 4, malloc/free, nothing reserved,
+ * no manifolds. */
 TC_API tc_world_def tc_world_def_default(void);
 /** NULL def: the defaults. NULL on allocation failure or an invalid def (a
  * negative or non-finite margin, margin_ratio or prediction). */
@@ -273,6 +278,35 @@ TC_API bool tc_world_update(tc_world *world);
 /** The events of the last update, sorted by (a.index, b.index); valid until
  * the next update. */
 TC_API const tc_contact_event *tc_world_contact_events(const tc_world *world, size_t *count);
+
+/** A touching pair's manifold as of the last update, for a solver. */
+typedef struct tc_world_contact {
+    tc_collider_id a, b;   /**< a.index < b.index, as in the events */
+    uint64_t user_data_a, user_data_b; /**< the colliders' user data at the update */
+    /** tc_shape_contact(a's world shape, b's world shape): the normal points
+     * from a into b, each point carries its feature id (contact.h). A pair
+     * the exact overlap test calls touching but whose contact query finds
+     * nothing to push apart (they touch within the tolerance band) has
+     * count 0. With a mesh: the deepest triangle's manifold (dispatch.h). */
+    tc_manifold manifold;
+    /** Updates in a row this pair has touched with manifolds on: 1 at its
+     * BEGIN (or at the first update after they were switched on). */
+    uint32_t updates;
+} tc_world_contact;
+
+/** Switches manifolds on or off (tc_world_def.contacts). On: from the next
+ * update on, tc_world_contacts lists every touching pair. Off: the list and
+ * its memory are freed at once, and updates do no work for it. */
+TC_API void tc_world_set_contacts_enabled(tc_world *world, bool enabled);
+/** The manifold of every touching pair at the last update, sorted by
+ * (a.index, b.index) (the touching pairs of the events, BEGIN and STAY);
+ * valid until the next update; NULL and count 0 when manifolds are off.
+ * Persistent: a pair that keeps touching keeps its entry, whose manifold is
+ * carried over as it was when neither collider's world shape changed, and
+ * recomputed otherwise, its point ids (contact.h's feature ids) naming the
+ * same features while they keep touching, so that a solver matches this
+ * update's points to the last one's by (a, b) and id. */
+TC_API const tc_world_contact *tc_world_contacts(const tc_world *world, size_t *count);
 
 /* ---- queries ------------------------------------------------------------- */
 /** Which colliders a query sees, as a collider with this category, mask and

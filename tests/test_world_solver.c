@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* The world's shape casts against brute force: a random world of every
+/* What a physics step asks of the world, against brute force: shape casts
+ * and the touching pairs' manifolds.
+ *
+ * Casts: a random world of every
  * collider type (hulls and meshes sharing data, planes), with categories,
  * masks and groups, some disabled or destroyed after the update (they
  * leave the queries at once), cast at by every shape type. The brute force
@@ -7,13 +10,21 @@
  * from its own model rather than the world's tree, and keeps the earliest
  * (then the lowest index): the world's answer must be the same bits. The
  * rotating cast likewise, and the rotating dispatch against the typed pair
- * functions it chooses. Rays and overlaps honour the filter's group too. */
+ * functions it chooses. Rays and overlaps honour the filter's group too.
+ *
+ * Manifolds: after each update of a random world whose colliders move,
+ * change filters and groups, get disabled and destroyed, the list equals
+ * the pair contact query on every pair the brute force finds touching (in
+ * pair order), entries of pairs that did not move are carried over, a
+ * resting box keeps its ids, and a world without manifolds allocates
+ * nothing for them. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <touche/world.h>
 
+#include "counting_allocator.h"
 #include "harness.h"
 
 static float frand(test_rng *r, double lo, double hi) { return (float)test_rng_uniform(r, lo, hi); }
@@ -121,6 +132,7 @@ typedef struct model {
     uint32_t group[MAXC];
     bool in[MAXC];        /* in the queries: enabled, alive, through an update */
     tc_shape shape[MAXC]; /* its world shape as of the update */
+    bool alive[MAXC], enabled[MAXC];
 } model;
 
 static model g;
@@ -132,7 +144,7 @@ static void build_world(test_rng *r, int count, double spread)
     memset(&g, 0, sizeof g);
     g.w = tc_world_create(NULL);
     CHECK(g.w != NULL);
-    bool enabled[MAXC];
+    bool *enabled = g.enabled;
     for (int i = 0; i < count; ++i) {
         tc_collider_def d = tc_collider_def_default();
         d.shape = local_shape(r, random_type(r));
@@ -148,6 +160,7 @@ static void build_world(test_rng *r, int count, double spread)
         g.mask[i] = d.mask;
         g.group[i] = d.group;
         enabled[i] = d.enabled;
+        g.alive[i] = true;
     }
     g.n = count;
     CHECK(tc_world_update(g.w));
@@ -158,15 +171,15 @@ static void build_world(test_rng *r, int count, double spread)
         const int what = test_rng_int(r, 0, 20);
         if (what == 0 && g.in[i]) {
             tc_world_destroy_collider(g.w, g.id[i]);
-            g.in[i] = false;
-        } else if (what == 1) {
+            g.in[i] = g.alive[i] = false;
+        } else if (what == 1 && g.alive[i]) {
             CHECK(tc_world_set_collider_enabled(g.w, g.id[i], false));
-            g.in[i] = false;
-        } else if (what == 2) {
+            g.in[i] = g.enabled[i] = false;
+        } else if (what == 2 && g.alive[i]) {
             g.cat[i] = (uint64_t)1 << test_rng_int(r, 0, 3);
             g.mask[i] = ~(uint64_t)0;
             CHECK(tc_world_set_collider_filter(g.w, g.id[i], g.cat[i], g.mask[i]));
-        } else if (what == 3) {
+        } else if (what == 3 && g.alive[i]) {
             g.group[i] = (uint32_t)test_rng_int(r, 0, 3);
             CHECK(tc_world_set_collider_group(g.w, g.id[i], g.group[i]));
         }
@@ -501,4 +514,277 @@ TEST_CASE(world_sweep_ties_and_start_inside)
     const tc_transform bad = tc_transform_make(tc_vec3_make(INFINITY, 0, 0), tc_quat_identity());
     CHECK(!tc_world_sweep_rigid_closest(w, &sh, bad, tc_transform_identity(), NULL, &hit));
     tc_world_destroy(w);
+}
+
+/* ---- manifolds --------------------------------------------------------------- */
+
+/* An update, and the model's view of what it now holds. */
+static void model_update(void)
+{
+    CHECK(tc_world_update(g.w));
+    for (int i = 0; i < g.n; ++i)
+        g.in[i] = g.alive[i] && g.enabled[i] && tc_world_collider_shape(g.w, g.id[i], &g.shape[i]);
+}
+
+static bool pair_passes(int i, int j)
+{
+    if (g.group[i] != 0 && g.group[i] == g.group[j]) return false;
+    return (g.cat[i] & g.mask[j]) != 0 && (g.cat[j] & g.mask[i]) != 0;
+}
+
+static bool same_manifold(const tc_manifold *a, const tc_manifold *b)
+{
+    if (a->count != b->count || a->normal.x != b->normal.x || a->normal.y != b->normal.y || a->normal.z != b->normal.z)
+        return false;
+    for (int k = 0; k < a->count; ++k) {
+        const tc_contact_point *p = &a->points[k], *q = &b->points[k];
+        if (p->id != q->id || p->depth != q->depth || p->point.x != q->point.x || p->point.y != q->point.y ||
+            p->point.z != q->point.z)
+            return false;
+    }
+    return true;
+}
+
+typedef struct want_contact { int i, j; } want_contact;
+
+static int want_order(const void *x, const void *y)
+{
+    const want_contact *a = (const want_contact *)x, *b = (const want_contact *)y;
+    const uint32_t ai = g.id[a->i].index, bi = g.id[b->i].index, aj = g.id[a->j].index, bj = g.id[b->j].index;
+    if (ai != bi) return ai < bi ? -1 : 1;
+    return (aj > bj) - (aj < bj);
+}
+
+/* The list against brute force over every pair of the model. Returns the
+ * number of touching pairs. */
+static int check_contacts(void)
+{
+    static want_contact want[MAXC * 8];
+    int n = 0;
+    for (int i = 0; i < g.n; ++i) {
+        if (!g.in[i]) continue;
+        for (int j = 0; j < g.n; ++j) {
+            if (!g.in[j] || g.id[i].index >= g.id[j].index || !pair_passes(i, j)) continue;
+            if (!tc_shape_overlap(&g.shape[i], &g.shape[j])) continue;
+            CHECK(n < MAXC * 8);
+            want[n].i = i;
+            want[n].j = j;
+            ++n;
+        }
+    }
+    qsort(want, (size_t)n, sizeof *want, want_order);
+    size_t count = 0;
+    const tc_world_contact *c = tc_world_contacts(g.w, &count);
+    CHECK_MSG(count == (size_t)n, "%zu manifolds, brute force %d touching pairs", count, n);
+    for (int k = 0; k < n && k < (int)count; ++k) {
+        const int i = want[k].i, j = want[k].j;
+        CHECK_MSG(tc_collider_id_equal(c[k].a, g.id[i]) && tc_collider_id_equal(c[k].b, g.id[j]),
+                  "manifold %d: pair (%u, %u), brute force (%u, %u)", k, c[k].a.index, c[k].b.index, g.id[i].index,
+                  g.id[j].index);
+        tc_manifold m;
+        memset(&m, 0, sizeof m); /* as the world's: what a query leaves unwritten is zero */
+        if (!tc_shape_contact(&g.shape[i], &g.shape[j], &m)) {
+            m.count = 0;
+            m.normal = tc_vec3_zero();
+        }
+        CHECK_MSG(same_manifold(&c[k].manifold, &m),
+                  "manifold of pair (%u, %u), types %d and %d, differs from the query: %d points normal (%g %g %g) "
+                  "depth %g, query %d points normal (%g %g %g) depth %g, %u updates",
+                  g.id[i].index, g.id[j].index, (int)g.shape[i].type, (int)g.shape[j].type, c[k].manifold.count,
+                  (double)c[k].manifold.normal.x, (double)c[k].manifold.normal.y, (double)c[k].manifold.normal.z,
+                  (double)c[k].manifold.points[0].depth, m.count, (double)m.normal.x, (double)m.normal.y,
+                  (double)m.normal.z, (double)m.points[0].depth, c[k].updates);
+        CHECK(c[k].user_data_a == tc_world_collider_user_data(g.w, g.id[i]));
+        CHECK(c[k].updates >= 1);
+    }
+    return n;
+}
+
+TEST_CASE(world_contacts_match_brute_force)
+{
+    test_rng r = { 555 };
+    const int worlds = test_random_count(6);
+    long touching = 0, carried = 0;
+    static tc_world_contact before[MAXC * 8];
+    for (int wi = 0; wi < worlds; ++wi) {
+        /* dense: many touching pairs */
+        build_world(&r, test_rng_int(&r, 60, 250), 6.0);
+        tc_world_set_contacts_enabled(g.w, true);
+        for (int frame = 0; frame < 8; ++frame) {
+            size_t nb = 0;
+            const tc_world_contact *prev = tc_world_contacts(g.w, &nb);
+            memcpy(before, prev, nb * sizeof *prev);
+            static bool moved[MAXC + 1]; /* by collider index */
+            for (int i = 0; i < g.n; ++i) {
+                CHECK(g.id[i].index <= MAXC);
+                moved[g.id[i].index] = false;
+                if (!g.alive[i]) continue;
+                const int what = test_rng_int(&r, 0, 30);
+                if (what < 4) {
+                    const tc_vec3 p = vrand(&r, 6.0);
+                    CHECK(tc_world_set_collider_pose(g.w, g.id[i], tc_transform_make(p, qrand(&r))));
+                    moved[g.id[i].index] = true;
+                } else if (what == 4) {
+                    g.enabled[i] = !g.enabled[i];
+                    CHECK(tc_world_set_collider_enabled(g.w, g.id[i], g.enabled[i]));
+                    moved[g.id[i].index] = true;
+                } else if (what == 5) {
+                    g.group[i] = (uint32_t)test_rng_int(&r, 0, 2);
+                    CHECK(tc_world_set_collider_group(g.w, g.id[i], g.group[i]));
+                } else if (what == 6) {
+                    g.mask[i] = test_rng_int(&r, 0, 1) ? ~(uint64_t)0 : 0x5;
+                    CHECK(tc_world_set_collider_filter(g.w, g.id[i], g.cat[i], g.mask[i]));
+                } else if (what == 7 && frame > 4) {
+                    tc_world_destroy_collider(g.w, g.id[i]);
+                    g.alive[i] = false;
+                } else if (what == 8) {
+                    CHECK(tc_world_set_collider_user_data(g.w, g.id[i], (uint64_t)test_rng_int(&r, 0, 1000)));
+                }
+            }
+            model_update();
+            touching += check_contacts();
+            /* a pair neither of whose colliders moved keeps its entry: the
+             * same manifold, one update older */
+            size_t count = 0;
+            const tc_world_contact *c = tc_world_contacts(g.w, &count);
+            size_t k = 0;
+            for (size_t e = 0; e < count; ++e) {
+                while (k < nb && (before[k].a.index < c[e].a.index ||
+                                  (before[k].a.index == c[e].a.index && before[k].b.index < c[e].b.index)))
+                    ++k;
+                if (k < nb && tc_collider_id_equal(before[k].a, c[e].a) && tc_collider_id_equal(before[k].b, c[e].b)) {
+                    CHECK(c[e].updates == before[k].updates + 1);
+                    if (!moved[c[e].a.index] && !moved[c[e].b.index])
+                        CHECK(same_manifold(&c[e].manifold, &before[k].manifold));
+                    ++carried;
+                } else {
+                    CHECK(c[e].updates == 1);
+                }
+            }
+        }
+    }
+    CHECK_MSG(touching > 500 && carried > 100, "%ld touching pairs, %ld carried over", touching, carried);
+    free_all();
+}
+
+/* A box resting on a box keeps its four ids frame after frame while it
+ * slides slowly (recomputed each update, as it moves) and while it stays
+ * still (carried over). */
+TEST_CASE(world_contacts_resting_box_keeps_its_ids)
+{
+    tc_world_def def = tc_world_def_default();
+    def.contacts = true;
+    tc_world *w = tc_world_create(&def);
+    CHECK(w != NULL);
+    const tc_vec3 half = tc_vec3_make(0.5f, 0.5f, 0.5f);
+    tc_collider_def d = tc_collider_def_default();
+    const tc_vec3 ground_half = tc_vec3_make(20.0f, 1.0f, 20.0f);
+    d.shape = tc_shape_from_obb(tc_obb_from_quat(tc_vec3_zero(), ground_half, tc_quat_identity()));
+    d.local = tc_transform_make(tc_vec3_make(0, -1.0f, 0), tc_quat_identity());
+    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+    d.shape = tc_shape_from_obb(tc_obb_from_quat(tc_vec3_zero(), half, tc_quat_identity()));
+    d.local = tc_transform_make(tc_vec3_make(0, 0.49f, 0), tc_quat_identity());
+    const tc_collider_id box = tc_world_create_collider(w, &d);
+    uint32_t ids[4] = { 0, 0, 0, 0 };
+    for (int frame = 0; frame < 60; ++frame) {
+        /* slides 1 mm a frame for 40 frames, then rests */
+        const float x = frame < 40 ? 0.001f * (float)frame : 0.04f;
+        CHECK(tc_world_set_collider_pose(w, box, tc_transform_make(tc_vec3_make(x, 0.49f, 0.3f * x), tc_quat_identity())));
+        CHECK(tc_world_update(w));
+        size_t n = 0;
+        const tc_world_contact *c = tc_world_contacts(w, &n);
+        CHECK(n == 1);
+        CHECK(c[0].updates == (uint32_t)frame + 1);
+        CHECK(c[0].manifold.count == 4);
+        CHECK(c[0].manifold.normal.y > 0.999f); /* from the ground up into the box */
+        uint32_t now[4];
+        for (int k = 0; k < 4; ++k) now[k] = c[0].manifold.points[k].id;
+        /* the same set of ids (order may differ) */
+        for (int k = 0; k < 4 && frame > 0; ++k) {
+            bool found = false;
+            for (int m = 0; m < 4; ++m) found = found || now[k] == ids[m];
+            CHECK_MSG(found, "frame %d: id 0x%x is new", frame, now[k]);
+        }
+        memcpy(ids, now, sizeof ids);
+    }
+    /* distinct ids: each names its own corner */
+    for (int k = 0; k < 4; ++k)
+        for (int m = k + 1; m < 4; ++m) CHECK(ids[k] != ids[m]);
+    tc_world_destroy(w);
+}
+
+/* Off (the default), an update allocates nothing for manifolds: the world's
+ * memory after updates of many touching pairs is the same with manifolds
+ * never on as after they were on and switched off (which frees at once),
+ * and steady updates allocate nothing more; on, they cost memory. */
+TEST_CASE(world_contacts_off_costs_no_allocation)
+{
+    counting_allocator ca, cb;
+    counting_allocator_init(&ca);
+    counting_allocator_init(&cb);
+    tc_world_def da = tc_world_def_default(), db = tc_world_def_default();
+    da.allocator = counting_allocator_hooks(&ca);
+    db.allocator = counting_allocator_hooks(&cb);
+    CHECK(!da.contacts);
+    tc_world *wa = tc_world_create(&da), *wb = tc_world_create(&db);
+    CHECK(wa && wb);
+    test_rng r = { 8 };
+    tc_collider_id ia[300], ib[300];
+    for (int i = 0; i < 300; ++i) {
+        tc_collider_def d = tc_collider_def_default();
+        const tc_sphere s = { vrand(&r, 4.0), 0.8f };
+        d.shape = tc_shape_from_sphere(s);
+        ia[i] = tc_world_create_collider(wa, &d);
+        ib[i] = tc_world_create_collider(wb, &d);
+    }
+    CHECK(tc_world_update(wa));
+    size_t events = 0;
+    (void)tc_world_contact_events(wa, &events);
+    CHECK(events > 300); /* many touching pairs */
+    size_t n = 1;
+    CHECK(tc_world_contacts(wa, &n) == NULL && n == 0);
+    const int64_t allocs = ca.total_allocs, bytes = ca.live_bytes;
+    for (int frame = 0; frame < 5; ++frame) {
+        /* nudge every collider: pairs are tested again, none begins or ends */
+        for (int i = 0; i < 300; ++i) {
+            tc_shape sh;
+            CHECK(tc_world_collider_shape(wa, ia[i], &sh));
+            (void)sh;
+            const tc_vec3 p = tc_vec3_make(1e-4f * (float)(frame + 1), 0, 0);
+            CHECK(tc_world_set_collider_pose(wa, ia[i], tc_transform_make(p, tc_quat_identity())));
+        }
+        CHECK(tc_world_update(wa));
+    }
+    CHECK_MSG(ca.total_allocs == allocs && ca.live_bytes == bytes,
+              "off: %lld allocations and %lld bytes after the first update, %lld and %lld later",
+              (long long)allocs, (long long)bytes, (long long)ca.total_allocs, (long long)ca.live_bytes);
+    /* the same world with manifolds on pays for them, and off frees them */
+    tc_world_set_contacts_enabled(wb, true);
+    CHECK(tc_world_update(wb));
+    CHECK(tc_world_contacts(wb, &n) != NULL && n > 300);
+    CHECK(cb.live_bytes > bytes);
+    tc_world_set_contacts_enabled(wb, false);
+    CHECK_MSG(cb.live_bytes == bytes, "switched off: %lld bytes, never on: %lld", (long long)cb.live_bytes,
+              (long long)bytes);
+    CHECK(tc_world_update(wb));
+    CHECK(cb.live_bytes == bytes);
+    (void)ib;
+    tc_world_destroy(wa);
+    tc_world_destroy(wb);
+    CHECK(ca.live_blocks == 0 && cb.live_blocks == 0 && ca.bad_frees == 0 && cb.bad_frees == 0);
+}
+
+/* A known defect in contact.c, reported rather than hidden (WILL_FAIL in
+ * tests/CMakeLists.txt): tc_contact_sphere_sphere never writes its point's
+ * id (contact.h: a sphere is vertex 0, so the id is 0), leaving whatever
+ * the caller's manifold held. The world clears a manifold before the query,
+ * so its entries have the right id regardless. */
+TEST_CASE(contact_sphere_sphere_writes_its_point_id)
+{
+    const tc_sphere a = { tc_vec3_make(0, 0, 0), 1.0f }, b = { tc_vec3_make(1.5f, 0, 0), 1.0f };
+    tc_manifold m;
+    memset(&m, 0xff, sizeof m);
+    CHECK(tc_contact_sphere_sphere(&a, &b, &m));
+    CHECK(m.count == 1);
+    CHECK_MSG(m.points[0].id == TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_VERTEX), "id 0x%x", m.points[0].id);
 }
