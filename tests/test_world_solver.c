@@ -788,3 +788,269 @@ TEST_CASE(contact_sphere_sphere_writes_its_point_id)
     CHECK(m.count == 1);
     CHECK_MSG(m.points[0].id == TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_VERTEX), "id 0x%x", m.points[0].id);
 }
+
+/* ---- hull and mesh colliders ---------------------------------------------------- */
+
+/* A level: a terrain mesh of many triangles (one data, three placed
+ * colliders), hull rocks of shared data (round, flat, cylinder), a few
+ * boxes and spheres. */
+static tc_mesh_data *g_terrain;
+static tc_hull_data *g_cylinder;
+
+static void build_level(test_rng *r)
+{
+    make_data();
+    if (!g_terrain) {
+        enum { N = 33 };
+        static tc_vec3 v[N * N];
+        static int32_t idx[(N - 1) * (N - 1) * 6];
+        for (int i = 0; i < N; ++i)
+            for (int j = 0; j < N; ++j)
+                v[i * N + j] = tc_vec3_make((float)i - 16.0f, 0.6f * sinf(0.4f * (float)i) * cosf(0.3f * (float)j),
+                                            (float)j - 16.0f);
+        int k = 0;
+        for (int i = 0; i + 1 < N; ++i)
+            for (int j = 0; j + 1 < N; ++j) {
+                const int32_t a = i * N + j, b = a + 1, c = a + N, d = c + 1;
+                idx[k++] = a; idx[k++] = b; idx[k++] = d;
+                idx[k++] = a; idx[k++] = d; idx[k++] = c;
+            }
+        g_terrain = tc_mesh_data_create(v, N * N, idx, k / 3, NULL);
+        g_cylinder = tc_hull_data_create_cylinder(0.5f, 0.8f, 12, NULL);
+        CHECK(g_terrain && g_cylinder);
+    }
+    if (g.w) tc_world_destroy(g.w);
+    memset(&g, 0, sizeof g);
+    g.w = tc_world_create(NULL);
+    CHECK(g.w != NULL);
+    for (int i = 0; i < 200; ++i) {
+        tc_collider_def d = tc_collider_def_default();
+        tc_vec3 p = tc_vec3_make(frand(r, -15, 15), frand(r, -0.5, 2.0), frand(r, -15, 15));
+        tc_quat q = qrand(r);
+        if (i < 3) {
+            /* the terrain, three times: flat, raised and turned, small */
+            const float scale = i == 2 ? 0.25f : 1.0f;
+            d.shape = tc_shape_from_mesh(tc_mesh_make(g_terrain, tc_transform_identity(), scale));
+            p = i == 0 ? tc_vec3_zero() : tc_vec3_make(0, 3.0f * (float)i, 0);
+            q = i == 1 ? tc_quat_from_axis_angle(tc_vec3_make(1, 0, 0), 0.2f) : tc_quat_identity();
+        } else if (i % 10 == 0) {
+            d.shape = local_shape(r, i % 20 == 0 ? TC_SHAPE_AABB : TC_SHAPE_SPHERE);
+        } else {
+            const int which = test_rng_int(r, 0, 2);
+            const tc_hull_data *data = which == 0 ? g_hull_round : (which == 1 ? g_hull_flat : g_cylinder);
+            d.shape = tc_shape_from_hull(tc_hull_make(data, tc_transform_identity(), frand(r, 0.3, 1.2)));
+        }
+        d.local = tc_transform_make(p, q);
+        d.category = (uint64_t)1 << test_rng_int(r, 0, 1);
+        d.group = i > 3 && test_rng_int(r, 0, 4) == 0 ? 1u : 0u;
+        g.id[i] = tc_world_create_collider(g.w, &d);
+        CHECK(!tc_collider_is_null(g.id[i]));
+        g.cat[i] = d.category;
+        g.mask[i] = d.mask;
+        g.group[i] = d.group;
+        g.alive[i] = g.enabled[i] = true;
+    }
+    g.n = 200;
+    model_update();
+}
+
+static void free_level(void)
+{
+    free_all();
+    tc_mesh_data_destroy(g_terrain);
+    tc_hull_data_destroy(g_cylinder);
+    g_terrain = NULL;
+    g_cylinder = NULL;
+}
+
+static int ray_cmp(const void *x, const void *y) { return hit_cmp(x, y); }
+
+/* Every ray hit by brute force, sorted by (t, index). */
+static int brute_rays(const tc_ray *ray, float max_t, const tc_query_filter *f, tc_world_hit *out)
+{
+    int k = 0;
+    for (int i = 0; i < g.n; ++i) {
+        tc_ray_hit h;
+        if (!g.in[i] || !passes(f, i) || !tc_shape_raycast(ray, &g.shape[i], max_t, &h)) continue;
+        out[k].collider = g.id[i];
+        out[k].t = h.t;
+        out[k].point = h.point;
+        out[k].normal = h.normal;
+        out[k].feature = h.feature;
+        ++k;
+    }
+    qsort(out, (size_t)k, sizeof *out, ray_cmp);
+    return k;
+}
+
+/* A mesh hit's triangle holds its point. */
+static void check_feature(const tc_world_hit *h)
+{
+    int i = 0;
+    while (i < g.n && !tc_collider_id_equal(g.id[i], h->collider)) ++i;
+    CHECK(i < g.n);
+    if (i == g.n) return;
+    if (g.shape[i].type != TC_SHAPE_MESH) {
+        CHECK(h->feature == -1);
+        return;
+    }
+    const tc_mesh *m = &g.shape[i].u.mesh;
+    CHECK(h->feature >= 0 && h->feature < tc_mesh_data_triangle_count(m->data));
+    if (h->feature < 0 || h->feature >= tc_mesh_data_triangle_count(m->data)) return;
+    const tc_triangle t = tc_mesh_triangle(m, h->feature);
+    const tc_vec3 q = tc_triangle_closest_point(&t, h->point);
+    CHECK_MSG(tc_vec3_length(tc_vec3_sub(q, h->point)) < 1e-3f, "hit point %g off its triangle %d",
+              (double)tc_vec3_length(tc_vec3_sub(q, h->point)), (int)h->feature);
+}
+
+TEST_CASE(world_hull_and_mesh_colliders_match_brute_force)
+{
+    test_rng r = { 1111 };
+    static tc_world_hit want[MAXC], got[MAXC];
+    static tc_collider_id out[MAXC];
+    long mesh_hits = 0, hull_hits = 0, overlaps = 0, begins = 0;
+    for (int wi = 0; wi < 3; ++wi) {
+        build_level(&r);
+        /* pairs: the first update's BEGIN events are the touching pairs */
+        size_t ne = 0;
+        const tc_contact_event *ev = tc_world_contact_events(g.w, &ne);
+        int n = 0;
+        for (int i = 0; i < g.n; ++i)
+            for (int j = 0; j < g.n; ++j) {
+                if (g.id[i].index >= g.id[j].index || !pair_passes(i, j)) continue;
+                if (!tc_shape_overlap(&g.shape[i], &g.shape[j])) continue;
+                bool found = false;
+                for (size_t e = 0; e < ne && !found; ++e)
+                    found = tc_collider_id_equal(ev[e].a, g.id[i]) && tc_collider_id_equal(ev[e].b, g.id[j]) &&
+                            ev[e].state == TC_CONTACT_BEGIN;
+                CHECK_MSG(found, "touching pair (%u, %u) of types %d, %d has no BEGIN", g.id[i].index, g.id[j].index,
+                          (int)g.shape[i].type, (int)g.shape[j].type);
+                ++n;
+            }
+        CHECK(ne == (size_t)n);
+        begins += n;
+        /* rays: all hits, down onto the level and across it */
+        for (int q = 0; q < 300; ++q) {
+            tc_ray ray;
+            ray.origin = tc_vec3_make(frand(&r, -16, 16), frand(&r, 1, 10), frand(&r, -16, 16));
+            ray.dir = q % 2 ? tc_vec3_make(frand(&r, -1, 1), -1.0f, frand(&r, -1, 1)) : vrand(&r, 1.0);
+            const float max_t = frand(&r, 1.0, 30.0);
+            tc_query_filter f = random_filter(&r);
+            const tc_query_filter *fp = q % 3 == 0 ? &f : NULL;
+            const int nw = brute_rays(&ray, max_t, fp, want);
+            const size_t total = tc_world_raycast_all(g.w, &ray, max_t, fp, got, MAXC);
+            CHECK_MSG(total == (size_t)nw, "ray: %zu hits, brute force %d", total, nw);
+            for (int k = 0; k < nw && k < (int)total; ++k) {
+                CHECK(tc_collider_id_equal(got[k].collider, want[k].collider) && got[k].t == want[k].t &&
+                      got[k].feature == want[k].feature);
+                check_feature(&got[k]);
+            }
+            tc_world_hit hit;
+            CHECK(tc_world_raycast_closest(g.w, &ray, max_t, fp, &hit) == (nw > 0));
+            if (nw > 0) {
+                CHECK(tc_collider_id_equal(hit.collider, want[0].collider) && hit.t == want[0].t &&
+                      hit.feature == want[0].feature);
+                int i = 0;
+                while (!tc_collider_id_equal(g.id[i], hit.collider)) ++i;
+                mesh_hits += g.shape[i].type == TC_SHAPE_MESH;
+                hull_hits += g.shape[i].type == TC_SHAPE_HULL;
+            }
+        }
+        /* overlaps: by a hull, a mesh, a sphere */
+        for (int q = 0; q < 150; ++q) {
+            const int type = q % 3 == 0 ? TC_SHAPE_HULL : (q % 3 == 1 ? TC_SHAPE_MESH : TC_SHAPE_SPHERE);
+            const tc_shape local = local_shape(&r, type);
+            const tc_vec3 at = tc_vec3_make(frand(&r, -15, 15), frand(&r, -1, 3), frand(&r, -15, 15));
+            const tc_shape s = tc_shape_transform(&local, tc_transform_make(at, qrand(&r)), 2.0f);
+            tc_query_filter f = random_filter(&r);
+            const tc_query_filter *fp = q % 2 ? &f : NULL;
+            const size_t nw = tc_world_overlap_shape(g.w, &s, fp, out, MAXC);
+            size_t k = 0;
+            for (int i = 0; i < g.n; ++i) {
+                if (!g.in[i] || !passes(fp, i) || !tc_shape_overlap(&s, &g.shape[i])) continue;
+                CHECK_MSG(k < nw && tc_collider_id_equal(out[k], g.id[i]), "overlap by type %d misses collider %u",
+                          type, g.id[i].index);
+                ++k;
+            }
+            CHECK(k == nw);
+            overlaps += (long)nw;
+        }
+        /* picking: from above the level, each pixel's hit is the closest
+         * hit of its ray, naming its triangle */
+        const tc_mat4 view = tc_mat4_look_at(tc_vec3_make(3, 25, 20), tc_vec3_zero(), tc_vec3_make(0, 1, 0));
+        const tc_mat4 proj = tc_mat4_perspective(0.9f, 1.5f, 0.1f, 200.0f, TC_DEPTH_ZERO_TO_ONE);
+        const tc_viewport vp = { 0, 0, 300, 200 };
+        for (int q = 0; q < 100; ++q) {
+            const float sx = frand(&r, 0, 300), sy = frand(&r, 0, 200);
+            tc_world_hit hit;
+            tc_ray ray;
+            const bool picked = tc_world_pick(g.w, sx, sy, vp, view, proj, TC_DEPTH_ZERO_TO_ONE, NULL, &hit, &ray);
+            const int nw = brute_rays(&ray, INFINITY, NULL, want);
+            CHECK(picked == (nw > 0));
+            if (picked && nw > 0) {
+                CHECK(tc_collider_id_equal(hit.collider, want[0].collider) && hit.t == want[0].t &&
+                      hit.feature == want[0].feature);
+                check_feature(&hit);
+            }
+        }
+    }
+    CHECK_MSG(mesh_hits > 50 && hull_hits > 20 && overlaps > 100 && begins > 50,
+              "%ld mesh hits, %ld hull hits, %ld overlaps, %ld touching pairs", mesh_hits, hull_hits, overlaps, begins);
+    free_level();
+}
+
+/* Debug drawing: a hull's edges, a mesh's triangle edges (a shared edge
+ * once), and the mesh hierarchy's boxes only on request. */
+typedef struct draw_count { long lines, tree, mesh_nodes; tc_collider_id mesh; } draw_count;
+
+static void count_line(void *context, tc_vec3 a, tc_vec3 b, tc_debug_state state, tc_collider_id collider)
+{
+    draw_count *d = (draw_count *)context;
+    (void)a;
+    (void)b;
+    if (state == TC_DEBUG_TREE && tc_collider_is_null(collider)) ++d->tree;
+    else if (state == TC_DEBUG_TREE) ++d->mesh_nodes;
+    else ++d->lines;
+}
+
+TEST_CASE(world_debug_draws_hull_edges_and_mesh_triangles)
+{
+    tc_world *w = tc_world_create(NULL);
+    CHECK(w != NULL);
+    tc_hull_data *cube;
+    {
+        tc_vec3 p[8];
+        for (int i = 0; i < 8; ++i) p[i] = tc_vec3_make(i & 1 ? 1.0f : -1.0f, i & 2 ? 1.0f : -1.0f, i & 4 ? 1.0f : -1.0f);
+        cube = tc_hull_data_create(p, 8, NULL);
+    }
+    /* two triangles sharing an edge: 5 edges */
+    const tc_vec3 v[4] = { { 0, 0, 0 }, { 1, 0, 0 }, { 1, 0, 1 }, { 0, 0, 1 } };
+    const int32_t idx[6] = { 0, 1, 2, 0, 2, 3 };
+    tc_mesh_data *quad = tc_mesh_data_create(v, 4, idx, 2, NULL);
+    CHECK(cube && quad);
+    tc_collider_def d = tc_collider_def_default();
+    d.shape = tc_shape_from_hull(tc_hull_make(cube, tc_transform_identity(), 1.0f));
+    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+    d.shape = tc_shape_from_mesh(tc_mesh_make(quad, tc_transform_identity(), 2.0f));
+    d.local = tc_transform_make(tc_vec3_make(5, 0, 0), tc_quat_identity());
+    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+    CHECK(tc_world_update(w));
+    const int32_t hull_edges = tc_hull_data_edge_count(cube);
+    CHECK(hull_edges >= 12); /* a cube's 12 (more if its faces are drawn as triangles) */
+    draw_count c;
+    memset(&c, 0, sizeof c);
+    tc_debug_draw dd = tc_debug_draw_default();
+    dd.line = count_line;
+    dd.context = &c;
+    tc_world_debug_draw(w, &dd);
+    CHECK_MSG(c.lines == hull_edges + 5, "%ld lines, want %d", c.lines, (int)hull_edges + 5);
+    CHECK(c.tree == 0 && c.mesh_nodes == 0);
+    dd.draw_mesh_nodes = true;
+    memset(&c, 0, sizeof c);
+    tc_world_debug_draw(w, &dd);
+    CHECK(c.lines == hull_edges + 5 && c.tree == 0);
+    CHECK(c.mesh_nodes == 12 * (long)tc_mesh_data_node_count(quad));
+    tc_world_destroy(w);
+    tc_hull_data_destroy(cube);
+    tc_mesh_data_destroy(quad);
+}

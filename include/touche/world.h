@@ -40,6 +40,15 @@
  *    mask, a group, and an enabled flag. Its world shape is its shape placed
  *    by world(parent) * local_pose, with the parent's accumulated uniform
  *    scale applied to positions and sizes (radius, half extents).
+ *  - Hull and mesh colliders (hull.h, mesh.h) are placed like the others
+ *    (the pose turns and moves them, the parent's scale multiplies theirs).
+ *    Their data (tc_hull_data, tc_mesh_data) is the caller's: the world
+ *    keeps the pointer, never copies or frees the data, and any number of
+ *    colliders, in any number of worlds, may share one. It must outlive
+ *    every collider using it: keep it until the world is destroyed, or the
+ *    collider is destroyed, or, when its shape is replaced, until the next
+ *    update has run (until then the queries still see the old world
+ *    shape). A ray hit on a mesh names its triangle (tc_world_hit.feature).
  *  - An AABB collider stays axis-aligned in the world: rotations move its
  *    centre but do not turn it. Use an OBB for a box that turns.
  *  - A plane collider is its half-space (shapes.h: the solid below the plane,
@@ -438,7 +447,7 @@ typedef enum tc_debug_state {
     TC_DEBUG_OVERLAPPING = 1,  /**< touching another collider at the last update */
     TC_DEBUG_MARKED = 2,       /**< marked by tc_world_debug_mark, say hit by a ray (wins over overlapping) */
     TC_DEBUG_DISABLED = 3,     /**< disabled (drawn only with draw_disabled) */
-    TC_DEBUG_TREE = 4          /**< a tree box (collider is null) */
+    TC_DEBUG_TREE = 4          /**< a tree box (collider is null), or a mesh collider's hierarchy box */
 } tc_debug_state;
 
 /** Marks colliders for debug drawing (TC_DEBUG_MARKED), replacing the last
@@ -455,13 +464,19 @@ typedef struct tc_debug_draw {
      * circles, four side lines and two arcs per cap, a triangle's 3 edges,
      * and for a plane (unbounded) the 4 edges of a square of it around its
      * point nearest the centre of the tree's boxes, with one segment from
-     * that point along the normal (out of the solid), a quarter side long. */
+     * that point along the normal (out of the solid), a quarter side long;
+     * a hull's edges (tc_hull_data_edge), a mesh's triangle edges, each
+     * edge two triangles share once. */
     void (*line)(void *context, tc_vec3 a, tc_vec3 b, tc_debug_state state, tc_collider_id collider);
     /** Optional: each collider's world shape, for renderers that draw solids. */
     void (*shape)(void *context, const tc_shape *shape, tc_debug_state state, tc_collider_id collider);
     void *context;           /**< passed to line and shape */
     bool draw_tree;          /**< also every tree box, as lines with TC_DEBUG_TREE */
     bool draw_disabled;      /**< also disabled colliders (their last world shape) */
+    /** Also every mesh collider's hierarchy boxes (tc_mesh_data_node_bounds,
+     * placed and turned with the mesh), as lines with TC_DEBUG_TREE and the
+     * mesh's collider id (the world tree's boxes have the null id). */
+    bool draw_mesh_nodes;
     int32_t circle_segments; /**< segments per full circle (default 16; fewer than 3 draw 3) */
     /** Half the side of a plane's square when > 0 and finite; otherwise (the
      * default, 0) half the largest extent of the tree's boxes, or 1 with no
@@ -469,8 +484,8 @@ typedef struct tc_debug_draw {
     float plane_half_size;
 } tc_debug_draw;
 
-/** No callbacks, no tree boxes, no disabled colliders, 16 segments per
- * circle, planes sized by the tree. */
+/** No callbacks, no tree boxes, no disabled colliders, no mesh hierarchies,
+ * 16 segments per circle, planes sized by the tree. */
 TC_API tc_debug_draw tc_debug_draw_default(void);
 /** Draws every enabled collider's world shape as of the last update. */
 TC_API void tc_world_debug_draw(const tc_world *world, const tc_debug_draw *draw);
