@@ -26,6 +26,7 @@
 
 #include "counting_allocator.h"
 #include "harness.h"
+#include "mesh_gen.h"
 
 static float frand(test_rng *r, double lo, double hi) { return (float)test_rng_uniform(r, lo, hi); }
 static tc_vec3 vrand(test_rng *r, double e) { return tc_vec3_make(frand(r, -e, e), frand(r, -e, e), frand(r, -e, e)); }
@@ -54,20 +55,7 @@ static void make_data(void)
         pts[i] = tc_vec3_make(x, y, 0.0f); /* flat: a polygon of zero thickness */
     }
     g_hull_flat = tc_hull_data_create(pts, 12, NULL);
-    /* a 6 x 6 grid of quads, two triangles each, gently bumped */
-    enum { N = 7 };
-    tc_vec3 v[N * N];
-    int32_t idx[(N - 1) * (N - 1) * 6];
-    for (int i = 0; i < N; ++i)
-        for (int j = 0; j < N; ++j) v[i * N + j] = tc_vec3_make((float)i - 3.0f, frand(&r, -0.2, 0.2), (float)j - 3.0f);
-    int k = 0;
-    for (int i = 0; i + 1 < N; ++i)
-        for (int j = 0; j + 1 < N; ++j) {
-            const int32_t a = i * N + j, b = a + 1, c = a + N, d = c + 1;
-            idx[k++] = a; idx[k++] = b; idx[k++] = d;
-            idx[k++] = a; idx[k++] = d; idx[k++] = c;
-        }
-    g_mesh_grid = tc_mesh_data_create(v, N * N, idx, k / 3, NULL);
+    g_mesh_grid = gen_grid_mesh(6, 1.0f, &r); /* 6 x 6 quads, gently bumped */
     CHECK(g_hull_round && g_hull_flat && g_mesh_grid);
 }
 
@@ -801,21 +789,7 @@ static void build_level(test_rng *r)
 {
     make_data();
     if (!g_terrain) {
-        enum { N = 33 };
-        static tc_vec3 v[N * N];
-        static int32_t idx[(N - 1) * (N - 1) * 6];
-        for (int i = 0; i < N; ++i)
-            for (int j = 0; j < N; ++j)
-                v[i * N + j] = tc_vec3_make((float)i - 16.0f, 0.6f * sinf(0.4f * (float)i) * cosf(0.3f * (float)j),
-                                            (float)j - 16.0f);
-        int k = 0;
-        for (int i = 0; i + 1 < N; ++i)
-            for (int j = 0; j + 1 < N; ++j) {
-                const int32_t a = i * N + j, b = a + 1, c = a + N, d = c + 1;
-                idx[k++] = a; idx[k++] = b; idx[k++] = d;
-                idx[k++] = a; idx[k++] = d; idx[k++] = c;
-            }
-        g_terrain = tc_mesh_data_create(v, N * N, idx, k / 3, NULL);
+        g_terrain = gen_grid_mesh(32, 1.0f, r); /* 2,048 triangles */
         g_cylinder = tc_hull_data_create_cylinder(0.5f, 0.8f, 12, NULL);
         CHECK(g_terrain && g_cylinder);
     }
