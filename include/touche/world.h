@@ -40,6 +40,15 @@
  *    mask, a group, and an enabled flag. Its world shape is its shape placed
  *    by world(parent) * local_pose, with the parent's accumulated uniform
  *    scale applied to positions and sizes (radius, half extents).
+ *  - Hull and mesh colliders (hull.h, mesh.h) are placed like the others
+ *    (the pose turns and moves them, the parent's scale multiplies theirs).
+ *    Their data (tc_hull_data, tc_mesh_data) is the caller's: the world
+ *    keeps the pointer, never copies or frees the data, and any number of
+ *    colliders, in any number of worlds, may share one. It must outlive
+ *    every collider using it: keep it until the world is destroyed, or the
+ *    collider is destroyed, or, when its shape is replaced, until the next
+ *    update has run (until then the queries still see the old world
+ *    shape). A ray hit on a mesh names its triangle (tc_world_hit.feature).
  *  - An AABB collider stays axis-aligned in the world: rotations move its
  *    centre but do not turn it. Use an OBB for a box that turns.
  *  - A plane collider is its half-space (shapes.h: the solid below the plane,
@@ -123,9 +132,14 @@ typedef struct tc_world_def {
      * Default 4 (Box2D's factor); 0: no stretching; negative is invalid. */
     float prediction;
     int32_t initial_capacity; /**< colliders to reserve up front (default and 0: none) */
+    /** Keep the manifold of every touching pair (tc_world_contacts); default
+     * false: a world that wants only events pays nothing for them (see
+     * tc_world_set_contacts_enabled). */
+    bool contacts;
 } tc_world_def;
 
-/** margin 0, margin_ratio 0.1, prediction 4, malloc/free, nothing reserved. */
+/** margin 0, margin_ratio 0.1, prediction 4, malloc/free, nothing reserved,
+ * no manifolds. */
 TC_API tc_world_def tc_world_def_default(void);
 /** NULL def: the defaults. NULL on allocation failure or an invalid def (a
  * negative or non-finite margin, margin_ratio or prediction). */
@@ -274,6 +288,35 @@ TC_API bool tc_world_update(tc_world *world);
  * the next update. */
 TC_API const tc_contact_event *tc_world_contact_events(const tc_world *world, size_t *count);
 
+/** A touching pair's manifold as of the last update, for a solver. */
+typedef struct tc_world_contact {
+    tc_collider_id a, b;   /**< a.index < b.index, as in the events */
+    uint64_t user_data_a, user_data_b; /**< the colliders' user data at the update */
+    /** tc_shape_contact(a's world shape, b's world shape): the normal points
+     * from a into b, each point carries its feature id (contact.h). A pair
+     * the exact overlap test calls touching but whose contact query finds
+     * nothing to push apart (they touch within the tolerance band) has
+     * count 0. With a mesh: the deepest triangle's manifold (dispatch.h). */
+    tc_manifold manifold;
+    /** Updates in a row this pair has touched with manifolds on: 1 at its
+     * BEGIN (or at the first update after they were switched on). */
+    uint32_t updates;
+} tc_world_contact;
+
+/** Switches manifolds on or off (tc_world_def.contacts). On: from the next
+ * update on, tc_world_contacts lists every touching pair. Off: the list and
+ * its memory are freed at once, and updates do no work for it. */
+TC_API void tc_world_set_contacts_enabled(tc_world *world, bool enabled);
+/** The manifold of every touching pair at the last update, sorted by
+ * (a.index, b.index) (the touching pairs of the events, BEGIN and STAY);
+ * valid until the next update; NULL and count 0 when manifolds are off.
+ * Persistent: a pair that keeps touching keeps its entry, whose manifold is
+ * carried over as it was when neither collider's world shape changed, and
+ * recomputed otherwise, its point ids (contact.h's feature ids) naming the
+ * same features while they keep touching, so that a solver matches this
+ * update's points to the last one's by (a, b) and id. */
+TC_API const tc_world_contact *tc_world_contacts(const tc_world *world, size_t *count);
+
 /* ---- queries ------------------------------------------------------------- */
 /** Which colliders a query sees, as a collider with this category, mask and
  * group would pair: a collider passes when (collider.category & mask) != 0
@@ -404,7 +447,7 @@ typedef enum tc_debug_state {
     TC_DEBUG_OVERLAPPING = 1,  /**< touching another collider at the last update */
     TC_DEBUG_MARKED = 2,       /**< marked by tc_world_debug_mark, say hit by a ray (wins over overlapping) */
     TC_DEBUG_DISABLED = 3,     /**< disabled (drawn only with draw_disabled) */
-    TC_DEBUG_TREE = 4          /**< a tree box (collider is null) */
+    TC_DEBUG_TREE = 4          /**< a tree box (collider is null), or a mesh collider's hierarchy box */
 } tc_debug_state;
 
 /** Marks colliders for debug drawing (TC_DEBUG_MARKED), replacing the last
@@ -421,13 +464,19 @@ typedef struct tc_debug_draw {
      * circles, four side lines and two arcs per cap, a triangle's 3 edges,
      * and for a plane (unbounded) the 4 edges of a square of it around its
      * point nearest the centre of the tree's boxes, with one segment from
-     * that point along the normal (out of the solid), a quarter side long. */
+     * that point along the normal (out of the solid), a quarter side long;
+     * a hull's edges (tc_hull_data_edge), a mesh's triangle edges, each
+     * edge two triangles share once. */
     void (*line)(void *context, tc_vec3 a, tc_vec3 b, tc_debug_state state, tc_collider_id collider);
     /** Optional: each collider's world shape, for renderers that draw solids. */
     void (*shape)(void *context, const tc_shape *shape, tc_debug_state state, tc_collider_id collider);
     void *context;           /**< passed to line and shape */
     bool draw_tree;          /**< also every tree box, as lines with TC_DEBUG_TREE */
     bool draw_disabled;      /**< also disabled colliders (their last world shape) */
+    /** Also every mesh collider's hierarchy boxes (tc_mesh_data_node_bounds,
+     * placed and turned with the mesh), as lines with TC_DEBUG_TREE and the
+     * mesh's collider id (the world tree's boxes have the null id). */
+    bool draw_mesh_nodes;
     int32_t circle_segments; /**< segments per full circle (default 16; fewer than 3 draw 3) */
     /** Half the side of a plane's square when > 0 and finite; otherwise (the
      * default, 0) half the largest extent of the tree's boxes, or 1 with no
@@ -435,8 +484,8 @@ typedef struct tc_debug_draw {
     float plane_half_size;
 } tc_debug_draw;
 
-/** No callbacks, no tree boxes, no disabled colliders, 16 segments per
- * circle, planes sized by the tree. */
+/** No callbacks, no tree boxes, no disabled colliders, no mesh hierarchies,
+ * 16 segments per circle, planes sized by the tree. */
 TC_API tc_debug_draw tc_debug_draw_default(void);
 /** Draws every enabled collider's world shape as of the last update. */
 TC_API void tc_world_debug_draw(const tc_world *world, const tc_debug_draw *draw);

@@ -136,6 +136,12 @@ struct tc_world {
     TC_ARRAY(tc_world_hit) hits;        /* scratch for raycast_all */
     TC_ARRAY(tc_collider_id) found;     /* scratch for overlap queries */
     TC_ARRAY(tc_collider_id) marks;     /* tc_world_debug_mark's colliders, sorted by index */
+    /* Manifolds (world_contacts.c): the touching pairs' in pair order, and
+     * the next update's, built while the pairs are walked. */
+    bool contacts_on;
+    TC_ARRAY(tc_world_contact) contacts;
+    TC_ARRAY(tc_world_contact) contacts_next;
+    size_t contacts_cursor;             /* during the walk: the first old entry not yet passed */
 
     /* The ray index (world_rays.c): a four-wide hierarchy over the tight
      * bounds, made from the tree at the first ray query after an update
@@ -177,6 +183,13 @@ struct tc_world {
  * the pairs and events (world_pairs.c, with tc_world_update itself). */
 void tc_world_update_poses(tc_world *w);
 void tc_world_sync_tree(tc_world *w);
+/* Manifolds, when on: begin before the pairs are walked, one call per
+ * touching pair in pair order (recompute: the pair is new or one of its
+ * colliders changed), end after. */
+void tc_world_contacts_begin(tc_world *w);
+void tc_world_contacts_pair(tc_world *w, const tc_world_pair *p, bool recompute);
+void tc_world_contacts_end(tc_world *w);
+void tc_world_contacts_free(tc_world *w);
 
 /* Id checks (no assert). */
 tc_world_node *tc_world_get_node(const tc_world *w, tc_node_id id);
