@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* bench_world: the world per frame (poses, tree, pairs with exact tests) for
  * 1,000, 10,000 and 100,000 slowly moving boxes, and closest-hit rays
- * against 100,000 boxes, each beside brute force in the same run.
+ * against 100,000 boxes, each beside brute force in the same run; and a
+ * level of 100,000 hull rocks on a 1,000,000-triangle terrain mesh
+ * (bench_level, below).
  *
  * Scene: axis-aligned boxes (half extents 0.25 .. 1) scattered in a cube
  * whose volume grows with the count, so each box touches a few others; every
@@ -39,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct scene {
     int n;
@@ -413,17 +416,157 @@ static void bench_rays(int n, int nrays)
     scene_free(&s);
 }
 
+/* ---- a level: 100,000 hull rocks on a 1,000,000-triangle terrain ---------------
+ * The terrain is one mesh collider (a 709 x 709 grid of rolling hills,
+ * 1,002,528 triangles, one hierarchy); the rocks are hull colliders of 8
+ * shared hull data (20 random points each), scale 0.3 .. 1, scattered over
+ * it at heights from just under the ground to 1.5 over it, so about half
+ * rest on the terrain and a few touch each other. A frame: the moving rocks'
+ * poses set (they drift 0.005 .. 0.05 per frame along the ground, keeping
+ * their height over it), then tc_world_update; a rock that moves is tested
+ * again against the terrain (a hull-mesh overlap through the hierarchy)
+ * and its neighbours. Twice: every rock moving (the worst case) and one in
+ * ten (a level whose rocks mostly rest). */
+static float level_height(float x, float z) { return 2.0f * sinf(0.05f * x) * cosf(0.07f * z) + 0.3f * sinf(0.9f * x + 0.4f * z); }
+
+static void bench_level(int rocks, int frames)
+{
+    enum { GRID = 709, DATA = 8 };
+    const float cell = 1.0f, half_side = 0.5f * (float)(GRID - 1) * cell;
+    tc_vec3 *v = (tc_vec3 *)malloc(sizeof(tc_vec3) * (size_t)GRID * GRID);
+    int32_t *idx = (int32_t *)malloc(sizeof(int32_t) * 6u * (size_t)(GRID - 1) * (GRID - 1));
+    for (int i = 0; i < GRID; ++i)
+        for (int j = 0; j < GRID; ++j) {
+            const float x = (float)i * cell - half_side, z = (float)j * cell - half_side;
+            v[i * GRID + j] = tc_vec3_make(x, level_height(x, z), z);
+        }
+    size_t k = 0;
+    for (int i = 0; i + 1 < GRID; ++i)
+        for (int j = 0; j + 1 < GRID; ++j) {
+            const int32_t a = i * GRID + j, b = a + 1, c = a + GRID, d = c + 1;
+            idx[k++] = a; idx[k++] = b; idx[k++] = d;
+            idx[k++] = a; idx[k++] = d; idx[k++] = c;
+        }
+    const int32_t triangles = (int32_t)(k / 3);
+    double t0 = bench_now();
+    tc_mesh_data *terrain = tc_mesh_data_create(v, GRID * GRID, idx, triangles, NULL);
+    const double mesh_build = bench_now() - t0;
+    free(v);
+    free(idx);
+    bench_rng rng;
+    bench_rng_seed(&rng, 4711u);
+    tc_hull_data *data[DATA];
+    for (int d = 0; d < DATA; ++d) {
+        tc_vec3 p[20];
+        for (int q = 0; q < 20; ++q) {
+            double u[3];
+            bench_rng_unit_vector(&rng, u);
+            const double r = bench_rng_range(&rng, 0.5, 1.0);
+            p[q] = tc_vec3_make((float)(u[0] * r), (float)(u[1] * r * 0.7), (float)(u[2] * r));
+        }
+        data[d] = tc_hull_data_create(p, 20, NULL);
+    }
+    if (!terrain) {
+        printf("level: the terrain mesh could not be made\n");
+        return;
+    }
+    tc_world *w = tc_world_create(NULL);
+    tc_collider_def def = tc_collider_def_default();
+    def.shape = tc_shape_from_mesh(tc_mesh_make(terrain, tc_transform_identity(), 1.0f));
+    (void)tc_world_create_collider(w, &def);
+    tc_collider_id *ids = (tc_collider_id *)malloc(sizeof(tc_collider_id) * (size_t)rocks);
+    tc_transform *poses = (tc_transform *)malloc(sizeof(tc_transform) * (size_t)rocks);
+    float *lift = (float *)malloc(sizeof(float) * (size_t)rocks);
+    tc_vec3 *vel = (tc_vec3 *)malloc(sizeof(tc_vec3) * (size_t)rocks);
+    const float room = half_side - 2.0f;
+    for (int i = 0; i < rocks; ++i) {
+        const float x = (float)bench_rng_range(&rng, -room, room), z = (float)bench_rng_range(&rng, -room, room);
+        lift[i] = (float)bench_rng_range(&rng, -0.2, 1.5);
+        double q[4], u[3];
+        bench_rng_quat(&rng, q);
+        bench_rng_unit_vector(&rng, u);
+        const double speed = bench_rng_range(&rng, 0.005, 0.05);
+        vel[i] = tc_vec3_make((float)(u[0] * speed), 0.0f, (float)(u[2] * speed));
+        poses[i] = tc_transform_make(tc_vec3_make(x, level_height(x, z) + lift[i], z),
+                                     tc_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]));
+        def.shape = tc_shape_from_hull(tc_hull_make(data[i % DATA], tc_transform_identity(),
+                                                    (float)bench_rng_range(&rng, 0.3, 1.0)));
+        def.local = poses[i];
+        ids[i] = tc_world_create_collider(w, &def);
+    }
+    t0 = bench_now();
+    tc_world_update(w);
+    const double first = bench_now() - t0;
+    printf("level: %d hull rocks (%d shared hull data) on a %d-triangle terrain mesh (its hierarchy built in %.0f ms);"
+           " first update %.0f ms\n",
+           rocks, DATA, (int)triangles, mesh_build * 1e3, first * 1e3);
+    double *ms = (double *)malloc(sizeof(double) * (size_t)frames);
+    tc_collider_id *moving_ids = (tc_collider_id *)malloc(sizeof(tc_collider_id) * (size_t)rocks);
+    tc_transform *packed = (tc_transform *)malloc(sizeof(tc_transform) * (size_t)rocks);
+    for (int share = 1; share <= 10; share += 9) {
+        long touching = 0, on_ground = 0;
+        double total = 0.0;
+        /* processor time beside wall time: on a shared machine the wall
+         * clock also counts the waits for a core */
+        const clock_t c0 = clock();
+        for (int f = 0; f < frames; ++f) {
+            /* the rocks that move this frame: all, or every tenth (a
+             * different tenth each frame) */
+            size_t m = 0;
+            double a = bench_now();
+            for (int i = f % share; i < rocks; i += share) {
+                tc_vec3 p = tc_vec3_add(poses[i].position, vel[i]);
+                if (fabsf(p.x) > room) vel[i].x = -vel[i].x;
+                if (fabsf(p.z) > room) vel[i].z = -vel[i].z;
+                p.y = level_height(p.x, p.z) + lift[i];
+                poses[i].position = p;
+                packed[m] = poses[i]; /* the call takes the movers only */
+                moving_ids[m++] = ids[i];
+            }
+            tc_world_set_collider_poses(w, moving_ids, packed, m);
+            tc_world_update(w);
+            const double dt = bench_now() - a;
+            ms[f] = dt * 1e3;
+            total += dt;
+            size_t ne;
+            const tc_contact_event *ev = tc_world_contact_events(w, &ne);
+            touching = on_ground = 0;
+            for (size_t e = 0; e < ne; ++e) {
+                if (ev[e].state == TC_CONTACT_END) continue;
+                ++touching;
+                on_ground += ev[e].a.index == 0; /* the terrain is collider 0 */
+            }
+        }
+        const double cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
+        printf("               %s rocks moving: update + pairs median %8.2f ms, mean %8.2f ms per frame "
+               "(processor time %.2f ms; %d frames); %ld touching pairs, %ld of them rock-terrain\n",
+               share == 1 ? "all" : "1 in 10 of the", bench_median(ms, (size_t)frames), total * 1e3 / frames,
+               cpu * 1e3 / frames, frames, touching, on_ground);
+    }
+    free(ms);
+    free(moving_ids);
+    free(packed);
+    free(ids);
+    free(poses);
+    free(lift);
+    free(vel);
+    tc_world_destroy(w);
+    for (int d = 0; d < DATA; ++d) tc_hull_data_destroy(data[d]);
+    tc_mesh_data_destroy(terrain);
+}
+
 int main(void)
 {
     double k = bench_scale();
     printf("bench_world: update + pair finding per frame for slowly moving boxes, and closest-hit rays\n");
-    const char *only = getenv("BENCH_ONLY"); /* "rays" or "pairs": one section */
-    if (!only || strcmp(only, "rays") != 0) {
+    const char *only = getenv("BENCH_ONLY"); /* "rays", "pairs" or "level": one section */
+    if (!only || (strcmp(only, "rays") != 0 && strcmp(only, "level") != 0)) {
         bench_pairs(1000, (int)(200 * k) + 1);
         bench_pairs(10000, (int)(60 * k) + 1);
         bench_pairs(100000, (int)(40 * k) + 1);
     }
-    if (only && strcmp(only, "pairs") == 0) return 0;
+    if (!only || strcmp(only, "level") == 0) bench_level(100000, (int)(10 * k) + 2);
+    if (only && (strcmp(only, "pairs") == 0 || strcmp(only, "level") == 0)) return 0;
     bench_rays(100000, (int)(100000 * k) + 100);
     bench_peers_print_missing(BENCH_PEER_BULLET | BENCH_PEER_EMBREE);
     return 0;

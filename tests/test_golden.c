@@ -377,7 +377,7 @@ static void script_world(golden *g)
     }
     for (int i = 0; i < 60; ++i) add_collider(&s, &r, i % TC_SHAPE_TYPE_COUNT == TC_SHAPE_PLANE && i > 6 ? i % 5 : i % TC_SHAPE_TYPE_COUNT);
     const tc_query_filter all = tc_query_filter_all();
-    const tc_query_filter some = { 0x3, 0x1 };
+    const tc_query_filter some = { 0x3, 0x1, 0 };
     for (int frame = 0; frame < 100; ++frame) {
         /* move nodes: turning, in Euler angles (libm's sinf/cosf) and quaternions */
         for (int i = 0; i < NODES; ++i) {

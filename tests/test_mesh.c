@@ -10,34 +10,10 @@
 
 #include "harness.h"
 #include "hull_oracle.h"
+#include "mesh_gen.h"
 #include "oracle.h"
 
-/* An n x n grid of unit squares (two triangles each) centred on the origin
- * in the xz plane, scaled by cell; with an rng, heights bumped by up to
- * 0.2. */
-static tc_mesh_data *grid_mesh(int n, float cell, test_rng *bumps)
-{
-    tc_vec3 *v = malloc(sizeof(tc_vec3) * (size_t)((n + 1) * (n + 1)));
-    int32_t *idx = malloc(sizeof(int32_t) * (size_t)(6 * n * n));
-    for (int i = 0; i <= n; ++i)
-        for (int j = 0; j <= n; ++j) {
-            float y = bumps ? (float)test_rng_uniform(bumps, -0.2, 0.2) : 0.0f;
-            v[i * (n + 1) + j] = tc_vec3_make(((float)i - n / 2.0f) * cell, y, ((float)j - n / 2.0f) * cell);
-        }
-    int k = 0;
-    for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j) {
-            int a = i * (n + 1) + j, b = a + 1, c = a + n + 1, d = c + 1;
-            idx[k++] = a; idx[k++] = b; idx[k++] = d;
-            idx[k++] = a; idx[k++] = d; idx[k++] = c;
-        }
-    tc_mesh_data *m = tc_mesh_data_create(v, (n + 1) * (n + 1), idx, 2 * n * n, NULL);
-    free(idx);
-    free(v);
-    return m;
-}
-
-static tc_mesh_data *grid(int n) { return grid_mesh(n, 1.0f, NULL); }
+static tc_mesh_data *grid(int n) { return gen_grid_mesh(n, 1.0f, NULL); }
 
 static tc_mesh_data *soup(test_rng *r, int n)
 {
@@ -327,7 +303,7 @@ static void make_omesh(test_rng *r, omesh *om)
         }
         om->data = tc_mesh_data_create(v, 120, idx, 40, NULL);
     } else if (kind == 1) {
-        om->data = grid_mesh(6, 2.0f / 6.0f, r);
+        om->data = gen_grid_mesh(6, 2.0f / 6.0f, r);
     } else {
         om->data = closed_cube();
     }

@@ -245,7 +245,7 @@ static tc_world_hit g_hits[MAXC];
 static void check_queries(test_rng *r)
 {
     for (int q = 0; q < 8; ++q) {
-        tc_query_filter fs = { (uint64_t)1 << test_rng_int(r, 0, 3), (uint64_t)test_rng_int(r, 1, 15) };
+        tc_query_filter fs = { (uint64_t)1 << test_rng_int(r, 0, 3), (uint64_t)test_rng_int(r, 1, 15), 0 };
         const tc_query_filter *f = q % 2 ? &fs : NULL;
         /* rays */
         tc_ray ray = { vrand(r, 60), vrand(r, 1) };

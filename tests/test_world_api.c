@@ -126,7 +126,7 @@ TEST_CASE(world_changes_take_effect_as_documented)
     d.category = 2;
     const tc_collider_id b = tc_world_create_collider(w, &d);
     const tc_vec3 at_a = tc_vec3_make(-0.75f, 0, 0);
-    const tc_query_filter one = { ~(uint64_t)0, 1 };
+    const tc_query_filter one = { ~(uint64_t)0, 1, 0 };
     /* creation: at the next update */
     CHECK(overlapping(w, at_a, NULL) == 0 && !ray_hits(w, NULL));
     CHECK(tc_world_update(w));

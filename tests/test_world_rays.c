@@ -252,7 +252,7 @@ static void check_rays(test_rng *r, int count)
     for (int q = 0; q < count; ++q) {
         const ray_kind kind = (ray_kind)(q % RAY_KINDS);
         const tc_ray ray = make_ray(r, kind);
-        tc_query_filter fs = { (uint64_t)1 << test_rng_int(r, 0, 3), (uint64_t)test_rng_int(r, 1, 15) };
+        tc_query_filter fs = { (uint64_t)1 << test_rng_int(r, 0, 3), (uint64_t)test_rng_int(r, 1, 15), 0 };
         const tc_query_filter *f = q % 3 == 1 ? &fs : NULL;
         const float max_t = q % 4 == 0 ? INFINITY : (q % 4 == 1 ? frand(r, 0.0, 4.0) : frand(r, 0.0, 3.0 * g.scale));
         check_ray(&ray, max_t, f, kind);

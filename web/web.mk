@@ -21,7 +21,7 @@ LIB_SRC := $(sort $(wildcard src/*/*.c))
 # The version is written once, in CMakeLists.txt's project(VERSION); read it from there.
 VERSION := $(shell awk '$$1 ~ /^project/ && $$2 == "VERSION" { print $$3 }' CMakeLists.txt)
 VERSION_DEFS = $(shell echo $(VERSION) | awk -F. '{ printf "-DTOUCHE_VERSION_MAJOR=%s -DTOUCHE_VERSION_MINOR=%s -DTOUCHE_VERSION_PATCH=%s", $$1, $$2, $$3 }')
-TOOL_SRC := $(addprefix tools/touche/,utf8.c scene_lex.c scene_parse.c camera.c eval.c explain.c report.c svg.c)
+TOOL_SRC := $(addprefix tools/touche/,utf8.c scene_lex.c scene_parse.c obj.c camera.c eval.c explain.c report.c svg.c)
 LIB_OBJ := $(patsubst src/%.c,$(OBJ)/lib/%.o,$(LIB_SRC))
 TOOL_OBJ := $(patsubst tools/touche/%.c,$(OBJ)/tool/%.o,$(TOOL_SRC))
 PAGE := $(OUT)/index.html $(OUT)/touche.js $(OUT)/app.js $(OUT)/five_figures.scene

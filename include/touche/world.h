@@ -40,6 +40,15 @@
  *    mask, a group, and an enabled flag. Its world shape is its shape placed
  *    by world(parent) * local_pose, with the parent's accumulated uniform
  *    scale applied to positions and sizes (radius, half extents).
+ *  - Hull and mesh colliders (hull.h, mesh.h) are placed like the others
+ *    (the pose turns and moves them, the parent's scale multiplies theirs).
+ *    Their data (tc_hull_data, tc_mesh_data) is the caller's: the world
+ *    keeps the pointer, never copies or frees the data, and any number of
+ *    colliders, in any number of worlds, may share one. It must outlive
+ *    every collider using it: keep it until the world is destroyed, or the
+ *    collider is destroyed, or, when its shape is replaced, until the next
+ *    update has run (until then the queries still see the old world
+ *    shape). A ray hit on a mesh names its triangle (tc_world_hit.feature).
  *  - An AABB collider stays axis-aligned in the world: rotations move its
  *    centre but do not turn it. Use an OBB for a box that turns.
  *  - A plane collider is its half-space (shapes.h: the solid below the plane,
@@ -51,14 +60,17 @@
  *    that touches it, as it should; many planes cost a test per plane and
  *    moved collider in each update.
  *  - When changes take effect: the queries see at once what decides whether
- *    a collider takes part (destruction, disabling, filters: category and
- *    mask); what places a collider (creation, enabling, poses, shapes,
+ *    a collider takes part (destruction, disabling, filters: category, mask
+ *    and group); what places a collider (creation, enabling, poses, shapes,
  *    parents, node poses) takes effect at the next tc_world_update, which
  *    computes its world shape. Pairs and events change only at an update.
  *  - Two colliders can pair when (a.category & b.mask) != 0 and
  *    (b.category & a.mask) != 0, and they are not in the same non-zero group
- *    (Box2D's filter and group index). Groups act on pairs only; the queries
- *    filter by category and mask (tc_query_filter). Pairs are confirmed by
+ *    (Box2D's filter and group index). Every query (rays, overlaps,
+ *    picking, shape casts) takes a tc_query_filter, which tests a collider
+ *    as a pair partner would: by category and mask, and when its group is
+ *    non-zero, by group too (a skeleton's own sweep skips its own
+ *    colliders). Pairs are confirmed by
  *    the exact overlap test of overlap.h (touching counts).
  *  - Order is deterministic: events are sorted by (a.index, b.index) with
  *    a.index < b.index, query results by collider index, and ray hits by t
@@ -120,9 +132,14 @@ typedef struct tc_world_def {
      * Default 4 (Box2D's factor); 0: no stretching; negative is invalid. */
     float prediction;
     int32_t initial_capacity; /**< colliders to reserve up front (default and 0: none) */
+    /** Keep the manifold of every touching pair (tc_world_contacts); default
+     * false: a world that wants only events pays nothing for them (see
+     * tc_world_set_contacts_enabled). */
+    bool contacts;
 } tc_world_def;
 
-/** margin 0, margin_ratio 0.1, prediction 4, malloc/free, nothing reserved. */
+/** margin 0, margin_ratio 0.1, prediction 4, malloc/free, nothing reserved,
+ * no manifolds. */
 TC_API tc_world_def tc_world_def_default(void);
 /** NULL def: the defaults. NULL on allocation failure or an invalid def (a
  * negative or non-finite margin, margin_ratio or prediction). */
@@ -234,7 +251,7 @@ TC_API bool tc_world_set_collider_enabled(tc_world *world, tc_collider_id collid
  * them at once, the pairs at the next update. */
 TC_API bool tc_world_set_collider_filter(tc_world *world, tc_collider_id collider, uint64_t category, uint64_t mask);
 /** Its group (0: none): colliders in the same non-zero group never pair.
- * Pairs see it at the next update; queries ignore groups. */
+ * Pairs see it at the next update, the queries (tc_query_filter) at once. */
 TC_API bool tc_world_set_collider_group(tc_world *world, tc_collider_id collider, uint32_t group);
 /** Its user data, seen at once (events of later updates carry it). */
 TC_API bool tc_world_set_collider_user_data(tc_world *world, tc_collider_id collider, uint64_t user_data);
@@ -271,22 +288,62 @@ TC_API bool tc_world_update(tc_world *world);
  * the next update. */
 TC_API const tc_contact_event *tc_world_contact_events(const tc_world *world, size_t *count);
 
+/** A touching pair's manifold as of the last update, for a solver. */
+typedef struct tc_world_contact {
+    tc_collider_id a, b;   /**< a.index < b.index, as in the events */
+    uint64_t user_data_a, user_data_b; /**< the colliders' user data at the update */
+    /** tc_shape_contact(a's world shape, b's world shape): the normal points
+     * from a into b, each point carries its feature id (contact.h). A pair
+     * the exact overlap test calls touching but whose contact query finds
+     * nothing to push apart (they touch within the tolerance band) has
+     * count 0. With a mesh: the deepest triangle's manifold (dispatch.h). */
+    tc_manifold manifold;
+    /** Updates in a row this pair has touched with manifolds on: 1 at its
+     * BEGIN (or at the first update after they were switched on). */
+    uint32_t updates;
+} tc_world_contact;
+
+/** Switches manifolds on or off (tc_world_def.contacts). On: from the next
+ * update on, tc_world_contacts lists every touching pair. Off: the list and
+ * its memory are freed at once, and updates do no work for it. */
+TC_API void tc_world_set_contacts_enabled(tc_world *world, bool enabled);
+/** The manifold of every touching pair at the last update, sorted by
+ * (a.index, b.index) (the touching pairs of the events, BEGIN and STAY);
+ * valid until the next update; NULL and count 0 when manifolds are off.
+ * Persistent: a pair that keeps touching keeps its entry, whose manifold is
+ * carried over as it was when neither collider's world shape changed, and
+ * recomputed otherwise, its point ids (contact.h's feature ids) naming the
+ * same features while they keep touching, so that a solver matches this
+ * update's points to the last one's by (a, b) and id. */
+TC_API const tc_world_contact *tc_world_contacts(const tc_world *world, size_t *count);
+
 /* ---- queries ------------------------------------------------------------- */
-/** A collider passes when (collider.category & mask) != 0 and
- * (collider.mask & category) != 0. A NULL filter passes every collider. */
-typedef struct tc_query_filter { uint64_t category, mask; } tc_query_filter;
-/** Every category and mask bit: passes every collider that meets anything. */
+/** Which colliders a query sees, as a collider with this category, mask and
+ * group would pair: a collider passes when (collider.category & mask) != 0
+ * and (collider.mask & category) != 0, and, when group is non-zero, its
+ * group is not this one. A NULL filter passes every collider. Start from
+ * tc_query_filter_all(). */
+typedef struct tc_query_filter {
+    uint64_t category;  /**< the bits the query is */
+    uint64_t mask;      /**< the bits it meets */
+    uint32_t group;     /**< non-zero: colliders of this group are skipped (0: none) */
+} tc_query_filter;
+/** Every category and mask bit, no group: passes every collider that meets
+ * anything. */
 static inline tc_query_filter tc_query_filter_all(void)
 {
-    tc_query_filter f; f.category = ~(uint64_t)0; f.mask = ~(uint64_t)0; return f;
+    tc_query_filter f; f.category = ~(uint64_t)0; f.mask = ~(uint64_t)0; f.group = 0; return f;
 }
 
-/** A ray query's hit. */
+/** A ray query's or shape cast's hit. */
 typedef struct tc_world_hit {
     tc_collider_id collider; /**< the collider hit */
-    float t;                 /**< along the ray, in units of its dir (raycast.h) */
+    float t;                 /**< along the ray in units of its dir (raycast.h); a cast's time of first touch */
     tc_vec3 point;           /**< where */
-    tc_vec3 normal;          /**< unit, facing the ray */
+    tc_vec3 normal;          /**< unit; a ray's faces the ray, a cast's points from the cast shape into the collider */
+    /** A ray's: the triangle hit on a mesh collider, -1 on every other shape
+     * (tc_ray_hit.feature); a cast's: -1. */
+    int32_t feature;
 } tc_world_hit;
 
 /* Ray queries walk a ray index rather than the tree: a four-wide hierarchy
@@ -360,6 +417,36 @@ TC_API bool tc_world_pick(const tc_world *world, float sx, float sy, tc_viewport
                           tc_mat4 projection, tc_depth_range depth, const tc_query_filter *filter, tc_world_hit *hit,
                           tc_ray *ray_out);
 
+/* ---- shape casts ----------------------------------------------------------- */
+/* A shape of any type (in world coordinates, as the overlap queries take
+ * it) moves through the still colliders as of the last update; each
+ * collider is tried with the pair sweep (tc_shape_sweep, tc_shape_sweep_rigid:
+ * sweep.h), so a cast is exactly as exact as those are, and the hit's
+ * normal points from the shape into the collider. The tree is walked with
+ * the box the shape sweeps through (grown by the sweeps' tolerance band),
+ * the plane colliders beside it. A shape overlapping a collider at the
+ * start hits it at t = 0. An invalid shape, velocity, max_t or pose hits
+ * nothing. What a character controller calls every frame. */
+
+/** The first collider the shape touches moving at velocity over t in
+ * [0, max_t] (sweep.h's tc_sweep_*); ties go to the lower index. */
+TC_API bool tc_world_sweep_closest(const tc_world *world, const tc_shape *shape, tc_vec3 velocity, float max_t,
+                                   const tc_query_filter *filter, tc_world_hit *hit);
+/** Every collider the shape touches over the sweep, each at its first
+ * touch, sorted by t then collider index: writes the first min(total,
+ * capacity) into hits (which may be NULL when capacity is 0) and returns
+ * the total, as tc_world_raycast_all. */
+TC_API size_t tc_world_sweep_all(const tc_world *world, const tc_shape *shape, tc_vec3 velocity, float max_t,
+                                 const tc_query_filter *filter, tc_world_hit *hits, size_t capacity);
+/** The first collider the shape touches turning and moving from pose
+ * `from` to pose `to` (the shape given in its own frame; sweep.h's
+ * tc_sweep_rigid_*: position linear, rotation at a constant rate), t in
+ * [0, 1]: a sword swing. Ties go to the lower index. Hull and mesh
+ * colliders, and a hull, mesh or plane as the shape, have no rotating
+ * sweep yet: they are not hit. */
+TC_API bool tc_world_sweep_rigid_closest(const tc_world *world, const tc_shape *shape, tc_transform from,
+                                         tc_transform to, const tc_query_filter *filter, tc_world_hit *hit);
+
 /* ---- debug drawing ------------------------------------------------------- */
 /** What a debug-drawn collider is doing, for the renderer to colour. */
 typedef enum tc_debug_state {
@@ -367,7 +454,7 @@ typedef enum tc_debug_state {
     TC_DEBUG_OVERLAPPING = 1,  /**< touching another collider at the last update */
     TC_DEBUG_MARKED = 2,       /**< marked by tc_world_debug_mark, say hit by a ray (wins over overlapping) */
     TC_DEBUG_DISABLED = 3,     /**< disabled (drawn only with draw_disabled) */
-    TC_DEBUG_TREE = 4          /**< a tree box (collider is null) */
+    TC_DEBUG_TREE = 4          /**< a tree box (collider is null), or a mesh collider's hierarchy box */
 } tc_debug_state;
 
 /** Marks colliders for debug drawing (TC_DEBUG_MARKED), replacing the last
@@ -384,13 +471,19 @@ typedef struct tc_debug_draw {
      * circles, four side lines and two arcs per cap, a triangle's 3 edges,
      * and for a plane (unbounded) the 4 edges of a square of it around its
      * point nearest the centre of the tree's boxes, with one segment from
-     * that point along the normal (out of the solid), a quarter side long. */
+     * that point along the normal (out of the solid), a quarter side long;
+     * a hull's edges (tc_hull_data_edge), a mesh's triangle edges, each
+     * edge two triangles share once. */
     void (*line)(void *context, tc_vec3 a, tc_vec3 b, tc_debug_state state, tc_collider_id collider);
     /** Optional: each collider's world shape, for renderers that draw solids. */
     void (*shape)(void *context, const tc_shape *shape, tc_debug_state state, tc_collider_id collider);
     void *context;           /**< passed to line and shape */
     bool draw_tree;          /**< also every tree box, as lines with TC_DEBUG_TREE */
     bool draw_disabled;      /**< also disabled colliders (their last world shape) */
+    /** Also every mesh collider's hierarchy boxes (tc_mesh_data_node_bounds,
+     * placed and turned with the mesh), as lines with TC_DEBUG_TREE and the
+     * mesh's collider id (the world tree's boxes have the null id). */
+    bool draw_mesh_nodes;
     int32_t circle_segments; /**< segments per full circle (default 16; fewer than 3 draw 3) */
     /** Half the side of a plane's square when > 0 and finite; otherwise (the
      * default, 0) half the largest extent of the tree's boxes, or 1 with no
@@ -398,8 +491,8 @@ typedef struct tc_debug_draw {
     float plane_half_size;
 } tc_debug_draw;
 
-/** No callbacks, no tree boxes, no disabled colliders, 16 segments per
- * circle, planes sized by the tree. */
+/** No callbacks, no tree boxes, no disabled colliders, no mesh hierarchies,
+ * 16 segments per circle, planes sized by the tree. */
 TC_API tc_debug_draw tc_debug_draw_default(void);
 /** Draws every enabled collider's world shape as of the last update. */
 TC_API void tc_world_debug_draw(const tc_world *world, const tc_debug_draw *draw);

@@ -169,6 +169,53 @@ bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape *b, tc
     }
 }
 
+/* The rotating pairs: the primitives but planes (tc_sweep_rigid_*). */
+#define TC_EACH_RIGID_PAIR(X)                                                                         \
+    X(sphere, sphere) X(sphere, capsule) X(sphere, aabb) X(sphere, obb) X(sphere, triangle)           \
+    X(capsule, capsule) X(capsule, aabb) X(capsule, obb) X(capsule, triangle) X(aabb, aabb)           \
+    X(aabb, obb) X(aabb, triangle) X(obb, obb) X(obb, triangle) X(triangle, triangle)
+/* The shapes that turn onto a still plane (tc_sweep_rigid_X_plane). */
+#define TC_EACH_RIGID_ONTO_PLANE(X) X(sphere) X(capsule) X(aabb) X(obb) X(triangle)
+
+static bool transform_equal(tc_transform p, tc_transform q)
+{
+    return p.position.x == q.position.x && p.position.y == q.position.y && p.position.z == q.position.z &&
+           p.rotation.x == q.rotation.x && p.rotation.y == q.rotation.y && p.rotation.z == q.rotation.z &&
+           p.rotation.w == q.rotation.w;
+}
+
+bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform a_end, const tc_shape *b,
+                          tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit)
+{
+    if (!tc_shape_types_ok(a, b)) return false;
+    if (tc_shape_pair_order(&a, &b)) {
+        bool found = tc_shape_sweep_rigid(a, b_start, b_end, b, a_start, a_end, hit);
+        if (found && hit) hit->normal = tc_vec3_neg(hit->normal);
+        return found;
+    }
+    if (b->type == TC_SHAPE_PLANE) {
+        /* a half-space that turns has no bounded lever arm: only a still
+         * one, placed by its pose */
+        if (a->type == TC_SHAPE_PLANE || !transform_equal(b_start, b_end)) return false;
+        const tc_shape placed = tc_shape_transform(b, b_start, 1.0f);
+        switch (a->type) {
+#define TC_RIGID_PLANE_CASE(x) \
+    case TC_TAG_##x: return tc_sweep_rigid_##x##_plane(&a->u.x, a_start, a_end, &placed.u.plane, hit);
+            TC_EACH_RIGID_ONTO_PLANE(TC_RIGID_PLANE_CASE)
+#undef TC_RIGID_PLANE_CASE
+        default: return false;
+        }
+    }
+    switch (TC_PAIR_KEY(a->type, b->type)) {
+#define TC_RIGID_CASE(x, y)                                                                                    \
+    case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y):                                                                  \
+        return tc_sweep_rigid_##x##_##y(&a->u.x, a_start, a_end, &b->u.y, b_start, b_end, hit);
+        TC_EACH_RIGID_PAIR(TC_RIGID_CASE)
+#undef TC_RIGID_CASE
+    default: return false; /* hulls and meshes have no rotating sweeps yet */
+    }
+}
+
 bool tc_shape_overlap(const tc_shape *a, const tc_shape *b)
 {
     if (!tc_shape_types_ok(a, b)) return false;

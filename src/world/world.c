@@ -93,6 +93,7 @@ tc_world *tc_world_create(const tc_world_def *def)
     w->margin = d.margin;
     w->margin_ratio = d.margin_ratio;
     w->prediction = d.prediction;
+    w->contacts_on = d.contacts;
     tc_id_pool_init(&w->node_ids);
     tc_id_pool_init(&w->collider_ids);
     tc_tree_def td = tc_tree_def_default();
@@ -142,6 +143,7 @@ void tc_world_destroy(tc_world *w)
     TC_ARRAY_FREE(w, w->hits);
     TC_ARRAY_FREE(w, w->found);
     TC_ARRAY_FREE(w, w->marks);
+    tc_world_contacts_free(w);
     tc_mem_free(&a, w, sizeof *w);
 }
 

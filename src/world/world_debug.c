@@ -53,6 +53,12 @@ static void arc(const draw_ctx *c, tc_vec3 centre, tc_vec3 u, tc_vec3 v, float r
     }
 }
 
+/* A point p of a hull's or mesh's data, placed: position + rotation * (scale * p). */
+static tc_vec3 placed(tc_vec3 position, tc_mat3 rotation, float scale, tc_vec3 p)
+{
+    return tc_vec3_add(position, tc_mat3_mul_vec3(rotation, tc_vec3_scale(p, scale)));
+}
+
 /* Two unit vectors perpendicular to unit axis n and to each other. */
 static void basis(tc_vec3 n, tc_vec3 *u, tc_vec3 *v)
 {
@@ -124,7 +130,49 @@ static void shape_lines(const draw_ctx *c, const tc_shape *s)
         line(c, o, tc_vec3_mul_add(o, pl->normal, 0.5f * h));
         break;
     }
+    case TC_SHAPE_HULL: {
+        /* its edges (a flat hull's polygon, a segment's one edge) */
+        const tc_hull *h = &s->u.hull;
+        const int32_t n = tc_hull_data_edge_count(h->data);
+        for (int32_t e = 0; e < n; ++e) {
+            int32_t i, j;
+            tc_hull_data_edge(h->data, e, &i, &j);
+            line(c, placed(h->position, h->rotation, h->scale, tc_hull_data_vertex(h->data, i)),
+                 placed(h->position, h->rotation, h->scale, tc_hull_data_vertex(h->data, j)));
+        }
+        break;
+    }
+    case TC_SHAPE_MESH: {
+        /* every triangle's edges, a shared one once (by the lower triangle) */
+        const tc_mesh *m = &s->u.mesh;
+        const int32_t n = tc_mesh_data_triangle_count(m->data);
+        for (int32_t t = 0; t < n; ++t) {
+            const tc_triangle tri = tc_mesh_triangle(m, t);
+            const tc_vec3 k[3] = { tri.a, tri.b, tri.c };
+            for (int32_t e = 0; e < 3; ++e) {
+                int32_t across;
+                (void)tc_mesh_data_edge(m->data, t, e, &across);
+                if (across < 0 || across > t) line(c, k[e], k[(e + 1) % 3]);
+            }
+        }
+        break;
+    }
     default: break;
+    }
+}
+
+/* A mesh's hierarchy: each node's box in the data's frame, placed (so
+ * turned with the mesh: 12 edges of its 8 placed corners). */
+static void mesh_nodes(const draw_ctx *c, const tc_mesh *m)
+{
+    const int32_t n = tc_mesh_data_node_count(m->data);
+    for (int32_t i = 0; i < n; ++i) {
+        const tc_aabb b = tc_mesh_data_node_bounds(m->data, i);
+        tc_vec3 k[8];
+        for (int j = 0; j < 8; ++j)
+            k[j] = placed(m->position, m->rotation, m->scale,
+                          tc_vec3_make(j & 1 ? b.max.x : b.min.x, j & 2 ? b.max.y : b.min.y, j & 4 ? b.max.z : b.min.z));
+        box_edges(c, k);
     }
 }
 
@@ -200,6 +248,12 @@ void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
         else c.state = TC_DEBUG_IDLE;
         if (d->shape) d->shape(d->context, &w->shapes[i], c.state, c.id);
         if (d->line) shape_lines(&c, &w->shapes[i]);
+        if (d->line && d->draw_mesh_nodes && w->shapes[i].type == TC_SHAPE_MESH) {
+            const tc_debug_state state = c.state;
+            c.state = TC_DEBUG_TREE;
+            mesh_nodes(&c, &w->shapes[i].u.mesh);
+            c.state = state;
+        }
     }
     if (d->draw_tree && d->line) {
         c.state = TC_DEBUG_TREE;

@@ -136,6 +136,12 @@ struct tc_world {
     TC_ARRAY(tc_world_hit) hits;        /* scratch for raycast_all */
     TC_ARRAY(tc_collider_id) found;     /* scratch for overlap queries */
     TC_ARRAY(tc_collider_id) marks;     /* tc_world_debug_mark's colliders, sorted by index */
+    /* Manifolds (world_contacts.c): the touching pairs' in pair order, and
+     * the next update's, built while the pairs are walked. */
+    bool contacts_on;
+    TC_ARRAY(tc_world_contact) contacts;
+    TC_ARRAY(tc_world_contact) contacts_next;
+    size_t contacts_cursor;             /* during the walk: the first old entry not yet passed */
 
     /* The ray index (world_rays.c): a four-wide hierarchy over the tight
      * bounds, made from the tree at the first ray query after an update
@@ -177,6 +183,13 @@ struct tc_world {
  * the pairs and events (world_pairs.c, with tc_world_update itself). */
 void tc_world_update_poses(tc_world *w);
 void tc_world_sync_tree(tc_world *w);
+/* Manifolds, when on: begin before the pairs are walked, one call per
+ * touching pair in pair order (recompute: the pair is new or one of its
+ * colliders changed), end after. */
+void tc_world_contacts_begin(tc_world *w);
+void tc_world_contacts_pair(tc_world *w, const tc_world_pair *p, bool recompute);
+void tc_world_contacts_end(tc_world *w);
+void tc_world_contacts_free(tc_world *w);
 
 /* Id checks (no assert). */
 tc_world_node *tc_world_get_node(const tc_world *w, tc_node_id id);
@@ -196,11 +209,17 @@ static inline bool tc_world_node_alive(const tc_world *w, size_t i) { return tc_
  * counts. The world is always heap-allocated, never a const object. */
 static inline tc_world *tc_world_caches(const tc_world *w) { return (tc_world *)(uintptr_t)w; }
 
-/* Does the filter pass collider c? NULL passes everything. */
-static inline bool tc_world_filter_passes(const tc_query_filter *f, const tc_world_collider *c)
+/* Does the filter pass collider i? NULL passes everything (world.h). */
+static inline bool tc_world_filter_passes(const tc_world *w, const tc_query_filter *f, int32_t i)
 {
-    return !f || ((c->category & f->mask) != 0 && (c->mask & f->category) != 0);
+    if (!f) return true;
+    const tc_world_collider *c = &w->colliders[i];
+    return (c->category & f->mask) != 0 && (c->mask & f->category) != 0 &&
+           (f->group == 0 || f->group != w->hot[i].group);
 }
+
+/* Ray and cast hits: by t, then collider index (qsort order). */
+int tc_world_hit_order(const void *x, const void *y);
 
 static inline uint64_t tc_world_pair_key(uint32_t a, uint32_t b) { return ((uint64_t)a << 32) | b; }
 

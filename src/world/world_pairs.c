@@ -100,6 +100,8 @@ static bool pair_step(tc_world *w, tc_world_pair *p, bool fresh)
         --ha->touching;
         --hb->touching;
     }
+    if (touching && w->contacts_on)
+        tc_world_contacts_pair(w, p, fresh || !p->touching || (any & TC_WORLD_CHANGED) != 0);
     p->touching = touching ? 1 : 0;
     return true;
 }
@@ -139,6 +141,7 @@ static void update_pairs(tc_world *w)
         w->out_of_memory = true;
         out = w->pairs.data;
     }
+    if (w->contacts_on) tc_world_contacts_begin(w);
     size_t n = 0, i = 0, j = 0;
     const size_t nold = w->pairs.count;
     uint64_t last_fresh = TC_WORLD_NO_KEY;
@@ -182,6 +185,7 @@ static void update_pairs(tc_world *w)
     if (out == w->pairs_next.data) TC_ARRAY_SWAP_BLOCKS(w->pairs, w->pairs_next);
     w->pairs.count = n;
     w->fresh.count = 0;
+    if (w->contacts_on) tc_world_contacts_end(w);
 }
 
 bool tc_world_update(tc_world *w)

@@ -59,6 +59,7 @@ static float ray_take(ray_ctx *r, tc_collider_id id, float t, int axis, const tc
         hit.t = h->t;
         hit.point = h->point;
         hit.normal = h->normal;
+        hit.feature = h->feature;
         if (TC_ARRAY_RESERVE(w, w->hits, w->hits.count + 1)) w->hits.data[w->hits.count++] = hit;
         return max_t;
     }
@@ -74,7 +75,7 @@ static float ray_shape(ray_ctx *r, tc_collider_id id, const tc_ray *ray, float m
     const int32_t index = (int32_t)id.index;
     const tc_world *w = r->w;
     /* without a filter the record is not read: a leaf costs only its shape */
-    if (r->filter && !tc_world_filter_passes(r->filter, &w->colliders[index])) return max_t;
+    if (r->filter && !tc_world_filter_passes(w, r->filter, index)) return max_t;
     const tc_shape *shape = &w->shapes[index];
     /* a box, the usual collider, is cast with the ray's reciprocals at hand
      * (only usable rays get here) */
@@ -198,6 +199,7 @@ static bool single_ray(const tc_world *w, const tc_ray *ray, float max_t, const 
             hit->t = r.best.t;
             hit->point = r.best.point;
             hit->normal = r.best.normal;
+            hit->feature = r.best.feature;
         }
     }
     return r.found;
@@ -221,7 +223,7 @@ static int id_order(const void *x, const void *y)
     return (a->index > b->index) - (a->index < b->index);
 }
 
-static int hit_order(const void *x, const void *y)
+int tc_world_hit_order(const void *x, const void *y)
 {
     const tc_world_hit *a = (const tc_world_hit *)x, *b = (const tc_world_hit *)y;
     if (a->t != b->t) return a->t < b->t ? -1 : 1;
@@ -237,7 +239,7 @@ size_t tc_world_raycast_all(const tc_world *w, const tc_ray *ray, float max_t, c
     tc_world *cache = r.cache;
     cache->hits.count = 0;
     cast(w, ray, max_t, &r);
-    if (cache->hits.count > 1) qsort(cache->hits.data, cache->hits.count, sizeof *cache->hits.data, hit_order);
+    if (cache->hits.count > 1) qsort(cache->hits.data, cache->hits.count, sizeof *cache->hits.data, tc_world_hit_order);
     for (size_t i = 0; i < cache->hits.count && i < capacity; ++i) hits[i] = cache->hits.data[i];
     return cache->hits.count;
 }
@@ -272,8 +274,7 @@ static bool overlap_visit(void *context, int32_t proxy, uint64_t user_data)
     const tc_world *w = o->w;
     (void)proxy;
     int32_t index = (int32_t)user_data;
-    const tc_world_collider *c = &w->colliders[index];
-    if (!tc_world_filter_passes(o->filter, c)) return true;
+    if (!tc_world_filter_passes(w, o->filter, index)) return true;
     bool hit = o->shape ? tc_shape_overlap(o->shape, &w->shapes[index]) : tc_shape_contains_point(&w->shapes[index], o->p);
     tc_world *cache = o->cache;
     if (hit && TC_ARRAY_RESERVE(cache, cache->found, cache->found.count + 1))

@@ -2,9 +2,11 @@
 /* libFuzzer target for the scene loader: any bytes go in; the loader must
  * either reject them with diagnostics or give a scene that the evaluation,
  * both reports, the picture and explain handle without a fault. The same
- * function is driven by replay.c over the corpus in `make test`. */
+ * function is driven by replay.c over the corpus in `make test`. The bytes
+ * also go through the OBJ reader, as a mesh file beside a scene would. */
 #include "eval.h"
 #include "explain.h"
+#include "obj.h"
 #include "report.h"
 #include "scene.h"
 #include "svg.h"
@@ -13,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -27,8 +30,31 @@ static FILE *sink(void)
     return f;
 }
 
+/* The same bytes as a mesh's OBJ file: rejected with diagnostics at real
+ * positions of the file, or triangles whose corners are its vertices. */
+static void fuzz_obj(const uint8_t *data, size_t size)
+{
+    tt_diags diags;
+    memset(&diags, 0, sizeof diags);
+    tt_obj obj;
+    if (!tt_obj_parse((const char *)data, size, "fuzz.obj", TT_MAX_GEOMETRY, &diags, &obj)) {
+        if (diags.count == 0) abort();
+        for (int i = 0; i < diags.count; i++)
+            if (diags.items[i].loc.line < 0 || diags.items[i].loc.column < 0 || diags.items[i].message[0] == '\0')
+                abort();
+        return;
+    }
+    if (diags.count != 0 || obj.triangle_count < 1) abort();
+    for (int32_t i = 0; i < 3 * obj.triangle_count; i++)
+        if (obj.indices[i] < 0 || obj.indices[i] >= obj.vertex_count) abort();
+    tc_mesh_data *m = tc_mesh_data_create(obj.vertices, obj.vertex_count, obj.indices, obj.triangle_count, NULL);
+    tc_mesh_data_destroy(m);
+    tt_obj_free(&obj);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    fuzz_obj(data, size);
     tt_diags diags;
     tt_scene *s = tt_scene_parse((const char *)data, size, &diags);
     if (!s) {

@@ -192,7 +192,7 @@ static tc_collider_id some_collider(state *s, reader *r)
 
 static tc_query_filter filter(reader *r)
 {
-    tc_query_filter f;
+    tc_query_filter f = tc_query_filter_all();
     f.category = (uint64_t)1 << (byte(r) % 64);
     f.mask = byte(r) % 3 == 0 ? (uint64_t)0x5 : ~(uint64_t)0;
     return f;

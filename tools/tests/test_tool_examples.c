@@ -103,6 +103,23 @@ static tc_shape world_shape(const tt_scene *s, int i)
         out = tc_shape_from_plane((tc_plane){ fv(n), (float)(n.x * on.x + n.y * on.y + n.z * on.z) });
         break;
     }
+    case TT_HULL:
+    case TT_MESH: {
+        /* The data's frame: the collider's centre and posture under its frame, scales multiplied. */
+        dq q = dq_mul(p.q, dq_of(c->rotation));
+        dv ex = { 1, 0, 0 }, ey = { 0, 1, 0 }, ez = { 0, 0, 1 };
+        tc_mat3 rot = tc_mat3_make(fv(dq_rot(q, ex)), fv(dq_rot(q, ey)), fv(dq_rot(q, ez)));
+        tc_vec3 at = fv(place(&p, c->p[0]));
+        float scale = (float)(p.s * c->scale);
+        if (c->kind == TT_HULL) {
+            tc_hull h = { c->hull, at, rot, scale };
+            out = tc_shape_from_hull(h);
+        } else {
+            tc_mesh m = { c->mesh, at, rot, scale };
+            out = tc_shape_from_mesh(m);
+        }
+        break;
+    }
     default:
         break;
     }
@@ -209,7 +226,10 @@ static void check_pairs(const example *ex)
     const tt_scene *s = ex->scene;
     for (int i = 0; i < s->collider_count; i++) {
         for (int j = i + 1; j < s->collider_count; j++) {
-            bool hit = tc_shape_overlap(&ex->shapes[i], &ex->shapes[j]);
+            const tt_collider *ci = &s->colliders[i], *cj = &s->colliders[j];
+            bool grouped = ci->group != 0 && ci->group == cj->group;
+            bool filtered = !(ci->category & cj->mask) || !(cj->category & ci->mask);
+            bool hit = !grouped && !filtered && tc_shape_overlap(&ex->shapes[i], &ex->shapes[j]);
             expected += hit;
             CHECK_MSG(pair_listed(pairs, s->colliders[i].name, s->colliders[j].name) == hit, "pair %s %s: expected %s",
                       s->colliders[i].name, s->colliders[j].name, hit ? "overlap" : "apart");
@@ -257,6 +277,10 @@ static void check_rays(const example *ex)
         double v[3];
         CHECK(json_vec3(json_get(hit, "point"), v) && vdist(v, h.point) < 1e-3);
         CHECK(json_vec3(json_get(hit, "normal"), v) && vdist(v, h.normal) < 1e-3);
+        /* A mesh hit names the triangle; other shapes none. */
+        const json *tri = json_get(hit, "triangle");
+        if (h.feature >= 0) CHECK_MSG(tri && json_num(tri) == h.feature, "ray %s: triangle", sr->name);
+        else CHECK(tri && tri->type == JSON_NULL);
     }
 }
 
@@ -317,6 +341,8 @@ static tc_shape moved(const tc_shape *s, tc_vec3 d)
         m.u.triangle.c = tc_vec3_add(m.u.triangle.c, d);
         break;
     case TC_SHAPE_PLANE: m.u.plane.offset += tc_vec3_dot(m.u.plane.normal, d); break;
+    case TC_SHAPE_HULL: m.u.hull.position = tc_vec3_add(m.u.hull.position, d); break;
+    case TC_SHAPE_MESH: m.u.mesh.position = tc_vec3_add(m.u.mesh.position, d); break;
     default: break;
     }
     return m;
@@ -571,4 +597,197 @@ TEST_CASE(every_example_runs_and_reports_consistently)
         }
         free_example(&ex);
     }
+}
+
+/* The first triangle of a mesh along a ray, by brute force over every triangle. */
+static int first_triangle(const tc_mesh *m, const tc_ray *ray, float *t_out)
+{
+    int who = -1;
+    for (int32_t i = 0; i < tc_mesh_data_triangle_count(m->data); i++) {
+        tc_triangle t = tc_mesh_triangle(m, i);
+        tc_ray_hit h;
+        if (tc_raycast_triangle(ray, &t, INFINITY, &h) && (who < 0 || h.t < *t_out)) {
+            who = (int)i;
+            *t_out = h.t;
+        }
+    }
+    return who;
+}
+
+TEST_CASE(terrain_walk_capsule_on_an_obj_mesh_among_hulls)
+{
+    example ex;
+    check_common("terrain_walk.scene", &ex);
+    if (!ex.doc) { free_example(&ex); return; }
+    const tt_scene *s = ex.scene;
+    int terrain = collider_named(s, "terrain"), body = collider_named(s, "body"), foot = collider_named(s, "foot");
+    int boulder = collider_named(s, "boulder"), stump = collider_named(s, "stump"), spire = collider_named(s, "spire");
+    CHECK(terrain >= 0 && body >= 0 && foot >= 0 && boulder >= 0 && stump >= 0 && spire >= 0);
+    if (terrain < 0 || body < 0 || foot < 0 || boulder < 0 || stump < 0 || spire < 0) { free_example(&ex); return; }
+    /* The OBJ: 9 x 9 vertices, 64 quads fanned into 128 triangles. */
+    CHECK(s->colliders[terrain].kind == TT_MESH && tc_mesh_data_triangle_count(s->colliders[terrain].mesh) == 128);
+    CHECK(s->colliders[stump].kind == TT_HULL && tc_hull_data_vertex_count(s->colliders[stump].hull) == 24);
+    CHECK(s->colliders[spire].kind == TT_HULL && tc_hull_data_vertex_count(s->colliders[spire].hull) == 17);
+    /* The character's own body and foot touch but share a group: no pair. */
+    CHECK(tc_shape_overlap(&ex.shapes[body], &ex.shapes[foot]));
+    CHECK(s->colliders[body].group == 1 && s->colliders[foot].group == 1);
+    const json *pairs = json_get(ex.doc, "pairs");
+    CHECK(!pair_listed(pairs, "body", "foot"));
+    CHECK(pair_listed(pairs, "terrain", "foot"));
+    CHECK(pair_listed(pairs, "terrain", "boulder"));
+    /* The probe's triangle, by brute force over the terrain's triangles. */
+    const json *hit = json_get(json_at(json_get(ex.doc, "rays"), 0), "hit");
+    tc_ray ray = { s->rays[0].origin, s->rays[0].dir };
+    float t = 0.0f;
+    int tri = first_triangle(&ex.shapes[terrain].u.mesh, &ray, &t);
+    CHECK(tri >= 0);
+    CHECK(hit && !strcmp(json_str(json_get(hit, "collider")), "terrain"));
+    CHECK(hit && json_num(json_get(hit, "triangle")) == tri);
+    CHECK_NEAR(json_num(json_get(hit, "t")), t, 1e-4);
+    /* The step: the body's sweep first meets the boulder (not its own foot,
+     * which it starts in), at the earliest pair sweep over every other
+     * collider outside its group. */
+    const json *sw = json_at(json_get(ex.doc, "sweeps"), 0);
+    const json *first = json_get(sw, "first_contact");
+    CHECK(first && !strcmp(json_str(json_get(first, "collider")), "boulder"));
+    float best = INFINITY;
+    int who = -1;
+    for (int i = 0; i < s->collider_count; i++) {
+        if (i == body || s->colliders[i].group == 1) continue;
+        tc_sweep_hit h;
+        if (tc_shape_sweep(&ex.shapes[body], s->colliders[body].velocity, &ex.shapes[i], tc_vec3_zero(), 1.0f, &h) &&
+            h.t < best) {
+            best = h.t;
+            who = i;
+        }
+    }
+    CHECK(who == boulder);
+    CHECK_NEAR(json_num(json_get(first, "toi")), best, 1e-5);
+    free_example(&ex);
+}
+
+/* A frame's world pose with one frame's local pose replaced (a swing's end). */
+static dpose frame_pose_with(const tt_scene *s, int f, int joint, tc_vec3 position, tc_quat rotation)
+{
+    dpose id = { { 0, 0, 0 }, { 0, 0, 0, 1 }, 1.0 };
+    int chain[4096], n = 0;
+    for (int g = f; g >= 0 && n < 4096; g = s->frames[g].parent) chain[n++] = g;
+    dpose p = id;
+    while (n > 0) {
+        int k = chain[--n];
+        const tt_frame *fr = &s->frames[k];
+        tc_vec3 pos = k == joint ? position : fr->position;
+        tc_quat rot = k == joint ? rotation : fr->rotation;
+        dpose c;
+        c.p = dv_add(p.p, dq_rot(p.q, dv_scale(dv_of(pos), p.s)));
+        c.q = dq_mul(p.q, dq_of(rot));
+        c.s = p.s * fr->scale;
+        p = c;
+    }
+    return p;
+}
+
+static tc_transform transform_of(const dpose *p)
+{
+    return tc_transform_make(fv(p->p), tc_quat_make((float)p->q.x, (float)p->q.y, (float)p->q.z, (float)p->q.w));
+}
+
+TEST_CASE(sword_swing_first_contact_is_the_shield_not_its_own_arm)
+{
+    example ex;
+    check_common("sword_swing.scene", &ex);
+    if (!ex.doc) { free_example(&ex); return; }
+    const tt_scene *s = ex.scene;
+    CHECK(s->cast_count == 2 && s->casts[0].swing && !s->casts[1].swing);
+    if (s->cast_count != 2) { free_example(&ex); return; }
+    const tt_cast *k = &s->casts[0];
+    int sword = k->collider, shield = collider_named(s, "shield");
+    const tt_collider *c = &s->colliders[sword];
+    /* The swing, placed here: the sword in its hand's frame, the hand's
+     * pose with the shoulder as the file gives it and as the swing ends. */
+    dpose from = frame_pose(s, c->parent), to = frame_pose_with(s, c->parent, k->joint, k->position, k->rotation);
+    tc_shape local = tc_shape_from_obb(tc_obb_from_quat(tc_vec3_scale(c->p[0], (float)from.s),
+                                                        tc_vec3_scale(c->half, (float)from.s), c->rotation));
+    tc_transform a = transform_of(&from), b = transform_of(&to);
+    /* The earliest rigid pair sweep: over the colliders outside the
+     * sword's group, and over every other collider. */
+    float best = INFINITY, best_any = INFINITY;
+    int who = -1, who_any = -1;
+    for (int i = 0; i < s->collider_count; i++) {
+        if (i == sword) continue;
+        tc_sweep_hit h;
+        if (!tc_shape_sweep_rigid(&local, a, b, &ex.shapes[i], tc_transform_identity(), tc_transform_identity(), &h))
+            continue;
+        if (h.t < best_any) { best_any = h.t; who_any = i; }
+        if (s->colliders[i].group != c->group && h.t < best) { best = h.t; who = i; }
+    }
+    /* Without the group the swing would stop at once in its own arm. */
+    CHECK(who_any >= 0 && s->colliders[who_any].group == c->group && best_any == 0.0f);
+    CHECK(who == shield);
+    const json *sw = json_at(json_get(ex.doc, "casts"), 0);
+    const json *first = json_get(sw, "first_contact");
+    CHECK(first && !strcmp(json_str(json_get(first, "collider")), "shield"));
+    CHECK_NEAR(json_num(json_get(first, "t")), best, 1e-3);
+    CHECK(best > 0.2f && best < 0.9f);
+
+    /* The stone's cast: every collider it touches, in order of t, as the
+     * pair sweeps over every collider say. */
+    const tt_cast *throw_ = &s->casts[1];
+    int stone = throw_->collider;
+    const json *cast = json_at(json_get(ex.doc, "casts"), 1);
+    const json *hits = json_get(cast, "hits");
+    int expected = 0;
+    float last = -1.0f;
+    for (int pass = 0; pass < s->collider_count; pass++) {
+        /* The next hit after `last`, by a scan (few colliders). */
+        float next = INFINITY;
+        int at = -1;
+        for (int i = 0; i < s->collider_count; i++) {
+            tc_sweep_hit h;
+            if (i == stone || !tc_shape_sweep(&ex.shapes[stone], throw_->velocity, &ex.shapes[i], tc_vec3_zero(), 1.0f, &h))
+                continue;
+            if (h.t > last && h.t < next) { next = h.t; at = i; }
+        }
+        if (at < 0) break;
+        const json *one = json_at(hits, expected);
+        CHECK_MSG(one && !strcmp(json_str(json_get(one, "collider")), s->colliders[at].name), "cast hit %d: %s", expected,
+                  s->colliders[at].name);
+        CHECK(one && fabs(json_num(json_get(one, "t")) - next) < 1e-5);
+        expected++;
+        last = next;
+    }
+    CHECK(expected == 2);
+    CHECK(hits && hits->count == expected && json_num(json_get(cast, "hits_total")) == expected);
+    free_example(&ex);
+}
+
+/* The text report of an example, as committed beside it in NAME.expected
+ * (numbers within 2e-3: they are printed to 3 or 4 decimals), from its
+ * second line on (the first names the scene by the path it was given). */
+static void check_expected_report(const char *scene)
+{
+    char args[1200], expected[1200];
+    snprintf(args, sizeof args, "run \"%s\"", example_path(scene));
+    snprintf(expected, sizeof expected, "%s", example_path(scene));
+    char *dot = strrchr(expected, '.');
+    if (dot) snprintf(dot, sizeof expected - (size_t)(dot - expected), ".expected");
+    tool_run r = tool_exec(args);
+    CHECK(r.exit_code == 0);
+    char *want = read_whole_file(expected, NULL);
+    CHECK_MSG(want != NULL, "cannot read %s", expected);
+    if (want) {
+        const char *a = strchr(want, '\n'), *b = strchr(r.out, '\n');
+        CHECK(a && b);
+        long at = a && b ? text_difference(a, b, 2e-3) : 0;
+        CHECK_MSG(at < 0, "%s: the report differs from %s at \"%.60s\" (write it again with touche run > that file)",
+                  scene, expected, a ? a + (at > 0 ? at : 0) : "");
+    }
+    free(want);
+    tool_run_free(&r);
+}
+
+TEST_CASE(terrain_walk_and_sword_swing_reports_are_as_expected)
+{
+    check_expected_report("terrain_walk.scene");
+    check_expected_report("sword_swing.scene");
 }

@@ -480,29 +480,6 @@ TEST_CASE(picked_collider_has_its_own_colour_and_legend_entry)
     free(picture);
 }
 
-/* Compares two SVG texts token by token: numbers within 0.15 (drawn to one
- * decimal; builds may differ in the last bit), everything else exactly.
- * Returns the byte offset in `a` of the first difference, or -1. */
-static long svg_difference(const char *a, const char *b)
-{
-    const char *p = a, *q = b;
-    while (*p && *q) {
-        bool pn = (*p >= '0' && *p <= '9') || ((*p == '-' || *p == '.') && p[1] >= '0' && p[1] <= '9');
-        bool qn = (*q >= '0' && *q <= '9') || ((*q == '-' || *q == '.') && q[1] >= '0' && q[1] <= '9');
-        if (pn && qn) {
-            char *pe, *qe;
-            double x = strtod(p, &pe), y = strtod(q, &qe);
-            if (!(fabs(x - y) <= 0.15 + 1e-6 * fabs(x))) return (long)(p - a);
-            p = pe;
-            q = qe;
-            continue;
-        }
-        if (*p != *q) return (long)(p - a);
-        p++;
-        q++;
-    }
-    return *p == *q ? -1 : (long)(p - a);
-}
 
 TEST_CASE(committed_figures_are_what_the_tool_draws)
 {
@@ -539,7 +516,7 @@ TEST_CASE(committed_figures_are_what_the_tool_draws)
         char *now = read_whole_file(fresh, NULL), *then = read_whole_file(committed, NULL);
         CHECK_MSG(now && then, "%s: cannot read the fresh or the committed figure", name);
         if (now && then) {
-            long at = svg_difference(then, now);
+            long at = text_difference(then, now, 0.15);
             CHECK_MSG(at < 0, "docs/figures/%s differs from what the tool draws now (byte %ld: \"%.40s\"); "
                       "run `make figures`", name, at, then + (at > 0 ? at : 0));
         }

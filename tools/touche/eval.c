@@ -10,7 +10,8 @@
 /* The scene's kinds are the library's shape types, in the same order. */
 typedef char tt_kind_order_check[(TT_SPHERE == (int)TC_SHAPE_SPHERE && TT_CAPSULE == (int)TC_SHAPE_CAPSULE &&
                                   TT_AABB == (int)TC_SHAPE_AABB && TT_BOX == (int)TC_SHAPE_OBB &&
-                                  TT_TRIANGLE == (int)TC_SHAPE_TRIANGLE && TT_PLANE == (int)TC_SHAPE_PLANE) ? 1 : -1];
+                                  TT_TRIANGLE == (int)TC_SHAPE_TRIANGLE && TT_PLANE == (int)TC_SHAPE_PLANE &&
+                                  TT_HULL == (int)TC_SHAPE_HULL && TT_MESH == (int)TC_SHAPE_MESH) ? 1 : -1];
 
 /* ---- shapes ---------------------------------------------------------------------- */
 
@@ -45,6 +46,12 @@ tt_shape tt_shape_local(const tt_collider *c)
         s.u.plane.normal = c->p[0];
         s.u.plane.offset = c->offset;
         break;
+    case TT_HULL:
+        s.u.hull = tc_hull_make(c->hull, tc_transform_make(c->p[0], c->rotation), c->scale);
+        break;
+    case TT_MESH:
+        s.u.mesh = tc_mesh_make(c->mesh, tc_transform_make(c->p[0], c->rotation), c->scale);
+        break;
     default:
         break;
     }
@@ -61,6 +68,11 @@ tc_vec3 tt_shape_center(const tt_shape *s)
     case TC_SHAPE_TRIANGLE:
         return tc_vec3_scale(tc_vec3_add(s->u.triangle.a, tc_vec3_add(s->u.triangle.b, s->u.triangle.c)), 1.0f / 3.0f);
     case TC_SHAPE_PLANE: return tc_vec3_scale(s->u.plane.normal, s->u.plane.offset);
+    case TC_SHAPE_HULL:
+    case TC_SHAPE_MESH: {
+        tc_aabb b;
+        return tc_shape_bounds(s, &b) ? tc_vec3_lerp(b.min, b.max, 0.5f) : tc_vec3_zero();
+    }
     default: return tc_vec3_zero();
     }
 }
@@ -109,6 +121,15 @@ static void *eval_malloc(size_t size) { return eval_alloc_allowed() ? malloc(siz
 static void *eval_realloc(void *p, size_t size) { return eval_alloc_allowed() ? realloc(p, size) : NULL; }
 static void *world_alloc(void *context, size_t size) { (void)context; return eval_malloc(size ? size : 1); }
 static void world_free(void *context, void *ptr, size_t size) { (void)context; (void)size; free(ptr); }
+
+/* The group the world is given: the collider's own, or for a collider in
+ * none a group of its own above every group a file may name. A group that
+ * no other collider shares changes no pair; it lets a cast or swing skip
+ * its own collider by the filter's group (world.h). */
+static uint32_t world_group(const tt_collider *c, int index)
+{
+    return c->group ? c->group : (uint32_t)TT_MAX_GROUP + 1u + (uint32_t)index;
+}
 
 /* Frames in an order where every parent comes before its children (by depth
  * from the root, a counting sort), found without recursion: each frame's
@@ -184,6 +205,9 @@ static bool build_world(const tt_scene *s, builder *b)
         cd.local = tc_transform_identity();
         cd.parent = c->parent >= 0 ? b->nodes[c->parent] : tc_node_null();
         cd.user_data = (uint64_t)i;
+        cd.group = world_group(c, i);
+        cd.category = c->category;
+        cd.mask = c->mask;
         b->ids[i] = tc_world_create_collider(b->world, &cd);
         /* A shape the library finds invalid (the parser rules that out) stays out of the world. */
         if (!tc_collider_is_null(b->ids[i]) && b->ids[i].index + 1 > max_index) max_index = b->ids[i].index + 1;
@@ -243,18 +267,28 @@ static int cmp_pair(const void *x, const void *y)
     return (a->b > b->b) - (a->b < b->b);
 }
 
-/* A hit of the world's (or none), as the scene's collider. */
+/* A hit of the world's (or none), as the scene's collider, with the
+ * triangle of a mesh hit. */
 static void take_hit(const builder *b, tt_hit_result *h, bool hit, const tc_world_hit *wh)
 {
     h->collider = hit ? scene_index(b, wh->collider) : -1;
+    h->hit.feature = -1;
     if (h->collider < 0) return;
     h->hit.t = wh->t;
     h->hit.point = wh->point;
     h->hit.normal = wh->normal;
+    h->hit.feature = wh->feature;
 }
 
-/* A sweep: the mover's first contact with any other collider (moving ones
- * by their own velocities) over its whole displacement, t in [0, 1]. */
+bool tt_colliders_may_pair(const tt_collider *a, const tt_collider *b)
+{
+    if (a->group != 0 && a->group == b->group) return false;
+    return (a->category & b->mask) != 0 && (b->category & a->mask) != 0;
+}
+
+/* A sweep: the mover's first contact with any other collider it may pair
+ * with (moving ones by their own velocities) over its whole displacement,
+ * t in [0, 1]. */
 static void sweep(const tt_scene *s, const tt_result *r, int mover, tt_sweep_result *out)
 {
     memset(out, 0, sizeof *out);
@@ -264,7 +298,7 @@ static void sweep(const tt_scene *s, const tt_result *r, int mover, tt_sweep_res
     const tt_collider *m = &s->colliders[mover];
     tt_shape end = tc_shape_translate(&r->shapes[mover], m->velocity);
     for (int i = 0; i < s->collider_count; i++) {
-        if (i == mover) continue;
+        if (i == mover || !tt_colliders_may_pair(m, &s->colliders[i])) continue;
         tc_vec3 v = s->colliders[i].moving ? s->colliders[i].velocity : tc_vec3_zero();
         tt_shape other_end = tc_shape_translate(&r->shapes[i], v);
         if (tc_shape_overlap(&r->shapes[mover], &r->shapes[i])) out->start_overlaps = true;
@@ -278,6 +312,83 @@ static void sweep(const tt_scene *s, const tt_result *r, int mover, tt_sweep_res
             out->normal = hit.normal;
         }
     }
+}
+
+tc_transform tt_cast_pose(const tt_cast_result *c, float t)
+{
+    return tc_transform_make(tc_vec3_lerp(c->from.position, c->to.position, t),
+                             tc_quat_slerp(c->from.rotation, c->to.rotation, t));
+}
+
+/* A child's world pose under a parent's: the child's position scaled by the
+ * parent's scale (as the world composes nodes). */
+static tt_pose child_pose(tt_pose parent, tc_vec3 position, tc_quat rotation, float scale)
+{
+    tt_pose out;
+    out.t = tc_transform_mul(parent.t, tc_transform_make(tc_vec3_scale(position, parent.scale), rotation));
+    out.scale = parent.scale * scale;
+    return out;
+}
+
+/* The collider's parent frame's world pose once the swing's joint has
+ * turned to its end pose: the chain from the joint down, composed again.
+ * `path` has room for every frame. */
+static tt_pose swing_end_pose(const tt_scene *s, const tt_result *r, const tt_cast *k, int *path)
+{
+    int n = 0;
+    for (int f = s->colliders[k->collider].parent; f >= 0 && f != k->joint; f = s->frames[f].parent) path[n++] = f;
+    int above = s->frames[k->joint].parent;
+    tt_pose pose = { tc_transform_identity(), 1.0f };
+    if (above >= 0) pose = r->frames[above];
+    pose = child_pose(pose, k->position, k->rotation, s->frames[k->joint].scale);
+    while (n > 0) {
+        const tt_frame *f = &s->frames[path[--n]];
+        pose = child_pose(pose, f->position, f->rotation, f->scale);
+    }
+    tt_cost_steps += (unsigned long long)s->frame_count;
+    return pose;
+}
+
+/* A cast or swing: the world's shape cast with the collider's filter and
+ * its world group, so that it skips itself and whatever it never pairs with. */
+static void cast(const tt_scene *s, const builder *b, const tt_result *r, const tt_cast *k, int *path,
+                 tt_cast_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->other = -1;
+    const tt_collider *c = &s->colliders[k->collider];
+    tc_query_filter filter = tc_query_filter_all();
+    filter.category = c->category;
+    filter.mask = c->mask;
+    filter.group = world_group(c, k->collider);
+    tc_world_hit wh;
+    bool hit;
+    if (k->swing) {
+        tt_pose start = r->frames[c->parent];
+        tt_pose end = swing_end_pose(s, r, k, path);
+        /* The shape in its parent's frame, at the parent's scale. */
+        tt_shape local = tt_shape_local(c);
+        out->shape = tc_shape_transform(&local, tc_transform_identity(), start.scale);
+        out->from = start.t;
+        out->to = end.t;
+        hit = tc_world_sweep_rigid_closest(b->world, &out->shape, out->from, out->to, &filter, &wh);
+    } else {
+        out->shape = r->shapes[k->collider];
+        out->from = tc_transform_identity();
+        out->to = tc_transform_make(k->velocity, tc_quat_identity());
+        tc_world_hit hits[TT_MAX_CAST_HITS];
+        out->total = tc_world_sweep_all(b->world, &out->shape, k->velocity, 1.0f, &filter, hits, TT_MAX_CAST_HITS);
+        for (size_t i = 0; i < out->total && i < TT_MAX_CAST_HITS; i++) {
+            out->hits[i] = scene_index(b, hits[i].collider);
+            out->hit_t[i] = hits[i].t;
+        }
+        hit = tc_world_sweep_closest(b->world, &out->shape, k->velocity, 1.0f, &filter, &wh);
+    }
+    out->other = hit ? scene_index(b, wh.collider) : -1;
+    if (out->other < 0) return;
+    out->t = wh.t;
+    out->point = wh.point;
+    out->normal = wh.normal;
 }
 
 static void distance(const tt_result *r, const tt_query *q, tt_distance_result *out)
@@ -316,11 +427,14 @@ bool tt_eval(const tt_scene *s, tt_result *r)
     r->picks = (tt_hit_result *)eval_calloc((size_t)s->click_count + 1, sizeof *r->picks);
     r->sweeps = (tt_sweep_result *)eval_calloc(nc + 1, sizeof *r->sweeps);
     r->distances = (tt_distance_result *)eval_calloc((size_t)s->distance_count + 1, sizeof *r->distances);
+    r->casts = (tt_cast_result *)eval_calloc((size_t)s->cast_count + 1, sizeof *r->casts);
+    int *path = (int *)eval_malloc(((size_t)s->frame_count + 1) * sizeof *path);
     builder b;
     memset(&b, 0, sizeof b);   /* freed below even when build_world never ran */
-    bool ok = r->frames && r->shapes && r->state && r->rays && r->picks && r->sweeps && r->distances &&
-              build_world(s, &b);
+    bool ok = r->frames && r->shapes && r->state && r->rays && r->picks && r->sweeps && r->distances && r->casts &&
+              path && build_world(s, &b);
     if (!ok) {
+        free(path);
         free_builder(&b);
         tt_result_free(r);
         return false;
@@ -404,6 +518,11 @@ bool tt_eval(const tt_scene *s, tt_result *r)
         r->state[i] |= TT_STATE_SWEPT;
     }
     for (int i = 0; i < s->distance_count; i++) distance(r, &s->distances[i], &r->distances[i]);
+    for (int i = 0; i < s->cast_count; i++) {
+        cast(s, &b, r, &s->casts[i], path, &r->casts[i]);
+        r->state[s->casts[i].collider] |= TT_STATE_SWEPT;
+    }
+    free(path);
     free_builder(&b);
     if (!ok) tt_result_free(r);
     return ok;
@@ -419,5 +538,6 @@ void tt_result_free(tt_result *r)
     free(r->picks);
     free(r->sweeps);
     free(r->distances);
+    free(r->casts);
     memset(r, 0, sizeof *r);
 }

@@ -57,6 +57,27 @@ typedef struct tt_sweep_result {
     bool end_overlaps;       /* touching something at the end */
 } tt_sweep_result;
 
+/* Hits a cast lists, beyond which they are only counted. */
+#define TT_MAX_CAST_HITS 16
+
+/* A cast or swing through the world: the shape in its own frame and the
+ * poses it moves between (a cast: its world shape, from identity to the
+ * velocity), the first collider it touches, and a cast's every hit. */
+typedef struct tt_cast_result {
+    tt_shape shape;          /* in its own frame: the world shape is tc_shape_transform(shape, pose, 1) */
+    tc_transform from, to;
+    int other;               /* first collider touched, or -1 */
+    float t;                 /* fraction of the motion at first touch */
+    tc_vec3 point, normal;   /* normal from the moving shape into the other */
+    size_t total;            /* cast: every collider touched on the way */
+    int hits[TT_MAX_CAST_HITS];
+    float hit_t[TT_MAX_CAST_HITS];
+} tt_cast_result;
+
+/* The pose of a swing or cast at fraction t of its motion: position linear,
+ * rotation at a constant rate (the library's rigid sweep). */
+tc_transform tt_cast_pose(const tt_cast_result *c, float t);
+
 typedef struct tt_distance_result {
     int a, b;
     bool available;
@@ -75,6 +96,7 @@ typedef struct tt_result {
     tt_hit_result *picks;    /* one per click */
     tt_sweep_result *sweeps; int sweep_count;
     tt_distance_result *distances;
+    tt_cast_result *casts;   /* one per cast or swing */
     tt_camera camera;        /* the scene's, or a framing one */
     bool camera_given;
 } tt_result;
@@ -87,6 +109,11 @@ bool tt_eval(const tt_scene *scene, tt_result *out);
  * included) succeed and every later one fails; -1 (the default): none fail. */
 extern long tt_eval_fail_after;
 void tt_result_free(tt_result *r);
+
+/* Whether the world would pair the two (world.h): not in the same non-zero
+ * group, and each one's category meets the other's mask. Sweeps test only
+ * the colliders their mover may pair with. */
+bool tt_colliders_may_pair(const tt_collider *a, const tt_collider *b);
 
 /* ---- shape helpers, shared by the report, the renderer and explain ------- */
 

@@ -113,6 +113,34 @@ void tt_table_free(tt_table *t)
 
 /* ---- text report --------------------------------------------------------------- */
 
+bool tt_collider_filtered(const tt_collider *c)
+{
+    return c->group != 0 || c->category != ~(uint64_t)0 || c->mask != ~(uint64_t)0;
+}
+
+/* A bit set as its bits ("all", "none", or "0 3 5"). */
+static void fmt_bits(char *buf, size_t n, uint64_t bits)
+{
+    if (bits == ~(uint64_t)0) { snprintf(buf, n, "all"); return; }
+    if (bits == 0) { snprintf(buf, n, "none"); return; }
+    buf[0] = '\0';
+    for (int b = 0; b < 64; b++) {
+        if (!(bits >> b & 1u)) continue;
+        size_t used = strlen(buf);
+        if (used + 4 >= n) break;
+        snprintf(buf + used, n - used, "%s%d", used ? " " : "", b);
+    }
+}
+
+void tt_fmt_filter(char *buf, size_t n, const tt_collider *c)
+{
+    char cat[200], mask[200];
+    fmt_bits(cat, sizeof cat, c->category);
+    fmt_bits(mask, sizeof mask, c->mask);
+    if (c->group) snprintf(buf, n, "group %u, category %s, mask %s", (unsigned)c->group, cat, mask);
+    else snprintf(buf, n, "no group, category %s, mask %s", cat, mask);
+}
+
 static const char *state_words(unsigned st)
 {
     if (st & TT_STATE_OVERLAPS) return (st & (TT_STATE_HIT | TT_STATE_PICKED)) ? "overlapping, hit" : "overlapping";
@@ -157,6 +185,22 @@ static void shape_summary(char *buf, size_t n, const tt_shape *s)
         tt_fmt_num(b, sizeof b, s->u.plane.offset, 3);
         snprintf(buf, n, "normal %s offset %s", a, b);
         break;
+    case TC_SHAPE_HULL:
+        tt_fmt_vec3(a, sizeof a, s->u.hull.position, 3);
+        tt_fmt_num(b, sizeof b, s->u.hull.scale, 3);
+        {
+            int nv = (int)tc_hull_data_vertex_count(s->u.hull.data);
+            snprintf(buf, n, "%d %s at %s scale %s", nv, nv == 1 ? "vertex" : "vertices", a, b);
+        }
+        break;
+    case TC_SHAPE_MESH:
+        tt_fmt_vec3(a, sizeof a, s->u.mesh.position, 3);
+        tt_fmt_num(b, sizeof b, s->u.mesh.scale, 3);
+        {
+            int nt = (int)tc_mesh_data_triangle_count(s->u.mesh.data);
+            snprintf(buf, n, "%d %s at %s scale %s", nt, nt == 1 ? "triangle" : "triangles", a, b);
+        }
+        break;
     default:
         snprintf(buf, n, "?");
     }
@@ -173,7 +217,12 @@ static void hit_row(tt_table *t, const char *name, const char *extra, const tt_s
     tt_fmt_num(tbuf, sizeof tbuf, h->hit.t, 4);
     tt_fmt_vec3(p, sizeof p, h->hit.point, 3);
     tt_fmt_vec3(nrm, sizeof nrm, h->hit.normal, 3);
-    const char *cells[6] = { name, extra, s->colliders[h->collider].name, tbuf, p, nrm };
+    char who[TT_MAX_NAME + 40];
+    if (h->hit.feature >= 0)
+        snprintf(who, sizeof who, "%s (triangle %d)", s->colliders[h->collider].name, (int)h->hit.feature);
+    else
+        snprintf(who, sizeof who, "%s", s->colliders[h->collider].name);
+    const char *cells[6] = { name, extra, who, tbuf, p, nrm };
     tt_table_row(t, cells);
 }
 
@@ -188,18 +237,22 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
 
     /* Colliders with their world placement. */
     fprintf(out, "\ncolliders\n");
+    /* The filter column only in scenes that give groups or filters. */
+    bool filtered = false;
+    for (int i = 0; i < s->collider_count; i++) filtered = filtered || tt_collider_filtered(&s->colliders[i]);
     tt_table t;
-    tt_table_init(&t, 5);
+    tt_table_init(&t, filtered ? 6 : 5);
     {
-        const char *head[5] = { "name", "shape", "parent", "state", "in the world" };
+        const char *head[6] = { "name", "shape", "parent", "state", "in the world", "group, category, mask" };
         tt_table_row(&t, head);
     }
     for (int i = 0; i < s->collider_count; i++) {
-        char where[320];
+        char where[320], filter[160];
         shape_summary(where, sizeof where, &r->shapes[i]);
         const tt_collider *c = &s->colliders[i];
-        const char *cells[5] = { c->name, tt_shape_kind_name(c->kind), c->parent_name ? c->parent_name : "-",
-                                 state_words(r->state[i]), where };
+        tt_fmt_filter(filter, sizeof filter, c);
+        const char *cells[6] = { c->name, tt_shape_kind_name(c->kind), c->parent_name ? c->parent_name : "-",
+                                 state_words(r->state[i]), where, filter };
         tt_table_row(&t, cells);
     }
     tt_table_print(out, &t, "  ");
@@ -291,6 +344,47 @@ void tt_report_text(FILE *out, const char *path, const tt_scene *s, const tt_res
         tt_table_align_right(&t, 3);
         tt_table_print(out, &t, "  ");
         tt_table_free(&t);
+    }
+
+    if (s->cast_count > 0) {
+        fprintf(out, "\ncasts and swings (through the world; each skips its own collider and its group)\n");
+        tt_table_init(&t, 7);
+        const char *head[7] = { "name", "moves", "how", "first contact", "at fraction", "point", "normal" };
+        tt_table_row(&t, head);
+        for (int i = 0; i < s->cast_count; i++) {
+            const tt_cast *k = &s->casts[i];
+            const tt_cast_result *c = &r->casts[i];
+            char how[TT_VEC3_CHARS + TT_MAX_NAME + 40], toi[32] = "-", pt[TT_VEC3_CHARS] = "", nrm[TT_VEC3_CHARS] = "";
+            if (k->swing) snprintf(how, sizeof how, "swing of %s", s->frames[k->joint].name);
+            else {
+                char v[TT_VEC3_CHARS];
+                tt_fmt_vec3(v, sizeof v, k->velocity, 3);
+                snprintf(how, sizeof how, "cast by %s", v);
+            }
+            if (c->other >= 0) {
+                tt_fmt_num(toi, sizeof toi, c->t, 4);
+                tt_fmt_vec3(pt, sizeof pt, c->point, 3);
+                tt_fmt_vec3(nrm, sizeof nrm, c->normal, 3);
+            }
+            const char *cells[7] = { k->name, s->colliders[k->collider].name, how,
+                                     c->other >= 0 ? s->colliders[c->other].name : "nothing", toi, pt, nrm };
+            tt_table_row(&t, cells);
+        }
+        tt_table_align_right(&t, 4);
+        tt_table_print(out, &t, "  ");
+        tt_table_free(&t);
+        for (int i = 0; i < s->cast_count; i++) {
+            const tt_cast_result *c = &r->casts[i];
+            if (s->casts[i].swing || c->total == 0) continue;
+            fprintf(out, "  %s touches on the way:", s->casts[i].name);
+            for (size_t h = 0; h < c->total && h < TT_MAX_CAST_HITS; h++) {
+                char tb[32];
+                tt_fmt_num(tb, sizeof tb, c->hit_t[h], 4);
+                fprintf(out, "%s %s at %s", h ? "," : "", c->hits[h] >= 0 ? s->colliders[c->hits[h]].name : "?", tb);
+            }
+            if (c->total > TT_MAX_CAST_HITS) fprintf(out, " and %zu more", c->total - TT_MAX_CAST_HITS);
+            fputc('\n', out);
+        }
     }
 
     if (s->distance_count > 0) {
@@ -400,6 +494,32 @@ static void json_shape(FILE *out, const tt_shape *s)
         json_key(out, "normal"); tt_json_vec3(out, s->u.plane.normal);
         fputs(", ", out); json_key(out, "offset"); tt_json_number(out, s->u.plane.offset);
         break;
+    case TC_SHAPE_HULL:
+    case TC_SHAPE_MESH: {
+        bool hull = s->type == TC_SHAPE_HULL;
+        const tc_mat3 *m = hull ? &s->u.hull.rotation : &s->u.mesh.rotation;
+        json_key(out, "position"); tt_json_vec3(out, hull ? s->u.hull.position : s->u.mesh.position);
+        fputs(", ", out); json_key(out, "axes");
+        fputc('[', out);
+        tt_json_vec3(out, m->cx); fputs(", ", out);
+        tt_json_vec3(out, m->cy); fputs(", ", out);
+        tt_json_vec3(out, m->cz);
+        fputc(']', out);
+        fputs(", ", out); json_key(out, "scale"); tt_json_number(out, hull ? s->u.hull.scale : s->u.mesh.scale);
+        tc_aabb b;
+        if (tc_shape_bounds(s, &b)) {
+            fputs(", ", out); json_key(out, "bounds");
+            fputc('[', out); tt_json_vec3(out, b.min); fputs(", ", out); tt_json_vec3(out, b.max); fputc(']', out);
+        }
+        if (hull) {
+            fputs(", ", out);
+            fprintf(out, "\"vertex_count\": %d", (int)tc_hull_data_vertex_count(s->u.hull.data));
+        } else {
+            fputs(", ", out);
+            fprintf(out, "\"triangle_count\": %d", (int)tc_mesh_data_triangle_count(s->u.mesh.data));
+        }
+        break;
+    }
     default:
         break;
     }
@@ -421,6 +541,8 @@ static void json_hit(FILE *out, const tt_scene *s, const tt_hit_result *h)
     fputs(", ", out); json_key(out, "t"); tt_json_number(out, h->hit.t);
     fputs(", ", out); json_key(out, "point"); tt_json_vec3(out, h->hit.point);
     fputs(", ", out); json_key(out, "normal"); tt_json_vec3(out, h->hit.normal);
+    fputs(", ", out); json_key(out, "triangle");
+    if (h->hit.feature >= 0) fprintf(out, "%d", (int)h->hit.feature); else fputs("null", out);
     fputc('}', out);
 }
 
@@ -462,6 +584,10 @@ void tt_report_json(FILE *out, const char *path, const tt_scene *s, const tt_res
         fprintf(out, ", \"overlapping\": %s, \"hit\": %s, \"picked\": %s, ",
                 (r->state[i] & TT_STATE_OVERLAPS) ? "true" : "false", (r->state[i] & TT_STATE_HIT) ? "true" : "false",
                 (r->state[i] & TT_STATE_PICKED) ? "true" : "false");
+        /* The bit sets as hexadecimal strings: JSON numbers hold 53 bits. */
+        fprintf(out, "\"group\": %u, \"category\": \"0x%016llx\", \"mask\": \"0x%016llx\", ", (unsigned)c->group,
+                (unsigned long long)c->category, (unsigned long long)c->mask);
+        if (c->source) { json_key(out, "source"); tt_json_string(out, c->source); fputs(", ", out); }
         json_key(out, "world"); json_shape(out, &r->shapes[i]);
         fputc('}', out);
     }
@@ -554,6 +680,54 @@ void tt_report_json(FILE *out, const char *path, const tt_scene *s, const tt_res
         fputc('}', out);
     }
     fputs(r->sweep_count ? "\n  ]" : "]", out);
+
+    fputs(",\n  \"casts\": [", out);
+    for (int i = 0; i < s->cast_count; i++) {
+        const tt_cast *k = &s->casts[i];
+        const tt_cast_result *c = &r->casts[i];
+        fprintf(out, "%s\n    {", i ? "," : "");
+        json_key(out, "name"); tt_json_string(out, k->name);
+        fputs(", ", out); json_key(out, "kind"); tt_json_string(out, k->swing ? "swing" : "cast");
+        fputs(", ", out); json_key(out, "collider"); tt_json_string(out, s->colliders[k->collider].name);
+        if (k->swing) { fputs(", ", out); json_key(out, "joint"); tt_json_string(out, s->frames[k->joint].name); }
+        else { fputs(", ", out); json_key(out, "velocity"); tt_json_vec3(out, k->velocity); }
+        const tc_transform *poses[2] = { &c->from, &c->to };
+        const char *keys[2] = { "from", "to" };
+        for (int q = 0; q < 2; q++) {
+            fputs(", ", out); json_key(out, keys[q]);
+            fputc('{', out);
+            json_key(out, "position"); tt_json_vec3(out, poses[q]->position);
+            fputs(", \"rotation\": [", out);
+            tt_json_number(out, poses[q]->rotation.x); fputs(", ", out);
+            tt_json_number(out, poses[q]->rotation.y); fputs(", ", out);
+            tt_json_number(out, poses[q]->rotation.z); fputs(", ", out);
+            tt_json_number(out, poses[q]->rotation.w);
+            fputs("]}", out);
+        }
+        fputs(", ", out); json_key(out, "first_contact");
+        if (c->other < 0) {
+            fputs("null", out);
+        } else {
+            fputc('{', out);
+            json_key(out, "collider"); tt_json_string(out, s->colliders[c->other].name);
+            fputs(", ", out); json_key(out, "t"); tt_json_number(out, c->t);
+            fputs(", ", out); json_key(out, "point"); tt_json_vec3(out, c->point);
+            fputs(", ", out); json_key(out, "normal"); tt_json_vec3(out, c->normal);
+            fputc('}', out);
+        }
+        if (!k->swing) {
+            fprintf(out, ", \"hits_total\": %zu, \"hits\": [", c->total);
+            for (size_t h = 0; h < c->total && h < TT_MAX_CAST_HITS; h++) {
+                fprintf(out, "%s{", h ? ", " : "");
+                json_key(out, "collider"); tt_json_string(out, c->hits[h] >= 0 ? s->colliders[c->hits[h]].name : "?");
+                fputs(", ", out); json_key(out, "t"); tt_json_number(out, c->hit_t[h]);
+                fputc('}', out);
+            }
+            fputc(']', out);
+        }
+        fputc('}', out);
+    }
+    fputs(s->cast_count ? "\n  ]" : "]", out);
 
     fputs(",\n  \"distances\": [", out);
     for (int i = 0; i < s->distance_count; i++) {

@@ -37,5 +37,9 @@ void tt_table_free(tt_table *t);
 #define TT_VEC3_CHARS (3 * (TT_NUM_CHARS - 1) + 7)
 void tt_fmt_num(char *buf, size_t n, double v, int decimals);
 void tt_fmt_vec3(char *buf, size_t n, tc_vec3 v, int decimals);
+/* Whether a collider has a group or a category or mask other than all bits. */
+bool tt_collider_filtered(const tt_collider *c);
+/* "group 2, category 0 1, mask all" (or "no group, ..."). */
+void tt_fmt_filter(char *buf, size_t n, const tt_collider *c);
 
 #endif

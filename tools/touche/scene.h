@@ -23,13 +23,22 @@
 #define TT_MAX_ERRORS 20          /* diagnostics kept per file */
 #define TT_MAX_OBJECTS 100000     /* frames + colliders + rays + clicks + queries */
 #define TT_MAX_PLANES 1000        /* a plane may pair with every collider */
-#define TT_MAX_MOVING 1000        /* each sweep is tested against every collider */
+#define TT_MAX_MOVING 1000        /* each sweep is tested against every collider; casts and swings count too */
 #define TT_MAX_NAME 64            /* bytes in a name */
 #define TT_MAX_VIEWPORT 16384     /* pixels on either side */
+#define TT_MAX_HULL_POINTS 100000 /* points of one hull */
+#define TT_MAX_MESH_TRIANGLES 1000000 /* triangles of one mesh (inline or OBJ) */
+#define TT_MAX_MESH_VERTICES 1000000  /* vertices of one mesh */
+#define TT_MAX_GEOMETRY 4000000   /* hull points + mesh vertices + triangles, the whole scene */
+#define TT_MAX_POLYGON 1000       /* corners of one OBJ face */
+#define TT_MAX_SIDES 256          /* sides of a cylinder or cone */
+#define TT_MAX_GROUP 1000000      /* collider groups are 0..TT_MAX_GROUP */
 
 typedef struct tt_loc { int line, column; } tt_loc;
 
-typedef struct tt_diag { tt_loc loc; char message[240]; } tt_diag;
+/* A diagnostic; `file` is empty for the scene file itself, else the path of
+ * the file the line and column are in (a mesh's OBJ file). */
+typedef struct tt_diag { tt_loc loc; char message[240]; char file[256]; } tt_diag;
 
 typedef struct tt_diags {
     tt_diag items[TT_MAX_ERRORS];
@@ -38,7 +47,7 @@ typedef struct tt_diags {
 } tt_diags;
 
 typedef enum tt_shape_kind {
-    TT_SPHERE, TT_CAPSULE, TT_AABB, TT_BOX, TT_TRIANGLE, TT_PLANE, TT_SHAPE_KIND_COUNT
+    TT_SPHERE, TT_CAPSULE, TT_AABB, TT_BOX, TT_TRIANGLE, TT_PLANE, TT_HULL, TT_MESH, TT_SHAPE_KIND_COUNT
 } tt_shape_kind;
 
 /* A named transform: position and rotation relative to its parent (or the
@@ -61,7 +70,11 @@ typedef struct tt_frame {
  *   aabb:     p[0] min, p[1] max (world coordinates, no parent)
  *   box:      p[0] centre, half (half extents), rotation (posture in the parent)
  *   triangle: p[0], p[1], p[2] corners
- *   plane:    p[0] unit normal, offset (solid: dot(normal, x) <= offset) */
+ *   plane:    p[0] unit normal, offset (solid: dot(normal, x) <= offset)
+ *   hull:     hull (the data, owned by the scene), p[0] position, rotation, scale
+ *   mesh:     mesh (the data, owned by the scene), p[0] position, rotation, scale
+ * Every collider has a group (0: none) and a category and mask (default all
+ * bits), given to the world as they are (world.h). */
 typedef struct tt_collider {
     const char *name;
     tt_loc loc;
@@ -74,6 +87,12 @@ typedef struct tt_collider {
     float radius;
     float offset;
     tc_quat rotation;
+    float scale;             /* hull, mesh: the data's uniform scale */
+    const tc_hull_data *hull;
+    const tc_mesh_data *mesh;
+    const char *source;      /* hull, mesh: "points", "cylinder", "cone", "inline" or the OBJ file's name */
+    uint32_t group;
+    uint64_t category, mask;
     bool moving;
     tc_vec3 velocity;        /* displacement over the sweep, in world units */
 } tt_collider;
@@ -103,6 +122,23 @@ typedef struct tt_click { const char *name; tt_loc loc; float x, y; } tt_click;
 
 typedef struct tt_query { tt_loc loc; const char *a_name, *b_name; tt_loc a_loc, b_loc; int a, b; } tt_query;
 
+/* A shape cast or a swing, both of a collider's shape through the world:
+ *   cast:  its world shape moved by `velocity` (tc_world_sweep_closest, _all);
+ *   swing: turned and moved with a joint (a frame at or above the collider)
+ *          from the joint's pose in the file to `position` and `rotation`
+ *          (tc_world_sweep_rigid_closest), a sword swung from the shoulder.
+ * Both skip the collider itself and those it never pairs with (its group,
+ * its category and mask). */
+typedef struct tt_cast {
+    const char *name;
+    tt_loc loc;
+    bool swing;
+    const char *collider_name; tt_loc collider_loc; int collider;
+    tc_vec3 velocity;                       /* cast */
+    const char *joint_name; tt_loc joint_loc; int joint;  /* swing: NULL name: the collider's parent */
+    tc_vec3 position; tc_quat rotation;     /* swing: the joint's local pose at the end */
+} tt_cast;
+
 typedef struct tt_grid { bool present; float height, size, step; } tt_grid;
 
 typedef struct tt_scene {
@@ -112,8 +148,11 @@ typedef struct tt_scene {
     tt_ray *rays; int ray_count;
     tt_click *clicks; int click_count;
     tt_query *distances; int distance_count;
+    tt_cast *casts; int cast_count;
     tt_camera camera;
     tt_grid grid;
+    tc_hull_data **hull_data; int hull_data_count;   /* owned: destroyed by tt_scene_free */
+    tc_mesh_data **mesh_data; int mesh_data_count;
     const struct tt_names *names; /* every name, for lookups in O(1) */
     struct tt_arena *arena;  /* owns every string and array above */
 } tt_scene;
@@ -127,8 +166,18 @@ extern unsigned long long tt_cost_steps;
 /* Parses `size` bytes of `text` (not necessarily NUL-terminated). Returns the
  * scene, or NULL with diags->count > 0. */
 tt_scene *tt_scene_parse(const char *text, size_t size, tt_diags *diags);
-/* Reads and parses a file; an unreadable file is one diagnostic at line 0. */
+/* The same, with `dir` the directory that mesh files are read from (NULL:
+ * mesh files are refused, as when the text comes from no file). */
+tt_scene *tt_scene_parse_in(const char *text, size_t size, const char *dir, tt_diags *diags);
+/* Reads and parses a file (mesh files beside it); an unreadable file is one
+ * diagnostic at line 0. */
 tt_scene *tt_scene_load_file(const char *path, tt_diags *diags);
+/* Reads a whole file of at most 64 MiB into malloc memory (*size bytes, not
+ * NUL-terminated). NULL when it cannot, with the reason in `why`, naming
+ * the file as `what` ("the scene file"). */
+char *tt_read_file(const char *path, const char *what, size_t *size, char *why, size_t why_size);
+/* Adds a diagnostic at `loc` of `file` (NULL: the scene file). */
+void tt_diags_add(tt_diags *d, const char *file, tt_loc loc, const char *fmt, ...);
 void tt_scene_free(tt_scene *scene);
 
 /* Index of the collider called `name`, or -1 (a hash lookup). */

@@ -5,6 +5,7 @@
  * be declared after its children. An error skips the rest of its statement
  * and parsing goes on, so one run reports several mistakes. */
 #include "camera.h"
+#include "obj.h"
 #include "scene_lex.h"
 
 #include <errno.h>
@@ -76,7 +77,12 @@ typedef struct parser {
     tt_token prev;          /* the one before, for "after X" locations */
     tt_diags *diags;
     tt_arena *arena;
-    vec frames, colliders, rays, clicks, distances;
+    vec frames, colliders, rays, clicks, distances, casts;
+    vec hulls, meshes;      /* tc_hull_data * / tc_mesh_data * the scene owns */
+    vec list;               /* the current statement's list numbers (double) */
+    vec list_locs;          /* and where each is (tt_loc) */
+    const char *dir;        /* where mesh files are read from; NULL: refused */
+    long long geometry;     /* hull points + mesh vertices + triangles so far */
     tt_camera camera;
     tt_grid grid;
     const char *title;
@@ -86,14 +92,28 @@ typedef struct parser {
     bool out_of_memory;
 } parser;
 
-static void diag_at(tt_diags *d, tt_loc loc, const char *fmt, ...)
+static void diag_vadd(tt_diags *d, const char *file, tt_loc loc, const char *fmt, va_list ap)
 {
     if (d->count >= TT_MAX_ERRORS) { d->dropped++; return; }
     tt_diag *e = &d->items[d->count++];
     e->loc = loc;
+    snprintf(e->file, sizeof e->file, "%s", file ? file : "");
+    vsnprintf(e->message, sizeof e->message, fmt, ap);
+}
+
+void tt_diags_add(tt_diags *d, const char *file, tt_loc loc, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(e->message, sizeof e->message, fmt, ap);
+    diag_vadd(d, file, loc, fmt, ap);
+    va_end(ap);
+}
+
+static void diag_at(tt_diags *d, tt_loc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vadd(d, NULL, loc, fmt, ap);
     va_end(ap);
 }
 
@@ -109,12 +129,9 @@ static void fail(parser *p, tt_loc loc, const char *fmt, ...)
 {
     if (p->statement_failed) return;
     p->statement_failed = true;
-    if (p->diags->count >= TT_MAX_ERRORS) { p->diags->dropped++; return; }
-    tt_diag *e = &p->diags->items[p->diags->count++];
-    e->loc = loc;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(e->message, sizeof e->message, fmt, ap);
+    diag_vadd(p->diags, NULL, loc, fmt, ap);
     va_end(ap);
 }
 
@@ -214,10 +231,13 @@ typedef enum prop_id {
     P_PARENT, P_POSITION, P_CENTER, P_EULER, P_QUAT, P_AXIS, P_SCALE, P_RADIUS, P_SIZE, P_HALF,
     P_MIN, P_MAX, P_A, P_B, P_C, P_NORMAL, P_OFFSET, P_POINT, P_VELOCITY, P_ORIGIN, P_DIR, P_TO,
     P_LENGTH, P_TARGET, P_UP, P_FOV, P_VIEWPORT, P_NEAR, P_FAR, P_AT, P_HEIGHT, P_STEP, P_EXTENT,
+    P_POINTS, P_VERTICES, P_TRIANGLES, P_FILE, P_SIDES, P_GROUP, P_CATEGORY, P_MASK, P_COLLIDER, P_JOINT,
     P_COUNT
 } prop_id;
 
-typedef enum arg_kind { ARG_NUMBERS, ARG_NAME } arg_kind;
+/* ARG_LIST: one or more groups of `count` numbers, running on over lines
+ * that begin with a number; ARG_STRING: one quoted string. */
+typedef enum arg_kind { ARG_NUMBERS, ARG_NAME, ARG_LIST, ARG_STRING } arg_kind;
 
 /* Properties in one group say the same thing in different ways (size or
  * half; euler, quat or axis): a statement takes at most one of each group. */
@@ -229,7 +249,7 @@ typedef struct prop_spec {
     const char *components; /* names of the numbers, for messages */
 } prop_spec;
 
-enum { G_NONE, G_ROTATION, G_SIZE, G_PLANE, G_RAY_END, G_AABB_LO, G_AABB_HI };
+enum { G_NONE, G_ROTATION, G_SIZE, G_PLANE, G_RAY_END, G_AABB_LO, G_AABB_HI, G_MESH_SOURCE };
 
 static const prop_spec prop_specs[P_COUNT] = {
     [P_PARENT]   = { "parent",   ARG_NAME,    1, G_NONE,     "frame name" },
@@ -265,6 +285,16 @@ static const prop_spec prop_specs[P_COUNT] = {
     [P_HEIGHT]   = { "height",   ARG_NUMBERS, 1, G_NONE,     "y" },
     [P_STEP]     = { "step",     ARG_NUMBERS, 1, G_NONE,     "d" },
     [P_EXTENT]   = { "size",     ARG_NUMBERS, 1, G_NONE,     "s" },   /* the grid's half-width */
+    [P_POINTS]   = { "points",   ARG_LIST,    3, G_NONE,     "xyz" },
+    [P_VERTICES] = { "vertices", ARG_LIST,    3, G_MESH_SOURCE, "xyz" },
+    [P_TRIANGLES]= { "triangles", ARG_LIST,   3, G_NONE,     "ijk" },
+    [P_FILE]     = { "file",     ARG_STRING,  1, G_MESH_SOURCE, "file name" },
+    [P_SIDES]    = { "sides",    ARG_NUMBERS, 1, G_NONE,     "n" },
+    [P_GROUP]    = { "group",    ARG_NUMBERS, 1, G_NONE,     "g" },
+    [P_CATEGORY] = { "category", ARG_LIST,    1, G_NONE,     "bit" },
+    [P_MASK]     = { "mask",     ARG_LIST,    1, G_NONE,     "bit" },
+    [P_COLLIDER] = { "collider", ARG_NAME,    1, G_NONE,     "collider name" },
+    [P_JOINT]    = { "joint",    ARG_NAME,    1, G_NONE,     "frame name" },
 };
 
 typedef struct prop_value {
@@ -272,44 +302,56 @@ typedef struct prop_value {
     tt_loc loc;             /* of the property keyword */
     tt_loc arg_loc[4];      /* of each number / the name */
     double v[4];
-    const char *name;       /* ARG_NAME */
+    const char *name;       /* ARG_NAME, ARG_STRING */
+    int list_start, list_count; /* ARG_LIST: numbers in the parser's list */
 } prop_value;
 
 /* ---- statements ----------------------------------------------------------- */
 
 typedef enum stmt_id {
     S_FRAME, S_BONE, S_SPHERE, S_CAPSULE, S_AABB, S_BOX, S_TRIANGLE, S_PLANE, S_RAY,
-    S_CAMERA, S_CLICK, S_DISTANCE, S_GRID, S_TITLE, S_COUNT
+    S_CAMERA, S_CLICK, S_DISTANCE, S_GRID, S_TITLE, S_HULL, S_CYLINDER, S_CONE, S_MESH, S_SWING, S_CAST, S_COUNT
 } stmt_id;
 
 typedef struct stmt_spec {
     const char *keyword;
     const char *what;        /* "a box", for messages */
     bool named;
-    prop_id props[10];
+    prop_id props[16];
     int prop_count;
 } stmt_spec;
 
 static const stmt_spec stmt_specs[S_COUNT] = {
     [S_FRAME]    = { "frame", "a frame", true, { P_PARENT, P_POSITION, P_EULER, P_QUAT, P_AXIS, P_SCALE }, 6 },
     [S_BONE]     = { "bone", "a bone", true, { P_PARENT, P_POSITION, P_EULER, P_QUAT, P_AXIS, P_SCALE }, 6 },
-    [S_SPHERE]   = { "sphere", "a sphere", true, { P_PARENT, P_CENTER, P_RADIUS, P_VELOCITY }, 4 },
-    [S_CAPSULE]  = { "capsule", "a capsule", true, { P_PARENT, P_A, P_B, P_RADIUS, P_VELOCITY }, 5 },
-    [S_AABB]     = { "aabb", "an aabb", true, { P_MIN, P_MAX, P_CENTER, P_SIZE, P_VELOCITY }, 5 },
-    [S_BOX]      = { "box", "a box", true, { P_PARENT, P_CENTER, P_SIZE, P_HALF, P_EULER, P_QUAT, P_AXIS, P_VELOCITY }, 8 },
-    [S_TRIANGLE] = { "triangle", "a triangle", true, { P_PARENT, P_A, P_B, P_C, P_VELOCITY }, 5 },
-    [S_PLANE]    = { "plane", "a plane", true, { P_PARENT, P_NORMAL, P_OFFSET, P_POINT }, 4 },
+    [S_SPHERE]   = { "sphere", "a sphere", true, { P_PARENT, P_CENTER, P_RADIUS, P_VELOCITY, P_GROUP, P_CATEGORY, P_MASK }, 7 },
+    [S_CAPSULE]  = { "capsule", "a capsule", true, { P_PARENT, P_A, P_B, P_RADIUS, P_VELOCITY, P_GROUP, P_CATEGORY, P_MASK }, 8 },
+    [S_AABB]     = { "aabb", "an aabb", true, { P_MIN, P_MAX, P_CENTER, P_SIZE, P_VELOCITY, P_GROUP, P_CATEGORY, P_MASK }, 8 },
+    [S_BOX]      = { "box", "a box", true, { P_PARENT, P_CENTER, P_SIZE, P_HALF, P_EULER, P_QUAT, P_AXIS, P_VELOCITY,
+                                             P_GROUP, P_CATEGORY, P_MASK }, 11 },
+    [S_TRIANGLE] = { "triangle", "a triangle", true, { P_PARENT, P_A, P_B, P_C, P_VELOCITY, P_GROUP, P_CATEGORY, P_MASK }, 8 },
+    [S_PLANE]    = { "plane", "a plane", true, { P_PARENT, P_NORMAL, P_OFFSET, P_POINT, P_GROUP, P_CATEGORY, P_MASK }, 7 },
     [S_RAY]      = { "ray", "a ray", true, { P_PARENT, P_ORIGIN, P_DIR, P_TO, P_LENGTH }, 5 },
     [S_CAMERA]   = { "camera", "the camera", false, { P_POSITION, P_TARGET, P_UP, P_FOV, P_VIEWPORT, P_NEAR, P_FAR }, 7 },
     [S_CLICK]    = { "click", "a click", true, { P_AT }, 1 },
     [S_DISTANCE] = { "distance", "a distance query", false, { 0 }, 0 },
     [S_GRID]     = { "grid", "the grid", false, { P_HEIGHT, P_EXTENT, P_STEP }, 3 },
     [S_TITLE]    = { "title", "the title", false, { 0 }, 0 },
+    [S_HULL]     = { "hull", "a hull", true, { P_PARENT, P_CENTER, P_EULER, P_QUAT, P_AXIS, P_SCALE, P_POINTS, P_VELOCITY,
+                                              P_GROUP, P_CATEGORY, P_MASK }, 11 },
+    [S_CYLINDER] = { "cylinder", "a cylinder", true, { P_PARENT, P_CENTER, P_EULER, P_QUAT, P_AXIS, P_RADIUS, P_HEIGHT,
+                                                      P_SIDES, P_VELOCITY, P_GROUP, P_CATEGORY, P_MASK }, 12 },
+    [S_CONE]     = { "cone", "a cone", true, { P_PARENT, P_CENTER, P_EULER, P_QUAT, P_AXIS, P_RADIUS, P_HEIGHT,
+                                              P_SIDES, P_VELOCITY, P_GROUP, P_CATEGORY, P_MASK }, 12 },
+    [S_MESH]     = { "mesh", "a mesh", true, { P_PARENT, P_CENTER, P_EULER, P_QUAT, P_AXIS, P_SCALE, P_VERTICES,
+                                              P_TRIANGLES, P_FILE, P_VELOCITY, P_GROUP, P_CATEGORY, P_MASK }, 13 },
+    [S_SWING]    = { "swing", "a swing", true, { P_COLLIDER, P_JOINT, P_POSITION, P_EULER, P_QUAT, P_AXIS }, 6 },
+    [S_CAST]     = { "cast", "a cast", true, { P_COLLIDER, P_VELOCITY }, 2 },
 };
 
 static const char *const stmt_keywords[S_COUNT] = {
     "frame", "bone", "sphere", "capsule", "aabb", "box", "triangle", "plane", "ray",
-    "camera", "click", "distance", "grid", "title"
+    "camera", "click", "distance", "grid", "title", "hull", "cylinder", "cone", "mesh", "swing", "cast"
 };
 
 /* Skips to the end of the statement. After an error, also skips the lines
@@ -322,7 +364,8 @@ static void skip_statement(parser *p)
         if (p->tok.kind == TT_TOK_EOF || !p->statement_failed) return;
         tt_lexer peek = p->lx;
         tt_token next = tt_lexer_next(&peek);
-        bool property = false;
+        /* A line of numbers is the rest of a list (points, triangles...). */
+        bool property = next.kind == TT_TOK_NUMBER;
         for (int i = 0; i < P_COUNT && !property; i++) property = tok_is(&next, prop_specs[i].name);
         if (!property) return;
         advance(p);
@@ -383,6 +426,51 @@ static bool read_name(parser *p, const char *what, const char **out, tt_loc *loc
 
 static const char *const axis_names[] = { "x", "y", "z", "w" };
 
+/* A list property: numbers in groups of s->count, until a token that is not
+ * a number; a line that begins with a number goes on with the list. Kept in
+ * p->list (reset for each statement). */
+static bool read_list(parser *p, const prop_spec *s, prop_value *val)
+{
+    val->list_start = p->list.count;
+    val->list_count = 0;
+    for (;;) {
+        if (p->tok.kind == TT_TOK_END) {
+            tt_lexer peek = p->lx;
+            tt_token next = tt_lexer_next(&peek);
+            if (next.kind == TT_TOK_NUMBER) advance(p);
+        }
+        if (p->tok.kind != TT_TOK_NUMBER) {
+            if (val->list_count > 0 && val->list_count % s->count == 0) break;
+            char what[96];
+            if (s->count == 1)
+                snprintf(what, sizeof what, "a %s number after '%s'", s->components, s->name);
+            else
+                snprintf(what, sizeof what, "the %c of %s %d of '%s' (groups of %d numbers)",
+                         s->components[val->list_count % s->count], s->count == 3 && s->components[0] == 'i'
+                         ? "triangle" : "point", val->list_count / s->count + 1, s->name, s->count);
+            double ignored;
+            tt_loc at;
+            read_number(p, what, &ignored, &at);   /* reports what was found instead */
+            return false;
+        }
+        if (p->list.count >= 3 * TT_MAX_MESH_VERTICES) {
+            fail(p, p->tok.loc, "too many numbers in one statement's lists: at most %d", 3 * TT_MAX_MESH_VERTICES);
+            return false;
+        }
+        double v;
+        tt_loc at;
+        if (!read_number(p, "a list", &v, &at)) return false;
+        double *slot = (double *)vec_push(&p->list);
+        tt_loc *lslot = (tt_loc *)vec_push(&p->list_locs);
+        if (!slot || !lslot) { p->out_of_memory = true; return false; }
+        *slot = v;
+        *lslot = at;
+        val->list_count++;
+        tt_cost_steps++;
+    }
+    return true;
+}
+
 static bool read_property(parser *p, prop_id id, prop_value *val)
 {
     const prop_spec *s = &prop_specs[id];
@@ -394,6 +482,19 @@ static bool read_property(parser *p, prop_id id, prop_value *val)
         snprintf(what, sizeof what, "a %s after '%s'", s->components, s->name);
         return read_name(p, what, &val->name, &val->arg_loc[0]);
     }
+    if (s->kind == ARG_STRING) {
+        val->arg_loc[0] = expected_loc(p);
+        if (p->tok.kind != TT_TOK_STRING) {
+            char found[160];
+            describe_found(p, found, sizeof found);
+            fail(p, val->arg_loc[0], "expected a quoted %s after '%s', found %s", s->components, s->name, found);
+            return false;
+        }
+        val->name = intern_string(p, &p->tok);
+        advance(p);
+        return true;
+    }
+    if (s->kind == ARG_LIST) return read_list(p, s, val);
     for (int i = 0; i < s->count; i++) {
         char what[96];
         if (s->count == 1) {
@@ -459,14 +560,231 @@ static bool require(parser *p, const prop_value *props, prop_id a, prop_id b, tt
     return false;
 }
 
+/* Group, category and mask: a group is a whole number 0..TT_MAX_GROUP; a
+ * category or mask lists its bits (0..63). */
+static bool read_bits(parser *p, const prop_value *v, const char *what, uint64_t *out)
+{
+    const double *nums = (const double *)p->list.data + v->list_start;
+    const tt_loc *locs = (const tt_loc *)p->list_locs.data + v->list_start;
+    *out = 0;
+    for (int i = 0; i < v->list_count; i++) {
+        if (!(nums[i] >= 0.0 && nums[i] <= 63.0 && floor(nums[i]) == nums[i])) {
+            fail(p, locs[i], "a bit of '%s' is a whole number 0..63 (found %g)", what, nums[i]);
+            return false;
+        }
+        *out |= (uint64_t)1 << (int)nums[i];
+    }
+    return true;
+}
+
+static bool read_filter(parser *p, const prop_value *props, tt_collider *c)
+{
+    c->category = ~(uint64_t)0;
+    c->mask = ~(uint64_t)0;
+    c->group = 0;
+    if (props[P_GROUP].present) {
+        double g = props[P_GROUP].v[0];
+        if (!(g >= 0.0 && g <= TT_MAX_GROUP && floor(g) == g)) {
+            fail(p, props[P_GROUP].arg_loc[0], "group is a whole number 0..%d (0: none), found %g", TT_MAX_GROUP, g);
+            return false;
+        }
+        c->group = (uint32_t)g;
+    }
+    if (props[P_CATEGORY].present && !read_bits(p, &props[P_CATEGORY], "category", &c->category)) return false;
+    if (props[P_MASK].present && !read_bits(p, &props[P_MASK], "mask", &c->mask)) return false;
+    return true;
+}
+
+/* Keeps data the scene owns (destroyed with it). */
+static bool own(parser *p, vec *list, void *data)
+{
+    void **slot = (void **)vec_push(list);
+    if (!slot) { p->out_of_memory = true; return false; }
+    *slot = data;
+    return true;
+}
+
+/* Reads a mesh file named in the scene (relative to the scene's directory)
+ * and makes its data; errors in the file are reported at their place in it. */
+static tc_mesh_data *mesh_from_file(parser *p, const prop_value *file)
+{
+    if (!p->dir) {
+        fail(p, file->arg_loc[0], "mesh files are read beside a scene file: this scene was not read from a file");
+        return NULL;
+    }
+    if (!file->name[0]) {
+        fail(p, file->arg_loc[0], "expected a mesh file's name, found an empty string");
+        return NULL;
+    }
+    /* Beside the scene or below it: a scene cannot make the tool read (and
+     * quote in its errors) any file of the machine. */
+    bool parent_step = false;
+    for (const char *c = file->name; *c && !parent_step; c++)
+        parent_step = c[0] == '.' && c[1] == '.' && (c == file->name || c[-1] == '/' || c[-1] == '\\') &&
+                      (c[2] == '\0' || c[2] == '/' || c[2] == '\\');
+    if (file->name[0] == '/' || file->name[0] == '\\' || strchr(file->name, ':') || parent_step) {
+        fail(p, file->arg_loc[0], "the mesh file '%s' is not beside the scene: expected a path relative to the "
+             "scene's directory, without '..'", file->name);
+        return NULL;
+    }
+    char path[4096];
+    int n = snprintf(path, sizeof path, "%s/%s", p->dir, file->name);
+    if (n < 0 || (size_t)n >= sizeof path) {
+        fail(p, file->arg_loc[0], "the mesh file's path is too long");
+        return NULL;
+    }
+    char why[4400], what[4200];
+    snprintf(what, sizeof what, "the mesh file '%s'", path);
+    size_t size = 0;
+    char *text = tt_read_file(path, what, &size, why, sizeof why);
+    if (!text) {
+        fail(p, file->arg_loc[0], "%s", why);
+        return NULL;
+    }
+    tt_obj obj;
+    int before = p->diags->count + p->diags->dropped;
+    bool ok = tt_obj_parse(text, size, path, TT_MAX_GEOMETRY - p->geometry, p->diags, &obj);
+    free(text);
+    if (!ok) {
+        /* The file's own errors are listed; the statement stops here. */
+        if (p->diags->count + p->diags->dropped == before) fail(p, file->arg_loc[0], "the mesh file '%s' is not usable", path);
+        p->statement_failed = true;
+        return NULL;
+    }
+    p->geometry += (long long)obj.vertex_count + obj.triangle_count;
+    tc_mesh_data *m = tc_mesh_data_create(obj.vertices, obj.vertex_count, obj.indices, obj.triangle_count, NULL);
+    tt_obj_free(&obj);
+    if (!m) p->out_of_memory = true;
+    return m;
+}
+
+/* An inline mesh: vertices, then triangles of 0-based indices into them. */
+static tc_mesh_data *mesh_inline(parser *p, const prop_value *props, tt_loc stmt_loc, const char *name)
+{
+    if (!require(p, props, P_TRIANGLES, P_COUNT, stmt_loc, "mesh", name, "its triangles (triangles I J K ...)"))
+        return NULL;
+    const prop_value *pv = &props[P_VERTICES], *pt = &props[P_TRIANGLES];
+    int nv = pv->list_count / 3, nt = pt->list_count / 3;
+    if (nv > TT_MAX_MESH_VERTICES || nt > TT_MAX_MESH_TRIANGLES || p->geometry + nv + nt > TT_MAX_GEOMETRY) {
+        fail(p, pv->loc, "too many vertices or triangles: a mesh holds at most %d of each and a scene %d points, "
+             "vertices and triangles together", TT_MAX_MESH_TRIANGLES, TT_MAX_GEOMETRY);
+        return NULL;
+    }
+    const double *vn = (const double *)p->list.data + pv->list_start;
+    const double *tn = (const double *)p->list.data + pt->list_start;
+    const tt_loc *tl = (const tt_loc *)p->list_locs.data + pt->list_start;
+    for (int i = 0; i < pt->list_count; i++) {
+        if (!(tn[i] >= 0.0 && tn[i] < nv && floor(tn[i]) == tn[i])) {
+            fail(p, tl[i], "triangle corner %g is no vertex: expected a whole number 0..%d (vertices count from 0)",
+                 tn[i], nv - 1);
+            return NULL;
+        }
+    }
+    tc_vec3 *verts = (tc_vec3 *)malloc(((size_t)nv + 1) * sizeof *verts);
+    int32_t *idx = (int32_t *)malloc(((size_t)pt->list_count + 1) * sizeof *idx);
+    tc_mesh_data *m = NULL;
+    if (verts && idx) {
+        for (int i = 0; i < nv; i++)
+            verts[i] = tc_vec3_make((float)vn[3 * i], (float)vn[3 * i + 1], (float)vn[3 * i + 2]);
+        for (int i = 0; i < pt->list_count; i++) idx[i] = (int32_t)tn[i];
+        m = tc_mesh_data_create(verts, nv, idx, nt, NULL);
+    }
+    free(verts);
+    free(idx);
+    if (!m) p->out_of_memory = true;
+    else p->geometry += nv + nt;
+    return m;
+}
+
+/* hull, cylinder, cone and mesh: the data is made here and owned by the
+ * scene; the collider places it (center, rotation, scale). */
+static bool build_hull_or_mesh(parser *p, int sid, const prop_value *props, tt_loc stmt_loc, const char *name,
+                               tt_collider *c)
+{
+    if (props[P_CENTER].present) c->p[0] = v3(&props[P_CENTER]);
+    if (!rotation_of(p, props, &c->rotation)) return false;
+    c->scale = 1.0f;
+    if (props[P_SCALE].present) {
+        if (!(props[P_SCALE].v[0] > 0.0)) {
+            fail(p, props[P_SCALE].arg_loc[0], "scale must be greater than zero (found %g)", props[P_SCALE].v[0]);
+            return false;
+        }
+        c->scale = (float)props[P_SCALE].v[0];
+    }
+    if (sid == S_HULL) {
+        c->kind = TT_HULL;
+        c->source = "points";
+        if (!require(p, props, P_POINTS, P_COUNT, stmt_loc, "hull", name, "its points (points X Y Z ...)"))
+            return false;
+        int n = props[P_POINTS].list_count / 3;
+        if (n > TT_MAX_HULL_POINTS || p->geometry + n > TT_MAX_GEOMETRY) {
+            fail(p, props[P_POINTS].loc, "too many points: a hull takes at most %d and a scene %d points, vertices "
+                 "and triangles together", TT_MAX_HULL_POINTS, TT_MAX_GEOMETRY);
+            return false;
+        }
+        const double *v = (const double *)p->list.data + props[P_POINTS].list_start;
+        tc_vec3 *pts = (tc_vec3 *)malloc(((size_t)n + 1) * sizeof *pts);
+        if (!pts) { p->out_of_memory = true; return false; }
+        for (int i = 0; i < n; i++) pts[i] = tc_vec3_make((float)v[3 * i], (float)v[3 * i + 1], (float)v[3 * i + 2]);
+        tc_hull_data *h = tc_hull_data_create(pts, n, NULL);
+        free(pts);
+        if (!h) { p->out_of_memory = true; return false; }
+        p->geometry += n;
+        c->hull = h;
+        return own(p, &p->hulls, h);
+    }
+    if (sid == S_CYLINDER || sid == S_CONE) {
+        const char *what = sid == S_CYLINDER ? "cylinder" : "cone";
+        c->kind = TT_HULL;
+        c->source = what;
+        if (!require(p, props, P_RADIUS, P_COUNT, stmt_loc, what, name, "a radius (radius R)") ||
+            !require(p, props, P_HEIGHT, P_COUNT, stmt_loc, what, name, "a height (height H, along its local z)") ||
+            !nonnegative(p, &props[P_RADIUS], 1, "radius") || !nonnegative(p, &props[P_HEIGHT], 1, "height"))
+            return false;
+        int sides = 24;
+        if (props[P_SIDES].present) {
+            double k = props[P_SIDES].v[0];
+            if (!(k >= 3.0 && k <= TT_MAX_SIDES && floor(k) == k)) {
+                fail(p, props[P_SIDES].arg_loc[0], "sides is a whole number 3..%d (found %g)", TT_MAX_SIDES, k);
+                return false;
+            }
+            sides = (int)k;
+        }
+        float r = (float)props[P_RADIUS].v[0], hh = (float)(props[P_HEIGHT].v[0] * 0.5);
+        tc_hull_data *h = sid == S_CYLINDER ? tc_hull_data_create_cylinder(r, hh, sides, NULL)
+                                            : tc_hull_data_create_cone(r, hh, sides, NULL);
+        if (!h) { p->out_of_memory = true; return false; }
+        p->geometry += 2 * sides;
+        c->hull = h;
+        return own(p, &p->hulls, h);
+    }
+    c->kind = TT_MESH;
+    if (!props[P_FILE].present && !props[P_VERTICES].present) {
+        fail(p, stmt_loc, "mesh '%s' needs its vertices and triangles (vertices X Y Z ... triangles I J K ...) or a "
+             "Wavefront OBJ file (file \"NAME.obj\")", name);
+        return false;
+    }
+    if (props[P_FILE].present && props[P_TRIANGLES].present) {
+        fail(p, props[P_TRIANGLES].loc, "'triangles' goes with 'vertices'; a mesh file brings its own faces");
+        return false;
+    }
+    tc_mesh_data *m = props[P_FILE].present ? mesh_from_file(p, &props[P_FILE]) : mesh_inline(p, props, stmt_loc, name);
+    if (!m) return false;
+    c->source = props[P_FILE].present ? props[P_FILE].name : "inline";
+    c->mesh = m;
+    return own(p, &p->meshes, m);
+}
+
 static void parse_statement(parser *p)
 {
     p->statement_failed = false;
+    p->list.count = 0;
+    p->list_locs.count = 0;
     char found[160];
     if (p->tok.kind != TT_TOK_WORD) {
         describe_found(p, found, sizeof found);
         fail(p, p->tok.loc, "expected a statement keyword (frame, bone, sphere, capsule, aabb, box, triangle, "
-             "plane, ray, camera, click, distance, grid or title), found %s", found);
+             "plane, ray, camera, click, distance, grid, title, hull, cylinder, cone, mesh, swing or cast), found %s", found);
         skip_statement(p);
         return;
     }
@@ -479,7 +797,7 @@ static void parse_statement(parser *p)
         suggest(p->tok.text, p->tok.length, stmt_keywords, S_COUNT, hint, sizeof hint);
         describe_found(p, found, sizeof found);
         fail(p, p->tok.loc, "unknown statement %s%s; expected frame, bone, sphere, capsule, aabb, box, triangle, "
-             "plane, ray, camera, click, distance, grid or title", found, hint);
+             "plane, ray, camera, click, distance, grid, title, hull, cylinder, cone, mesh, swing or cast", found, hint);
         skip_statement(p);
         return;
     }
@@ -574,8 +892,8 @@ static void parse_statement(parser *p)
             break;
         }
         if (pid < 0) {
-            const char *names[10];
-            char list[160] = "";
+            const char *names[16];
+            char list[256] = "";
             for (int i = 0; i < spec->prop_count; i++) {
                 names[i] = prop_specs[spec->props[i]].name;
                 size_t used = strlen(list);
@@ -634,7 +952,8 @@ static void parse_statement(parser *p)
         if (slot) *slot = f; else p->out_of_memory = true;
         break;
     }
-    case S_SPHERE: case S_CAPSULE: case S_AABB: case S_BOX: case S_TRIANGLE: case S_PLANE: {
+    case S_SPHERE: case S_CAPSULE: case S_AABB: case S_BOX: case S_TRIANGLE: case S_PLANE:
+    case S_HULL: case S_CYLINDER: case S_CONE: case S_MESH: {
         tt_collider c;
         memset(&c, 0, sizeof c);
         c.name = name;
@@ -713,6 +1032,8 @@ static void parse_statement(parser *p)
             c.p[0] = v3(&props[P_A]);
             c.p[1] = v3(&props[P_B]);
             c.p[2] = v3(&props[P_C]);
+        } else if (sid == S_HULL || sid == S_CYLINDER || sid == S_CONE || sid == S_MESH) {
+            if (!build_hull_or_mesh(p, sid, props, stmt_loc, name, &c)) break;
         } else {
             c.kind = TT_PLANE;
             if (!require(p, props, P_NORMAL, P_COUNT, stmt_loc, "plane", name, "a normal (normal X Y Z)")) break;
@@ -730,7 +1051,7 @@ static void parse_statement(parser *p)
                 c.offset = (float)props[P_OFFSET].v[0];
             }
         }
-        if (p->statement_failed) break;
+        if (p->statement_failed || !read_filter(p, props, &c)) break;
         if (c.kind == TT_PLANE && ++p->planes > TT_MAX_PLANES) {
             fail(p, stmt_loc, "too many planes: a scene holds at most %d", TT_MAX_PLANES);
             break;
@@ -841,6 +1162,45 @@ static void parse_statement(parser *p)
         p->camera = cam;
         break;
     }
+    case S_SWING:
+    case S_CAST: {
+        const char *what = sid == S_SWING ? "swing" : "cast";
+        if (!require(p, props, P_COLLIDER, P_COUNT, stmt_loc, what, name, "the collider it moves (collider NAME)"))
+            break;
+        if (sid == S_CAST && !require(p, props, P_VELOCITY, P_COUNT, stmt_loc, what, name,
+                                      "its displacement (velocity X Y Z)"))
+            break;
+        if (sid == S_SWING && !props[P_POSITION].present && !props[P_EULER].present && !props[P_QUAT].present &&
+            !props[P_AXIS].present) {
+            fail(p, stmt_loc, "swing '%s' needs the joint's pose at the end (position X Y Z and/or a rotation: "
+                 "euler, quat or axis)", name);
+            break;
+        }
+        tt_cast k;
+        memset(&k, 0, sizeof k);
+        k.name = name;
+        k.loc = name_loc;
+        k.swing = sid == S_SWING;
+        k.collider_name = props[P_COLLIDER].name;
+        k.collider_loc = props[P_COLLIDER].arg_loc[0];
+        k.collider = -1;
+        k.joint = -1;
+        k.rotation = tc_quat_identity();
+        if (props[P_VELOCITY].present) k.velocity = v3(&props[P_VELOCITY]);
+        if (props[P_JOINT].present) { k.joint_name = props[P_JOINT].name; k.joint_loc = props[P_JOINT].arg_loc[0]; }
+        /* The end pose: what is not given keeps the joint's own (filled in when names are resolved). */
+        k.position = props[P_POSITION].present ? v3(&props[P_POSITION]) : tc_vec3_make(NAN, NAN, NAN);
+        if (!rotation_of(p, props, &k.rotation)) break;
+        if (!props[P_EULER].present && !props[P_QUAT].present && !props[P_AXIS].present)
+            k.rotation = tc_quat_make(NAN, NAN, NAN, NAN);
+        if (++p->moving > TT_MAX_MOVING) {
+            fail(p, stmt_loc, "too many moving colliders, casts and swings: a scene sweeps at most %d", TT_MAX_MOVING);
+            break;
+        }
+        tt_cast *slot = (tt_cast *)vec_push(&p->casts);
+        if (slot) *slot = k; else p->out_of_memory = true;
+        break;
+    }
     case S_CLICK: {
         if (!require(p, props, P_AT, P_COUNT, stmt_loc, "click", name, "a pixel (at X Y)")) break;
         tt_click k;
@@ -878,7 +1238,7 @@ static void parse_statement(parser *p)
 
 unsigned long long tt_cost_steps;
 
-enum { N_FRAME, N_COLLIDER, N_RAY, N_CLICK };
+enum { N_FRAME, N_COLLIDER, N_RAY, N_CLICK, N_CAST };
 typedef struct name_entry { const char *name; tt_loc loc; int type; const char *what; int index; } name_entry;
 
 /* Every name of the scene in one hash table (open addressing, linear
@@ -928,7 +1288,7 @@ static int cmp_entry_loc(const void *a, const void *b)
  * again against its first definition. NULL when memory runs out. */
 static tt_names *build_names(parser *p, const tt_scene *s)
 {
-    int total = s->frame_count + s->collider_count + s->ray_count + s->click_count;
+    int total = s->frame_count + s->collider_count + s->ray_count + s->click_count + s->cast_count;
     tt_names *t = (tt_names *)arena_alloc(p->arena, sizeof *t);
     size_t slots = 16;
     while (slots < (size_t)total * 2u) slots *= 2u;
@@ -945,13 +1305,16 @@ static tt_names *build_names(parser *p, const tt_scene *s)
     for (int i = 0; i < s->frame_count; i++)
         e[n++] = (name_entry){ s->frames[i].name, s->frames[i].loc, N_FRAME, "a frame", i };
     for (int i = 0; i < s->collider_count; i++) {
-        static const char *const whats[] = { "a sphere", "a capsule", "an aabb", "a box", "a triangle", "a plane" };
+        static const char *const whats[] = { "a sphere", "a capsule", "an aabb", "a box", "a triangle", "a plane",
+                                             "a hull", "a mesh" };
         e[n++] = (name_entry){ s->colliders[i].name, s->colliders[i].loc, N_COLLIDER, whats[s->colliders[i].kind], i };
     }
     for (int i = 0; i < s->ray_count; i++)
         e[n++] = (name_entry){ s->rays[i].name, s->rays[i].loc, N_RAY, "a ray", i };
     for (int i = 0; i < s->click_count; i++)
         e[n++] = (name_entry){ s->clicks[i].name, s->clicks[i].loc, N_CLICK, "a click", i };
+    for (int i = 0; i < s->cast_count; i++)
+        e[n++] = (name_entry){ s->casts[i].name, s->casts[i].loc, N_CAST, s->casts[i].swing ? "a swing" : "a cast", i };
     qsort(e, (size_t)n, sizeof *e, cmp_entry_loc);
     t->count = n;
     for (int i = 0; i < n; i++) {
@@ -1032,6 +1395,36 @@ static void resolve(parser *p, tt_scene *s)
             diag_at(p->diags, q->b_loc, "distance from '%s' to itself: expected two different colliders", q->a_name);
     }
 
+    for (int i = 0; i < s->cast_count; i++) {
+        tt_cast *k = &s->casts[i];
+        const name_entry *e = lookup(table, k->collider_name);
+        if (!e || e->type != N_COLLIDER) {
+            if (e) diag_at(p->diags, k->collider_loc, "'%s' is %s: a %s moves a collider", k->collider_name, e->what,
+                           k->swing ? "swing" : "cast");
+            else diag_at(p->diags, k->collider_loc, "unknown collider '%s': expected the name of the collider it moves",
+                         k->collider_name);
+            continue;
+        }
+        k->collider = e->index;
+        if (!k->swing) continue;
+        const tt_collider *c = &s->colliders[k->collider];
+        if (k->joint_name) {
+            const name_entry *j = lookup(table, k->joint_name);
+            if (!j || j->type != N_FRAME) {
+                diag_at(p->diags, k->joint_loc, "%s '%s' is not a frame: a swing's joint is a frame at or above "
+                        "the collider", j ? j->what : "unknown name", k->joint_name);
+                continue;
+            }
+            k->joint = j->index;
+        } else if (c->parent_name) {
+            /* Resolved below with the colliders' parents. */
+            k->joint = -2;
+        } else {
+            diag_at(p->diags, k->loc, "swing '%s': collider '%s' hangs from no frame; give it a parent and the swing a "
+                    "joint", k->name, c->name);
+        }
+    }
+
     /* Cycles: walk up from each frame, marking the walk; meeting the walk's
      * own mark again is a cycle. Iterative, so deep chains cannot overflow. */
     int *mark = (int *)calloc((size_t)s->frame_count + 1, sizeof *mark);
@@ -1060,6 +1453,27 @@ static void resolve(parser *p, tt_scene *s)
         }
     }
     free(mark);
+
+    /* A swing's joint is the collider's parent or one of its ancestors;
+     * what the end pose leaves out is the joint's own. */
+    for (int i = 0; i < s->cast_count && p->diags->count == 0; i++) {
+        tt_cast *k = &s->casts[i];
+        if (!k->swing || k->collider < 0) continue;
+        int parent = s->colliders[k->collider].parent;
+        if (k->joint == -2) k->joint = parent;
+        bool above = false;
+        for (int f = parent; f >= 0 && !above; f = s->frames[f].parent) {
+            above = f == k->joint;
+            tt_cost_steps++;
+        }
+        if (!above) {
+            diag_at(p->diags, k->joint_loc, "joint '%s' is not above collider '%s': a swing turns a frame the collider "
+                    "hangs from", s->frames[k->joint].name, s->colliders[k->collider].name);
+            continue;
+        }
+        if (isnan(k->position.x)) k->position = s->frames[k->joint].position;
+        if (isnan(k->rotation.w)) k->rotation = s->frames[k->joint].rotation;
+    }
 
     /* Clicks need the camera; they must land in its viewport. */
     for (int i = 0; i < s->click_count; i++) {
@@ -1090,6 +1504,11 @@ static void *move_to_arena(parser *p, vec *v)
 
 tt_scene *tt_scene_parse(const char *text, size_t size, tt_diags *diags)
 {
+    return tt_scene_parse_in(text, size, NULL, diags);
+}
+
+tt_scene *tt_scene_parse_in(const char *text, size_t size, const char *dir, tt_diags *diags)
+{
     memset(diags, 0, sizeof *diags);
     tt_arena *arena = (tt_arena *)calloc(1, sizeof *arena);
     tt_scene *s = (tt_scene *)calloc(1, sizeof *s);
@@ -1108,6 +1527,12 @@ tt_scene *tt_scene_parse(const char *text, size_t size, tt_diags *diags)
     p.rays.item = sizeof(tt_ray);
     p.clicks.item = sizeof(tt_click);
     p.distances.item = sizeof(tt_query);
+    p.casts.item = sizeof(tt_cast);
+    p.hulls.item = sizeof(tc_hull_data *);
+    p.meshes.item = sizeof(tc_mesh_data *);
+    p.list.item = sizeof(double);
+    p.list_locs.item = sizeof(tt_loc);
+    p.dir = dir;
     tt_lexer_init(&p.lx, text, size);
     advance(&p);
     while (p.tok.kind != TT_TOK_EOF) {
@@ -1124,16 +1549,25 @@ tt_scene *tt_scene_parse(const char *text, size_t size, tt_diags *diags)
     s->ray_count = p.rays.count;
     s->click_count = p.clicks.count;
     s->distance_count = p.distances.count;
+    s->cast_count = p.casts.count;
     s->frames = (tt_frame *)move_to_arena(&p, &p.frames);
     s->colliders = (tt_collider *)move_to_arena(&p, &p.colliders);
     s->rays = (tt_ray *)move_to_arena(&p, &p.rays);
     s->clicks = (tt_click *)move_to_arena(&p, &p.clicks);
     s->distances = (tt_query *)move_to_arena(&p, &p.distances);
+    s->casts = (tt_cast *)move_to_arena(&p, &p.casts);
+    free(p.list.data);
+    free(p.list_locs.data);
+    /* The data is the scene's from here: tt_scene_free destroys it. */
+    s->hull_data = (tc_hull_data **)p.hulls.data;
+    s->hull_data_count = p.hulls.count;
+    s->mesh_data = (tc_mesh_data **)p.meshes.data;
+    s->mesh_data_count = p.meshes.count;
 
     if (diags->count == 0) {
         if (s->collider_count == 0 && s->ray_count == 0)
             diag_at(diags, (tt_loc){ 1, 1 }, "empty scene: expected at least one collider (sphere, capsule, aabb, "
-                    "box, triangle or plane)");
+                    "box, triangle, plane, hull, cylinder, cone or mesh)");
         else
             resolve(&p, s);
     }
@@ -1145,12 +1579,12 @@ tt_scene *tt_scene_parse(const char *text, size_t size, tt_diags *diags)
     return s;
 }
 
-tt_scene *tt_scene_load_file(const char *path, tt_diags *diags)
+char *tt_read_file(const char *path, const char *what, size_t *size_out, char *why, size_t why_size)
 {
-    memset(diags, 0, sizeof *diags);
+    *size_out = 0;
     FILE *f = fopen(path, "rb");
     if (!f) {
-        diag_at(diags, (tt_loc){ 0, 0 }, "cannot open the scene file: %s", strerror(errno));
+        snprintf(why, why_size, "cannot open %s: %s", what, strerror(errno));
         return NULL;
     }
     size_t cap = 65536, size = 0;
@@ -1173,17 +1607,34 @@ tt_scene *tt_scene_load_file(const char *path, tt_diags *diags)
     bool too_large = buf && size == cap && cap >= limit && fgetc(f) != EOF;
     bool read_error = ferror(f) != 0;
     fclose(f);
-    if (!buf || read_error) {
+    if (!buf || read_error || too_large) {
         free(buf);
-        diag_at(diags, (tt_loc){ 0, 0 }, read_error ? "cannot read the scene file" : "out of memory");
+        if (read_error) snprintf(why, why_size, "cannot read %s", what);
+        else if (too_large) snprintf(why, why_size, "%s is larger than 64 MiB", what);
+        else snprintf(why, why_size, "out of memory");
         return NULL;
     }
-    if (too_large) {
-        free(buf);
-        diag_at(diags, (tt_loc){ 0, 0 }, "the scene file is larger than 64 MiB");
+    *size_out = size;
+    return buf;
+}
+
+tt_scene *tt_scene_load_file(const char *path, tt_diags *diags)
+{
+    memset(diags, 0, sizeof *diags);
+    char why[160];
+    size_t size = 0;
+    char *buf = tt_read_file(path, "the scene file", &size, why, sizeof why);
+    if (!buf) {
+        diag_at(diags, (tt_loc){ 0, 0 }, "%s", why);
         return NULL;
     }
-    tt_scene *s = tt_scene_parse(buf, size, diags);
+    /* Mesh files are read from the scene's directory. */
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash) snprintf(dir, sizeof dir, ".");
+    else if (slash == path) snprintf(dir, sizeof dir, "/");
+    else snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    tt_scene *s = tt_scene_parse_in(buf, size, dir, diags);
     free(buf);
     return s;
 }
@@ -1191,6 +1642,10 @@ tt_scene *tt_scene_load_file(const char *path, tt_diags *diags)
 void tt_scene_free(tt_scene *scene)
 {
     if (!scene) return;
+    for (int i = 0; i < scene->hull_data_count; i++) tc_hull_data_destroy(scene->hull_data[i]);
+    for (int i = 0; i < scene->mesh_data_count; i++) tc_mesh_data_destroy(scene->mesh_data[i]);
+    free(scene->hull_data);
+    free(scene->mesh_data);
     if (scene->arena) {
         arena_free(scene->arena);
         free(scene->arena);
@@ -1206,7 +1661,7 @@ int tt_scene_find_collider(const tt_scene *scene, const char *name)
 
 const char *tt_shape_kind_name(tt_shape_kind kind)
 {
-    static const char *const names[] = { "sphere", "capsule", "aabb", "box", "triangle", "plane" };
+    static const char *const names[] = { "sphere", "capsule", "aabb", "box", "triangle", "plane", "hull", "mesh" };
     return (unsigned)kind < (unsigned)TT_SHAPE_KIND_COUNT ? names[kind] : "?";
 }
 
@@ -1215,10 +1670,11 @@ void tt_diags_print(const tt_diags *diags, const char *path, void *out_file)
     FILE *out = (FILE *)out_file;
     for (int i = 0; i < diags->count; i++) {
         const tt_diag *d = &diags->items[i];
+        const char *where = d->file[0] ? d->file : path;
         if (d->loc.line > 0)
-            fprintf(out, "%s:%d:%d: %s\n", path, d->loc.line, d->loc.column, d->message);
+            fprintf(out, "%s:%d:%d: %s\n", where, d->loc.line, d->loc.column, d->message);
         else
-            fprintf(out, "%s: %s\n", path, d->message);
+            fprintf(out, "%s: %s\n", where, d->message);
     }
     if (diags->dropped > 0)
         fprintf(out, "%s: %d more error%s not shown\n", path, diags->dropped, diags->dropped == 1 ? "" : "s");

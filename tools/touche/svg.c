@@ -270,6 +270,13 @@ static void sphere_outline(tt_canvas *c, tc_vec3 center, float r)
     arc3(c, tc_vec3_mul_add(center, n, -back), rr, u, v, 0.0, 2.0 * tt_pi, 64);
 }
 
+/* A hull's vertex where the placed hull puts it. */
+static tc_vec3 hull_vertex(const tc_hull *h, int32_t i)
+{
+    tc_vec3 p = tc_vec3_scale(tc_hull_data_vertex(h->data, i), h->scale);
+    return tc_vec3_add(h->position, tc_mat3_mul_vec3(h->rotation, p));
+}
+
 void tt_canvas_shape(tt_canvas *c, const tt_shape *s, double plane_extent)
 {
     switch (s->type) {
@@ -337,6 +344,34 @@ void tt_canvas_shape(tt_canvas *c, const tt_shape *s, double plane_extent)
         for (int i = 0; i < 4; i++) tt_canvas_line3(c, k[i], k[(i + 1) % 4]);
         tt_canvas_line3(c, tc_vec3_mul_add(o, u, -e), tc_vec3_mul_add(o, u, e));
         tt_canvas_line3(c, tc_vec3_mul_add(o, v, -e), tc_vec3_mul_add(o, v, e));
+        break;
+    }
+    case TC_SHAPE_HULL: {
+        /* Every edge of the hull; a segment or point hull has no faces, so
+         * its extreme vertices are joined instead. */
+        const tc_hull *h = &s->u.hull;
+        int32_t ne = tc_hull_data_edge_count(h->data), nv = tc_hull_data_vertex_count(h->data);
+        for (int32_t e = 0; e < ne; e++) {
+            int32_t a, b;
+            tc_hull_data_edge(h->data, e, &a, &b);
+            tt_canvas_line3(c, hull_vertex(h, a), hull_vertex(h, b));
+        }
+        if (ne == 0 && nv > 1) tt_canvas_line3(c, hull_vertex(h, 0), hull_vertex(h, nv - 1));
+        break;
+    }
+    case TC_SHAPE_MESH: {
+        /* Each triangle's edges, a shared edge once (by the lower triangle). */
+        const tc_mesh *m = &s->u.mesh;
+        int32_t nt = tc_mesh_data_triangle_count(m->data);
+        for (int32_t i = 0; i < nt; i++) {
+            tc_triangle t = tc_mesh_triangle(m, i);
+            tc_vec3 k[3] = { t.a, t.b, t.c };
+            for (int32_t e = 0; e < 3; e++) {
+                int32_t other = -1;
+                tc_mesh_data_edge(m->data, i, e, &other);
+                if (other < 0 || other > i) tt_canvas_line3(c, k[e], k[(e + 1) % 3]);
+            }
+        }
         break;
     }
     default:
@@ -633,6 +668,21 @@ static void legend_item(FILE *out, double x, double y, legend_mark mark, const c
     tt_svg_text(out, x + 30, y + 4, text, attrs);
 }
 
+/* The mesh triangle a ray or click hit: its outline thick, and its index. */
+static void hit_triangle(tt_canvas *cv, const tt_shape *shape, const tt_hit_result *hr, const char *by)
+{
+    if (shape->type != TC_SHAPE_MESH || hr->hit.feature < 0) return;
+    tc_triangle t = tc_mesh_triangle(&shape->u.mesh, hr->hit.feature);
+    tt_canvas_line3(cv, t.a, t.b);
+    tt_canvas_line3(cv, t.b, t.c);
+    tt_canvas_line3(cv, t.c, t.a);
+    tt_canvas_stroke(cv, "stroke=\"" TT_COLOR_HIT "\" stroke-width=\"3.5\" stroke-linejoin=\"round\"");
+    char text[TT_MAX_NAME + 40];
+    snprintf(text, sizeof text, "%s: triangle %d", by, (int)hr->hit.feature);
+    tc_vec3 mid = tc_vec3_scale(tc_vec3_add(t.a, tc_vec3_add(t.b, t.c)), 1.0f / 3.0f);
+    tt_canvas_label3(cv, mid, 10.0, 18.0, text, TT_COLOR_HIT, 12.0, true);
+}
+
 bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_result *r)
 {
     const tt_camera *cam = &r->camera;
@@ -756,6 +806,35 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         tt_canvas_stroke(&cv, attrs);
     }
 
+    /* Casts and swings: the shape at a few poses along the way, faint, and
+     * at its end dashed; where it first touches, solid, with the contact
+     * point, its normal and a label. */
+    for (int i = 0; i < s->cast_count; i++) {
+        const tt_cast_result *c = &r->casts[i];
+        int ghosts = s->casts[i].swing ? 4 : 0;
+        for (int g = 1; g < ghosts; g++) {
+            tt_shape at = tc_shape_transform(&c->shape, tt_cast_pose(c, (float)g / (float)ghosts), 1.0f);
+            tt_canvas_shape(&cv, &at, plane_extent);
+            tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"1\" opacity=\"0.45\"");
+        }
+        tt_shape end = tc_shape_transform(&c->shape, c->to, 1.0f);
+        tt_canvas_shape(&cv, &end, plane_extent);
+        tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\" opacity=\"0.8\"");
+        tc_vec3 c0 = tt_shape_center(&r->shapes[s->casts[i].collider]), c1 = tt_shape_center(&end);
+        tt_canvas_line3(&cv, c0, c1);
+        tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"");
+        if (c->other < 0) continue;
+        tt_shape at = tc_shape_transform(&c->shape, tt_cast_pose(c, c->t), 1.0f);
+        tt_canvas_shape(&cv, &at, plane_extent);
+        tt_canvas_stroke(&cv, "stroke=\"" TT_COLOR_SWEEP "\" stroke-width=\"2.5\"");
+        tt_canvas_arrow3(&cv, c->point, tc_vec3_scale(c->normal, (float)(span * 0.08)), TT_COLOR_NORMAL, 1.8);
+        dot3(&cv, c->point, 4.0, TT_COLOR_CONTACT, "#222222");
+        char text[3 * TT_MAX_NAME + 60], tb[32];
+        tt_fmt_num(tb, sizeof tb, c->t, 3);
+        snprintf(text, sizeof text, "%s: first contact %s at %s", s->casts[i].name, s->colliders[c->other].name, tb);
+        tt_canvas_label3(&cv, c->point, 12.0, -14.0, text, TT_COLOR_SWEEP, 12.0, true);
+    }
+
     /* Rays: solid to the first hit, dashed beyond; the hit point and normal. */
     double ray_len = span * 1.5 + 1.0;
     for (int i = 0; i < s->ray_count; i++) {
@@ -783,6 +862,7 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
     for (int i = 0; i < s->ray_count; i++) {
         const tt_hit_result *hr = &r->rays[i];
         if (hr->collider < 0) continue;
+        hit_triangle(&cv, &r->shapes[hr->collider], hr, s->rays[i].name);
         tt_canvas_arrow3(&cv, hr->hit.point, tc_vec3_scale(hr->hit.normal, (float)(span * 0.08)), TT_COLOR_NORMAL, 2.0);
         dot3(&cv, hr->hit.point, 4.5, TT_COLOR_HIT, "#222222");
     }
@@ -830,6 +910,7 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
         tt_canvas_block_box(&cv, x - 15.5, y - 15.5, x + 15.5, y + 15.5);
         char text[160];
         const tt_hit_result *hr = &r->picks[i];
+        if (hr->collider >= 0) hit_triangle(&cv, &r->shapes[hr->collider], hr, s->clicks[i].name);
         if (hr->collider >= 0) dot3(&cv, hr->hit.point, 4.0, TT_COLOR_PICKED, "#222222");
         if (hr->collider >= 0) snprintf(text, sizeof text, "%s picks %s", s->clicks[i].name, s->colliders[hr->collider].name);
         else snprintf(text, sizeof text, "%s picks nothing", s->clicks[i].name);
@@ -896,6 +977,7 @@ bool tt_svg_write(FILE *out, const char *path, const tt_scene *s, const tt_resul
             shown[look_of(r->state[i])] = true;
             if (s->colliders[i].moving) moving = true;
         }
+        if (s->cast_count) moving = true;   /* casts and swings are drawn as sweeps */
         for (int i = 0; i < s->distance_count; i++) distances |= r->distances[i].available;
         for (int i = 0; i < r->pair_count; i++) contacts |= r->pairs[i].contact.available;
         for (int i = 0; i < s->ray_count; i++) ray_hits |= r->rays[i].collider >= 0;

@@ -420,3 +420,24 @@ bool xml_well_formed(const char *text, char *why, size_t n)
     if (roots != 1) { snprintf(why, n, "no root element"); return false; }
     return true;
 }
+
+long text_difference(const char *a, const char *b, double tolerance)
+{
+    const char *p = a, *q = b;
+    while (*p && *q) {
+        bool pn = (*p >= '0' && *p <= '9') || ((*p == '-' || *p == '.') && p[1] >= '0' && p[1] <= '9');
+        bool qn = (*q >= '0' && *q <= '9') || ((*q == '-' || *q == '.') && q[1] >= '0' && q[1] <= '9');
+        if (pn && qn) {
+            char *pe, *qe;
+            double x = strtod(p, &pe), y = strtod(q, &qe);
+            if (!(fabs(x - y) <= tolerance + 1e-6 * fabs(x))) return (long)(p - a);
+            p = pe;
+            q = qe;
+            continue;
+        }
+        if (*p != *q) return (long)(p - a);
+        p++;
+        q++;
+    }
+    return *p == *q ? -1 : (long)(p - a);
+}

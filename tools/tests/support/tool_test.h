@@ -56,6 +56,10 @@ bool json_vec3(const json *j, double out[3]);
 /* True when the text is well-formed XML (one root element, balanced and
  * properly nested tags, quoted attributes, known entities); on failure a
  * reason is written to why. */
+/* Compares two texts token by token: numbers within `tolerance` (printed
+ * to a few decimals; builds may differ in the last bit), everything else
+ * exactly. Returns the byte offset in `a` of the first difference, or -1. */
+long text_difference(const char *a, const char *b, double tolerance);
 bool xml_well_formed(const char *text, char *why, size_t why_size);
 
 #endif
