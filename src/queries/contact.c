@@ -14,6 +14,7 @@
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "queries/sat_box_box_contact.h"
+#include "shapes/closest.h"
 
 bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
 {
@@ -30,13 +31,28 @@ bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifol
     m->normal = tc_dvec3_to(n);
     m->count = 1;
     m->points[0].depth = (float)depth;
-    /* Midway between the surfaces, or on a zero-radius sphere (a point). */
-    double at = ra == 0.0 ? 0.0 : (rb == 0.0 ? dist : ra - 0.5 * depth);
+    /* Midway between the surfaces, kept inside both balls when one swallows
+     * the other (a zero-radius sphere, a point, is the answer). */
+    double at = tc_rounded_meet(dist, ra, rb);
     m->points[0].point = tc_dvec3_to(tc_dvec3_mad(ca, n, at));
     return true;
 }
 
-static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m) { return tc_box_box_contact(a, b, m); }
+/* Box-box's edge-edge point lies midway between the edges, which is outside
+ * a box once the penetration is deeper than the box is thick along the
+ * normal there: moved along the normal into both (face contacts' clipped
+ * points are inside both already). */
+static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
+{
+    if (!tc_box_box_contact(a, b, m)) return false;
+    if (m && m->count == 1) {
+        tc_core ca, cb;
+        tc_core_from_obb(&ca, a);
+        tc_core_from_obb(&cb, b);
+        tc_contact_points_into_both(&ca, &cb, m);
+    }
+    return true;
+}
 
 bool tc_contact_obb_obb(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 {
@@ -115,7 +131,33 @@ static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
 
 TC_CONTACT_SPHERE(capsule, tc_segment_closest_point(&(tc_segment){ b->a, b->b }, a->center))
 TC_CONTACT_SPHERE(aabb, tc_aabb_closest_point(b, a->center))
-TC_CONTACT_SPHERE(triangle, tc_triangle_closest_point(b, a->center))
+
+/* The float closest point decides overlap (as the distance query); the
+ * normal comes from the double projection when the centre is over the face
+ * (the float's rounding, 1e-7 of the coordinates, would tilt a normal
+ * across a gap of 1e-5 by 1e-2, and the overlap along it grows by the
+ * triangle's size times that). */
+bool tc_contact_sphere_triangle(const tc_sphere *a, const tc_triangle *b, tc_manifold *m)
+{
+    if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return false;
+    tc_core ca, cb;
+    tc_core_from_sphere(&ca, a);
+    tc_core_from_triangle(&cb, b);
+    tc_dvec3 c = tc_dvec3_from(a->center), qd;
+    tc_vec3 q = tc_triangle_closest_point(b, a->center);
+    double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
+    if (scale < 0x1p40 && tc_triangle_projects_inside(b->a, b->b, b->c, a->center, &qd)) {
+        if (tc_rounded_apart(tc_dvec3_length(tc_dvec3_sub(tc_dvec3_from(q), c)), ca.radius)) return false;
+        double d = tc_dvec3_length(tc_dvec3_sub(qd, c));
+        /* Rounding may not part what the float answer joins: touching. */
+        if (tc_rounded_apart(d, ca.radius)) {
+            qd = tc_dvec3_mad(c, tc_dvec3_sub(qd, c), ca.radius / d);
+            d = ca.radius;
+        }
+        return tc_core_contact_from_closest(&ca, &cb, d, c, qd, m);
+    }
+    return from_closest(&ca, &cb, a->center, q, m);
+}
 
 bool tc_contact_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_manifold *m)
 {

@@ -12,6 +12,7 @@
  * feature tolerance. */
 #include "queries/manifold.h"
 
+#include "queries/pair_queries.h"
 #include "queries/penetration.h"
 
 typedef struct p2 { double x, y; } p2;
@@ -219,6 +220,122 @@ static int intersect_features(const feature2 *fa, const feature2 *fb, double eps
     return 2;
 }
 
+/* Where along the line through 2D point p (heights along n) to put a contact
+ * point so that it lies in both shapes: the middle of the surfaces, ha (A's
+ * top) and hb (B's bottom), clamped into the extent of both shapes along the
+ * line. A flat core's extent is its feature's height there. False when the
+ * line does not cross both shapes (a clip vertex of two features whose
+ * solids do not overlap along it). */
+static bool place_in_both(const tc_core *a, const tc_core *b, const frame2 *f, p2 p, double ha, double hb, bool flat_a,
+                          bool flat_b, double tol, double *h)
+{
+    tc_dvec3 base = lift(f, p, 0.0);
+    double alo = ha, ahi = ha, blo = hb, bhi = hb;
+    if (!flat_a && !tc_core_line_interval(a, base, f->n, &alo, &ahi)) return false;
+    if (!flat_b && !tc_core_line_interval(b, base, f->n, &blo, &bhi)) return false;
+    double lo = alo > blo ? alo : blo, hi = ahi < bhi ? ahi : bhi;
+    if (!(lo <= hi + tol)) return false;
+    if (lo > hi) { *h = 0.5 * (lo + hi); return true; }
+    double mid = 0.5 * (ha + hb);
+    *h = mid < lo ? lo : (mid > hi ? hi : mid);
+    return true;
+}
+
+/* A point of both (overlapping) shapes: GJK's common point of the cores
+ * when they intersect, else the point between their closest points that
+ * lies in both balls (tc_rounded_meet); only for a manifold whose clip
+ * placed no point (flat shapes crossing, deep tilted overlaps). */
+static tc_dvec3 common_point(const tc_core *a, const tc_core *b)
+{
+    tc_gjk_result r;
+    tc_gjk_distance(a, b, &r);
+    if (!(r.distance > 0.0)) return tc_dvec3_scale(tc_dvec3_add(r.point_a, r.point_b), 0.5);
+    tc_dvec3 n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
+    double s = tc_rounded_meet(r.distance, a->radius, b->radius);
+    return tc_dvec3_mad(r.point_a, n, s);
+}
+
+void tc_contact_points_into_both(const tc_core *a, const tc_core *b, tc_manifold *m)
+{
+    frame2 f;
+    f.n = tc_dvec3_normalize(tc_dvec3_from(m->normal));
+    f.u = tc_dvec3_perpendicular(f.n);
+    f.w = tc_dvec3_cross(f.n, f.u);
+    double tol = 1e-9 * (a->scale + b->scale + a->size + b->size);
+    bool flat_a = tc_core_is_flat(a), flat_b = tc_core_is_flat(b);
+    for (int i = 0; i < m->count; ++i) {
+        tc_dvec3 x = tc_dvec3_from(m->points[i].point);
+        p2 at = p2_make(tc_dvec3_dot(x, f.u), tc_dvec3_dot(x, f.w));
+        double hx = tc_dvec3_dot(x, f.n), h;
+        /* A flat shape's extent along the line is unknown here (the point's
+         * height is not its surface's). */
+        bool placed = !flat_a && !flat_b && place_in_both(a, b, &f, at, hx, hx, false, false, tol, &h);
+        m->points[i].point = tc_dvec3_to(placed ? lift(&f, at, h) : common_point(a, b));
+    }
+}
+
+/* Where triangle t (3 vertices, unit normal tn of the other's plane, offset
+ * od) crosses the other's plane: the segment [*p0, *p1]. False when it lies
+ * on one side. */
+static bool plane_section(const tc_dvec3 *t, tc_dvec3 pn, double pd, tc_dvec3 *p0, tc_dvec3 *p1)
+{
+    double d[3];
+    for (int i = 0; i < 3; ++i) d[i] = tc_dvec3_dot(pn, t[i]) - pd;
+    tc_dvec3 q[6];
+    int k = 0;
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3;
+        if (d[i] == 0.0) q[k++] = t[i];
+        if ((d[i] < 0.0 && d[j] > 0.0) || (d[i] > 0.0 && d[j] < 0.0))
+            q[k++] = tc_dvec3_add(t[i], tc_dvec3_scale(tc_dvec3_sub(t[j], t[i]), d[i] / (d[i] - d[j])));
+    }
+    if (k == 0) return false;
+    *p0 = q[0];
+    *p1 = q[0];
+    for (int i = 1; i < k; ++i)
+        if (tc_dvec3_length_sq(tc_dvec3_sub(q[i], q[0])) > tc_dvec3_length_sq(tc_dvec3_sub(*p1, *p0))) *p1 = q[i];
+    return true;
+}
+
+/* Two triangles in planes that cross: where they meet is a segment of the
+ * planes' common line, the overlap of each triangle's section by the other's
+ * plane. Writes its ends (1 or 2 points, on both triangles) and returns the
+ * count; 0 when the planes are (nearly) parallel, a triangle is degenerate or
+ * the sections miss each other by more than rounding (then the clip
+ * decides). */
+static int crossing_points(const tc_core *a, const tc_core *b, double tol, tc_dvec3 out[2])
+{
+    tc_dvec3 na = a->axis[0], nb = b->axis[0];
+    tc_dvec3 dir = tc_dvec3_cross(na, nb);
+    double ld = tc_dvec3_length(dir);
+    if (!(ld > 1e-6)) return 0;
+    dir = tc_dvec3_scale(dir, 1.0 / ld);
+    tc_dvec3 a0, a1, b0, b1;
+    if (!plane_section(a->v, nb, tc_dvec3_dot(nb, b->v[0]), &a0, &a1)) return 0;
+    if (!plane_section(b->v, na, tc_dvec3_dot(na, a->v[0]), &b0, &b1)) return 0;
+    double sa0 = tc_dvec3_dot(a0, dir), sa1 = tc_dvec3_dot(a1, dir), sb0 = tc_dvec3_dot(b0, dir), sb1 = tc_dvec3_dot(b1, dir);
+    if (sa0 > sa1) { tc_dvec3 t = a0; a0 = a1; a1 = t; double u = sa0; sa0 = sa1; sa1 = u; }
+    if (sb0 > sb1) { tc_dvec3 t = b0; b0 = b1; b1 = t; double u = sb0; sb0 = sb1; sb1 = u; }
+    double lo = sa0 > sb0 ? sa0 : sb0, hi = sa1 < sb1 ? sa1 : sb1;
+    if (!(lo <= hi + tol)) return 0;
+    if (hi < lo) hi = lo = 0.5 * (lo + hi);
+    /* The point at s on each section, averaged (both lie on the common line
+     * up to rounding). */
+    double ss[2] = { lo, hi };
+    int k = 0;
+    for (int i = 0; i < 2; ++i) {
+        double s = ss[i];
+        double ta = sa1 > sa0 ? (s - sa0) / (sa1 - sa0) : 0.0, tb = sb1 > sb0 ? (s - sb0) / (sb1 - sb0) : 0.0;
+        ta = ta < 0.0 ? 0.0 : (ta > 1.0 ? 1.0 : ta);
+        tb = tb < 0.0 ? 0.0 : (tb > 1.0 ? 1.0 : tb);
+        tc_dvec3 pa = tc_dvec3_add(a0, tc_dvec3_scale(tc_dvec3_sub(a1, a0), ta));
+        tc_dvec3 pb = tc_dvec3_add(b0, tc_dvec3_scale(tc_dvec3_sub(b1, b0), tb));
+        out[k] = tc_dvec3_scale(tc_dvec3_add(pa, pb), 0.5);
+        if (k == 0 || tc_dvec3_length(tc_dvec3_sub(out[k], out[0])) > tol) ++k;
+    }
+    return k;
+}
+
 static double tri_area2(p2 a, p2 b, p2 c) { return p2_cross(p2_sub(b, a), p2_sub(c, a)); }
 
 int tc_contact_reduce(const tc_contact_candidate *c, int count, tc_dvec3 n, tc_manifold *m)
@@ -296,6 +413,8 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     bool meet;
     int np = intersect_features(&fa, &fb, 1e-9 * (scale + size), pts, pts_b, &meet);
     if (met) *met = meet;
+    bool np_skew = np < 0;
+    double tol = 1e-9 * (scale + size);
     if (np < 0) np = 1; /* skew edges: pts_b[0] set */
     else
         for (int i = 0; i < np; ++i) pts_b[i] = pts[i];
@@ -310,10 +429,10 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
         tc_contact_candidate c;
         c.id = 0; /* not numbered yet (docs/contacts.md) */
         c.depth = ha - hb;
-        /* Midway between the surfaces; on the surface of a flat core (a
-         * triangle has no inside, so that is where the shapes meet). */
-        tc_dvec3 sa = lift(&f, pts[i], ha), sb = lift(&f, pts_b[i], hb);
-        c.point = flat_a && !flat_b ? sa : (flat_b && !flat_a ? sb : tc_dvec3_scale(tc_dvec3_add(sa, sb), 0.5));
+        p2 at = np_skew ? p2_make(0.5 * (pts[i].x + pts_b[i].x), 0.5 * (pts[i].y + pts_b[i].y)) : pts[i];
+        double h;
+        if (!place_in_both(a, b, &f, at, ha, hb, flat_a, flat_b, tol, &h)) continue;
+        c.point = lift(&f, at, h);
         bool dup = false;
         for (int j = 0; j < nc; ++j)
             if (tc_dvec3_length(tc_dvec3_sub(cand[j].point, c.point)) <= dedupe) {
@@ -325,6 +444,23 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     }
     int kept = 0;
     tc_contact_candidate keep[MAX_CLIP];
+    bool crossing = false;
+    if (a->count == 3 && b->count == 3 && flat_a && flat_b) {
+        /* Two triangles meet along a segment (or at a point): those are the
+         * contact points, whatever the clip along n said. */
+        tc_dvec3 cross[2];
+        int k = crossing_points(a, b, tol, cross);
+        crossing = k > 0;
+        if (k > 0) {
+            nc = 0;
+            for (int i = 0; i < k; ++i) {
+                cand[nc].point = cross[i];
+                cand[nc].depth = 0.0;
+                cand[nc].id = 0;
+                ++nc;
+            }
+        }
+    }
     for (int i = 0; i < nc; ++i) {
         if (cand[i].depth > deepest_depth) { deepest_depth = cand[i].depth; deepest = i; }
         if (cand[i].depth >= min_depth) keep[kept++] = cand[i];
@@ -333,14 +469,15 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
         if (deepest >= 0) {
             keep[kept++] = cand[deepest];
         } else {
-            /* Nothing from the clip (rounding at a corner): the two support
-             * points along n. */
+            /* Nothing from the clip (rounding at a corner), or no clip point
+             * whose line crosses both shapes (a deep, tilted overlap): the
+             * depth between the two support points along n, at a point of
+             * both shapes. */
             tc_dvec3 pa = tc_core_support(a, n), pb = tc_core_support(b, tc_dvec3_neg(n));
             double ha = tc_dvec3_dot(pa, n) + a->radius, hb = tc_dvec3_dot(pb, n) - b->radius;
-            tc_dvec3 mid = tc_dvec3_scale(tc_dvec3_add(pa, pb), 0.5);
             keep[0].depth = ha - hb;
             keep[0].id = 0;
-            keep[0].point = tc_dvec3_mad(mid, n, 0.5 * (ha + hb) - tc_dvec3_dot(mid, n));
+            keep[0].point = common_point(a, b);
             kept = 1;
         }
     }
@@ -355,5 +492,9 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     for (int i = 1; i < count; ++i)
         if (m->points[i].depth > m->points[deepest_kept].depth) deepest_kept = i;
     if (overlap > m->points[deepest_kept].depth) m->points[deepest_kept].depth = (float)overlap;
+    /* Crossing triangles: each point of the crossing is as deep as the
+     * shapes (nothing but the whole translation parts them there). */
+    if (crossing)
+        for (int i = 0; i < count; ++i) m->points[i].depth = m->points[deepest_kept].depth;
     return count;
 }

@@ -25,13 +25,8 @@ float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double
         return (float)d;
     }
     /* Overlap: the surfaces have crossed; the point halfway between them
-     * along n is within ra of qa and within rb of qb. */
-    double s = 0.5 * (ra + core_distance - rb);
-    /* When one shape swallows the other, keep s inside both balls:
-     * |s| <= ra and |core_distance - s| <= rb. */
-    double lo = core_distance - rb > -ra ? core_distance - rb : -ra;
-    double hi = core_distance + rb < ra ? core_distance + rb : ra;
-    s = s < lo ? lo : (s > hi ? hi : s);
+     * along n, within ra of qa and within rb of qb. */
+    double s = tc_rounded_meet(core_distance, ra, rb);
     tc_dvec3 mid = tc_dvec3_mad(qa, n, s);
     store(point_a, mid);
     store(point_b, mid);

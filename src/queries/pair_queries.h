@@ -15,6 +15,18 @@
 float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double ra, double rb,
                           tc_vec3 *point_a, tc_vec3 *point_b);
 
+/* Where, from A's core point along the unit direction to B's core point
+ * core_distance away, the shapes' surfaces meet halfway: ra - overlap / 2,
+ * kept inside both balls (|s| <= ra, |core_distance - s| <= rb) when one
+ * swallows the other. */
+static inline double tc_rounded_meet(double core_distance, double ra, double rb)
+{
+    double s = 0.5 * (ra + core_distance - rb);
+    double lo = core_distance - rb > -ra ? core_distance - rb : -ra;
+    double hi = core_distance + rb < ra ? core_distance + rb : ra;
+    return s < lo ? lo : (s > hi ? hi : s);
+}
+
 /* Whether rounded cores whose cores are core_distance apart are apart: the
  * test tc_rounded_distance makes before answering a positive distance, so
  * contact and distance agree on every touching pair. */
