@@ -21,6 +21,8 @@ typedef struct feature2 {
     int count;          /* 1 point, 2 segment, 3+ polygon (CCW) */
     p2 p[TC_CORE_MAX_FEATURE];
     double h[TC_CORE_MAX_FEATURE]; /* heights along n */
+    int idx[TC_CORE_MAX_FEATURE];  /* the core's vertex index of each (contact.h), 0 when unnumbered */
+    unsigned face;                 /* feature byte of the face the polygon lies on */
     tc_dvec3 plane_n;   /* polygon: unit normal of its plane */
     double plane_d;     /* polygon: plane_n . x for x on it */
 } feature2;
@@ -36,12 +38,39 @@ static tc_dvec3 lift(const frame2 *f, p2 p, double h)
     return tc_dvec3_mad(tc_dvec3_mad(tc_dvec3_scale(f->n, h), f->u, p.x), f->w, p.y);
 }
 
-static void make_feature(const frame2 *f, const tc_dvec3 *v, int count, double size, feature2 *out)
+/* Index of the core's vertex at v (a feature's vertices are copies of the
+ * core's); hulls are not numbered (0). */
+static int vertex_index(const tc_core *c, tc_dvec3 v)
+{
+    if (c->count > 8) return 0;
+    for (int i = 0; i < c->count; ++i)
+        if (c->v[i].x == v.x && c->v[i].y == v.y && c->v[i].z == v.z) return i;
+    return 0;
+}
+
+/* Feature byte of the face of core c whose outward normal is nearest d: a
+ * box's 2 * axis + (1 on the + side), a triangle's 0; hulls 0. */
+static unsigned face_byte(const tc_core *c, tc_dvec3 d)
+{
+    if (c->count != 8) return TC_FEATURE_FACE;
+    int k = 0;
+    double best = -1.0;
+    for (int i = 0; i < 3; ++i) {
+        double l = fabs(tc_dvec3_dot(c->axis[i], d));
+        if (l > best) { best = l; k = i; }
+    }
+    return TC_FEATURE_FACE | (unsigned)(2 * k + (tc_dvec3_dot(c->axis[k], d) > 0.0 ? 1 : 0));
+}
+
+static void make_feature(const frame2 *f, const tc_core *c, tc_dvec3 dir, const tc_dvec3 *v, int count, double size,
+                         feature2 *out)
 {
     for (int i = 0; i < count; ++i) {
         out->p[i] = p2_make(tc_dvec3_dot(v[i], f->u), tc_dvec3_dot(v[i], f->w));
         out->h[i] = tc_dvec3_dot(v[i], f->n);
+        out->idx[i] = vertex_index(c, v[i]);
     }
+    out->face = face_byte(c, dir);
     out->count = count;
     if (count < 3) return;
     double area = 0.0;
@@ -58,8 +87,9 @@ static void make_feature(const frame2 *f, const tc_dvec3 *v, int count, double s
             }
         p2 pi = out->p[bi], pj = out->p[bj];
         double hi = out->h[bi], hj = out->h[bj];
-        out->p[0] = pi; out->h[0] = hi;
-        out->p[1] = pj; out->h[1] = hj;
+        int ii = out->idx[bi], ij = out->idx[bj];
+        out->p[0] = pi; out->h[0] = hi; out->idx[0] = ii;
+        out->p[1] = pj; out->h[1] = hj; out->idx[1] = ij;
         out->count = 2;
         return;
     }
@@ -67,6 +97,7 @@ static void make_feature(const frame2 *f, const tc_dvec3 *v, int count, double s
         for (int i = 0, j = count - 1; i < j; ++i, --j) {
             p2 tp = out->p[i]; out->p[i] = out->p[j]; out->p[j] = tp;
             double th = out->h[i]; out->h[i] = out->h[j]; out->h[j] = th;
+            int ti = out->idx[i]; out->idx[i] = out->idx[j]; out->idx[j] = ti;
         }
     }
     /* Newell's normal of the 3D polygon (robust for quads slightly off-plane). */
@@ -220,6 +251,32 @@ static int intersect_features(const feature2 *fa, const feature2 *fb, double eps
     return 2;
 }
 
+static unsigned edge_byte(int i, int j)
+{
+    int lo = i < j ? i : j, hi = i < j ? j : i;
+    return TC_FEATURE_EDGE | (unsigned)(lo & 7) << 3 | (unsigned)(hi & 7);
+}
+
+/* Which of the supporting feature's vertices, edges or its face the 2D point
+ * q is on (within eps): the feature byte of contact.h. Deterministic in the
+ * features alone, so it stays the same while the same features touch. */
+static unsigned feature_byte(const feature2 *g, p2 q, double eps)
+{
+    double e2 = eps * eps;
+    for (int i = 0; i < g->count; ++i) {
+        p2 d = p2_sub(q, g->p[i]);
+        if (p2_dot(d, d) <= e2) return TC_FEATURE_VERTEX | (unsigned)(g->idx[i] & 0x3f);
+    }
+    if (g->count == 1) return TC_FEATURE_VERTEX | (unsigned)(g->idx[0] & 0x3f);
+    int edges = g->count == 2 ? 1 : g->count;
+    for (int i = 0; i < edges; ++i) {
+        int j = (i + 1) % g->count;
+        p2 c = closest_on_segment2(g->p[i], g->p[j], q), d = p2_sub(q, c);
+        if (p2_dot(d, d) <= e2 || g->count == 2) return edge_byte(g->idx[i], g->idx[j]);
+    }
+    return g->face;
+}
+
 /* Where along the line through 2D point p (heights along n) to put a contact
  * point so that it lies in both shapes: the middle of the surfaces, ha (A's
  * top) and hb (B's bottom), clamped into the extent of both shapes along the
@@ -274,36 +331,44 @@ void tc_contact_points_into_both(const tc_core *a, const tc_core *b, tc_manifold
     }
 }
 
-/* Where triangle t (3 vertices, unit normal tn of the other's plane, offset
- * od) crosses the other's plane: the segment [*p0, *p1]. False when it lies
- * on one side. */
-static bool plane_section(const tc_dvec3 *t, tc_dvec3 pn, double pd, tc_dvec3 *p0, tc_dvec3 *p1)
+/* Where triangle t (3 vertices) crosses the plane pn . x = pd: the segment
+ * [*p0, *p1] and the feature bytes of its ends (the vertex on the plane or
+ * the edge crossing it). False when the triangle lies on one side. */
+static bool plane_section(const tc_dvec3 *t, tc_dvec3 pn, double pd, tc_dvec3 *p0, tc_dvec3 *p1, unsigned *f0,
+                          unsigned *f1)
 {
     double d[3];
     for (int i = 0; i < 3; ++i) d[i] = tc_dvec3_dot(pn, t[i]) - pd;
     tc_dvec3 q[6];
+    unsigned fq[6];
     int k = 0;
     for (int i = 0; i < 3; ++i) {
         int j = (i + 1) % 3;
-        if (d[i] == 0.0) q[k++] = t[i];
-        if ((d[i] < 0.0 && d[j] > 0.0) || (d[i] > 0.0 && d[j] < 0.0))
+        if (d[i] == 0.0) { fq[k] = TC_FEATURE_VERTEX | (unsigned)i; q[k++] = t[i]; }
+        if ((d[i] < 0.0 && d[j] > 0.0) || (d[i] > 0.0 && d[j] < 0.0)) {
+            fq[k] = edge_byte(i, j);
             q[k++] = tc_dvec3_add(t[i], tc_dvec3_scale(tc_dvec3_sub(t[j], t[i]), d[i] / (d[i] - d[j])));
+        }
     }
     if (k == 0) return false;
-    *p0 = q[0];
-    *p1 = q[0];
+    int far = 0;
     for (int i = 1; i < k; ++i)
-        if (tc_dvec3_length_sq(tc_dvec3_sub(q[i], q[0])) > tc_dvec3_length_sq(tc_dvec3_sub(*p1, *p0))) *p1 = q[i];
+        if (tc_dvec3_length_sq(tc_dvec3_sub(q[i], q[0])) > tc_dvec3_length_sq(tc_dvec3_sub(q[far], q[0]))) far = i;
+    *p0 = q[0];
+    *f0 = fq[0];
+    *p1 = q[far];
+    *f1 = fq[far];
     return true;
 }
 
 /* Two triangles in planes that cross: where they meet is a segment of the
  * planes' common line, the overlap of each triangle's section by the other's
- * plane. Writes its ends (1 or 2 points, on both triangles) and returns the
- * count; 0 when the planes are (nearly) parallel, a triangle is degenerate or
- * the sections miss each other by more than rounding (then the clip
- * decides). */
-static int crossing_points(const tc_core *a, const tc_core *b, double tol, tc_dvec3 out[2])
+ * plane. Writes its ends (1 or 2 candidates, on both triangles: each end is
+ * an end of one section, so on that triangle's edge or vertex and in the
+ * other's face) and returns the count; 0 when the planes are (nearly)
+ * parallel, a triangle is degenerate or the sections miss each other by more
+ * than rounding (then the clip decides). */
+static int crossing_points(const tc_core *a, const tc_core *b, double tol, tc_contact_candidate out[2])
 {
     tc_dvec3 na = a->axis[0], nb = b->axis[0];
     tc_dvec3 dir = tc_dvec3_cross(na, nb);
@@ -311,14 +376,18 @@ static int crossing_points(const tc_core *a, const tc_core *b, double tol, tc_dv
     if (!(ld > 1e-6)) return 0;
     dir = tc_dvec3_scale(dir, 1.0 / ld);
     tc_dvec3 a0, a1, b0, b1;
-    if (!plane_section(a->v, nb, tc_dvec3_dot(nb, b->v[0]), &a0, &a1)) return 0;
-    if (!plane_section(b->v, na, tc_dvec3_dot(na, a->v[0]), &b0, &b1)) return 0;
+    unsigned fa0, fa1, fb0, fb1;
+    if (!plane_section(a->v, nb, tc_dvec3_dot(nb, b->v[0]), &a0, &a1, &fa0, &fa1)) return 0;
+    if (!plane_section(b->v, na, tc_dvec3_dot(na, a->v[0]), &b0, &b1, &fb0, &fb1)) return 0;
     double sa0 = tc_dvec3_dot(a0, dir), sa1 = tc_dvec3_dot(a1, dir), sb0 = tc_dvec3_dot(b0, dir), sb1 = tc_dvec3_dot(b1, dir);
-    if (sa0 > sa1) { tc_dvec3 t = a0; a0 = a1; a1 = t; double u = sa0; sa0 = sa1; sa1 = u; }
-    if (sb0 > sb1) { tc_dvec3 t = b0; b0 = b1; b1 = t; double u = sb0; sb0 = sb1; sb1 = u; }
+    if (sa0 > sa1) { tc_dvec3 t = a0; a0 = a1; a1 = t; double u = sa0; sa0 = sa1; sa1 = u; unsigned g = fa0; fa0 = fa1; fa1 = g; }
+    if (sb0 > sb1) { tc_dvec3 t = b0; b0 = b1; b1 = t; double u = sb0; sb0 = sb1; sb1 = u; unsigned g = fb0; fb0 = fb1; fb1 = g; }
     double lo = sa0 > sb0 ? sa0 : sb0, hi = sa1 < sb1 ? sa1 : sb1;
     if (!(lo <= hi + tol)) return 0;
     if (hi < lo) hi = lo = 0.5 * (lo + hi);
+    /* Which section each end comes from names its features. */
+    uint32_t ids[2] = { sa0 >= sb0 ? TC_CONTACT_ID(fa0, TC_FEATURE_FACE) : TC_CONTACT_ID(TC_FEATURE_FACE, fb0),
+                        sa1 <= sb1 ? TC_CONTACT_ID(fa1, TC_FEATURE_FACE) : TC_CONTACT_ID(TC_FEATURE_FACE, fb1) };
     /* The point at s on each section, averaged (both lie on the common line
      * up to rounding). */
     double ss[2] = { lo, hi };
@@ -330,8 +399,10 @@ static int crossing_points(const tc_core *a, const tc_core *b, double tol, tc_dv
         tb = tb < 0.0 ? 0.0 : (tb > 1.0 ? 1.0 : tb);
         tc_dvec3 pa = tc_dvec3_add(a0, tc_dvec3_scale(tc_dvec3_sub(a1, a0), ta));
         tc_dvec3 pb = tc_dvec3_add(b0, tc_dvec3_scale(tc_dvec3_sub(b1, b0), tb));
-        out[k] = tc_dvec3_scale(tc_dvec3_add(pa, pb), 0.5);
-        if (k == 0 || tc_dvec3_length(tc_dvec3_sub(out[k], out[0])) > tol) ++k;
+        out[k].point = tc_dvec3_scale(tc_dvec3_add(pa, pb), 0.5);
+        out[k].depth = 0.0;
+        out[k].id = ids[i];
+        if (k == 0 || tc_dvec3_length(tc_dvec3_sub(out[k].point, out[0].point)) > tol) ++k;
     }
     return k;
 }
@@ -407,8 +478,8 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     double size = a->size > b->size ? a->size : b->size;
     double scale = a->scale > b->scale ? a->scale : b->scale;
     feature2 fa, fb;
-    make_feature(&f, va, na, size + 1e-300, &fa);
-    make_feature(&f, vb, nb, size + 1e-300, &fb);
+    make_feature(&f, a, n, va, na, size + 1e-300, &fa);
+    make_feature(&f, b, tc_dvec3_neg(n), vb, nb, size + 1e-300, &fb);
     p2 pts[MAX_CLIP], pts_b[MAX_CLIP];
     bool meet;
     int np = intersect_features(&fa, &fb, 1e-9 * (scale + size), pts, pts_b, &meet);
@@ -427,7 +498,7 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
         double ha = feature_height(&f, &fa, pts[i]) + a->radius;
         double hb = feature_height(&f, &fb, pts_b[i]) - b->radius;
         tc_contact_candidate c;
-        c.id = 0; /* not numbered yet (docs/contacts.md) */
+        c.id = 0; /* numbered below, from where the point lies */
         c.depth = ha - hb;
         p2 at = np_skew ? p2_make(0.5 * (pts[i].x + pts_b[i].x), 0.5 * (pts[i].y + pts_b[i].y)) : pts[i];
         double h;
@@ -448,18 +519,16 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     if (a->count == 3 && b->count == 3 && flat_a && flat_b) {
         /* Two triangles meet along a segment (or at a point): those are the
          * contact points, whatever the clip along n said. */
-        tc_dvec3 cross[2];
+        tc_contact_candidate cross[2];
         int k = crossing_points(a, b, tol, cross);
         crossing = k > 0;
-        if (k > 0) {
-            nc = 0;
-            for (int i = 0; i < k; ++i) {
-                cand[nc].point = cross[i];
-                cand[nc].depth = 0.0;
-                cand[nc].id = 0;
-                ++nc;
-            }
-        }
+        for (int i = 0; i < k; ++i) cand[i] = cross[i];
+        if (k > 0) nc = k;
+    }
+    double id_eps = 1e-6 * (size + 1e-300);
+    for (int i = 0; i < nc && !crossing; ++i) {
+        p2 q = p2_make(tc_dvec3_dot(cand[i].point, f.u), tc_dvec3_dot(cand[i].point, f.w));
+        cand[i].id = TC_CONTACT_ID(feature_byte(&fa, q, id_eps), feature_byte(&fb, q, id_eps));
     }
     for (int i = 0; i < nc; ++i) {
         if (cand[i].depth > deepest_depth) { deepest_depth = cand[i].depth; deepest = i; }
@@ -476,8 +545,9 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
             tc_dvec3 pa = tc_core_support(a, n), pb = tc_core_support(b, tc_dvec3_neg(n));
             double ha = tc_dvec3_dot(pa, n) + a->radius, hb = tc_dvec3_dot(pb, n) - b->radius;
             keep[0].depth = ha - hb;
-            keep[0].id = 0;
             keep[0].point = common_point(a, b);
+            p2 q = p2_make(tc_dvec3_dot(keep[0].point, f.u), tc_dvec3_dot(keep[0].point, f.w));
+            keep[0].id = TC_CONTACT_ID(feature_byte(&fa, q, id_eps), feature_byte(&fb, q, id_eps));
             kept = 1;
         }
     }
