@@ -198,8 +198,45 @@ TC_CONTACT_CORES(triangle, triangle)
         return tc_core_contact_plane(&ca, &h, m);                                   \
     }
 
-TC_CONTACT_PLANE(sphere)
-TC_CONTACT_PLANE(capsule)
+/* A ball's or capsule's ends against a half-space, closed form (the core
+ * path's answer without building a core): each end's lowest point below
+ * the plane, on the shape and in the half-space, as tc_core_contact_plane. */
+static bool ends_plane(const tc_vec3 *ends, int count, double r, const tc_plane *b, tc_manifold *m)
+{
+    tc_half_space h = tc_half_space_from_plane(b);
+    tc_contact_point p[2];
+    int k = 0;
+    for (int i = 0; i < count; ++i) {
+        tc_dvec3 low = tc_dvec3_mad(tc_dvec3_from(ends[i]), h.n, -r);
+        double depth = h.offset - tc_dvec3_dot(h.n, low);
+        if ((float)depth < 0.0f) continue;
+        p[k].point = tc_dvec3_to(low);
+        p[k].depth = (float)depth;
+        p[k].id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)i, TC_FEATURE_FACE);
+        ++k;
+    }
+    if (k == 0) return false;
+    if (m) {
+        m->normal = tc_dvec3_to(tc_dvec3_neg(h.n));
+        m->count = k;
+        for (int i = 0; i < k; ++i) m->points[i] = p[i];
+    }
+    return true;
+}
+
+static bool contact_sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m)
+{
+    if (!tc_sphere_is_valid(a) || !tc_plane_is_valid(b)) return false;
+    return ends_plane(&a->center, 1, a->radius, b, m);
+}
+
+static bool contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m)
+{
+    if (!tc_capsule_is_valid(a) || !tc_plane_is_valid(b)) return false;
+    const tc_vec3 ends[2] = { a->a, a->b };
+    /* A zero-length capsule is a sphere: one point. */
+    return ends_plane(ends, a->a.x == a->b.x && a->a.y == a->b.y && a->a.z == a->b.z ? 1 : 2, a->radius, b, m);
+}
 TC_CONTACT_PLANE(aabb)
 TC_CONTACT_PLANE(obb)
 TC_CONTACT_PLANE(triangle)

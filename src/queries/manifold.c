@@ -257,6 +257,49 @@ static unsigned edge_byte(int i, int j)
     return TC_FEATURE_EDGE | (unsigned)(lo & 7) << 3 | (unsigned)(hi & 7);
 }
 
+static double segment_gap(tc_dvec3 a, tc_dvec3 b, tc_dvec3 q)
+{
+    tc_dvec3 d = tc_dvec3_sub(b, a);
+    double dd = tc_dvec3_dot(d, d), t = dd > 0.0 ? tc_dvec3_dot(tc_dvec3_sub(q, a), d) / dd : 0.0;
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    return tc_dvec3_length(tc_dvec3_sub(q, tc_dvec3_mad(a, d, t)));
+}
+
+unsigned tc_core_feature_at(const tc_core *c, tc_dvec3 q, tc_dvec3 out)
+{
+    double eps = 1e-6 * (c->size + c->scale);
+    switch (c->count) {
+    case 1: return TC_FEATURE_VERTEX;
+    case 2:
+        for (int i = 0; i < 2; ++i)
+            if (tc_dvec3_length(tc_dvec3_sub(q, c->v[i])) <= eps) return TC_FEATURE_VERTEX | (unsigned)i;
+        return edge_byte(0, 1);
+    case 3:
+        for (int i = 0; i < 3; ++i)
+            if (tc_dvec3_length(tc_dvec3_sub(q, c->v[i])) <= eps) return TC_FEATURE_VERTEX | (unsigned)i;
+        for (int i = 0; i < 3; ++i)
+            if (segment_gap(c->v[i], c->v[(i + 1) % 3], q) <= eps) return edge_byte(i, (i + 1) % 3);
+        return TC_FEATURE_FACE;
+    case 8: {
+        /* On how many of the box's slab faces q lies: a corner on 3, an
+         * edge on 2 (the corners either side of its free axis), a face on 1. */
+        tc_dvec3 d = tc_dvec3_sub(q, c->center);
+        int on = 0, bits = 0, free_axis = 0, face = 0;
+        for (int k = 0; k < 3; ++k) {
+            double l = tc_dvec3_dot(d, c->axis[k]);
+            if (l > 0.0) bits |= 1 << k;
+            if (fabs(l) >= c->half[k] - eps) { ++on; face = 2 * k + (l > 0.0); }
+            else free_axis = k;
+        }
+        if (on == 3) return TC_FEATURE_VERTEX | (unsigned)bits;
+        if (on == 2) return edge_byte(bits & ~(1 << free_axis), bits | 1 << free_axis);
+        if (on == 1) return TC_FEATURE_FACE | (unsigned)face;
+        return face_byte(c, out);
+    }
+    default: return 0;
+    }
+}
+
 /* Which of the supporting feature's vertices, edges or its face the 2D point
  * q is on (within eps): the feature byte of contact.h. Deterministic in the
  * features alone, so it stays the same while the same features touch. */

@@ -51,6 +51,19 @@ bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m)
     return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m);
 }
 
+/* Whether the contact of apart cores is a single point whatever the
+ * normal: A is a point (a sphere), or both are segments (capsules) far
+ * from parallel (their features across the normal cross once; 1e-2 is
+ * well above the feature tolerance). */
+static bool single_point(const tc_core *a, const tc_core *b)
+{
+    if (a->count == 1) return true;
+    if (a->count != 2 || b->count != 2) return false;
+    tc_dvec3 da = tc_dvec3_sub(a->v[1], a->v[0]), db = tc_dvec3_sub(b->v[1], b->v[0]);
+    double c = tc_dvec3_length(tc_dvec3_cross(da, db));
+    return c > 1e-2 * tc_dvec3_length(da) * tc_dvec3_length(db);
+}
+
 bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double distance, tc_dvec3 qa, tc_dvec3 qb,
                                   tc_manifold *m)
 {
@@ -65,6 +78,22 @@ bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double dis
         /* The cores intersect, as the distance query found; a depth a
          * rounding below zero is a touching contact (depth 0). */
         tc_core_penetration(a, b, &n, &least);
+    }
+    if (m && distance > TC_CORE_CONTACT_EPSILON * scale && single_point(a, b)) {
+        /* Cores apart whose contact is one point: where the surfaces meet
+         * along the line of the closest points (inside both balls, so both
+         * shapes). No clipping needed. */
+        /* The depth is the overlap along n, as tc_core_manifold's: radii -
+         * distance alone carries the float closest points' rounding. */
+        double s = tc_rounded_meet(distance, a->radius, b->radius), depth = radii - distance;
+        double along = tc_core_overlap_along(a, b, n) + radii;
+        if (along > depth) depth = along;
+        m->normal = tc_dvec3_to(n);
+        m->count = 1;
+        m->points[0].point = tc_dvec3_to(tc_dvec3_mad(qa, n, s));
+        m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
+        m->points[0].id = TC_CONTACT_ID(tc_core_feature_at(a, qa, n), tc_core_feature_at(b, qb, tc_dvec3_neg(n)));
+        return true;
     }
     if (m) {
         bool met;
