@@ -42,13 +42,13 @@ float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_
     return tc_rounded_distance(d, r.point_a, r.point_b, a->radius, b->radius, point_a, point_b);
 }
 
-bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m)
+bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m, bool *far)
 {
     tc_gjk_result r;
     tc_gjk_distance(a, b, &r);
     double scale = a->scale > b->scale ? a->scale : b->scale;
     double d = tc_gjk_core_distance(r.distance, a->radius + b->radius, scale);
-    return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m);
+    return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m, far);
 }
 
 /* Whether the contact of apart cores is a single point whatever the
@@ -65,11 +65,15 @@ static bool single_point(const tc_core *a, const tc_core *b)
 }
 
 bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double distance, tc_dvec3 qa, tc_dvec3 qb,
-                                  tc_manifold *m)
+                                  tc_manifold *m, bool *far)
 {
     double radii = a->radius + b->radius;
-    if (tc_rounded_apart(distance, radii)) return false;
     double scale = a->scale > b->scale ? a->scale : b->scale;
+    if (far) *far = false;
+    if (tc_rounded_apart(distance, radii)) {
+        if (far) *far = tc_beyond_band(distance - radii, scale + a->size + b->size);
+        return false;
+    }
     tc_dvec3 n, least;
     if (distance > TC_CORE_CONTACT_EPSILON * scale) {
         n = tc_dvec3_scale(tc_dvec3_sub(qb, qa), 1.0 / distance);
@@ -111,7 +115,7 @@ bool tc_core_contact_padded(const tc_core *a, const tc_core *b, double pad, tc_m
     double radii = a->radius + b->radius;
     double d = tc_gjk_core_distance(r.distance, radii, scale);
     if (!(d - radii <= pad * scale)) return false;
-    if (!tc_rounded_apart(d, radii)) return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m);
+    if (!tc_rounded_apart(d, radii)) return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m, NULL);
     if (m) {
         tc_dvec3 n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / d);
         tc_core_manifold(a, b, n, -INFINITY, m, NULL);

@@ -57,14 +57,24 @@ float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_
  * witness direction, whose direction is noise at that size. */
 #define TC_CORE_CONTACT_EPSILON 1e-9
 
-/* Contact of two cores (not both boxes: box-box goes through the SAT). */
-bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m);
+/* Whether a gap is beyond twice the tolerance band of base.h for shapes of
+ * that scale (coordinates plus sizes): no overlap test, whose false
+ * positives stay inside the band, can call such a pair overlapping. */
+static inline bool tc_beyond_band(double gap, double scale)
+{
+    return gap > 2.0 * TC_TOLERANCE * scale;
+}
+
+/* Contact of two cores (not both boxes: box-box goes through the SAT).
+ * *far (may be NULL) tells, on false, whether the cores are beyond the
+ * band (tc_beyond_band). */
+bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m, bool *far);
 
 /* The same from the cores' distance and closest points already known (the
  * closed forms of the sphere and capsule pairs, which the distance queries
  * use: contact and distance then agree on every touching pair). */
 bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double distance, tc_dvec3 qa, tc_dvec3 qb,
-                                  tc_manifold *m);
+                                  tc_manifold *m, bool *far);
 
 /* A plane as a unit-normal half-space in double. */
 typedef struct tc_half_space { tc_dvec3 n; double offset; } tc_half_space;
