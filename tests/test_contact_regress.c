@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* Contact regressions, each named after what was found, and the agreement
- * of overlap, distance and contact on exactly touching shapes: overlap true
- * <=> distance 0 <=> contact true, for every pair (contact.h). */
+ * of overlap, distance and contact on exactly touching shapes (overlap true
+ * <=> distance 0 <=> contact true, for every pair, contact.h) and on shapes
+ * within the tolerance band of touching (overlap true => contact true). */
 #include <math.h>
 
 #include "contact_gen.h"
@@ -80,12 +81,57 @@ TEST_CASE(contact_touching_agrees)
             if (!(ka == TC_SHAPE_PLANE && kb == TC_SHAPE_PLANE)) touching_pair(ka, kb);
 }
 
+/* Every pair, random shapes brought to within the tolerance band of
+ * touching (a gap or an overlap of up to 1e-5 of the scale along the
+ * oracle's witness direction): whenever overlap says true, contact says
+ * true and distance says 0, so a solver never sees an overlap without a
+ * contact (issue 10). */
+static void near_touching_pair(int ka, int kb)
+{
+    test_rng r = { 0x4ea7000u + (uint64_t)(ka * 16 + kb) };
+    int n = test_random_count(2000), overlapping = 0, bad = 0;
+    for (int i = 0; i < n; ++i) {
+        test_shape a = cg_random(&r, ka, 1.0), b = cg_random(&r, kb, 1.0);
+        co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
+        co_vec qa, qb;
+        double d = co_distance(&oa, &ob, &qa, &qb);
+        if (!(d > 0)) continue; /* overlapping already: no witness direction */
+        co_vec u = co_scale(co_sub(qb, qa), 1.0 / d);
+        double scale = fmax(co_scale_of(&oa), co_scale_of(&ob));
+        double gap = test_rng_uniform(&r, -1e-5, 1e-5) * scale;
+        co_vec move = co_scale(u, gap - d);
+        b = cg_translated(&b, tc_vec3_make((float)move.x, (float)move.y, (float)move.z));
+        bool ov = cg_overlap(&a, &b);
+        if (!ov) continue;
+        ++overlapping;
+        tc_manifold m;
+        bool ct = cg_contact(&a, &b, &m);
+        float dist = cg_distance(&a, &b, NULL, NULL);
+        if (!(ct && dist == 0.0f) && bad++ < 3)
+            printf("%s-%s #%d: overlap true but contact %d, distance %g (gap %.3g of the scale)\n",
+                   test_shape_name((test_shape_kind)ka), test_shape_name((test_shape_kind)kb), i, ct, dist, gap / scale);
+    }
+    printf("%s-%s: %d near-touching pairs that overlap, %d without a contact or at a distance\n",
+           test_shape_name((test_shape_kind)ka), test_shape_name((test_shape_kind)kb), overlapping, bad);
+    CHECK_MSG(overlapping > 0, "%s-%s: no overlapping case", test_shape_name((test_shape_kind)ka), test_shape_name((test_shape_kind)kb));
+    CHECK_MSG(bad == 0, "%s-%s: %d overlaps without a contact", test_shape_name((test_shape_kind)ka),
+              test_shape_name((test_shape_kind)kb), bad);
+}
+
+TEST_CASE(contact_whenever_near_touching_shapes_overlap)
+{
+    for (int ka = 0; ka < TEST_SHAPE_KINDS; ++ka)
+        for (int kb = ka; kb < TEST_SHAPE_KINDS; ++kb)
+            if (!(ka == TEST_PLANE && kb == TEST_PLANE)) near_touching_pair(ka, kb);
+}
+
 /* Found by clang's run of contact_touching_agrees (its cases differed from
  * gcc's until the generator's draws were sequenced): two triangles that
  * share exactly one vertex touch there and nowhere else, so their contact
- * has depth 0; the library answers 3.8e-4 along a penetration axis that does
- * not separate them. An open defect (issue 10): registered WILL_FAIL in
- * tests/CMakeLists.txt so it is reported until it is fixed. */
+ * has depth 0; the library answered 3.8e-4, the face axis's overlap, which
+ * the face preference (1e-4 of the sizes) kept over the edge-edge axis of
+ * overlap 0 (issue 10). The preference is now at most half the face
+ * overlap. */
 TEST_CASE(contact_triangles_sharing_one_vertex_touch_at_depth_zero)
 {
     const tc_vec3 shared = tc_vec3_make(0.875f, 0.25f, 0.6875f);

@@ -130,7 +130,30 @@ static bool lib_sweep_hull(const tc_shape *a, tc_vec3 va, const tc_hull *h, floa
     }
 }
 
-typedef struct tally { long cases, near, overlaps, missed, outside_band, distance_bad, contact_bad, sweep_bad; } tally;
+typedef struct tally { long cases, near, overlaps, missed, outside_band, distance_bad, contact_bad, sweep_bad, points_bad; double worst_off; } tally;
+
+/* How far contact point p is outside the hull (0 inside). */
+static double off_hull(const orc_hull *h, tc_vec3 p)
+{
+    tc_sphere s = { p, 0.0f };
+    orc_shape x = orc_from_sphere(&s);
+    return orc_hull_distance(h, &x);
+}
+
+/* Every contact point lies in both shapes at any depth (issue 10), within
+ * 1e-4 of the scale: counted, the worst kept (relative to the scale). */
+static void check_points(const char *pair, const tc_manifold *m, const orc_hull *h, const orc_hull *h2, const orc_shape *x,
+                         double scale, tally *t)
+{
+    for (int i = 0; i < m->count; ++i) {
+        tc_vec3 p = m->points[i].point;
+        double da = off_hull(h, p), db = h2 ? off_hull(h2, p) : orc_point_distance(x, ov_from(p), NULL);
+        double off = fmax(da, db) / scale;
+        if (off > t->worst_off) t->worst_off = off;
+        if (!(off <= 1e-4) && t->points_bad++ < 3)
+            fprintf(stderr, "%s contact point %d: %.3g outside the hull, %.3g outside the other\n", pair, i, da, db);
+    }
+}
 
 /* How many shapes each random cloud meets: the cloud and its oracle hull are
  * built once for all of them. */
@@ -189,6 +212,7 @@ static void run_case(test_rng *r, tc_shape_type k, const cloud *c, ovec center, 
         if (!(after > 0.0) && push < 0.5 * size && t->contact_bad++ < 3)
             fprintf(stderr, "contact %s: depth %.9g along (%g %g %g) does not separate\n", test_shape_name(k), deepest,
                     m.normal.x, m.normal.y, m.normal.z);
+        check_points(test_shape_name(k), &m, &c->oh, NULL, &x, scale, t);
     }
     /* Sweep towards the hull: at the reported time the oracle says touching;
      * a sweep that finds nothing never passed through. */
@@ -211,14 +235,15 @@ static void run_case(test_rng *r, tc_shape_type k, const cloud *c, ovec center, 
 static void print_tally(const char *pair, const tally *t)
 {
     printf("%s: %ld cases (%ld near touching, %ld overlapping): %ld missed, %ld outside the band, "
-           "%ld distance, %ld contact, %ld sweep failures\n",
+           "%ld distance, %ld contact, %ld sweep failures; %ld contact points outside a shape (worst %.3g of the scale)\n",
            pair, t->cases, t->near, t->overlaps, t->missed, t->outside_band, t->distance_bad, t->contact_bad,
-           t->sweep_bad);
+           t->sweep_bad, t->points_bad, t->worst_off);
     CHECK(t->missed == 0);
     CHECK(t->outside_band == 0);
     CHECK(t->distance_bad == 0);
     CHECK(t->contact_bad == 0);
     CHECK(t->sweep_bad == 0);
+    CHECK(t->points_bad == 0);
 }
 
 /* TOUCHE_TEST_CASES sets the number of cases (the issue's figure is
@@ -304,6 +329,7 @@ TEST_CASE(hull_oracle_hull_hull)
                 orc_hull_translate(&moved, ov_scale(ov_from(m.normal), deepest + 4.0 * band));
                 if (!(orc_hull_hull_distance(&a.oh, &moved) > 0.0) && deepest < 0.5 * size && t.contact_bad++ < 3)
                     fprintf(stderr, "hull-hull contact depth %.9g does not separate\n", deepest);
+                check_points("hull-hull", &m, &a.oh, &b.oh, NULL, scale, &t);
             }
             tc_sweep_hit sh;
             tc_vec3 v = ov_to(ov_scale(ov_sub(ov_from(b.hull.position), ov_from(a.hull.position)), 2.0));

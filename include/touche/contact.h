@@ -8,18 +8,24 @@
  *    aabb, obb, triangle, plane.
  *  - tc_contact_* returns false when the shapes do not overlap (the manifold
  *    is then left untouched). Shapes are closed: exactly touching shapes
- *    overlap, with depth 0.
+ *    overlap, with depth 0. Whenever the pair's tc_overlap_* says true
+ *    (which counts pairs inside the tolerance band of base.h as touching)
+ *    the contact is true too, with depth 0 when the shapes are a hair
+ *    apart.
  *  - manifold->normal is a unit vector pointing from A to B. Moving B by
  *    normal * (largest depth) separates the shapes to touching: that largest
  *    depth is the minimum translation distance (within 1e-5 of the scale, plus
  *    the face preference below).
- *  - Up to 4 points, each with its own depth (>= 0) and feature id. A point
- *    lies midway between the two surfaces along the normal; box-box points
- *    are inside both boxes at any depth, other pairs' for penetrations
- *    shallower than both shapes' thickness; against a triangle (no
- *    thickness) it lies on the triangle, against a plane on A's surface. Box-box and other
- *    face-face contacts clip one face against the other and keep the 4 points
- *    that span the largest area; edge-edge gives one point between the edges.
+ *  - Up to 4 points, each with its own depth (>= 0; the largest is the
+ *    minimum translation distance above) and feature id. Every point lies
+ *    in both shapes (within 1e-4 of the scale) at any depth, for every
+ *    pair: midway between the two surfaces along the normal where that is
+ *    inside both, else the nearest place on that line inside both. Against
+ *    a triangle (no thickness) it lies on the triangle (two crossing
+ *    triangles: the ends of the segment where they cross), against a plane
+ *    on A's surface inside the half-space. Box-box and other face-face
+ *    contacts clip one face against the other and keep the 4 points that
+ *    span the largest area; edge-edge gives one point between the edges.
  *  - Stability: a face direction is kept over an edge-edge direction unless
  *    the edge overlap is smaller by more than 1e-4 of the shapes' sizes, so
  *    resting contacts do not flicker between the two.
@@ -56,9 +62,13 @@ TC_C_BEGIN
  * box's own axes (tc_obb_corners; an aabb's axes are x, y, z); a triangle's
  * a, b, c are 0, 1, 2; a capsule's ends a, b are 0, 1 (its side is the edge
  * 0-1); a sphere is vertex 0. Faces: a box's face 2 * axis + (1 on the +
- * side); a triangle's and a plane's face 0. The id stays the same while the
- * same two features keep touching, so a solver can match this frame's points
- * with last frame's (warm starting); it changes when the features change. */
+ * side); a triangle's and a plane's face 0. Each byte names the vertex, edge
+ * or face of that shape's touching feature that the point lies on (a capsule
+ * resting on a box's top face: (end 0, top face) and (end 1, top face); a
+ * sphere on it: (vertex 0, top face)). The id stays the same while the same
+ * two features keep touching, so a solver can match this frame's points
+ * with last frame's (warm starting); it changes when the features change.
+ * Hull features (hull.h) are not numbered yet: their byte is 0. */
 typedef struct tc_contact_point { tc_vec3 point; float depth; uint32_t id; } tc_contact_point;
 /** Up to 4 points sharing one normal (from A to B). */
 typedef struct tc_manifold { tc_vec3 normal; int count; tc_contact_point points[4]; } tc_manifold;

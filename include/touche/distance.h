@@ -9,7 +9,9 @@
  *    they overlap (touching counts as overlapping). point_a and point_b (either
  *    may be NULL) receive a closest point on A and on B: |point_a - point_b|
  *    equals the distance. When the shapes overlap both receive the same point,
- *    one that lies in both shapes.
+ *    one that lies in both shapes. Whenever the pair's tc_overlap_* says true
+ *    (it counts pairs inside the tolerance band of base.h as touching) the
+ *    distance is 0, both points then the middle of the closest pair.
  *  - Planes are half-spaces (shapes.h): the distance to a plane is the
  *    distance to the solid below it, 0 as soon as any part of A reaches the
  *    plane; point_b is then the foot of point_a on the plane, and on overlap

@@ -353,3 +353,91 @@ tc_dvec3 tc_core_edge_direction(const tc_core *c, int i)
     if (c->count == 8) return c->axis[i];
     return tc_dvec3_sub(c->v[(i + 1) % c->count], c->v[i]);
 }
+
+/* Clips [*lo, *hi] to the t where s + t v <= limit (a half-space along the
+ * line); false once the interval is empty. */
+static bool clip_half(double s, double v, double limit, double *lo, double *hi)
+{
+    if (v > 0.0) {
+        double t = (limit - s) / v;
+        if (t < *hi) *hi = t;
+    } else if (v < 0.0) {
+        double t = (limit - s) / v;
+        if (t > *lo) *lo = t;
+    } else if (s > limit) {
+        return false;
+    }
+    return *lo <= *hi;
+}
+
+/* The t where |w + t v|^2 <= r^2, joined into [*lo, *hi] (which starts
+ * empty). */
+static void join_ball(tc_dvec3 w, tc_dvec3 v, double r, double *lo, double *hi)
+{
+    double vv = tc_dvec3_dot(v, v), wv = tc_dvec3_dot(w, v), ww = tc_dvec3_dot(w, w);
+    if (!(vv > 0.0)) {
+        if (ww <= r * r) { *lo = -INFINITY; *hi = INFINITY; }
+        return;
+    }
+    double disc = wv * wv - vv * (ww - r * r);
+    if (disc < 0.0) return;
+    double sq = sqrt(disc), t0 = (-wv - sq) / vv, t1 = (-wv + sq) / vv;
+    if (t0 < *lo) *lo = t0;
+    if (t1 > *hi) *hi = t1;
+}
+
+bool tc_core_line_interval(const tc_core *c, tc_dvec3 base, tc_dvec3 n, double *lo, double *hi)
+{
+    *lo = -INFINITY;
+    *hi = INFINITY;
+    if (c->count == 8) {
+        tc_dvec3 d = tc_dvec3_sub(base, c->center);
+        for (int k = 0; k < 3; ++k) {
+            double s = tc_dvec3_dot(d, c->axis[k]), v = tc_dvec3_dot(n, c->axis[k]);
+            if (!clip_half(s, v, c->half[k], lo, hi) || !clip_half(-s, -v, c->half[k], lo, hi)) return false;
+        }
+        return true;
+    }
+    if (c->count == TC_CORE_HULL) {
+        const tc_hull_data *h = c->hull;
+        double s2 = tc_dvec3_length_sq(c->hull_axis[0]);
+        if (!(s2 > 0.0)) return false;
+        tc_dvec3 d = tc_dvec3_sub(base, c->hull_position);
+        double p0[3], dv[3];
+        for (int k = 0; k < 3; ++k) {
+            p0[k] = tc_dvec3_dot(c->hull_axis[k], d) / s2;
+            dv[k] = tc_dvec3_dot(c->hull_axis[k], n) / s2;
+        }
+        for (int32_t f = 0; f < h->face_count; ++f) {
+            tc_vec3 fn = h->face_normals[f];
+            double s = fn.x * p0[0] + fn.y * p0[1] + fn.z * p0[2], v = fn.x * dv[0] + fn.y * dv[1] + fn.z * dv[2];
+            if (!clip_half(s, v, h->face_offsets[f], lo, hi)) return false;
+        }
+        return true;
+    }
+    if (c->count == 3 || !(c->radius > 0.0)) return false; /* flat: no interval to speak of */
+    /* A point or a segment swept by the radius: its two end balls and the
+     * cylinder between them (the union is convex, so its hull is exact). */
+    double r = c->radius;
+    *lo = INFINITY;
+    *hi = -INFINITY;
+    join_ball(tc_dvec3_sub(base, c->v[0]), n, r, lo, hi);
+    if (c->count == 2) {
+        join_ball(tc_dvec3_sub(base, c->v[1]), n, r, lo, hi);
+        tc_dvec3 axis = tc_dvec3_sub(c->v[1], c->v[0]);
+        double aa = tc_dvec3_dot(axis, axis);
+        if (aa > 0.0) {
+            tc_dvec3 w = tc_dvec3_sub(base, c->v[0]);
+            double ws = tc_dvec3_dot(w, axis), vs = tc_dvec3_dot(n, axis);
+            tc_dvec3 wp = tc_dvec3_mad(w, axis, -ws / aa), vp = tc_dvec3_mad(n, axis, -vs / aa);
+            double clo = INFINITY, chi = -INFINITY;
+            join_ball(wp, vp, r, &clo, &chi);
+            /* Within the slab between the end discs. */
+            if (clo <= chi && clip_half(-ws, -vs, 0.0, &clo, &chi) && clip_half(ws, vs, aa, &clo, &chi)) {
+                if (clo < *lo) *lo = clo;
+                if (chi > *hi) *hi = chi;
+            }
+        }
+    }
+    return *lo <= *hi;
+}

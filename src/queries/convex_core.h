@@ -77,6 +77,13 @@ void tc_core_project(const tc_core *c, tc_dvec3 d, double *lo, double *hi);
  * Returns the count (1..TC_CORE_MAX_FEATURE). */
 int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CORE_MAX_FEATURE]);
 
+/* The solid core's extent along the line base + t n: true and [*lo, *hi]
+ * when the line meets it. Only for cores with inside (a box with volume, a
+ * solid hull, a point or segment with a radius); false for flat ones, whose
+ * extent along a line is a single point at most (and for a line missing
+ * the shape). */
+bool tc_core_line_interval(const tc_core *c, tc_dvec3 base, tc_dvec3 n, double *lo, double *hi);
+
 /* Face normals (unit, possibly zero for a degenerate triangle) and edge
  * directions (not normalised) of the core: the ingredients of the facet
  * normals of a Minkowski difference. Counts, then one by index. */

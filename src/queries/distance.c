@@ -4,6 +4,8 @@
  * for the rest, the support point for planes. */
 #include "touche/distance.h"
 
+#include "touche/overlap.h"
+
 #include "queries/overlap_far.h"
 #include "queries/pair_queries.h"
 
@@ -29,14 +31,14 @@ static float point_to_solid(tc_vec3 c, float r, tc_vec3 q, tc_vec3 *point_a, tc_
     return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, dc)), dc, dq, r, 0.0, point_a, point_b);
 }
 
-float tc_distance_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_vec3 *point_a, tc_vec3 *point_b)
+static float distance_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b)) return INFINITY;
     tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
     return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(cb, ca)), ca, cb, a->radius, b->radius, point_a, point_b);
 }
 
-float tc_distance_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_vec3 *point_a, tc_vec3 *point_b)
+static float distance_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_capsule_is_valid(b)) return INFINITY;
     TC_DISTANCE_FAR(sphere, capsule);
@@ -46,26 +48,26 @@ float tc_distance_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_vec
     return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, ca)), ca, dq, a->radius, b->radius, point_a, point_b);
 }
 
-float tc_distance_sphere_aabb(const tc_sphere *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
+static float distance_sphere_aabb(const tc_sphere *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_aabb_is_valid(b)) return INFINITY;
     return point_to_solid(a->center, a->radius, tc_aabb_closest_point(b, a->center), point_a, point_b);
 }
 
-float tc_distance_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_vec3 *point_a, tc_vec3 *point_b)
+static float distance_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_obb_is_valid(b)) return INFINITY;
     return point_to_solid(a->center, a->radius, tc_obb_closest_point(b, a->center), point_a, point_b);
 }
 
-float tc_distance_sphere_triangle(const tc_sphere *a, const tc_triangle *b, tc_vec3 *point_a, tc_vec3 *point_b)
+static float distance_sphere_triangle(const tc_sphere *a, const tc_triangle *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return INFINITY;
     TC_DISTANCE_FAR(sphere, triangle);
     return point_to_solid(a->center, a->radius, tc_triangle_closest_point(b, a->center), point_a, point_b);
 }
 
-float tc_distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_vec3 *point_a, tc_vec3 *point_b)
+static float distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_capsule_is_valid(a) || !tc_capsule_is_valid(b)) return INFINITY;
     TC_DISTANCE_FAR(capsule, capsule);
@@ -78,7 +80,7 @@ float tc_distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_v
 
 /* The GJK pairs. */
 #define TC_DISTANCE_GJK(A, B)                                                                        \
-    float tc_distance_##A##_##B(const tc_##A *a, const tc_##B *b, tc_vec3 *point_a, tc_vec3 *point_b) \
+    static float distance_##A##_##B(const tc_##A *a, const tc_##B *b, tc_vec3 *point_a, tc_vec3 *point_b) \
     {                                                                                                \
         if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b)) return INFINITY;                       \
         TC_RETURN_CORE_DISTANCE(A, B);                                                               \
@@ -95,7 +97,7 @@ TC_DISTANCE_GJK(obb, triangle)
 TC_DISTANCE_GJK(triangle, triangle)
 
 #define TC_DISTANCE_PLANE(A)                                                                          \
-    float tc_distance_##A##_plane(const tc_##A *a, const tc_plane *b, tc_vec3 *point_a, tc_vec3 *point_b) \
+    static float distance_##A##_plane(const tc_##A *a, const tc_plane *b, tc_vec3 *point_a, tc_vec3 *point_b) \
     {                                                                                                 \
         if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b)) return INFINITY;                         \
         tc_core ca;                                                                                   \
@@ -109,3 +111,43 @@ TC_DISTANCE_PLANE(capsule)
 TC_DISTANCE_PLANE(aabb)
 TC_DISTANCE_PLANE(obb)
 TC_DISTANCE_PLANE(triangle)
+
+/* Overlap true means distance 0 (issue 10): near touching, the overlap tests
+ * pad towards "overlap" by a bound on their rounding (the tolerance band,
+ * docs/conventions.md), so a gap they count as touching is no gap here
+ * either, and both points are the middle of the closest pair. */
+#define TC_DISTANCE_BAND(A, B)                                                                       \
+    float tc_distance_##A##_##B(const tc_##A *a, const tc_##B *b, tc_vec3 *point_a, tc_vec3 *point_b) \
+    {                                                                                                \
+        tc_vec3 pa, pb;                                                                              \
+        float d = distance_##A##_##B(a, b, &pa, &pb);                                                \
+        if (!(d < INFINITY)) return d; /* invalid: the points are not written */                    \
+        if (d > 0.0f && tc_overlap_##A##_##B(a, b)) {                                                \
+            pa = pb = tc_vec3_lerp(pa, pb, 0.5f);                                                    \
+            d = 0.0f;                                                                                \
+        }                                                                                            \
+        if (point_a) *point_a = pa;                                                                  \
+        if (point_b) *point_b = pb;                                                                  \
+        return d;                                                                                    \
+    }
+
+TC_DISTANCE_BAND(sphere, sphere)
+TC_DISTANCE_BAND(sphere, capsule)
+TC_DISTANCE_BAND(sphere, aabb)
+TC_DISTANCE_BAND(sphere, obb)
+TC_DISTANCE_BAND(sphere, triangle)
+TC_DISTANCE_BAND(sphere, plane)
+TC_DISTANCE_BAND(capsule, capsule)
+TC_DISTANCE_BAND(capsule, aabb)
+TC_DISTANCE_BAND(capsule, obb)
+TC_DISTANCE_BAND(capsule, triangle)
+TC_DISTANCE_BAND(capsule, plane)
+TC_DISTANCE_BAND(aabb, aabb)
+TC_DISTANCE_BAND(aabb, obb)
+TC_DISTANCE_BAND(aabb, triangle)
+TC_DISTANCE_BAND(aabb, plane)
+TC_DISTANCE_BAND(obb, obb)
+TC_DISTANCE_BAND(obb, triangle)
+TC_DISTANCE_BAND(obb, plane)
+TC_DISTANCE_BAND(triangle, triangle)
+TC_DISTANCE_BAND(triangle, plane)

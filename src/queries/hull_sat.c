@@ -89,7 +89,7 @@ double tc_hull_sat_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *nor
         edge_n = tc_dvec3_normalize(tc_dvec3_mad(w, b->hull_axis[2], edge_n.z));
     }
     if (least) *least = best_edge < best_face ? edge_n : face_n;
-    if (best_edge < best_face - TC_FACE_PREFERENCE * (a->size + b->size)) {
+    if (tc_edge_beats_face(best_edge, best_face, a->size + b->size)) {
         *normal = edge_n;
         return best_edge;
     }

@@ -12,6 +12,7 @@
  * feature tolerance. */
 #include "queries/manifold.h"
 
+#include "queries/pair_queries.h"
 #include "queries/penetration.h"
 
 typedef struct p2 { double x, y; } p2;
@@ -20,6 +21,8 @@ typedef struct feature2 {
     int count;          /* 1 point, 2 segment, 3+ polygon (CCW) */
     p2 p[TC_CORE_MAX_FEATURE];
     double h[TC_CORE_MAX_FEATURE]; /* heights along n */
+    int idx[TC_CORE_MAX_FEATURE];  /* the core's vertex index of each (contact.h), 0 when unnumbered */
+    unsigned face;                 /* feature byte of the face the polygon lies on */
     tc_dvec3 plane_n;   /* polygon: unit normal of its plane */
     double plane_d;     /* polygon: plane_n . x for x on it */
 } feature2;
@@ -35,12 +38,39 @@ static tc_dvec3 lift(const frame2 *f, p2 p, double h)
     return tc_dvec3_mad(tc_dvec3_mad(tc_dvec3_scale(f->n, h), f->u, p.x), f->w, p.y);
 }
 
-static void make_feature(const frame2 *f, const tc_dvec3 *v, int count, double size, feature2 *out)
+/* Index of the core's vertex at v (a feature's vertices are copies of the
+ * core's); hulls are not numbered (0). */
+static int vertex_index(const tc_core *c, tc_dvec3 v)
+{
+    if (c->count > 8) return 0;
+    for (int i = 0; i < c->count; ++i)
+        if (c->v[i].x == v.x && c->v[i].y == v.y && c->v[i].z == v.z) return i;
+    return 0;
+}
+
+/* Feature byte of the face of core c whose outward normal is nearest d: a
+ * box's 2 * axis + (1 on the + side), a triangle's 0; hulls 0. */
+static unsigned face_byte(const tc_core *c, tc_dvec3 d)
+{
+    if (c->count != 8) return TC_FEATURE_FACE;
+    int k = 0;
+    double best = -1.0;
+    for (int i = 0; i < 3; ++i) {
+        double l = fabs(tc_dvec3_dot(c->axis[i], d));
+        if (l > best) { best = l; k = i; }
+    }
+    return TC_FEATURE_FACE | (unsigned)(2 * k + (tc_dvec3_dot(c->axis[k], d) > 0.0 ? 1 : 0));
+}
+
+static void make_feature(const frame2 *f, const tc_core *c, tc_dvec3 dir, const tc_dvec3 *v, int count, double size,
+                         feature2 *out)
 {
     for (int i = 0; i < count; ++i) {
         out->p[i] = p2_make(tc_dvec3_dot(v[i], f->u), tc_dvec3_dot(v[i], f->w));
         out->h[i] = tc_dvec3_dot(v[i], f->n);
+        out->idx[i] = vertex_index(c, v[i]);
     }
+    out->face = face_byte(c, dir);
     out->count = count;
     if (count < 3) return;
     double area = 0.0;
@@ -57,8 +87,9 @@ static void make_feature(const frame2 *f, const tc_dvec3 *v, int count, double s
             }
         p2 pi = out->p[bi], pj = out->p[bj];
         double hi = out->h[bi], hj = out->h[bj];
-        out->p[0] = pi; out->h[0] = hi;
-        out->p[1] = pj; out->h[1] = hj;
+        int ii = out->idx[bi], ij = out->idx[bj];
+        out->p[0] = pi; out->h[0] = hi; out->idx[0] = ii;
+        out->p[1] = pj; out->h[1] = hj; out->idx[1] = ij;
         out->count = 2;
         return;
     }
@@ -66,6 +97,7 @@ static void make_feature(const frame2 *f, const tc_dvec3 *v, int count, double s
         for (int i = 0, j = count - 1; i < j; ++i, --j) {
             p2 tp = out->p[i]; out->p[i] = out->p[j]; out->p[j] = tp;
             double th = out->h[i]; out->h[i] = out->h[j]; out->h[j] = th;
+            int ti = out->idx[i]; out->idx[i] = out->idx[j]; out->idx[j] = ti;
         }
     }
     /* Newell's normal of the 3D polygon (robust for quads slightly off-plane). */
@@ -219,6 +251,205 @@ static int intersect_features(const feature2 *fa, const feature2 *fb, double eps
     return 2;
 }
 
+static unsigned edge_byte(int i, int j)
+{
+    int lo = i < j ? i : j, hi = i < j ? j : i;
+    return TC_FEATURE_EDGE | (unsigned)(lo & 7) << 3 | (unsigned)(hi & 7);
+}
+
+static double segment_gap(tc_dvec3 a, tc_dvec3 b, tc_dvec3 q)
+{
+    tc_dvec3 d = tc_dvec3_sub(b, a);
+    double dd = tc_dvec3_dot(d, d), t = dd > 0.0 ? tc_dvec3_dot(tc_dvec3_sub(q, a), d) / dd : 0.0;
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    return tc_dvec3_length(tc_dvec3_sub(q, tc_dvec3_mad(a, d, t)));
+}
+
+unsigned tc_core_feature_at(const tc_core *c, tc_dvec3 q, tc_dvec3 out)
+{
+    double eps = 1e-6 * (c->size + c->scale);
+    switch (c->count) {
+    case 1: return TC_FEATURE_VERTEX;
+    case 2:
+        for (int i = 0; i < 2; ++i)
+            if (tc_dvec3_length(tc_dvec3_sub(q, c->v[i])) <= eps) return TC_FEATURE_VERTEX | (unsigned)i;
+        return edge_byte(0, 1);
+    case 3:
+        for (int i = 0; i < 3; ++i)
+            if (tc_dvec3_length(tc_dvec3_sub(q, c->v[i])) <= eps) return TC_FEATURE_VERTEX | (unsigned)i;
+        for (int i = 0; i < 3; ++i)
+            if (segment_gap(c->v[i], c->v[(i + 1) % 3], q) <= eps) return edge_byte(i, (i + 1) % 3);
+        return TC_FEATURE_FACE;
+    case 8: {
+        /* On how many of the box's slab faces q lies: a corner on 3, an
+         * edge on 2 (the corners either side of its free axis), a face on 1. */
+        tc_dvec3 d = tc_dvec3_sub(q, c->center);
+        int on = 0, bits = 0, free_axis = 0, face = 0;
+        for (int k = 0; k < 3; ++k) {
+            double l = tc_dvec3_dot(d, c->axis[k]);
+            if (l > 0.0) bits |= 1 << k;
+            if (fabs(l) >= c->half[k] - eps) { ++on; face = 2 * k + (l > 0.0); }
+            else free_axis = k;
+        }
+        if (on == 3) return TC_FEATURE_VERTEX | (unsigned)bits;
+        if (on == 2) return edge_byte(bits & ~(1 << free_axis), bits | 1 << free_axis);
+        if (on == 1) return TC_FEATURE_FACE | (unsigned)face;
+        return face_byte(c, out);
+    }
+    default: return 0;
+    }
+}
+
+/* Which of the supporting feature's vertices, edges or its face the 2D point
+ * q is on (within eps): the feature byte of contact.h. Deterministic in the
+ * features alone, so it stays the same while the same features touch. */
+static unsigned feature_byte(const feature2 *g, p2 q, double eps)
+{
+    double e2 = eps * eps;
+    for (int i = 0; i < g->count; ++i) {
+        p2 d = p2_sub(q, g->p[i]);
+        if (p2_dot(d, d) <= e2) return TC_FEATURE_VERTEX | (unsigned)(g->idx[i] & 0x3f);
+    }
+    if (g->count == 1) return TC_FEATURE_VERTEX | (unsigned)(g->idx[0] & 0x3f);
+    int edges = g->count == 2 ? 1 : g->count;
+    for (int i = 0; i < edges; ++i) {
+        int j = (i + 1) % g->count;
+        p2 c = closest_on_segment2(g->p[i], g->p[j], q), d = p2_sub(q, c);
+        if (p2_dot(d, d) <= e2 || g->count == 2) return edge_byte(g->idx[i], g->idx[j]);
+    }
+    return g->face;
+}
+
+/* Where along the line through 2D point p (heights along n) to put a contact
+ * point so that it lies in both shapes: the middle of the surfaces, ha (A's
+ * top) and hb (B's bottom), clamped into the extent of both shapes along the
+ * line. A flat core's extent is its feature's height there. False when the
+ * line does not cross both shapes (a clip vertex of two features whose
+ * solids do not overlap along it). */
+static bool place_in_both(const tc_core *a, const tc_core *b, const frame2 *f, p2 p, double ha, double hb, bool flat_a,
+                          bool flat_b, double tol, double *h)
+{
+    tc_dvec3 base = lift(f, p, 0.0);
+    double alo = ha, ahi = ha, blo = hb, bhi = hb;
+    if (!flat_a && !tc_core_line_interval(a, base, f->n, &alo, &ahi)) return false;
+    if (!flat_b && !tc_core_line_interval(b, base, f->n, &blo, &bhi)) return false;
+    double lo = alo > blo ? alo : blo, hi = ahi < bhi ? ahi : bhi;
+    if (!(lo <= hi + tol)) return false;
+    if (lo > hi) { *h = 0.5 * (lo + hi); return true; }
+    double mid = 0.5 * (ha + hb);
+    *h = mid < lo ? lo : (mid > hi ? hi : mid);
+    return true;
+}
+
+/* A point of both (overlapping) shapes: GJK's common point of the cores
+ * when they intersect, else the point between their closest points that
+ * lies in both balls (tc_rounded_meet); only for a manifold whose clip
+ * placed no point (flat shapes crossing, deep tilted overlaps). */
+static tc_dvec3 common_point(const tc_core *a, const tc_core *b)
+{
+    tc_gjk_result r;
+    tc_gjk_distance(a, b, &r);
+    if (!(r.distance > 0.0)) return tc_dvec3_scale(tc_dvec3_add(r.point_a, r.point_b), 0.5);
+    tc_dvec3 n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
+    double s = tc_rounded_meet(r.distance, a->radius, b->radius);
+    return tc_dvec3_mad(r.point_a, n, s);
+}
+
+void tc_contact_points_into_both(const tc_core *a, const tc_core *b, tc_manifold *m)
+{
+    frame2 f;
+    f.n = tc_dvec3_normalize(tc_dvec3_from(m->normal));
+    f.u = tc_dvec3_perpendicular(f.n);
+    f.w = tc_dvec3_cross(f.n, f.u);
+    double tol = 1e-9 * (a->scale + b->scale + a->size + b->size);
+    bool flat_a = tc_core_is_flat(a), flat_b = tc_core_is_flat(b);
+    for (int i = 0; i < m->count; ++i) {
+        tc_dvec3 x = tc_dvec3_from(m->points[i].point);
+        p2 at = p2_make(tc_dvec3_dot(x, f.u), tc_dvec3_dot(x, f.w));
+        double hx = tc_dvec3_dot(x, f.n), h;
+        /* A flat shape's extent along the line is unknown here (the point's
+         * height is not its surface's). */
+        bool placed = !flat_a && !flat_b && place_in_both(a, b, &f, at, hx, hx, false, false, tol, &h);
+        m->points[i].point = tc_dvec3_to(placed ? lift(&f, at, h) : common_point(a, b));
+    }
+}
+
+/* Where triangle t (3 vertices) crosses the plane pn . x = pd: the segment
+ * [*p0, *p1] and the feature bytes of its ends (the vertex on the plane or
+ * the edge crossing it). False when the triangle lies on one side. */
+static bool plane_section(const tc_dvec3 *t, tc_dvec3 pn, double pd, tc_dvec3 *p0, tc_dvec3 *p1, unsigned *f0,
+                          unsigned *f1)
+{
+    double d[3];
+    for (int i = 0; i < 3; ++i) d[i] = tc_dvec3_dot(pn, t[i]) - pd;
+    tc_dvec3 q[6];
+    unsigned fq[6];
+    int k = 0;
+    for (int i = 0; i < 3; ++i) {
+        int j = (i + 1) % 3;
+        if (d[i] == 0.0) { fq[k] = TC_FEATURE_VERTEX | (unsigned)i; q[k++] = t[i]; }
+        if ((d[i] < 0.0 && d[j] > 0.0) || (d[i] > 0.0 && d[j] < 0.0)) {
+            fq[k] = edge_byte(i, j);
+            q[k++] = tc_dvec3_add(t[i], tc_dvec3_scale(tc_dvec3_sub(t[j], t[i]), d[i] / (d[i] - d[j])));
+        }
+    }
+    if (k == 0) return false;
+    int far = 0;
+    for (int i = 1; i < k; ++i)
+        if (tc_dvec3_length_sq(tc_dvec3_sub(q[i], q[0])) > tc_dvec3_length_sq(tc_dvec3_sub(q[far], q[0]))) far = i;
+    *p0 = q[0];
+    *f0 = fq[0];
+    *p1 = q[far];
+    *f1 = fq[far];
+    return true;
+}
+
+/* Two triangles in planes that cross: where they meet is a segment of the
+ * planes' common line, the overlap of each triangle's section by the other's
+ * plane. Writes its ends (1 or 2 candidates, on both triangles: each end is
+ * an end of one section, so on that triangle's edge or vertex and in the
+ * other's face) and returns the count; 0 when the planes are (nearly)
+ * parallel, a triangle is degenerate or the sections miss each other by more
+ * than rounding (then the clip decides). */
+static int crossing_points(const tc_core *a, const tc_core *b, double tol, tc_contact_candidate out[2])
+{
+    tc_dvec3 na = a->axis[0], nb = b->axis[0];
+    tc_dvec3 dir = tc_dvec3_cross(na, nb);
+    double ld = tc_dvec3_length(dir);
+    if (!(ld > 1e-6)) return 0;
+    dir = tc_dvec3_scale(dir, 1.0 / ld);
+    tc_dvec3 a0, a1, b0, b1;
+    unsigned fa0, fa1, fb0, fb1;
+    if (!plane_section(a->v, nb, tc_dvec3_dot(nb, b->v[0]), &a0, &a1, &fa0, &fa1)) return 0;
+    if (!plane_section(b->v, na, tc_dvec3_dot(na, a->v[0]), &b0, &b1, &fb0, &fb1)) return 0;
+    double sa0 = tc_dvec3_dot(a0, dir), sa1 = tc_dvec3_dot(a1, dir), sb0 = tc_dvec3_dot(b0, dir), sb1 = tc_dvec3_dot(b1, dir);
+    if (sa0 > sa1) { tc_dvec3 t = a0; a0 = a1; a1 = t; double u = sa0; sa0 = sa1; sa1 = u; unsigned g = fa0; fa0 = fa1; fa1 = g; }
+    if (sb0 > sb1) { tc_dvec3 t = b0; b0 = b1; b1 = t; double u = sb0; sb0 = sb1; sb1 = u; unsigned g = fb0; fb0 = fb1; fb1 = g; }
+    double lo = sa0 > sb0 ? sa0 : sb0, hi = sa1 < sb1 ? sa1 : sb1;
+    if (!(lo <= hi + tol)) return 0;
+    if (hi < lo) hi = lo = 0.5 * (lo + hi);
+    /* Which section each end comes from names its features. */
+    uint32_t ids[2] = { sa0 >= sb0 ? TC_CONTACT_ID(fa0, TC_FEATURE_FACE) : TC_CONTACT_ID(TC_FEATURE_FACE, fb0),
+                        sa1 <= sb1 ? TC_CONTACT_ID(fa1, TC_FEATURE_FACE) : TC_CONTACT_ID(TC_FEATURE_FACE, fb1) };
+    /* The point at s on each section, averaged (both lie on the common line
+     * up to rounding). */
+    double ss[2] = { lo, hi };
+    int k = 0;
+    for (int i = 0; i < 2; ++i) {
+        double s = ss[i];
+        double ta = sa1 > sa0 ? (s - sa0) / (sa1 - sa0) : 0.0, tb = sb1 > sb0 ? (s - sb0) / (sb1 - sb0) : 0.0;
+        ta = ta < 0.0 ? 0.0 : (ta > 1.0 ? 1.0 : ta);
+        tb = tb < 0.0 ? 0.0 : (tb > 1.0 ? 1.0 : tb);
+        tc_dvec3 pa = tc_dvec3_add(a0, tc_dvec3_scale(tc_dvec3_sub(a1, a0), ta));
+        tc_dvec3 pb = tc_dvec3_add(b0, tc_dvec3_scale(tc_dvec3_sub(b1, b0), tb));
+        out[k].point = tc_dvec3_scale(tc_dvec3_add(pa, pb), 0.5);
+        out[k].depth = 0.0;
+        out[k].id = ids[i];
+        if (k == 0 || tc_dvec3_length(tc_dvec3_sub(out[k].point, out[0].point)) > tol) ++k;
+    }
+    return k;
+}
+
 static double tri_area2(p2 a, p2 b, p2 c) { return p2_cross(p2_sub(b, a), p2_sub(c, a)); }
 
 int tc_contact_reduce(const tc_contact_candidate *c, int count, tc_dvec3 n, tc_manifold *m)
@@ -290,12 +521,14 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     double size = a->size > b->size ? a->size : b->size;
     double scale = a->scale > b->scale ? a->scale : b->scale;
     feature2 fa, fb;
-    make_feature(&f, va, na, size + 1e-300, &fa);
-    make_feature(&f, vb, nb, size + 1e-300, &fb);
+    make_feature(&f, a, n, va, na, size + 1e-300, &fa);
+    make_feature(&f, b, tc_dvec3_neg(n), vb, nb, size + 1e-300, &fb);
     p2 pts[MAX_CLIP], pts_b[MAX_CLIP];
     bool meet;
     int np = intersect_features(&fa, &fb, 1e-9 * (scale + size), pts, pts_b, &meet);
     if (met) *met = meet;
+    bool np_skew = np < 0;
+    double tol = 1e-9 * (scale + size);
     if (np < 0) np = 1; /* skew edges: pts_b[0] set */
     else
         for (int i = 0; i < np; ++i) pts_b[i] = pts[i];
@@ -308,12 +541,12 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
         double ha = feature_height(&f, &fa, pts[i]) + a->radius;
         double hb = feature_height(&f, &fb, pts_b[i]) - b->radius;
         tc_contact_candidate c;
-        c.id = 0; /* not numbered yet (docs/contacts.md) */
+        c.id = 0; /* numbered below, from where the point lies */
         c.depth = ha - hb;
-        /* Midway between the surfaces; on the surface of a flat core (a
-         * triangle has no inside, so that is where the shapes meet). */
-        tc_dvec3 sa = lift(&f, pts[i], ha), sb = lift(&f, pts_b[i], hb);
-        c.point = flat_a && !flat_b ? sa : (flat_b && !flat_a ? sb : tc_dvec3_scale(tc_dvec3_add(sa, sb), 0.5));
+        p2 at = np_skew ? p2_make(0.5 * (pts[i].x + pts_b[i].x), 0.5 * (pts[i].y + pts_b[i].y)) : pts[i];
+        double h;
+        if (!place_in_both(a, b, &f, at, ha, hb, flat_a, flat_b, tol, &h)) continue;
+        c.point = lift(&f, at, h);
         bool dup = false;
         for (int j = 0; j < nc; ++j)
             if (tc_dvec3_length(tc_dvec3_sub(cand[j].point, c.point)) <= dedupe) {
@@ -325,6 +558,21 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     }
     int kept = 0;
     tc_contact_candidate keep[MAX_CLIP];
+    bool crossing = false;
+    if (a->count == 3 && b->count == 3 && flat_a && flat_b) {
+        /* Two triangles meet along a segment (or at a point): those are the
+         * contact points, whatever the clip along n said. */
+        tc_contact_candidate cross[2];
+        int k = crossing_points(a, b, tol, cross);
+        crossing = k > 0;
+        for (int i = 0; i < k; ++i) cand[i] = cross[i];
+        if (k > 0) nc = k;
+    }
+    double id_eps = 1e-6 * (size + 1e-300);
+    for (int i = 0; i < nc && !crossing; ++i) {
+        p2 q = p2_make(tc_dvec3_dot(cand[i].point, f.u), tc_dvec3_dot(cand[i].point, f.w));
+        cand[i].id = TC_CONTACT_ID(feature_byte(&fa, q, id_eps), feature_byte(&fb, q, id_eps));
+    }
     for (int i = 0; i < nc; ++i) {
         if (cand[i].depth > deepest_depth) { deepest_depth = cand[i].depth; deepest = i; }
         if (cand[i].depth >= min_depth) keep[kept++] = cand[i];
@@ -333,14 +581,16 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
         if (deepest >= 0) {
             keep[kept++] = cand[deepest];
         } else {
-            /* Nothing from the clip (rounding at a corner): the two support
-             * points along n. */
+            /* Nothing from the clip (rounding at a corner), or no clip point
+             * whose line crosses both shapes (a deep, tilted overlap): the
+             * depth between the two support points along n, at a point of
+             * both shapes. */
             tc_dvec3 pa = tc_core_support(a, n), pb = tc_core_support(b, tc_dvec3_neg(n));
             double ha = tc_dvec3_dot(pa, n) + a->radius, hb = tc_dvec3_dot(pb, n) - b->radius;
-            tc_dvec3 mid = tc_dvec3_scale(tc_dvec3_add(pa, pb), 0.5);
             keep[0].depth = ha - hb;
-            keep[0].id = 0;
-            keep[0].point = tc_dvec3_mad(mid, n, 0.5 * (ha + hb) - tc_dvec3_dot(mid, n));
+            keep[0].point = common_point(a, b);
+            p2 q = p2_make(tc_dvec3_dot(keep[0].point, f.u), tc_dvec3_dot(keep[0].point, f.w));
+            keep[0].id = TC_CONTACT_ID(feature_byte(&fa, q, id_eps), feature_byte(&fb, q, id_eps));
             kept = 1;
         }
     }
@@ -355,5 +605,9 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     for (int i = 1; i < count; ++i)
         if (m->points[i].depth > m->points[deepest_kept].depth) deepest_kept = i;
     if (overlap > m->points[deepest_kept].depth) m->points[deepest_kept].depth = (float)overlap;
+    /* Crossing triangles: each point of the crossing is as deep as the
+     * shapes (nothing but the whole translation parts them there). */
+    if (crossing)
+        for (int i = 0; i < count; ++i) m->points[i].depth = m->points[deepest_kept].depth;
     return count;
 }

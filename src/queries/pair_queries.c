@@ -25,13 +25,8 @@ float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double
         return (float)d;
     }
     /* Overlap: the surfaces have crossed; the point halfway between them
-     * along n is within ra of qa and within rb of qb. */
-    double s = 0.5 * (ra + core_distance - rb);
-    /* When one shape swallows the other, keep s inside both balls:
-     * |s| <= ra and |core_distance - s| <= rb. */
-    double lo = core_distance - rb > -ra ? core_distance - rb : -ra;
-    double hi = core_distance + rb < ra ? core_distance + rb : ra;
-    s = s < lo ? lo : (s > hi ? hi : s);
+     * along n, within ra of qa and within rb of qb. */
+    double s = tc_rounded_meet(core_distance, ra, rb);
     tc_dvec3 mid = tc_dvec3_mad(qa, n, s);
     store(point_a, mid);
     store(point_b, mid);
@@ -47,21 +42,38 @@ float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_
     return tc_rounded_distance(d, r.point_a, r.point_b, a->radius, b->radius, point_a, point_b);
 }
 
-bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m)
+bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m, bool *far)
 {
     tc_gjk_result r;
     tc_gjk_distance(a, b, &r);
     double scale = a->scale > b->scale ? a->scale : b->scale;
     double d = tc_gjk_core_distance(r.distance, a->radius + b->radius, scale);
-    return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m);
+    return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m, far);
+}
+
+/* Whether the contact of apart cores is a single point whatever the
+ * normal: A is a point (a sphere), or both are segments (capsules) far
+ * from parallel (their features across the normal cross once; 1e-2 is
+ * well above the feature tolerance). */
+static bool single_point(const tc_core *a, const tc_core *b)
+{
+    if (a->count == 1) return true;
+    if (a->count != 2 || b->count != 2) return false;
+    tc_dvec3 da = tc_dvec3_sub(a->v[1], a->v[0]), db = tc_dvec3_sub(b->v[1], b->v[0]);
+    double c = tc_dvec3_length(tc_dvec3_cross(da, db));
+    return c > 1e-2 * tc_dvec3_length(da) * tc_dvec3_length(db);
 }
 
 bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double distance, tc_dvec3 qa, tc_dvec3 qb,
-                                  tc_manifold *m)
+                                  tc_manifold *m, bool *far)
 {
     double radii = a->radius + b->radius;
-    if (tc_rounded_apart(distance, radii)) return false;
     double scale = a->scale > b->scale ? a->scale : b->scale;
+    if (far) *far = false;
+    if (tc_rounded_apart(distance, radii)) {
+        if (far) *far = tc_beyond_band(distance - radii, scale + a->size + b->size);
+        return false;
+    }
     tc_dvec3 n, least;
     if (distance > TC_CORE_CONTACT_EPSILON * scale) {
         n = tc_dvec3_scale(tc_dvec3_sub(qb, qa), 1.0 / distance);
@@ -70,6 +82,22 @@ bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double dis
         /* The cores intersect, as the distance query found; a depth a
          * rounding below zero is a touching contact (depth 0). */
         tc_core_penetration(a, b, &n, &least);
+    }
+    if (m && distance > TC_CORE_CONTACT_EPSILON * scale && single_point(a, b)) {
+        /* Cores apart whose contact is one point: where the surfaces meet
+         * along the line of the closest points (inside both balls, so both
+         * shapes). No clipping needed. */
+        /* The depth is the overlap along n, as tc_core_manifold's: radii -
+         * distance alone carries the float closest points' rounding. */
+        double s = tc_rounded_meet(distance, a->radius, b->radius), depth = radii - distance;
+        double along = tc_core_overlap_along(a, b, n) + radii;
+        if (along > depth) depth = along;
+        m->normal = tc_dvec3_to(n);
+        m->count = 1;
+        m->points[0].point = tc_dvec3_to(tc_dvec3_mad(qa, n, s));
+        m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
+        m->points[0].id = TC_CONTACT_ID(tc_core_feature_at(a, qa, n), tc_core_feature_at(b, qb, tc_dvec3_neg(n)));
+        return true;
     }
     if (m) {
         bool met;
@@ -87,7 +115,7 @@ bool tc_core_contact_padded(const tc_core *a, const tc_core *b, double pad, tc_m
     double radii = a->radius + b->radius;
     double d = tc_gjk_core_distance(r.distance, radii, scale);
     if (!(d - radii <= pad * scale)) return false;
-    if (!tc_rounded_apart(d, radii)) return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m);
+    if (!tc_rounded_apart(d, radii)) return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m, NULL);
     if (m) {
         tc_dvec3 n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / d);
         tc_core_manifold(a, b, n, -INFINITY, m, NULL);
@@ -152,4 +180,17 @@ bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold
         tc_contact_reduce(c, k, normal, m);
     }
     return true;
+}
+
+void tc_core_touch_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m)
+{
+    if (!m) return;
+    tc_dvec3 low = tc_dvec3_mad(tc_core_support(a, tc_dvec3_neg(h->n)), h->n, -a->radius);
+    double gap = tc_dvec3_dot(h->n, low) - h->offset;
+    m->normal = tc_dvec3_to(tc_dvec3_neg(h->n));
+    m->count = 1;
+    /* On the plane, below A's lowest point. */
+    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(low, h->n, gap > 0.0 ? -gap : 0.0));
+    m->points[0].depth = 0.0f;
+    m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_FACE);
 }

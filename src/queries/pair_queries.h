@@ -15,6 +15,18 @@
 float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double ra, double rb,
                           tc_vec3 *point_a, tc_vec3 *point_b);
 
+/* Where, from A's core point along the unit direction to B's core point
+ * core_distance away, the shapes' surfaces meet halfway: ra - overlap / 2,
+ * kept inside both balls (|s| <= ra, |core_distance - s| <= rb) when one
+ * swallows the other. */
+static inline double tc_rounded_meet(double core_distance, double ra, double rb)
+{
+    double s = 0.5 * (ra + core_distance - rb);
+    double lo = core_distance - rb > -ra ? core_distance - rb : -ra;
+    double hi = core_distance + rb < ra ? core_distance + rb : ra;
+    return s < lo ? lo : (s > hi ? hi : s);
+}
+
 /* Whether rounded cores whose cores are core_distance apart are apart: the
  * test tc_rounded_distance makes before answering a positive distance, so
  * contact and distance agree on every touching pair. */
@@ -45,20 +57,34 @@ float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_
  * witness direction, whose direction is noise at that size. */
 #define TC_CORE_CONTACT_EPSILON 1e-9
 
-/* Contact of two cores (not both boxes: box-box goes through the SAT). */
-bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m);
+/* Whether a gap is beyond twice the tolerance band of base.h for shapes of
+ * that scale (coordinates plus sizes): no overlap test, whose false
+ * positives stay inside the band, can call such a pair overlapping. */
+static inline bool tc_beyond_band(double gap, double scale)
+{
+    return gap > 2.0 * TC_TOLERANCE * scale;
+}
+
+/* Contact of two cores (not both boxes: box-box goes through the SAT).
+ * *far (may be NULL) tells, on false, whether the cores are beyond the
+ * band (tc_beyond_band). */
+bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m, bool *far);
 
 /* The same from the cores' distance and closest points already known (the
  * closed forms of the sphere and capsule pairs, which the distance queries
  * use: contact and distance then agree on every touching pair). */
 bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double distance, tc_dvec3 qa, tc_dvec3 qb,
-                                  tc_manifold *m);
+                                  tc_manifold *m, bool *far);
 
 /* A plane as a unit-normal half-space in double. */
 typedef struct tc_half_space { tc_dvec3 n; double offset; } tc_half_space;
 tc_half_space tc_half_space_from_plane(const tc_plane *p);
 float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *point_a, tc_vec3 *point_b);
 bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m);
+/* The touching manifold of a core a hair above the half-space (within the
+ * band the overlap test counts as touching): one point of depth 0 on the
+ * plane below A's lowest point (m may be NULL). */
+void tc_core_touch_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m);
 
 /* Contact that counts what a padded overlap test counts: cores within
  * pad * scale of touching (beyond GJK's rounding) touch, with depth 0 along

@@ -61,7 +61,7 @@ double tc_core_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal,
     double sizes = a->size + b->size;
     if (best_face < INFINITY || best_edge < INFINITY) {
         if (least) *least = best_edge < best_face ? edge_n : face_n;
-        if (best_edge < best_face - TC_FACE_PREFERENCE * sizes) {
+        if (tc_edge_beats_face(best_edge, best_face, sizes)) {
             *normal = edge_n;
             return best_edge;
         }

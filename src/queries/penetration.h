@@ -20,8 +20,20 @@ double tc_core_overlap_along(const tc_core *a, const tc_core *b, tc_dvec3 n);
 
 /* How much smaller an edge-edge overlap must be than the best face overlap to
  * be chosen: faces win near-ties so that contacts do not flicker between
- * frames. Relative to the cores' sizes. */
+ * frames. Relative to the cores' sizes, and never more than half the face
+ * overlap (touching shapes keep depth 0). */
 #define TC_FACE_PREFERENCE 1e-4
+
+/* Whether an edge-edge overlap beats the best face overlap under that
+ * preference. It is capped at half the face overlap, so that shapes merely
+ * touching (two triangles sharing a vertex: edge overlap 0) are not given
+ * the face's depth. */
+static inline bool tc_edge_beats_face(double best_edge, double best_face, double sizes)
+{
+    double pref = TC_FACE_PREFERENCE * sizes, half_face = best_face > 0.0 ? 0.5 * best_face : 0.0;
+    if (pref > half_face) pref = half_face;
+    return best_edge < best_face - pref;
+}
 
 /* Smallest overlap of the cores over the candidate directions, and the
  * direction (unit, from A to B: pushing B along it by the overlap separates

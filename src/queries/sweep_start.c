@@ -22,7 +22,7 @@ void tc_sweep_start_hit(const tc_core *a, const tc_core *b, const tc_gjk_result 
 {
     if (!hit) return;
     tc_manifold m;
-    if (tc_core_contact(a, b, &m)) {
+    if (tc_core_contact(a, b, &m, NULL)) {
         tc_sweep_hit_from_manifold(hit, &m);
         return;
     }

@@ -6,6 +6,8 @@
 #include <math.h>
 #include <touche/shapes.h>
 
+#include "math/dvec.h"
+
 /* v times 2^k: exact, but for components that become subnormal. The
  * closest-point routines scale shapes beyond 2^40 down by it, where their
  * float squares would overflow (the answers do not change with the scale). */
@@ -21,6 +23,13 @@ float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2,
 /* Closest point of triangle abc to p (degenerate triangles handled as the
  * segment or point they span). */
 tc_vec3 tc_triangle_closest(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_vec3 p);
+
+/* Whether p projects onto the inside of triangle abc (which has an area);
+ * then *q is that projection, in double (the closest point; rounded to
+ * float it is tc_triangle_closest's). Contacts take the normal from it: a
+ * centre a hair off the face gets the face's direction, not the float
+ * rounding's. Only for p below 2^40 (no scaling). */
+bool tc_triangle_projects_inside(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_vec3 p, tc_dvec3 *q);
 
 /* Squared distance between segment p-q and triangle abc, with the closest
  * points (either may be NULL). Zero when the segment pierces the triangle. */

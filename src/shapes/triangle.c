@@ -42,18 +42,28 @@ tc_vec3 tc_triangle_closest(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_vec3 p)
         const tc_vec3 q = tc_triangle_closest(tc_vec3_ldexp(a, k), tc_vec3_ldexp(b, k), tc_vec3_ldexp(c, k), tc_vec3_ldexp(p, k));
         return tc_vec3_ldexp(q, -k);
     }
+    tc_dvec3 q;
+    if (tc_triangle_projects_inside(a, b, c, p, &q)) return tc_vec3_make((float)q.x, (float)q.y, (float)q.z);
+    return tc_triangle_closest_on_edges(a, b, c, p);
+}
+
+bool tc_triangle_projects_inside(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_vec3 p, tc_dvec3 *q)
+{
     tc_dvec3 ab = tc_dsub(b, a), bc = tc_dsub(c, b), ca = tc_dsub(a, c);
     tc_dvec3 n = tc_dvec3_cross(ab, tc_dsub(c, a));
     double n2 = tc_dvec3_dot(n, n);
     /* No area to speak of: the segment or point it spans. */
-    if (!(n2 > 1e-20 * tc_dvec3_dot(ab, ab) * tc_dvec3_dot(ca, ca))) return tc_triangle_closest_on_edges(a, b, c, p);
+    if (!(n2 > 1e-20 * tc_dvec3_dot(ab, ab) * tc_dvec3_dot(ca, ca))) return false;
     tc_dvec3 ap = tc_dsub(p, a), bp = tc_dsub(p, b), cp = tc_dsub(p, c);
     if (tc_dvec3_dot(n, tc_dvec3_cross(ab, ap)) >= 0.0 && tc_dvec3_dot(n, tc_dvec3_cross(bc, bp)) >= 0.0 &&
         tc_dvec3_dot(n, tc_dvec3_cross(ca, cp)) >= 0.0) {
         double k = tc_dvec3_dot(ap, n) / n2;
-        return tc_vec3_make((float)((double)p.x - n.x * k), (float)((double)p.y - n.y * k), (float)((double)p.z - n.z * k));
+        q->x = (double)p.x - n.x * k;
+        q->y = (double)p.y - n.y * k;
+        q->z = (double)p.z - n.z * k;
+        return true;
     }
-    return tc_triangle_closest_on_edges(a, b, c, p);
+    return false;
 }
 
 tc_vec3 tc_triangle_closest_point(const tc_triangle *t, tc_vec3 p)
