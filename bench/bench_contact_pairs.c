@@ -119,7 +119,7 @@ static shape make(test_rng *r, int kind)
 
 static bool touche_contact(const shape *a, const shape *b, tc_manifold *m)
 {
-#define P(A, B, x, y) if (a->s.type == A && b->s.type == B) return tc_contact_##x##_##y(&a->s.u.x, &b->s.u.y, m)
+#define P(A, B, x, y) if ((int)a->s.type == A && (int)b->s.type == B) return tc_contact_##x##_##y(&a->s.u.x, &b->s.u.y, m)
     P(SPHERE, SPHERE, sphere, sphere); P(SPHERE, CAPSULE, sphere, capsule); P(SPHERE, AABB, sphere, aabb);
     P(SPHERE, OBB, sphere, obb); P(SPHERE, TRIANGLE, sphere, triangle); P(SPHERE, PLANE, sphere, plane);
     P(CAPSULE, CAPSULE, capsule, capsule); P(CAPSULE, AABB, capsule, aabb); P(CAPSULE, OBB, capsule, obb);
@@ -184,13 +184,13 @@ static void segments(dv p1, dv q1, dv p2, dv q2, dv *c1, dv *c2)
 
 static bool plain_contact(const shape *a, const shape *b, tc_manifold *m)
 {
-    if (a->s.type == SPHERE && b->s.type == SPHERE)
+    if ((int)a->s.type == SPHERE && (int)b->s.type == SPHERE)
         return balls(dv_of(a->s.u.sphere.center), a->s.u.sphere.radius, dv_of(b->s.u.sphere.center), b->s.u.sphere.radius, m);
-    if (a->s.type == SPHERE && b->s.type == CAPSULE) {
+    if ((int)a->s.type == SPHERE && (int)b->s.type == CAPSULE) {
         dv c = dv_of(a->s.u.sphere.center);
         return balls(c, a->s.u.sphere.radius, on_segment(dv_of(b->s.u.capsule.a), dv_of(b->s.u.capsule.b), c), b->s.u.capsule.radius, m);
     }
-    if (a->s.type == CAPSULE && b->s.type == CAPSULE) {
+    if ((int)a->s.type == CAPSULE && (int)b->s.type == CAPSULE) {
         dv p, q;
         segments(dv_of(a->s.u.capsule.a), dv_of(a->s.u.capsule.b), dv_of(b->s.u.capsule.a), dv_of(b->s.u.capsule.b), &p, &q);
         return balls(p, a->s.u.capsule.radius, q, b->s.u.capsule.radius, m);
@@ -200,10 +200,10 @@ static bool plain_contact(const shape *a, const shape *b, tc_manifold *m)
     dv n = dv_of(pl->normal);
     double ln = sqrt(ddot(n, n));
     n = dmad((dv){ 0, 0, 0 }, n, 1.0 / ln);
-    double off = pl->offset / ln, r = a->s.type == SPHERE ? a->s.u.sphere.radius : a->s.u.capsule.radius;
+    double off = pl->offset / ln, r = (int)a->s.type == SPHERE ? a->s.u.sphere.radius : a->s.u.capsule.radius;
     dv ends[2];
     int ne = 0;
-    if (a->s.type == SPHERE) ends[ne++] = dv_of(a->s.u.sphere.center);
+    if ((int)a->s.type == SPHERE) ends[ne++] = dv_of(a->s.u.sphere.center);
     else { ends[ne++] = dv_of(a->s.u.capsule.a); ends[ne++] = dv_of(a->s.u.capsule.b); }
     m->count = 0;
     for (int i = 0; i < ne; ++i) {
@@ -222,8 +222,8 @@ static bool plain_contact(const shape *a, const shape *b, tc_manifold *m)
 /* ---- the hull baselines ---------------------------------------------------- */
 static bool hull_contact(const shape *a, const shape *b, tc_manifold *m)
 {
-    if (b->s.type == PLANE) return tc_contact_plane_hull(&b->s.u.plane, &a->hull, m);
-    switch (a->s.type) {
+    if ((int)b->s.type == PLANE) return tc_contact_plane_hull(&b->s.u.plane, &a->hull, m);
+    switch ((int)a->s.type) {
     case SPHERE: return tc_contact_sphere_hull(&a->s.u.sphere, &b->hull, m);
     case CAPSULE: return tc_contact_capsule_hull(&a->s.u.capsule, &b->hull, m);
     case AABB: return tc_contact_aabb_hull(&a->s.u.aabb, &b->hull, m);
