@@ -218,6 +218,12 @@ static inline bool tc_world_filter_passes(const tc_world *w, const tc_query_filt
            (f->group == 0 || f->group != w->hot[i].group);
 }
 
+/* The colliders a query by box (NULL: by the half-space) may meet: from the
+ * tree, then the plane colliders; visit gets each one's index as user data
+ * (world_query.c). */
+void tc_world_candidates(const tc_world *w, const tc_aabb *box, const tc_plane *half_space, tc_tree_query_fn *visit,
+                         void *context);
+
 /* Ray and cast hits: by t, then collider index (qsort order). */
 int tc_world_hit_order(const void *x, const void *y);
 

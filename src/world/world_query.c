@@ -283,27 +283,33 @@ static bool overlap_visit(void *context, int32_t proxy, uint64_t user_data)
 }
 
 /* The candidates from the tree: those whose fat boxes meet the query's box
- * (padded as the colliders' are: tc_world_padded), or for a plane those
- * near or below it, through its half-space padded for the whole tree's
- * scale. Then the plane colliders, which no tree holds, and the results in
- * index order. */
-static size_t overlap_run(overlap_ctx *o, const tc_aabb *box, tc_collider_id *out, size_t capacity)
+ * (padded as the colliders' are: tc_world_padded), or for a half-space
+ * those near or below it, padded for the whole tree's scale. Then the plane
+ * colliders, which no tree holds. */
+void tc_world_candidates(const tc_world *w, const tc_aabb *box, const tc_plane *half_space, tc_tree_query_fn *visit,
+                         void *context)
 {
-    const tc_world *w = o->w;
     if (box) {
-        tc_tree_query_aabb(w->tree, tc_world_padded(box), overlap_visit, o);
+        tc_tree_query_aabb(w->tree, tc_world_padded(box), visit, context);
     } else {
         tc_aabb all;
         if (tc_tree_root_box(w->tree, &all)) {
-            tc_plane padded = o->shape->u.plane;
-            padded.offset += tc_world_plane_pad(&o->shape->u.plane, &all);
-            tc_tree_query_plane(w->tree, padded, overlap_visit, o);
+            tc_plane padded = *half_space;
+            padded.offset += tc_world_plane_pad(half_space, &all);
+            tc_tree_query_plane(w->tree, padded, visit, context);
         }
     }
     for (size_t k = 0; k < w->planes.count; ++k) {
         const int32_t i = w->planes.data[k];
-        if (tc_world_plane_active(w, i)) (void)overlap_visit(o, TC_TREE_NULL, (uint64_t)i);
+        if (tc_world_plane_active(w, i)) (void)visit(context, TC_TREE_NULL, (uint64_t)i);
     }
+}
+
+/* The candidates (box NULL: the query's plane), then the results in index
+ * order. */
+static size_t overlap_run(overlap_ctx *o, const tc_aabb *box, tc_collider_id *out, size_t capacity)
+{
+    tc_world_candidates(o->w, box, box ? NULL : &o->shape->u.plane, overlap_visit, o);
     tc_world *cache = o->cache;
     if (cache->found.count > 1) qsort(cache->found.data, cache->found.count, sizeof *cache->found.data, id_order);
     for (size_t i = 0; i < cache->found.count && i < capacity; ++i) out[i] = cache->found.data[i];

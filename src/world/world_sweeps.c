@@ -63,27 +63,6 @@ static bool sweep_visit(void *context, int32_t proxy, uint64_t user_data)
     return true;
 }
 
-/* The candidates within `box` (NULL: the half-space `swept` instead), then
- * the plane colliders. */
-static void sweep_run(sweep_ctx *s, const tc_aabb *box, const tc_plane *swept)
-{
-    const tc_world *w = s->w;
-    if (box) {
-        tc_tree_query_aabb(w->tree, tc_world_padded(box), sweep_visit, s);
-    } else {
-        tc_aabb all;
-        if (tc_tree_root_box(w->tree, &all)) {
-            tc_plane padded = *swept;
-            padded.offset += tc_world_plane_pad(swept, &all);
-            tc_tree_query_plane(w->tree, padded, sweep_visit, s);
-        }
-    }
-    for (size_t k = 0; k < w->planes.count; ++k) {
-        const int32_t i = w->planes.data[k];
-        if (tc_world_plane_active(w, i)) (void)sweep_visit(s, TC_TREE_NULL, (uint64_t)i);
-    }
-}
-
 /* v * t without the NaN of 0 * infinity: a still coordinate stays. */
 static float travel(float v, float t) { return v == 0.0f ? 0.0f : v * t; }
 
@@ -100,7 +79,7 @@ static void sweep_translating(sweep_ctx *s)
         const float along = tc_vec3_dot(swept.normal, d);
         if (along > 0.0f) swept.offset += along;
         if (isnan(swept.offset)) return; /* inf - inf: a normal against an infinite travel */
-        sweep_run(s, NULL, &swept);
+        tc_world_candidates(s->w, NULL, &swept, sweep_visit, s);
         return;
     }
     tc_aabb b;
@@ -108,7 +87,7 @@ static void sweep_translating(sweep_ctx *s)
     tc_aabb box;
     box.min = tc_vec3_min(b.min, tc_vec3_add(b.min, d));
     box.max = tc_vec3_max(b.max, tc_vec3_add(b.max, d));
-    sweep_run(s, &box, NULL);
+    tc_world_candidates(s->w, &box, NULL, sweep_visit, s);
 }
 
 static sweep_ctx sweep_ctx_make(const tc_world *w, const tc_shape *shape, const tc_query_filter *filter, bool all)
@@ -186,7 +165,7 @@ bool tc_world_sweep_rigid_closest(const tc_world *w, const tc_shape *shape, tc_t
     s.rigid = true;
     s.from = from;
     s.to = to;
-    sweep_run(&s, &box, NULL);
+    tc_world_candidates(w, &box, NULL, sweep_visit, &s);
     if (s.found && hit) *hit = s.best;
     return s.found;
 }

@@ -195,6 +195,7 @@ static tc_query_filter filter(reader *r)
     tc_query_filter f = tc_query_filter_all();
     f.category = (uint64_t)1 << (byte(r) % 64);
     f.mask = byte(r) % 3 == 0 ? (uint64_t)0x5 : ~(uint64_t)0;
+    f.group = byte(r) % 4;
     return f;
 }
 
@@ -211,6 +212,18 @@ static void check_update(state *s)
         /* in order of the index pair, each pair once */
         if (k > 0 && (ev[k - 1].a.index > ev[k].a.index ||
                       (ev[k - 1].a.index == ev[k].a.index && ev[k - 1].b.index >= ev[k].b.index)))
+            abort();
+    }
+    /* manifolds, when on: touching pairs in the same order, never more
+     * than the events */
+    size_t nc = 0;
+    const tc_world_contact *c = tc_world_contacts(s->w, &nc);
+    if (nc > n || (nc > 0 && !c)) abort();
+    for (size_t k = 0; k < nc; ++k) {
+        if (c[k].a.index >= c[k].b.index || c[k].updates < 1) abort();
+        if (c[k].manifold.count < 0 || c[k].manifold.count > 4) abort();
+        if (k > 0 && (c[k - 1].a.index > c[k].a.index ||
+                      (c[k - 1].a.index == c[k].a.index && c[k - 1].b.index >= c[k].b.index)))
             abort();
     }
 }
@@ -327,6 +340,10 @@ static void step(state *s, reader *r)
         break;
     }
     case 9:
+        tc_world_set_contacts_enabled(w, byte(r) % 2 == 0);
+        (void)tc_world_update(w);
+        check_update(s);
+        break;
     case 10:
         (void)tc_world_update(w);
         check_update(s);
@@ -367,6 +384,21 @@ static void step(state *s, reader *r)
         }
         if (typed != n) abort();
         (void)tc_world_overlap_point(w, vec(r), NULL, s->out, MAX_COLLIDERS);
+        /* the same shape cast: translating (first hit, all hits in
+         * order) and turning between two poses */
+        const tc_vec3 v = vec(r);
+        const float max_t = byte(r) % 3 == 0 ? INFINITY : number(r);
+        const tc_query_filter f = filter(r);
+        const tc_query_filter *fp = byte(r) % 2 ? &f : NULL;
+        tc_world_hit h;
+        if (tc_world_sweep_closest(w, &sh, v, max_t, fp, &h)) check_hit(&h, max_t);
+        const size_t nh = tc_world_sweep_all(w, &sh, v, max_t, fp, s->hits, MAX_COLLIDERS);
+        for (size_t k = 0; k < nh && k < MAX_COLLIDERS; ++k) {
+            check_hit(&s->hits[k], max_t);
+            if (k > 0 && s->hits[k - 1].t > s->hits[k].t) abort();
+        }
+        const tc_transform from = pose(r), to = pose(r);
+        if (tc_world_sweep_rigid_closest(w, &sh, from, to, fp, &h)) check_hit(&h, 1.0f);
         break;
     }
     case 13: {
