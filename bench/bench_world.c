@@ -453,15 +453,14 @@ static void bench_level(int rocks, int frames)
     const double mesh_build = bench_now() - t0;
     free(v);
     free(idx);
-    bench_rng rng;
-    bench_rng_seed(&rng, 4711u);
+    test_rng rng = { 4711u };
     tc_hull_data *data[DATA];
     for (int d = 0; d < DATA; ++d) {
         tc_vec3 p[20];
         for (int q = 0; q < 20; ++q) {
             double u[3];
-            bench_rng_unit_vector(&rng, u);
-            const double r = bench_rng_range(&rng, 0.5, 1.0);
+            test_rng_unit_vector(&rng, u);
+            const double r = test_rng_uniform(&rng, 0.5, 1.0);
             p[q] = tc_vec3_make((float)(u[0] * r), (float)(u[1] * r * 0.7), (float)(u[2] * r));
         }
         data[d] = tc_hull_data_create(p, 20, NULL);
@@ -480,17 +479,17 @@ static void bench_level(int rocks, int frames)
     tc_vec3 *vel = (tc_vec3 *)malloc(sizeof(tc_vec3) * (size_t)rocks);
     const float room = half_side - 2.0f;
     for (int i = 0; i < rocks; ++i) {
-        const float x = (float)bench_rng_range(&rng, -room, room), z = (float)bench_rng_range(&rng, -room, room);
-        lift[i] = (float)bench_rng_range(&rng, -0.2, 1.5);
+        const float x = (float)test_rng_uniform(&rng, -room, room), z = (float)test_rng_uniform(&rng, -room, room);
+        lift[i] = (float)test_rng_uniform(&rng, -0.2, 1.5);
         double q[4], u[3];
-        bench_rng_quat(&rng, q);
-        bench_rng_unit_vector(&rng, u);
-        const double speed = bench_rng_range(&rng, 0.005, 0.05);
+        test_rng_quat(&rng, q);
+        test_rng_unit_vector(&rng, u);
+        const double speed = test_rng_uniform(&rng, 0.005, 0.05);
         vel[i] = tc_vec3_make((float)(u[0] * speed), 0.0f, (float)(u[2] * speed));
         poses[i] = tc_transform_make(tc_vec3_make(x, level_height(x, z) + lift[i], z),
                                      tc_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]));
         def.shape = tc_shape_from_hull(tc_hull_make(data[i % DATA], tc_transform_identity(),
-                                                    (float)bench_rng_range(&rng, 0.3, 1.0)));
+                                                    (float)test_rng_uniform(&rng, 0.3, 1.0)));
         def.local = poses[i];
         ids[i] = tc_world_create_collider(w, &def);
     }

@@ -91,7 +91,7 @@ static void near_touching_pair(int ka, int kb)
     test_rng r = { 0x4ea7000u + (uint64_t)(ka * 16 + kb) };
     int n = test_random_count(2000), overlapping = 0, bad = 0;
     for (int i = 0; i < n; ++i) {
-        test_shape a = cg_random(&r, ka, 1.0), b = cg_random(&r, kb, 1.0);
+        tc_shape a = cg_random(&r, ka, 1.0), b = cg_random(&r, kb, 1.0);
         co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
         co_vec qa, qb;
         double d = co_distance(&oa, &ob, &qa, &qb);
@@ -100,7 +100,7 @@ static void near_touching_pair(int ka, int kb)
         double scale = fmax(co_scale_of(&oa), co_scale_of(&ob));
         double gap = test_rng_uniform(&r, -1e-5, 1e-5) * scale;
         co_vec move = co_scale(u, gap - d);
-        b = cg_translated(&b, tc_vec3_make((float)move.x, (float)move.y, (float)move.z));
+        b = test_shape_translated(&b, move.x, move.y, move.z);
         bool ov = cg_overlap(&a, &b);
         if (!ov) continue;
         ++overlapping;
@@ -109,20 +109,20 @@ static void near_touching_pair(int ka, int kb)
         float dist = cg_distance(&a, &b, NULL, NULL);
         if (!(ct && dist == 0.0f) && bad++ < 3)
             printf("%s-%s #%d: overlap true but contact %d, distance %g (gap %.3g of the scale)\n",
-                   test_shape_name((test_shape_kind)ka), test_shape_name((test_shape_kind)kb), i, ct, dist, gap / scale);
+                   test_shape_name((tc_shape_type)ka), test_shape_name((tc_shape_type)kb), i, ct, dist, gap / scale);
     }
     printf("%s-%s: %d near-touching pairs that overlap, %d without a contact or at a distance\n",
-           test_shape_name((test_shape_kind)ka), test_shape_name((test_shape_kind)kb), overlapping, bad);
-    CHECK_MSG(overlapping > 0, "%s-%s: no overlapping case", test_shape_name((test_shape_kind)ka), test_shape_name((test_shape_kind)kb));
-    CHECK_MSG(bad == 0, "%s-%s: %d overlaps without a contact", test_shape_name((test_shape_kind)ka),
-              test_shape_name((test_shape_kind)kb), bad);
+           test_shape_name((tc_shape_type)ka), test_shape_name((tc_shape_type)kb), overlapping, bad);
+    CHECK_MSG(overlapping > 0, "%s-%s: no overlapping case", test_shape_name((tc_shape_type)ka), test_shape_name((tc_shape_type)kb));
+    CHECK_MSG(bad == 0, "%s-%s: %d overlaps without a contact", test_shape_name((tc_shape_type)ka),
+              test_shape_name((tc_shape_type)kb), bad);
 }
 
 TEST_CASE(contact_whenever_near_touching_shapes_overlap)
 {
-    for (int ka = 0; ka < TEST_SHAPE_KINDS; ++ka)
-        for (int kb = ka; kb < TEST_SHAPE_KINDS; ++kb)
-            if (!(ka == TEST_PLANE && kb == TEST_PLANE)) near_touching_pair(ka, kb);
+    for (int ka = 0; ka < TEST_PLAIN_SHAPE_COUNT; ++ka)
+        for (int kb = ka; kb < TEST_PLAIN_SHAPE_COUNT; ++kb)
+            if (!(ka == TC_SHAPE_PLANE && kb == TC_SHAPE_PLANE)) near_touching_pair(ka, kb);
 }
 
 /* Found by clang's run of contact_touching_agrees (its cases differed from

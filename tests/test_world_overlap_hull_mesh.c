@@ -193,7 +193,9 @@ static void run_worlds(bool mesh_queries, uint64_t seed)
         CHECK(tc_world_update(w));
         for (int q = 0; q < QUERIES; ++q, ++queries) {
             const tc_vec3 at = vrand(&r, -6.0, 6.0);
-            tc_query_filter f = { (uint64_t)test_rng_int(&r, 1, 7), (uint64_t)test_rng_int(&r, 1, 7) };
+            tc_query_filter f = tc_query_filter_all();
+            f.category = (uint64_t)test_rng_int(&r, 1, 7); /* drawn in order */
+            f.mask = (uint64_t)test_rng_int(&r, 1, 7);
             const tc_query_filter *fp = test_rng_int(&r, 0, 2) == 0 ? NULL : &f;
             tc_hull qh;
             tc_mesh qm;
