@@ -762,11 +762,9 @@ TEST_CASE(world_contacts_off_costs_no_allocation)
     CHECK(ca.live_blocks == 0 && cb.live_blocks == 0 && ca.bad_frees == 0 && cb.bad_frees == 0);
 }
 
-/* A known defect in contact.c, reported rather than hidden (WILL_FAIL in
- * tests/CMakeLists.txt): tc_contact_sphere_sphere never writes its point's
- * id (contact.h: a sphere is vertex 0, so the id is 0), leaving whatever
- * the caller's manifold held. The world clears a manifold before the query,
- * so its entries have the right id regardless. */
+/* Found while testing the world's manifolds: tc_contact_sphere_sphere did
+ * not write its point's id (contact.h: a sphere is vertex 0), leaving
+ * whatever the caller's manifold held. */
 TEST_CASE(contact_sphere_sphere_writes_its_point_id)
 {
     const tc_sphere a = { tc_vec3_make(0, 0, 0), 1.0f }, b = { tc_vec3_make(1.5f, 0, 0), 1.0f };

@@ -36,6 +36,7 @@ static bool contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_man
     m->normal = tc_dvec3_to(n);
     m->count = 1;
     m->points[0].depth = (float)depth;
+    m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_VERTEX); /* each sphere is its vertex 0 */
     /* Midway between the surfaces, kept inside both balls when one swallows
      * the other (a zero-radius sphere, a point, is the answer). */
     double at = tc_rounded_meet(dist, ra, rb);
