@@ -34,6 +34,15 @@ struct tc_hull_data {
     tc_vec3 centroid;        /* mean of the vertices: an interior point */
     tc_vec3 box_min, box_max;
     float diameter;          /* the box diagonal: bounds every vertex distance */
+    /* The vertices again, less sphere_center, as three float columns (x,
+     * then y, then z), each padded to a multiple of 4 with copies of vertex
+     * 0 (which changes no maximum), for the four-wide support scan of the
+     * float GJK: small numbers, so small rounding. */
+    int32_t soa_stride;      /* the padded count */
+    float *soa;
+    tc_vec3 sphere_center;   /* a ball holding every vertex: the box centre... */
+    float sphere_radius;     /* ...and the largest vertex distance from it, rounded up */
+    float reach;             /* largest |vertex - sphere_center|_1: the float error's yardstick */
 };
 
 /* Local support: the vertex index furthest along d (double components). */

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+#include "queries/hull_pair.h"
+
+#include "shapes/hull_internal.h"
+
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+#define TC_HULL_PAIR_SSE 1
+#endif
+
+/* Above this many vertices the float support climbs, as the double one. */
+#define TC_HULL_SCAN_MAX 128
+
+static float proj_f(const tc_vec3 *v, float dx, float dy, float dz) { return (v->x * dx + v->y * dy) + v->z * dz; }
+
+static int32_t climb_f(const tc_hull_data *h, float dx, float dy, float dz)
+{
+    const tc_vec3 *v = h->vertices;
+    int32_t best = h->extreme[0];
+    float bp = proj_f(&v[best], dx, dy, dz);
+    for (int k = 1; k < 6; ++k) {
+        float p = proj_f(&v[h->extreme[k]], dx, dy, dz);
+        if (p > bp) { bp = p; best = h->extreme[k]; }
+    }
+    for (;;) { /* each step strictly increases the projection, so it ends */
+        int32_t next = best;
+        for (int32_t i = h->adjacency_start[best]; i < h->adjacency_start[best + 1]; ++i) {
+            int32_t u = h->adjacency[i];
+            float p = proj_f(&v[u], dx, dy, dz);
+            if (p > bp) { bp = p; next = u; }
+        }
+        if (next == best) return best;
+        best = next;
+    }
+}
+
+int32_t tc_hull_data_support_index_f(const tc_hull_data *h, float dx, float dy, float dz)
+{
+    if (h->vertex_count > TC_HULL_SCAN_MAX) return climb_f(h, dx, dy, dz);
+    const int32_t n = h->soa_stride;
+    const float *xs = h->soa, *ys = xs + n, *zs = ys + n;
+#ifdef TC_HULL_PAIR_SSE
+    /* Each lane keeps its first largest; the lanes' best, lowest index on a
+     * tie, is then the scalar loop's first largest. The products and sums
+     * are the scalar loop's, in its order. */
+    const __m128 vx = _mm_set1_ps(dx), vy = _mm_set1_ps(dy), vz = _mm_set1_ps(dz);
+    __m128 best = _mm_set1_ps(-INFINITY);
+    __m128i idx = _mm_setr_epi32(0, 1, 2, 3), best_idx = idx;
+    const __m128i four = _mm_set1_epi32(4);
+    for (int32_t i = 0; i < n; i += 4) {
+        __m128 p = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(xs + i), vx), _mm_mul_ps(_mm_loadu_ps(ys + i), vy)),
+                              _mm_mul_ps(_mm_loadu_ps(zs + i), vz));
+        __m128 gt = _mm_cmpgt_ps(p, best);
+        best = _mm_or_ps(_mm_and_ps(gt, p), _mm_andnot_ps(gt, best));
+        __m128i gti = _mm_castps_si128(gt);
+        best_idx = _mm_or_si128(_mm_and_si128(gti, idx), _mm_andnot_si128(gti, best_idx));
+        idx = _mm_add_epi32(idx, four);
+    }
+    float bv[4];
+    int32_t bi[4];
+    _mm_storeu_ps(bv, best);
+    _mm_storeu_si128((__m128i *)(void *)bi, best_idx);
+    int k = 0;
+    for (int j = 1; j < 4; ++j)
+        if (bv[j] > bv[k] || (bv[j] == bv[k] && bi[j] < bi[k])) k = j;
+    return bi[k] < h->vertex_count ? bi[k] : 0; /* the padding copies vertex 0 */
+#else
+    int32_t best = 0;
+    float bp = (xs[0] * dx + ys[0] * dy) + zs[0] * dz;
+    for (int32_t i = 1; i < h->vertex_count; ++i) {
+        float p = (xs[i] * dx + ys[i] * dy) + zs[i] * dz;
+        if (p > bp) { bp = p; best = i; }
+    }
+    return best;
+#endif
+}
+
+static tc_mat3 placement(const tc_hull *h)
+{
+    tc_mat3 m;
+    m.cx = tc_vec3_scale(h->rotation.cx, h->scale);
+    m.cy = tc_vec3_scale(h->rotation.cy, h->scale);
+    m.cz = tc_vec3_scale(h->rotation.cz, h->scale);
+    return m;
+}
+
+static float col_sum(const tc_mat3 *m)
+{
+    /* the largest a placed local point of reach 1 can be, component-wise */
+    float s = 0.0f;
+    const tc_vec3 c[3] = { m->cx, m->cy, m->cz };
+    for (int k = 0; k < 3; ++k) {
+        float a = fabsf(c[k].x) + fabsf(c[k].y) + fabsf(c[k].z);
+        if (a > s) s = a;
+    }
+    return s;
+}
+
+/* The centre of h's ball in the world, in double from the placement's own
+ * float numbers (as the double path places vertices), and the ball's radius. */
+static tc_dvec3 ball(const tc_hull *h, double *radius)
+{
+    tc_vec3 c = h->data->sphere_center;
+    double s = h->scale;
+    tc_dvec3 r = tc_dvec3_from(h->position);
+    r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cx), s * c.x);
+    r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cy), s * c.y);
+    r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cz), s * c.z);
+    /* How far the rotation can stretch a vector: |R|^2 = |R'R| <= 1 +
+     * |R'R - I| (Frobenius), nearly 1 for a rotation from a quaternion. */
+    const tc_dvec3 col[3] = { tc_dvec3_from(h->rotation.cx), tc_dvec3_from(h->rotation.cy),
+                              tc_dvec3_from(h->rotation.cz) };
+    double g2 = 0.0;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+            double g = tc_dvec3_dot(col[i], col[j]) - (i == j ? 1.0 : 0.0);
+            g2 += g * g;
+        }
+    *radius = s * h->data->sphere_radius * sqrt(1.0 + sqrt(g2)) * (1.0 + 1e-12);
+    return r;
+}
+
+void tc_hull_pair_init(tc_hull_pair *p, const tc_hull *a, const tc_hull *b)
+{
+    p->a = a->data;
+    p->b = b->data;
+    p->ma = placement(a);
+    p->mb = placement(b);
+    /* The frame sits at A's ball centre, so the float numbers are of the
+     * hulls' size and distance, not of their place in the world. */
+    p->origin = ball(a, &p->ra);
+    p->ca = tc_dvec3_make(0, 0, 0);
+    p->cb = tc_dvec3_sub(ball(b, &p->rb), p->origin);
+    p->tb = tc_dvec3_to(p->cb);
+    /* A placed point is a few float operations on numbers no larger than
+     * L (rounding of the centred columns, of the placement, the products
+     * and sums: some 5 units of 2^-24 L per coordinate), and the scan's
+     * pick falls short of the largest projection by a few more: 4e-6 L
+     * bounds the lower bound's error with a margin. */
+    double L = (double)fabsf(p->tb.x) + fabsf(p->tb.y) + fabsf(p->tb.z) + (double)col_sum(&p->ma) * p->a->reach +
+               (double)col_sum(&p->mb) * p->b->reach;
+    p->err = 4e-6 * L;
+}
+
+static tc_vec3 soa_vertex(const tc_hull_data *h, int32_t i)
+{
+    return tc_vec3_make(h->soa[i], h->soa[h->soa_stride + i], h->soa[2 * h->soa_stride + i]);
+}
+
+static tc_vec3 tmul(const tc_mat3 *m, tc_vec3 d)
+{
+    return tc_vec3_make(tc_vec3_dot(m->cx, d), tc_vec3_dot(m->cy, d), tc_vec3_dot(m->cz, d));
+}
+
+static tc_vec3 mul(const tc_mat3 *m, tc_vec3 v)
+{
+    return tc_vec3_add(tc_vec3_add(tc_vec3_scale(m->cx, v.x), tc_vec3_scale(m->cy, v.y)), tc_vec3_scale(m->cz, v.z));
+}
+
+void tc_hull_pair_support(const tc_hull_pair *p, tc_dvec3 d, int32_t *ia, int32_t *ib, tc_dvec3 *pa, tc_dvec3 *pb)
+{
+    /* Unit first: a float direction of any other length could underflow or
+     * round its components apart. */
+    double len = tc_dvec3_length(d);
+    tc_vec3 df = tc_dvec3_to(len > 0.0 ? tc_dvec3_scale(d, 1.0 / len) : d);
+    tc_vec3 la = tmul(&p->ma, df), lb = tmul(&p->mb, df);
+    int32_t i = tc_hull_data_support_index_f(p->a, la.x, la.y, la.z);
+    int32_t j = tc_hull_data_support_index_f(p->b, -lb.x, -lb.y, -lb.z);
+    *ia = i;
+    *ib = j;
+    *pa = tc_dvec3_from(mul(&p->ma, soa_vertex(p->a, i)));
+    *pb = tc_dvec3_from(tc_vec3_add(p->tb, mul(&p->mb, soa_vertex(p->b, j))));
+}
