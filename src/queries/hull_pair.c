@@ -40,30 +40,26 @@ int32_t tc_hull_data_support_index_f(const tc_hull_data *h, float dx, float dy, 
     const int32_t n = h->soa_stride;
     const float *xs = h->soa, *ys = xs + n, *zs = ys + n;
 #ifdef TC_HULL_PAIR_SSE
-    /* Each lane keeps its first largest; the lanes' best, lowest index on a
-     * tie, is then the scalar loop's first largest. The products and sums
-     * are the scalar loop's, in its order. */
+    /* The largest projection first, then the first block holding it: the
+     * scalar loop's first largest. The products and sums are the scalar
+     * loop's, in its order, so the values are the same floats. */
     const __m128 vx = _mm_set1_ps(dx), vy = _mm_set1_ps(dy), vz = _mm_set1_ps(dz);
-    __m128 best = _mm_set1_ps(-INFINITY);
-    __m128i idx = _mm_setr_epi32(0, 1, 2, 3), best_idx = idx;
-    const __m128i four = _mm_set1_epi32(4);
+#define TC_HULL_PROJ4(i)                                                                                           \
+    _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(xs + (i)), vx), _mm_mul_ps(_mm_loadu_ps(ys + (i)), vy)),     \
+               _mm_mul_ps(_mm_loadu_ps(zs + (i)), vz))
+    __m128 best = TC_HULL_PROJ4(0);
+    for (int32_t i = 4; i < n; i += 4) best = _mm_max_ps(best, TC_HULL_PROJ4(i));
+    best = _mm_max_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(2, 3, 0, 1)));
+    best = _mm_max_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(1, 0, 3, 2)));
     for (int32_t i = 0; i < n; i += 4) {
-        __m128 p = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(xs + i), vx), _mm_mul_ps(_mm_loadu_ps(ys + i), vy)),
-                              _mm_mul_ps(_mm_loadu_ps(zs + i), vz));
-        __m128 gt = _mm_cmpgt_ps(p, best);
-        best = _mm_or_ps(_mm_and_ps(gt, p), _mm_andnot_ps(gt, best));
-        __m128i gti = _mm_castps_si128(gt);
-        best_idx = _mm_or_si128(_mm_and_si128(gti, idx), _mm_andnot_si128(gti, best_idx));
-        idx = _mm_add_epi32(idx, four);
+        int mask = _mm_movemask_ps(_mm_cmpeq_ps(TC_HULL_PROJ4(i), best));
+        if (mask) {
+            int32_t k = i + ((mask & 1) ? 0 : (mask & 2) ? 1 : (mask & 4) ? 2 : 3);
+            return k < h->vertex_count ? k : 0; /* the padding copies vertex 0 */
+        }
     }
-    float bv[4];
-    int32_t bi[4];
-    _mm_storeu_ps(bv, best);
-    _mm_storeu_si128((__m128i *)(void *)bi, best_idx);
-    int k = 0;
-    for (int j = 1; j < 4; ++j)
-        if (bv[j] > bv[k] || (bv[j] == bv[k] && bi[j] < bi[k])) k = j;
-    return bi[k] < h->vertex_count ? bi[k] : 0; /* the padding copies vertex 0 */
+#undef TC_HULL_PROJ4
+    return 0;
 #else
     int32_t best = 0;
     float bp = (xs[0] * dx + ys[0] * dy) + zs[0] * dz;

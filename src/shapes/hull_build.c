@@ -81,6 +81,13 @@ static void finish_float_data(tc_hull_data *h)
         double m = fabs(p.x) + fabs(p.y) + fabs(p.z);
         if (m > reach) reach = m;
     }
+    for (int32_t e = 0; e < h->arc_stride; ++e) {
+        /* padding: a lane the filter may pass, and its reader skips */
+        tc_vec3 c = e < h->edge_count ? h->face_normals[h->edges[e].f[0]] : tc_vec3_make(1, 0, 0);
+        tc_vec3 d = e < h->edge_count ? h->face_normals[h->edges[e].f[1]] : tc_vec3_make(1, 0, 0);
+        const float col[6] = { c.x, c.y, c.z, d.x, d.y, d.z };
+        for (int k = 0; k < 6; ++k) h->arcs[k * h->arc_stride + e] = col[k];
+    }
     /* Rounded up: the ball must hold every vertex exactly. */
     h->sphere_radius = (float)(r * (1.0 + 1e-6)) + 1e-30f;
     h->reach = (float)reach;
@@ -137,6 +144,8 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
     size_t off_dirs = bytes; bytes += align8(sizeof(tc_vec3) * (size_t)ne);
     int32_t stride = (nv + 3) & ~3;
     size_t off_soa = bytes; bytes += align8(sizeof(float) * 3u * (size_t)stride);
+    int32_t arc_stride = s->dimension == 3 ? (ne + 3) & ~3 : 0;
+    size_t off_arcs = bytes; bytes += align8(sizeof(float) * 6u * (size_t)arc_stride);
     unsigned char *block = tc_mem_alloc(al, bytes);
     dir_key *dk = ne ? tc_mem_alloc(al, sizeof(dir_key) * (size_t)ne) : NULL;
     if (!block || (ne && !dk)) {
@@ -167,6 +176,8 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
     h->directions = (tc_vec3 *)(block + off_dirs);
     h->soa_stride = stride;
     h->soa = (float *)(block + off_soa);
+    h->arc_stride = arc_stride;
+    h->arcs = (float *)(block + off_arcs);
     for (int32_t i = 0; i < s->nv; ++i)
         if (remap[i] >= 0) h->vertices[remap[i]] = tc_dvec3_to(s->v[i]);
     /* faces, their planes (offset: the largest projection of a vertex, so

@@ -40,6 +40,12 @@ struct tc_hull_data {
      * float GJK: small numbers, so small rounding. */
     int32_t soa_stride;      /* the padded count */
     float *soa;
+    /* Each edge's arc on the Gauss map, the normals of its two faces, as
+     * six float columns (c x, y, z, then d x, y, z), each padded to a
+     * multiple of 4: the separating-axis test's four-wide arc filter. Zero
+     * for a hull that is not solid. */
+    int32_t arc_stride;
+    float *arcs;
     tc_vec3 sphere_center;   /* a ball holding every vertex: the box centre... */
     float sphere_radius;     /* ...and the largest vertex distance from it, rounded up */
     float reach;             /* largest |vertex - sphere_center|_1: the float error's yardstick */
