@@ -174,13 +174,22 @@ static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, floa
 
 /* The ray (in the data frame) against the triangle in leaf slot i: keeps
  * the nearest hit, ties to the lowest triangle index. */
-static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, int32_t i, bool *found, tc_ray_hit *best,
-                             float *limit)
+static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, int32_t i, bool *found,
+                             tc_ray_hit *best, float *limit)
 {
     tc_triangle t;
     t.a = d->corners[3 * i];
     t.b = d->corners[3 * i + 1];
     t.c = d->corners[3 * i + 2];
+    /* The triangle's own padded box first: the node test with the
+     * triangle's box, which a leaf of one triangle would have, so it drops
+     * no hit the hierarchy would keep, and most triangles of a leaf the ray
+     * reaches lie off it. */
+    tc_mesh_node box;
+    box.min = tc_vec3_min(tc_vec3_min(t.a, t.b), t.c);
+    box.max = tc_vec3_max(tc_vec3_max(t.a, t.b), t.c);
+    float entry;
+    if (!ray_meets_node(&box, sr, *limit, &entry)) return;
     tc_ray_hit h;
     if (tc_raycast_triangle(local, &t, *limit, &h) &&
         (!*found || h.t < best->t || (h.t == best->t && d->order[i] < best->feature))) {
@@ -234,12 +243,12 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
         const tc_mesh_node *n = &d->nodes[stack[top]];
         if (!(entries[top] <= limit)) continue; /* a nearer hit was found meanwhile */
         if (n->count > 0) {
-            for (int32_t i = n->first; i < n->first + n->count; ++i) cast_slot(d, &local, i, &found, &best, &limit);
+            for (int32_t i = n->first; i < n->first + n->count; ++i) cast_slot(d, &local, &sr, i, &found, &best, &limit);
             continue;
         }
         if (top + 2 > TC_MESH_STACK) {
             /* Deeper than the stack: finish by brute force over the rest. */
-            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, &local, i, &found, &best, &limit);
+            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, &local, &sr, i, &found, &best, &limit);
             break;
         }
         /* Both children's boxes; the nearer one last on the stack, so it is
