@@ -8,35 +8,13 @@
 #define TC_HULL_PAIR_SSE 1
 #endif
 
-/* Above this many vertices the float support climbs, as the double one. */
+/* Above this many vertices the float support climbs the vertex graph. */
 #define TC_HULL_SCAN_MAX 128
-
-static float proj_f(const tc_vec3 *v, float dx, float dy, float dz) { return (v->x * dx + v->y * dy) + v->z * dz; }
-
-static int32_t climb_f(const tc_hull_data *h, float dx, float dy, float dz)
-{
-    const tc_vec3 *v = h->vertices;
-    int32_t best = h->extreme[0];
-    float bp = proj_f(&v[best], dx, dy, dz);
-    for (int k = 1; k < 6; ++k) {
-        float p = proj_f(&v[h->extreme[k]], dx, dy, dz);
-        if (p > bp) { bp = p; best = h->extreme[k]; }
-    }
-    for (;;) { /* each step strictly increases the projection, so it ends */
-        int32_t next = best;
-        for (int32_t i = h->adjacency_start[best]; i < h->adjacency_start[best + 1]; ++i) {
-            int32_t u = h->adjacency[i];
-            float p = proj_f(&v[u], dx, dy, dz);
-            if (p > bp) { bp = p; next = u; }
-        }
-        if (next == best) return best;
-        best = next;
-    }
-}
 
 int32_t tc_hull_data_support_index_f(const tc_hull_data *h, float dx, float dy, float dz)
 {
-    if (h->vertex_count > TC_HULL_SCAN_MAX) return climb_f(h, dx, dy, dz);
+    /* a large hull: the double support's climb, on the float direction */
+    if (h->vertex_count > TC_HULL_SCAN_MAX) return tc_hull_data_support_index(h, dx, dy, dz);
     const int32_t n = h->soa_stride;
     const float *xs = h->soa, *ys = xs + n, *zs = ys + n;
 #ifdef TC_HULL_PAIR_SSE

@@ -30,9 +30,10 @@ void tc_hull_pair_init(tc_hull_pair *p, const tc_hull *a, const tc_hull *b);
  * the frame. */
 void tc_hull_pair_support(const tc_hull_pair *p, tc_dvec3 d, int32_t *ia, int32_t *ib, tc_dvec3 *pa, tc_dvec3 *pb);
 
-/* Index of the vertex of h furthest along (dx, dy, dz), in float: a
- * four-wide scan for small hulls, a climb over the vertex graph for large
- * ones. The scalar and SIMD scans give the same index (the first largest). */
+/* Index of the vertex of h furthest along (dx, dy, dz): a four-wide float
+ * scan for small hulls (the scalar and SIMD scans give the same index, the
+ * first largest), the double support's climb over the vertex graph for
+ * large ones. */
 int32_t tc_hull_data_support_index_f(const tc_hull_data *h, float dx, float dy, float dz);
 
 #endif
