@@ -284,20 +284,15 @@ static void src_of_cores(gjk_src *g, const tc_core *a, const tc_core *b)
 
 tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result *out)
 {
-    return tc_gjk_distance_seeded(a, b, NULL, out);
+    gjk_src g;
+    src_of_cores(&g, a, b);
+    bool decided;
+    return gjk_run(&g, INFINITY, 0.0, NULL, out, &decided);
 }
 
 bool tc_gjk_within(const tc_core *a, const tc_core *b, double margin)
 {
     return tc_gjk_within_seeded(a, b, NULL, margin);
-}
-
-tc_gjk_status tc_gjk_distance_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, tc_gjk_result *out)
-{
-    gjk_src g;
-    src_of_cores(&g, a, b);
-    bool decided;
-    return gjk_run(&g, INFINITY, 0.0, seed, out, &decided);
 }
 
 bool tc_gjk_within_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, double margin)

@@ -50,10 +50,9 @@ bool tc_gjk_within(const tc_core *a, const tc_core *b, double margin);
  * simplex in out seeds the double run either way. */
 tc_gjk_status tc_gjk_hull_pair(const tc_hull_pair *p, double above, tc_gjk_result *out);
 
-/* tc_gjk_distance and tc_gjk_within for two hull cores, starting from a
- * simplex of their vertices (from tc_gjk_hull_pair) instead of one point:
- * the same answers, found in a support step or two when the seed is good. */
-tc_gjk_status tc_gjk_distance_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, tc_gjk_result *out);
+/* tc_gjk_within for two hull cores, starting from a simplex of their
+ * vertices (from tc_gjk_hull_pair) instead of one point: the same answer,
+ * found in a support step or two when the seed is good. */
 bool tc_gjk_within_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, double margin);
 
 #endif

@@ -42,15 +42,9 @@ float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_
 {
     tc_gjk_result r;
     tc_gjk_distance(a, b, &r);
-    return tc_core_distance_from_gjk(a, b, &r, point_a, point_b);
-}
-
-float tc_core_distance_from_gjk(const tc_core *a, const tc_core *b, const tc_gjk_result *r, tc_vec3 *point_a,
-                                tc_vec3 *point_b)
-{
     double scale = a->scale > b->scale ? a->scale : b->scale;
-    double d = tc_gjk_core_distance(r->distance, a->radius + b->radius, scale);
-    return tc_rounded_distance(d, r->point_a, r->point_b, a->radius, b->radius, point_a, point_b);
+    double d = tc_gjk_core_distance(r.distance, a->radius + b->radius, scale);
+    return tc_rounded_distance(d, r.point_a, r.point_b, a->radius, b->radius, point_a, point_b);
 }
 
 bool tc_core_contact(const tc_core *a, const tc_core *b, tc_manifold *m)

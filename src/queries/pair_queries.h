@@ -39,9 +39,6 @@ static inline double tc_gjk_core_distance(double core_distance, double radii, do
 
 /* Distance by GJK on the cores. */
 float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b);
-/* Its last step, from a GJK result on the cores already found. */
-float tc_core_distance_from_gjk(const tc_core *a, const tc_core *b, const tc_gjk_result *r, tc_vec3 *point_a,
-                                tc_vec3 *point_b);
 
 /* Below this distance (relative to the scale) two cores count as
  * intersecting for contacts: the penetration axes take over from the
