@@ -350,6 +350,103 @@ TEST_CASE(hull_oracle_hull_hull)
     print_tally("hull-hull", &t);
 }
 
+/* Large hulls (32 to 200 points on ellipsoids, so past the float support's
+ * four-wide scan and into its climb), rotated, scaled and away from the
+ * origin, whose answer is certain by construction: B's lowest point along
+ * u put a multiple of the band beyond A's highest (apart, at that
+ * distance within the band), or a twentieth of the way from A's highest
+ * vertex to A's centre, inside A by convexity (overlapping). These are the
+ * pairs the float GJK of the hull-hull overlap and distance decides alone
+ * or hands to the double one. */
+#define BIG_PTS 200
+typedef struct big_hull { tc_vec3 local[BIG_PTS]; ovec w[BIG_PTS]; int n; tc_hull_data *data; tc_hull hull; } big_hull;
+
+static void big_place(big_hull *b)
+{
+    for (int i = 0; i < b->n; ++i) b->w[i] = orc_place(b->hull.position, b->hull.rotation, b->hull.scale, b->local[i]);
+}
+
+static void big_make(test_rng *r, big_hull *b, ovec center)
+{
+    b->n = test_rng_int(r, 32, BIG_PTS);
+    double ax[3] = { test_rng_uniform(r, 0.5, 1.0), test_rng_uniform(r, 0.5, 1.0), test_rng_uniform(r, 0.5, 1.0) };
+    for (int i = 0; i < b->n; ++i) {
+        ovec u = gen_unit(r);
+        b->local[i] = tc_vec3_make((float)(ax[0] * u.x), (float)(ax[1] * u.y), (float)(ax[2] * u.z));
+    }
+    double q[4];
+    gen_quat(r, q);
+    b->data = tc_hull_data_create(b->local, b->n, NULL);
+    b->hull.data = b->data;
+    b->hull.rotation = gen_mat3_from_quat(q);
+    b->hull.scale = (float)test_rng_uniform(r, 0.5, 5.0);
+    b->hull.position = ov_to(center);
+    big_place(b);
+}
+
+static int big_extreme(const big_hull *b, ovec u, double sign)
+{
+    int k = 0;
+    for (int i = 1; i < b->n; ++i)
+        if (sign * ov_dot(b->w[i], u) > sign * ov_dot(b->w[k], u)) k = i;
+    return k;
+}
+
+TEST_CASE(hull_hull_large_certain_pairs)
+{
+    test_rng r = { 23 };
+    int n = test_random_count(1500);
+    static big_hull a, b;
+    long missed = 0, false_hits = 0, distance_bad = 0;
+    for (int c = 0; c < n; ++c) {
+        ovec center = ov(test_rng_uniform(&r, -100, 100), test_rng_uniform(&r, -100, 100), test_rng_uniform(&r, -100, 100));
+        big_make(&r, &a, center);
+        big_make(&r, &b, ov_madd(center, gen_unit(&r), 8.0));
+        ovec u = gen_unit(&r);
+        int ta = big_extreme(&a, u, 1.0), tb = big_extreme(&b, u, -1.0);
+        double scale = 0.0;
+        for (int i = 0; i < a.n; ++i) scale = fmax(scale, ov_maxabs(a.w[i]));
+        scale += 30.0; /* B's coordinates and both extents: a bound, as the band wants */
+        double band = TC_TOLERANCE * scale;
+        bool inside = c % 2 == 0;
+        ovec target;
+        if (inside) {
+            ovec mid = ov(0, 0, 0);
+            for (int i = 0; i < a.n; ++i) mid = ov_add(mid, a.w[i]);
+            mid = ov_scale(mid, 1.0 / a.n);
+            target = ov_madd(a.w[ta], ov_sub(mid, a.w[ta]), 0.05);
+        } else {
+            const double k[3] = { 2.0, 10.0, 1000.0 };
+            target = ov_madd(a.w[ta], u, k[c % 3] * band);
+        }
+        b.hull.position = ov_to(ov_add(ov_from(b.hull.position), ov_sub(target, b.w[tb])));
+        big_place(&b);
+        bool got = tc_overlap_hull_hull(&a.hull, &b.hull);
+        float d = tc_distance_hull_hull(&a.hull, &b.hull, NULL, NULL);
+        if (inside) {
+            if (!got && missed++ < 3) fprintf(stderr, "large hulls: missed overlap (%d, %d points)\n", a.n, b.n);
+            if (!(d == 0.0f) && distance_bad++ < 3) fprintf(stderr, "large hulls: overlapping at distance %.9g\n", d);
+        } else {
+            /* apart along u by sep (the placed points, in double); the
+             * closest pair is at most the two extremes' distance */
+            double sep = INFINITY, amax = -INFINITY;
+            for (int i = 0; i < b.n; ++i) sep = fmin(sep, ov_dot(b.w[i], u));
+            for (int i = 0; i < a.n; ++i) amax = fmax(amax, ov_dot(a.w[i], u));
+            sep -= amax;
+            double far = ov_len(ov_sub(b.w[tb], a.w[ta]));
+            if (sep > band && got && false_hits++ < 3) fprintf(stderr, "large hulls: overlap at separation %.9g\n", sep);
+            if (!(d >= sep - band && d <= far + band) && distance_bad++ < 3)
+                fprintf(stderr, "large hulls: distance %.9g, separation %.9g, extremes %.9g\n", d, sep, far);
+        }
+        tc_hull_data_destroy(a.data);
+        tc_hull_data_destroy(b.data);
+    }
+    printf("large hull pairs: %d cases: %ld missed, %ld false hits, %ld distances off\n", n, missed, false_hits, distance_bad);
+    CHECK(missed == 0);
+    CHECK(false_hits == 0);
+    CHECK(distance_bad == 0);
+}
+
 /* The builder: every input point is inside the hull (within the tolerance of
  * its size), every hull vertex is an input point, the dimension is right. */
 TEST_CASE(hull_build_random_clouds)

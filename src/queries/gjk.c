@@ -9,7 +9,16 @@
  * only the vertices whose region holds the closest point. */
 #include "queries/gjk.h"
 
-typedef struct vertex { tc_dvec3 w, a, b; } vertex;
+typedef struct vertex { tc_dvec3 w, a, b; int32_t ia, ib; } vertex;
+
+/* What the iteration runs on: two cores and their double support, or two
+ * hulls' float support (fast) with its error bound. */
+typedef struct gjk_src {
+    const tc_core *a, *b;
+    const tc_hull_pair *fast;
+    double scale, size;
+    tc_dvec3 start;  /* the first search direction, from B towards A */
+} gjk_src;
 
 typedef struct simplex {
     vertex v[4];
@@ -99,7 +108,7 @@ static double det3(tc_dvec3 a, tc_dvec3 b, tc_dvec3 c) { return tc_dvec3_dot(a, 
 
 /* Closest point of a tetrahedron to the origin. Returns true when the origin
  * is inside (the simplex is then left whole, with barycentric weights). */
-static bool closest_tetrahedron(simplex *s, double size)
+static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncertain)
 {
     const vertex *v = s->v;
     static const int faces[4][4] = { { 0, 1, 2, 3 }, { 0, 2, 3, 1 }, { 0, 3, 1, 2 }, { 1, 3, 2, 0 } };
@@ -113,7 +122,12 @@ static bool closest_tetrahedron(simplex *s, double size)
         tc_dvec3 n = tc_dvec3_cross(tc_dvec3_sub(b->w, a->w), tc_dvec3_sub(c->w, a->w));
         double sp = -tc_dvec3_dot(a->w, n);
         double sd = tc_dvec3_dot(tc_dvec3_sub(d->w, a->w), n);
-        if (!flat && sp * sd >= 0.0) continue; /* origin on the inner side of this face */
+        if (!flat && sp * sd >= 0.0) {
+            /* origin on the inner side of this face; a float run needs it
+             * there by more than its error */
+            if (err > 0.0 && !(fabs(sp) > err * tc_dvec3_length(n))) *uncertain = true;
+            continue;
+        }
         any_outside = true;
         simplex t = { 0 }; /* closest_triangle sets only its n vertices; best copies all */
         closest_triangle(a, b, c, &t);
@@ -136,13 +150,31 @@ static bool closest_tetrahedron(simplex *s, double size)
     return false;
 }
 
-static vertex support(const tc_core *a, const tc_core *b, tc_dvec3 d)
+static vertex support(const gjk_src *g, tc_dvec3 d)
 {
     vertex r;
-    r.a = tc_core_support(a, d);
-    r.b = tc_core_support(b, tc_dvec3_neg(d));
+    if (g->fast) {
+        tc_hull_pair_support(g->fast, d, &r.ia, &r.ib, &r.a, &r.b);
+    } else {
+        r.a = tc_core_support(g->a, d);
+        r.b = tc_core_support(g->b, tc_dvec3_neg(d));
+        r.ia = r.ib = -1;
+    }
     r.w = tc_dvec3_sub(r.a, r.b);
     return r;
+}
+
+/* The closest point of simplex s (its last vertex new) to the origin,
+ * keeping the vertices whose region holds it; true when the origin is
+ * inside a tetrahedron. */
+static bool reduce(simplex *s, double size, double err, bool *uncertain)
+{
+    switch (s->n) {
+    case 1: s->lambda[0] = 1.0; return false;
+    case 2: closest_segment(&s->v[0], &s->v[1], s); return false;
+    case 3: { vertex t0 = s->v[0], t1 = s->v[1], t2 = s->v[2]; closest_triangle(&t0, &t1, &t2, s); } return false;
+    default: return closest_tetrahedron(s, size, err, uncertain);
+    }
 }
 
 static void witnesses(const simplex *s, tc_gjk_result *out)
@@ -159,33 +191,50 @@ static void witnesses(const simplex *s, tc_gjk_result *out)
 /* GJK, stopping early once the distance is known to be above `above` (a
  * lower bound past it: status SEPARATED, *decided set) or at most `within`
  * (the upper bound inside it: status SEPARATED or INTERSECTING, *decided
- * set); with above = INFINITY and within = 0 it runs to convergence. */
-static tc_gjk_status gjk_run(const tc_core *a, const tc_core *b, double above, double within, tc_gjk_result *out,
-                             bool *decided)
+ * set); with above = INFINITY and within = 0 it runs to convergence. A
+ * float run (g->fast) keeps only the decisions its error cannot change and
+ * answers TC_GJK_UNSURE for the rest. seed, if any, is the first simplex. */
+static tc_gjk_status gjk_run(const gjk_src *g, double above, double within, const tc_gjk_simplex *seed,
+                             tc_gjk_result *out, bool *decided)
 {
     *decided = false;
-    double scale = a->scale > b->scale ? a->scale : b->scale;
-    double size = a->size + b->size + 1e-300;
+    double err = g->fast ? g->fast->err : 0.0;
+    double size = g->size + 1e-300;
     /* Below this the origin is taken to be on the simplex: relative to the
      * coordinates, far under float rounding of the inputs. */
-    double zero_sq = (1e-12 * scale) * (1e-12 * scale);
+    double zero_sq = (1e-12 * g->scale) * (1e-12 * g->scale);
     simplex s;
-    tc_dvec3 d = tc_dvec3_sub(a->center, b->center);
-    if (tc_dvec3_length_sq(d) == 0.0) d = tc_dvec3_make(1, 0, 0);
-    s.v[0] = support(a, b, tc_dvec3_neg(d));
-    s.lambda[0] = 1.0;
-    s.n = 1;
-    tc_dvec3 v = s.v[0].w;
-    double vv = tc_dvec3_length_sq(v);
-    out->status = TC_GJK_MAX_ITERATIONS_REACHED;
+    bool uncertain = false, inside = false;
+    if (seed && seed->n > 0) {
+        s.n = seed->n;
+        for (int i = 0; i < s.n; ++i) {
+            vertex *x = &s.v[i];
+            x->ia = seed->ia[i];
+            x->ib = seed->ib[i];
+            x->a = tc_core_hull_vertex(g->a, x->ia);
+            x->b = tc_core_hull_vertex(g->b, x->ib);
+            x->w = tc_dvec3_sub(x->a, x->b);
+        }
+        inside = reduce(&s, size, 0.0, &uncertain);
+    } else {
+        tc_dvec3 d = g->start;
+        if (tc_dvec3_length_sq(d) == 0.0) d = tc_dvec3_make(1, 0, 0);
+        s.v[0] = support(g, tc_dvec3_neg(d));
+        s.lambda[0] = 1.0;
+        s.n = 1;
+    }
+    tc_dvec3 v = simplex_point(&s);
+    double vv = inside ? 0.0 : tc_dvec3_length_sq(v);
+    out->status = inside ? TC_GJK_INTERSECTING : TC_GJK_MAX_ITERATIONS_REACHED;
     int it = 0;
-    for (; it < TC_GJK_MAX_ITERATIONS; ++it) {
+    for (; !inside && it < TC_GJK_MAX_ITERATIONS; ++it) {
         if (vv <= zero_sq) { out->status = TC_GJK_INTERSECTING; break; }
         if (vv <= within * within) { out->status = TC_GJK_SEPARATED; *decided = true; break; }
-        vertex w = support(a, b, tc_dvec3_neg(v));
+        vertex w = support(g, tc_dvec3_neg(v));
         /* v.w / |v| is a lower bound of the distance, |v| an upper bound. */
         double vw = tc_dvec3_dot(v, w.w);
-        if (vw > 0.0 && vw * vw > above * above * vv) { out->status = TC_GJK_SEPARATED; *decided = true; break; }
+        double bar = above + err;
+        if (vw > 0.0 && vw * vw > bar * bar * vv) { out->status = TC_GJK_SEPARATED; *decided = true; break; }
         double gap = vv - vw;
         if (gap <= 1e-13 * vv || gap <= zero_sq) { out->status = TC_GJK_SEPARATED; break; }
         bool duplicate = false;
@@ -194,13 +243,10 @@ static tc_gjk_status gjk_run(const tc_core *a, const tc_core *b, double above, d
         if (duplicate) { out->status = TC_GJK_SEPARATED; break; }
         simplex next = s;
         next.v[next.n++] = w;
-        bool inside = false;
-        switch (next.n) {
-        case 2: closest_segment(&next.v[0], &next.v[1], &next); break;
-        case 3: { vertex t0 = next.v[0], t1 = next.v[1], t2 = next.v[2]; closest_triangle(&t0, &t1, &t2, &next); } break;
-        default: inside = closest_tetrahedron(&next, size); break;
+        uncertain = false;
+        if (reduce(&next, size, err, &uncertain)) {
+            s = next; vv = 0.0; out->status = TC_GJK_INTERSECTING; ++it; break;
         }
-        if (inside) { s = next; vv = 0.0; out->status = TC_GJK_INTERSECTING; ++it; break; }
         tc_dvec3 nv = simplex_point(&next);
         double nvv = tc_dvec3_length_sq(nv);
         if (!(nvv < vv)) { out->status = TC_GJK_SEPARATED; break; } /* no progress: rounding floor */
@@ -209,6 +255,11 @@ static tc_gjk_status gjk_run(const tc_core *a, const tc_core *b, double above, d
         vv = nvv;
     }
     out->iterations = it;
+    out->simplex.n = s.n;
+    for (int i = 0; i < s.n; ++i) {
+        out->simplex.ia[i] = s.v[i].ia;
+        out->simplex.ib[i] = s.v[i].ib;
+    }
     witnesses(&s, out);
     if (out->status == TC_GJK_INTERSECTING) {
         out->distance = 0.0;
@@ -216,19 +267,52 @@ static tc_gjk_status gjk_run(const tc_core *a, const tc_core *b, double above, d
     } else {
         out->distance = sqrt(vv);
     }
+    if (g->fast && !*decided && !(out->status == TC_GJK_INTERSECTING && vv == 0.0 && !uncertain && s.n == 4))
+        out->status = TC_GJK_UNSURE;
     return out->status;
+}
+
+static void src_of_cores(gjk_src *g, const tc_core *a, const tc_core *b)
+{
+    g->a = a;
+    g->b = b;
+    g->fast = NULL;
+    g->scale = a->scale > b->scale ? a->scale : b->scale;
+    g->size = a->size + b->size;
+    g->start = tc_dvec3_sub(a->center, b->center);
 }
 
 tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result *out)
 {
+    gjk_src g;
+    src_of_cores(&g, a, b);
     bool decided;
-    return gjk_run(a, b, INFINITY, 0.0, out, &decided);
+    return gjk_run(&g, INFINITY, 0.0, NULL, out, &decided);
 }
 
 bool tc_gjk_within(const tc_core *a, const tc_core *b, double margin)
 {
+    return tc_gjk_within_seeded(a, b, NULL, margin);
+}
+
+bool tc_gjk_within_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, double margin)
+{
+    gjk_src g;
+    src_of_cores(&g, a, b);
     tc_gjk_result r;
     bool decided;
-    gjk_run(a, b, margin, margin, &r, &decided);
+    gjk_run(&g, margin, margin, seed, &r, &decided);
     return r.distance <= margin;
+}
+
+tc_gjk_status tc_gjk_hull_pair(const tc_hull_pair *p, double above, tc_gjk_result *out)
+{
+    gjk_src g;
+    g.a = g.b = NULL;
+    g.fast = p;
+    g.scale = p->err / 4e-6;
+    g.size = g.scale;
+    g.start = tc_dvec3_sub(p->ca, p->cb);
+    bool decided;
+    return gjk_run(&g, above, 0.0, NULL, out, &decided);
 }

@@ -10,20 +10,27 @@
 #define TOUCHE_QUERIES_GJK_H
 
 #include "queries/convex_core.h"
+#include "queries/hull_pair.h"
 
 #define TC_GJK_MAX_ITERATIONS 64
 
 typedef enum tc_gjk_status {
     TC_GJK_SEPARATED = 0,    /* converged, distance > 0 */
     TC_GJK_INTERSECTING,     /* the cores share a point: distance 0, point_a == point_b */
-    TC_GJK_MAX_ITERATIONS_REACHED /* stopped on the bound; result is the best upper bound found */
+    TC_GJK_MAX_ITERATIONS_REACHED, /* stopped on the bound; result is the best upper bound found */
+    TC_GJK_UNSURE            /* a float run (tc_gjk_hull_pair) that could not decide */
 } tc_gjk_status;
+
+/* A simplex as vertex indices of two hulls: what a float run ends on, to
+ * seed the double one (n 0: none). */
+typedef struct tc_gjk_simplex { int n; int32_t ia[4], ib[4]; } tc_gjk_simplex;
 
 typedef struct tc_gjk_result {
     double distance;         /* between the cores */
     tc_dvec3 point_a, point_b; /* closest (or common) points on each core */
     int iterations;
     tc_gjk_status status;
+    tc_gjk_simplex simplex;  /* the final simplex's hull vertex indices (a float run's only) */
 } tc_gjk_result;
 
 tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result *out);
@@ -33,5 +40,19 @@ tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result 
  * direction) or the upper bound falls within it, so an overlap test pays for
  * a few support evaluations, not a converged distance. */
 bool tc_gjk_within(const tc_core *a, const tc_core *b, double margin);
+
+/* The same iteration on the float support of two hulls (hull_pair.h), in
+ * the pair's frame, deciding only what the float error cannot change:
+ * SEPARATED when a lower bound of the distance passes above + err,
+ * INTERSECTING when the origin is inside a tetrahedron of the difference by
+ * more than err from each face, TC_GJK_UNSURE otherwise (with above =
+ * INFINITY it runs to convergence and never answers SEPARATED). The
+ * simplex in out seeds the double run either way. */
+tc_gjk_status tc_gjk_hull_pair(const tc_hull_pair *p, double above, tc_gjk_result *out);
+
+/* tc_gjk_within for two hull cores, starting from a simplex of their
+ * vertices (from tc_gjk_hull_pair) instead of one point: the same answer,
+ * found in a support step or two when the seed is good. */
+bool tc_gjk_within_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, double margin);
 
 #endif

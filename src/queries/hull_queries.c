@@ -13,6 +13,7 @@
  * zero-radius sphere. */
 #include <touche/hull.h>
 
+#include "queries/hull_pair.h"
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
 #include "queries/ray.h"
@@ -147,6 +148,9 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
 
 /* ---- the pairs ------------------------------------------------------------ */
 #define TC_HULL_PAIRS(A)                                                                                          \
+    TC_HULL_PAIRS_OVERLAP_DISTANCE(A)                                                                             \
+    TC_HULL_PAIRS_CONTACT_SWEEP(A)
+#define TC_HULL_PAIRS_OVERLAP_DISTANCE(A)                                                                         \
     bool tc_overlap_##A##_hull(const tc_##A *a, const tc_hull *b)                                                 \
     {                                                                                                             \
         if (!tc_##A##_is_valid(a) || !tc_hull_is_valid(b)) return false;                                         \
@@ -162,7 +166,8 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
         tc_core_from_##A(&ca, a);                                                                                 \
         tc_core_from_hull(&cb, b);                                                                                \
         return tc_core_distance(&ca, &cb, point_a, point_b);                                                      \
-    }                                                                                                             \
+    }
+#define TC_HULL_PAIRS_CONTACT_SWEEP(A)                                                                            \
     bool tc_contact_##A##_hull(const tc_##A *a, const tc_hull *b, tc_manifold *m)                                 \
     {                                                                                                             \
         if (!tc_##A##_is_valid(a) || !tc_hull_is_valid(b)) return false;                                         \
@@ -187,7 +192,51 @@ TC_HULL_PAIRS(capsule)
 TC_HULL_PAIRS(aabb)
 TC_HULL_PAIRS(obb)
 TC_HULL_PAIRS(triangle)
-TC_HULL_PAIRS(hull)
+TC_HULL_PAIRS_CONTACT_SWEEP(hull)
+
+/* ---- hull-hull overlap: the float GJK first --------------------------------- */
+/* A bound above the overlap pad of the double path (TC_HULL_OVERLAP_PAD of
+ * the cores' scale), from the placements alone: a float answer of "apart
+ * by more than this" is then the double path's answer too. */
+static double pad_above(const tc_hull_pair *p)
+{
+    double m = fabs(p->origin.x) + fabs(p->origin.y) + fabs(p->origin.z);
+    return 2.0 * TC_HULL_OVERLAP_PAD * (m + p->err / 4e-6);
+}
+
+bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
+{
+    if (!tc_hull_is_valid(a) || !tc_hull_is_valid(b)) return false;
+    tc_hull_pair p;
+    tc_hull_pair_init(&p, a, b);
+    double above = pad_above(&p);
+    /* Balls apart (in double, exact bounds): apart. */
+    if (tc_dvec3_length(tc_dvec3_sub(p.ca, p.cb)) > p.ra + p.rb + above + p.err) return false;
+    tc_gjk_result r;
+    switch (tc_gjk_hull_pair(&p, above, &r)) {
+    case TC_GJK_SEPARATED: return false;
+    case TC_GJK_INTERSECTING: return true;
+    default: break;
+    }
+    /* Within the float error of touching: the double path, from the
+     * simplex the float run ended on. */
+    tc_core ca, cb;
+    tc_core_from_hull(&ca, a);
+    tc_core_from_hull(&cb, b);
+    double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
+    return tc_gjk_within_seeded(&ca, &cb, &r.simplex, TC_HULL_OVERLAP_PAD * scale);
+}
+
+float tc_distance_hull_hull(const tc_hull *a, const tc_hull *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    /* The double GJK alone: a float run to convergence and a seeded double
+     * one cost more than it (measured), since a distance must converge. */
+    if (!tc_hull_is_valid(a) || !tc_hull_is_valid(b)) return INFINITY;
+    tc_core ca, cb;
+    tc_core_from_hull(&ca, a);
+    tc_core_from_hull(&cb, b);
+    return tc_core_distance(&ca, &cb, point_a, point_b);
+}
 
 /* ---- the plane's solid against a hull: the hull's lowest point ------------ */
 bool tc_overlap_plane_hull(const tc_plane *a, const tc_hull *b)

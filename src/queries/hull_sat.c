@@ -15,6 +15,11 @@
 #include "queries/hull_sat.h"
 
 #include "queries/penetration.h"
+
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+#define TC_HULL_SAT_SSE 1
+#endif
 #include "shapes/hull_internal.h"
 
 static tc_dvec3 dv(tc_vec3 v) { return tc_dvec3_from(v); }
@@ -61,25 +66,54 @@ double tc_hull_sat_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *nor
         tc_dvec3 da = tc_dvec3_sub(a_in_b_point(a, b, inv_s2, ea->v[1]), pa);
         tc_dvec3 na0 = a_in_b_normal(a, b, ea->f[0]), na1 = a_in_b_normal(a, b, ea->f[1]);
         tc_dvec3 bxa = tc_dvec3_cross(na1, na0);
-        for (int32_t j = 0; j < hb->edge_count; ++j) {
-            const tc_hull_edge *eb = &hb->edges[j];
-            /* B's arc, negated: the normals of its faces point the other way
-             * on the difference's Gauss map. */
-            tc_dvec3 c = tc_dvec3_neg(dv(hb->face_normals[eb->f[0]])), d = tc_dvec3_neg(dv(hb->face_normals[eb->f[1]]));
-            double cba = tc_dvec3_dot(c, bxa), dba = tc_dvec3_dot(d, bxa);
-            if (!(cba * dba < 0.0)) continue;
-            tc_dvec3 dxc = tc_dvec3_cross(d, c);
-            double adc = tc_dvec3_dot(na0, dxc), bdc = tc_dvec3_dot(na1, dxc);
-            if (!(adc * bdc < 0.0) || !(cba * bdc > 0.0)) continue;
-            tc_dvec3 pb = dv(hb->vertices[eb->v[0]]);
-            tc_dvec3 db = tc_dvec3_sub(dv(hb->vertices[eb->v[1]]), pb);
-            tc_dvec3 axis = tc_dvec3_cross(da, db);
-            double l = tc_dvec3_length(axis);
-            if (!(l > 1e-7 * tc_dvec3_length(da) * tc_dvec3_length(db))) continue; /* parallel: faces cover it */
-            axis = tc_dvec3_scale(axis, 1.0 / l);
-            if (tc_dvec3_dot(axis, tc_dvec3_sub(pa, ca)) < 0.0) axis = tc_dvec3_neg(axis);
-            double o = -tc_dvec3_dot(axis, tc_dvec3_sub(pb, pa)) * s;
-            if (o < best_edge) { best_edge = o; edge_n = axis; }
+        /* B's edges whose arc may cross the great circle across A's arc:
+         * a float filter, four at a time, that drops only the arcs whose
+         * two ends are on one side by far more than its rounding (the
+         * double test below decides every other one, so the answer is
+         * the double loop's). */
+        tc_vec3 bf = tc_dvec3_to(bxa);
+        float eps = 1e-5f * tc_vec3_dot(bf, bf);
+        const int32_t n = hb->arc_stride;
+        const float *arc = hb->arcs;
+        for (int32_t j0 = 0; j0 < n; j0 += 4) {
+            int mask = 0;
+#ifdef TC_HULL_SAT_SSE
+            const __m128 bx = _mm_set1_ps(bf.x), by = _mm_set1_ps(bf.y), bz = _mm_set1_ps(bf.z);
+            __m128 cf = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(arc + j0), bx), _mm_mul_ps(_mm_loadu_ps(arc + n + j0), by)),
+                                   _mm_mul_ps(_mm_loadu_ps(arc + 2 * n + j0), bz));
+            __m128 df = _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(arc + 3 * n + j0), bx), _mm_mul_ps(_mm_loadu_ps(arc + 4 * n + j0), by)),
+                                   _mm_mul_ps(_mm_loadu_ps(arc + 5 * n + j0), bz));
+            mask = _mm_movemask_ps(_mm_cmple_ps(_mm_mul_ps(cf, df), _mm_set1_ps(eps)));
+#else
+            for (int k = 0; k < 4; ++k) {
+                int32_t j = j0 + k;
+                float cf = (arc[j] * bf.x + arc[n + j] * bf.y) + arc[2 * n + j] * bf.z;
+                float df = (arc[3 * n + j] * bf.x + arc[4 * n + j] * bf.y) + arc[5 * n + j] * bf.z;
+                if (cf * df <= eps) mask |= 1 << k;
+            }
+#endif
+            for (; mask; mask &= mask - 1) {
+                int32_t j = j0 + (mask & 1 ? 0 : mask & 2 ? 1 : mask & 4 ? 2 : 3);
+                if (j >= hb->edge_count) break;
+                const tc_hull_edge *eb = &hb->edges[j];
+                /* B's arc, negated: the normals of its faces point the
+                 * other way on the difference's Gauss map. */
+                tc_dvec3 c = tc_dvec3_neg(dv(hb->face_normals[eb->f[0]])), d = tc_dvec3_neg(dv(hb->face_normals[eb->f[1]]));
+                double cba = tc_dvec3_dot(c, bxa), dba = tc_dvec3_dot(d, bxa);
+                if (!(cba * dba < 0.0)) continue;
+                tc_dvec3 dxc = tc_dvec3_cross(d, c);
+                double adc = tc_dvec3_dot(na0, dxc), bdc = tc_dvec3_dot(na1, dxc);
+                if (!(adc * bdc < 0.0) || !(cba * bdc > 0.0)) continue;
+                tc_dvec3 pb = dv(hb->vertices[eb->v[0]]);
+                tc_dvec3 db = tc_dvec3_sub(dv(hb->vertices[eb->v[1]]), pb);
+                tc_dvec3 axis = tc_dvec3_cross(da, db);
+                double l = tc_dvec3_length(axis);
+                if (!(l > 1e-7 * tc_dvec3_length(da) * tc_dvec3_length(db))) continue; /* parallel: faces cover it */
+                axis = tc_dvec3_scale(axis, 1.0 / l);
+                if (tc_dvec3_dot(axis, tc_dvec3_sub(pa, ca)) < 0.0) axis = tc_dvec3_neg(axis);
+                double o = -tc_dvec3_dot(axis, tc_dvec3_sub(pb, pa)) * s;
+                if (o < best_edge) { best_edge = o; edge_n = axis; }
+            }
         }
     }
     if (best_edge < INFINITY) {

@@ -20,6 +20,10 @@
 
 #include <string.h>
 
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
@@ -174,13 +178,22 @@ static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, floa
 
 /* The ray (in the data frame) against the triangle in leaf slot i: keeps
  * the nearest hit, ties to the lowest triangle index. */
-static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, int32_t i, bool *found, tc_ray_hit *best,
-                             float *limit)
+static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, int32_t i, bool *found,
+                             tc_ray_hit *best, float *limit)
 {
     tc_triangle t;
     t.a = d->corners[3 * i];
     t.b = d->corners[3 * i + 1];
     t.c = d->corners[3 * i + 2];
+    /* The triangle's own padded box first: the node test with the
+     * triangle's box, which a leaf of one triangle would have, so it drops
+     * no hit the hierarchy would keep, and most triangles of a leaf the ray
+     * reaches lie off it. */
+    tc_mesh_node box;
+    box.min = tc_vec3_min(tc_vec3_min(t.a, t.b), t.c);
+    box.max = tc_vec3_max(tc_vec3_max(t.a, t.b), t.c);
+    float entry;
+    if (!ray_meets_node(&box, sr, *limit, &entry)) return;
     tc_ray_hit h;
     if (tc_raycast_triangle(local, &t, *limit, &h) &&
         (!*found || h.t < best->t || (h.t == best->t && d->order[i] < best->feature))) {
@@ -188,6 +201,143 @@ static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, int32_t
         *best = h;
         best->feature = d->order[i];
         *limit = h.t;
+    }
+}
+
+/* The ray for the four-wide slab test: per axis, the reciprocal, which
+ * row of a node is the near side (hi when the direction is negative), and
+ * the padded origin offsets of the near and far planes. */
+typedef struct wide_ray { float inv[3], near_off[3], far_off[3]; bool near_hi[3]; } wide_ray;
+
+static wide_ray wide_ray_of(const slab_ray *r)
+{
+    wide_ray w;
+    for (int k = 0; k < 3; ++k) {
+        w.inv[k] = r->inv[k];
+        w.near_hi[k] = r->inv[k] < 0.0f;
+        float lo = -r->pad - r->o[k], hi = r->pad - r->o[k];
+        w.near_off[k] = w.near_hi[k] ? hi : lo;
+        w.far_off[k] = w.near_hi[k] ? lo : hi;
+    }
+    return w;
+}
+
+/* Which of node n's four padded child boxes the ray meets within
+ * [0, limit] (a lane mask), and their entry t. No direction component is
+ * zero here, so no 0 * infinity: an empty lane's near plane is infinitely
+ * far. The scalar lanes are the SIMD ones, operation for operation. */
+static inline int wide_meets(const tc_mesh_wide *n, const wide_ray *r, float limit, float t[4])
+{
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+    __m128 tn = _mm_setzero_ps(), tf = _mm_set1_ps(limit);
+    for (int k = 0; k < 3; ++k) {
+        const float *nr = r->near_hi[k] ? n->hi[k] : n->lo[k], *fr = r->near_hi[k] ? n->lo[k] : n->hi[k];
+        const __m128 inv = _mm_set1_ps(r->inv[k]);
+        tn = _mm_max_ps(tn, _mm_mul_ps(_mm_add_ps(_mm_loadu_ps(nr), _mm_set1_ps(r->near_off[k])), inv));
+        tf = _mm_min_ps(tf, _mm_mul_ps(_mm_add_ps(_mm_loadu_ps(fr), _mm_set1_ps(r->far_off[k])), inv));
+    }
+    _mm_storeu_ps(t, tn);
+    return _mm_movemask_ps(_mm_cmple_ps(tn, tf));
+#else
+    int mask = 0;
+    for (int i = 0; i < 4; ++i) {
+        float tn = 0.0f, tf = limit;
+        for (int k = 0; k < 3; ++k) {
+            const float *nr = r->near_hi[k] ? n->hi[k] : n->lo[k], *fr = r->near_hi[k] ? n->lo[k] : n->hi[k];
+            float a = (nr[i] + r->near_off[k]) * r->inv[k], b = (fr[i] + r->far_off[k]) * r->inv[k];
+            tn = tn > a ? tn : a;
+            tf = tf < b ? tf : b;
+        }
+        t[i] = tn;
+        if (tn <= tf) mask |= 1 << i;
+    }
+    return mask;
+#endif
+}
+
+typedef struct wide_entry { int32_t code, count; float t; } wide_entry;
+
+/* The four-wide walk: nearest child first, each pop skipped once a hit is
+ * nearer than its entry. */
+static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, bool *found, tc_ray_hit *best,
+                      float *limit)
+{
+    wide_ray wr = wide_ray_of(sr);
+    wide_entry stack[TC_MESH_STACK];
+    int top = 0;
+    stack[top++] = (wide_entry){ 0, 0, 0.0f };
+    while (top > 0) {
+        wide_entry e = stack[--top];
+        if (!(e.t <= *limit)) continue; /* a nearer hit was found meanwhile */
+        if (e.code < 0) {
+            for (int32_t i = ~e.code; i < ~e.code + e.count; ++i) cast_slot(d, local, sr, i, found, best, limit);
+            continue;
+        }
+        if (top + 4 > TC_MESH_STACK) {
+            /* Deeper than the stack: finish by brute force over the rest. */
+            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, i, found, best, limit);
+            return;
+        }
+        const tc_mesh_wide *n = &d->wide[e.code];
+        float t[4];
+        int mask = wide_meets(n, &wr, *limit, t);
+        /* the lanes met, farthest first on the stack so the nearest pops next */
+        wide_entry hit4[4];
+        int k = 0;
+        for (int i = 0; i < 4; ++i) {
+            if (!(mask & (1 << i))) continue;
+            wide_entry x = { n->child[i], n->count[i], t[i] };
+            int j = k++;
+            while (j > 0 && hit4[j - 1].t < x.t) { hit4[j] = hit4[j - 1]; --j; }
+            hit4[j] = x;
+        }
+        for (int i = 0; i < k; ++i) stack[top++] = hit4[i];
+    }
+}
+
+/* The binary walk: for rays with a zero direction component, which the
+ * four-wide slab test does not take, and trees whose root is a leaf. */
+static void cast_binary(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, bool *found, tc_ray_hit *best,
+                        float *limit)
+{
+    int32_t stack[TC_MESH_STACK];
+    int top = 0;
+    stack[top++] = 0;
+    float root_entry;
+    if (!ray_meets_node(&d->nodes[0], sr, *limit, &root_entry)) return;
+    float entries[TC_MESH_STACK];
+    entries[0] = root_entry;
+    while (top > 0) {
+        --top;
+        const tc_mesh_node *n = &d->nodes[stack[top]];
+        if (!(entries[top] <= *limit)) continue; /* a nearer hit was found meanwhile */
+        if (n->count > 0) {
+            for (int32_t i = n->first; i < n->first + n->count; ++i) cast_slot(d, local, sr, i, found, best, limit);
+            continue;
+        }
+        if (top + 2 > TC_MESH_STACK) {
+            /* Deeper than the stack: finish by brute force over the rest. */
+            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, i, found, best, limit);
+            break;
+        }
+        /* Both children's boxes; the nearer one last on the stack, so it is
+         * walked first and its hits shorten the ray for the other. */
+        float el = 0.0f, er = 0.0f; /* written by ray_meets_node when it answers true */
+        bool hl = ray_meets_node(&d->nodes[n->first], sr, *limit, &el);
+        bool hr = ray_meets_node(&d->nodes[n->first + 1], sr, *limit, &er);
+        if (hl && hr) {
+            bool left_first = el <= er;
+            stack[top] = left_first ? n->first + 1 : n->first;
+            entries[top++] = left_first ? er : el;
+            stack[top] = left_first ? n->first : n->first + 1;
+            entries[top++] = left_first ? el : er;
+        } else if (hl) {
+            stack[top] = n->first;
+            entries[top++] = el;
+        } else if (hr) {
+            stack[top] = n->first + 1;
+            entries[top++] = er;
+        }
     }
 }
 
@@ -222,45 +372,8 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
     bool found = false;
     tc_ray_hit best;
     float limit = max_t;
-    int32_t stack[TC_MESH_STACK];
-    int top = 0;
-    stack[top++] = 0;
-    float root_entry;
-    if (!ray_meets_node(&d->nodes[0], &sr, limit, &root_entry)) return false;
-    float entries[TC_MESH_STACK];
-    entries[0] = root_entry;
-    while (top > 0) {
-        --top;
-        const tc_mesh_node *n = &d->nodes[stack[top]];
-        if (!(entries[top] <= limit)) continue; /* a nearer hit was found meanwhile */
-        if (n->count > 0) {
-            for (int32_t i = n->first; i < n->first + n->count; ++i) cast_slot(d, &local, i, &found, &best, &limit);
-            continue;
-        }
-        if (top + 2 > TC_MESH_STACK) {
-            /* Deeper than the stack: finish by brute force over the rest. */
-            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, &local, i, &found, &best, &limit);
-            break;
-        }
-        /* Both children's boxes; the nearer one last on the stack, so it is
-         * walked first and its hits shorten the ray for the other. */
-        float el = 0.0f, er = 0.0f; /* written by ray_meets_node when it answers true */
-        bool hl = ray_meets_node(&d->nodes[n->first], &sr, limit, &el);
-        bool hr = ray_meets_node(&d->nodes[n->first + 1], &sr, limit, &er);
-        if (hl && hr) {
-            bool left_first = el <= er;
-            stack[top] = left_first ? n->first + 1 : n->first;
-            entries[top++] = left_first ? er : el;
-            stack[top] = left_first ? n->first : n->first + 1;
-            entries[top++] = left_first ? el : er;
-        } else if (hl) {
-            stack[top] = n->first;
-            entries[top++] = el;
-        } else if (hr) {
-            stack[top] = n->first + 1;
-            entries[top++] = er;
-        }
-    }
+    if (d->wide && !sr.zero[0] && !sr.zero[1] && !sr.zero[2]) cast_wide(d, &local, &sr, &found, &best, &limit);
+    else cast_binary(d, &local, &sr, &found, &best, &limit);
     if (found && hit) {
         tc_vec3 nl = best.normal;
         best.normal = tc_vec3_normalize(tc_vec3_add(tc_vec3_add(tc_vec3_scale(shape->rotation.cx, nl.x),

@@ -62,6 +62,37 @@ static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
 /* Lays the soup out as a tc_hull_data: compacts the vertices, pairs the face
  * edges, derives adjacency, incidence and the unique edge directions. */
+
+/* The float columns, the bounding ball and the reach (see hull_internal.h). */
+static void finish_float_data(tc_hull_data *h)
+{
+    int32_t nv = h->vertex_count, stride = h->soa_stride;
+    tc_dvec3 c = tc_dvec3_scale(tc_dvec3_add(tc_dvec3_from(h->box_min), tc_dvec3_from(h->box_max)), 0.5);
+    h->sphere_center = tc_dvec3_to(c);
+    tc_dvec3 cf = tc_dvec3_from(h->sphere_center);
+    double r = 0.0, reach = 0.0;
+    for (int32_t i = 0; i < stride; ++i) {
+        tc_dvec3 p = tc_dvec3_sub(tc_dvec3_from(h->vertices[i < nv ? i : 0]), cf);
+        h->soa[i] = (float)p.x;
+        h->soa[stride + i] = (float)p.y;
+        h->soa[2 * stride + i] = (float)p.z;
+        double d = tc_dvec3_length(p);
+        if (d > r) r = d;
+        double m = fabs(p.x) + fabs(p.y) + fabs(p.z);
+        if (m > reach) reach = m;
+    }
+    for (int32_t e = 0; e < h->arc_stride; ++e) {
+        /* padding: a lane the filter may pass, and its reader skips */
+        tc_vec3 c = e < h->edge_count ? h->face_normals[h->edges[e].f[0]] : tc_vec3_make(1, 0, 0);
+        tc_vec3 d = e < h->edge_count ? h->face_normals[h->edges[e].f[1]] : tc_vec3_make(1, 0, 0);
+        const float col[6] = { c.x, c.y, c.z, d.x, d.y, d.z };
+        for (int k = 0; k < 6; ++k) h->arcs[k * h->arc_stride + e] = col[k];
+    }
+    /* Rounded up: the ball must hold every vertex exactly. */
+    h->sphere_radius = (float)(r * (1.0 + 1e-6)) + 1e-30f;
+    h->reach = (float)reach;
+}
+
 static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
 {
     int32_t *remap = tc_mem_alloc(al, sizeof(int32_t) * (size_t)s->nv);
@@ -111,6 +142,10 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
     size_t off_fo = bytes; bytes += align8(sizeof(float) * (size_t)s->nf);
     size_t off_edges = bytes; bytes += align8(sizeof(tc_hull_edge) * (size_t)ne);
     size_t off_dirs = bytes; bytes += align8(sizeof(tc_vec3) * (size_t)ne);
+    int32_t stride = (nv + 3) & ~3;
+    size_t off_soa = bytes; bytes += align8(sizeof(float) * 3u * (size_t)stride);
+    int32_t arc_stride = s->dimension == 3 ? (ne + 3) & ~3 : 0;
+    size_t off_arcs = bytes; bytes += align8(sizeof(float) * 6u * (size_t)arc_stride);
     unsigned char *block = tc_mem_alloc(al, bytes);
     dir_key *dk = ne ? tc_mem_alloc(al, sizeof(dir_key) * (size_t)ne) : NULL;
     if (!block || (ne && !dk)) {
@@ -139,6 +174,10 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
     h->face_offsets = (float *)(block + off_fo);
     h->edges = (tc_hull_edge *)(block + off_edges);
     h->directions = (tc_vec3 *)(block + off_dirs);
+    h->soa_stride = stride;
+    h->soa = (float *)(block + off_soa);
+    h->arc_stride = arc_stride;
+    h->arcs = (float *)(block + off_arcs);
     for (int32_t i = 0; i < s->nv; ++i)
         if (remap[i] >= 0) h->vertices[remap[i]] = tc_dvec3_to(s->v[i]);
     /* faces, their planes (offset: the largest projection of a vertex, so
@@ -230,6 +269,7 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
     }
     h->centroid = tc_dvec3_to(tc_dvec3_scale(sum, 1.0 / nv));
     h->diameter = (float)tc_dvec3_length(tc_dvec3_sub(tc_dvec3_from(h->box_max), tc_dvec3_from(h->box_min)));
+    finish_float_data(h);
     tc_mem_free(al, dk, sizeof(dir_key) * (size_t)ne);
     tc_mem_free(al, keys, sizeof(edge_key) * (size_t)fv_total);
     tc_mem_free(al, remap, sizeof(int32_t) * (size_t)s->nv);

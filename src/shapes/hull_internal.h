@@ -34,6 +34,21 @@ struct tc_hull_data {
     tc_vec3 centroid;        /* mean of the vertices: an interior point */
     tc_vec3 box_min, box_max;
     float diameter;          /* the box diagonal: bounds every vertex distance */
+    /* The vertices again, less sphere_center, as three float columns (x,
+     * then y, then z), each padded to a multiple of 4 with copies of vertex
+     * 0 (which changes no maximum), for the four-wide support scan of the
+     * float GJK: small numbers, so small rounding. */
+    int32_t soa_stride;      /* the padded count */
+    float *soa;
+    /* Each edge's arc on the Gauss map, the normals of its two faces, as
+     * six float columns (c x, y, z, then d x, y, z), each padded to a
+     * multiple of 4: the separating-axis test's four-wide arc filter. Zero
+     * for a hull that is not solid. */
+    int32_t arc_stride;
+    float *arcs;
+    tc_vec3 sphere_center;   /* a ball holding every vertex: the box centre... */
+    float sphere_radius;     /* ...and the largest vertex distance from it, rounded up */
+    float reach;             /* largest |vertex - sphere_center|_1: the float error's yardstick */
 };
 
 /* Local support: the vertex index furthest along d (double components). */

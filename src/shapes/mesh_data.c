@@ -258,6 +258,86 @@ static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
     return ok;
 }
 
+/* ---- the four-wide hierarchy ---------------------------------------------- */
+static double node_area(const tc_mesh_node *n)
+{
+    box3 b = { { n->min.x, n->min.y, n->min.z }, { n->max.x, n->max.y, n->max.z } };
+    return box_area(&b);
+}
+
+/* The up to four binary nodes a wide node over binary node b holds: its
+ * children, the largest internal one opened while there is room. */
+static int gather(const tc_mesh_data *m, int32_t b, int32_t kids[4])
+{
+    int k = 2;
+    kids[0] = m->nodes[b].first;
+    kids[1] = m->nodes[b].first + 1;
+    while (k < 4) {
+        int open = -1;
+        double best = -1.0;
+        for (int i = 0; i < k; ++i) {
+            const tc_mesh_node *n = &m->nodes[kids[i]];
+            if (n->count == 0 && node_area(n) > best) { best = node_area(n); open = i; }
+        }
+        if (open < 0) break;
+        int32_t first = m->nodes[kids[open]].first;
+        kids[open] = first;
+        kids[k++] = first + 1;
+    }
+    return k;
+}
+
+/* Breadth first over a work list (no recursion: a lopsided tree is deep).
+ * With out NULL it only counts. */
+static int32_t collapse(const tc_mesh_data *m, int32_t *todo, tc_mesh_wide *out)
+{
+    int32_t count = 1, done = 0;
+    todo[0] = 0;
+    while (done < count) {
+        int32_t w = done, b = todo[done++];
+        int32_t kids[4];
+        int k = gather(m, b, kids);
+        tc_mesh_wide *node = out ? &out[w] : NULL;
+        for (int i = 0; i < 4; ++i) {
+            const tc_mesh_node *n = i < k ? &m->nodes[kids[i]] : NULL;
+            int32_t child = 0, tris = 0;
+            if (n && n->count > 0) {
+                child = ~n->first;
+                tris = n->count;
+            } else if (n) {
+                child = count;
+                todo[count++] = kids[i];
+            }
+            if (!node) continue;
+            const float lo[3] = { n ? n->min.x : INFINITY, n ? n->min.y : INFINITY, n ? n->min.z : INFINITY };
+            const float hi[3] = { n ? n->max.x : -INFINITY, n ? n->max.y : -INFINITY, n ? n->max.z : -INFINITY };
+            for (int a = 0; a < 3; ++a) {
+                node->lo[a][i] = lo[a];
+                node->hi[a][i] = hi[a];
+            }
+            node->child[i] = child;
+            node->count[i] = tris;
+        }
+    }
+    return count;
+}
+
+static bool build_wide(tc_mesh_data *m, const tc_allocator *al)
+{
+    if (m->nodes[0].count > 0) return true; /* a root leaf: the binary walk */
+    size_t cap = (size_t)m->node_count;
+    int32_t *todo = tc_mem_alloc(al, sizeof(int32_t) * cap);
+    if (!todo) return false;
+    int32_t count = collapse(m, todo, NULL);
+    m->wide = tc_mem_alloc(al, sizeof(tc_mesh_wide) * (size_t)count);
+    if (m->wide) {
+        m->wide_count = count;
+        collapse(m, todo, m->wide);
+    }
+    tc_mem_free(al, todo, sizeof(int32_t) * cap);
+    return m->wide != NULL;
+}
+
 tc_mesh_data *tc_mesh_data_create(const tc_vec3 *vertices, int32_t vertex_count, const int32_t *indices,
                                   int32_t triangle_count, const tc_allocator *allocator)
 {
@@ -298,7 +378,8 @@ tc_mesh_data *tc_mesh_data_create(const tc_vec3 *vertices, int32_t vertex_count,
         m->node_count = 1;
         return m;
     }
-    if (!build_adjacency(m, vertices, vertex_count, indices, allocator) || !build_tree(m, allocator)) {
+    if (!build_adjacency(m, vertices, vertex_count, indices, allocator) || !build_tree(m, allocator) ||
+        !build_wide(m, allocator)) {
         tc_mem_free(allocator, block, bytes);
         return NULL;
     }
@@ -309,6 +390,7 @@ void tc_mesh_data_destroy(tc_mesh_data *mesh)
 {
     if (!mesh) return;
     tc_allocator al = mesh->allocator;
+    if (mesh->wide) tc_mem_free(&al, mesh->wide, sizeof(tc_mesh_wide) * (size_t)mesh->wide_count);
     tc_mem_free(&al, mesh, mesh->bytes);
 }
 

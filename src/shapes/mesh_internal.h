@@ -17,6 +17,17 @@ typedef struct tc_mesh_node {
 
 #define TC_MESH_LEAF_SIZE 4
 
+/* The same hierarchy four-wide, for ray casts: each node holds up to four
+ * children's boxes by axis and lane (a four-wide slab test reads them as
+ * rows), collapsed from the binary tree by opening the largest child until
+ * there are four. child[i] >= 0 is a wide node; < 0 a leaf's triangles,
+ * leaf order [~child[i], ~child[i] + count[i]). An empty lane has an empty
+ * box (lo +inf, hi -inf), which no ray meets. */
+typedef struct tc_mesh_wide {
+    float lo[3][4], hi[3][4];
+    int32_t child[4], count[4];
+} tc_mesh_wide;
+
 struct tc_mesh_data {
     tc_allocator allocator;
     size_t bytes;
@@ -27,6 +38,8 @@ struct tc_mesh_data {
     tc_vec3 *given;          /* 3 per triangle, in the given order */
     int32_t *neighbor;       /* 3 per triangle (given order): across edge e, or -1 */
     uint8_t *kind;           /* 3 per triangle: tc_mesh_edge_kind */
+    tc_mesh_wide *wide;      /* its own allocation: NULL when the root is a leaf */
+    int32_t wide_count;
 };
 
 #endif

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+#include "queries/hull_pair.h"
+
+#include "shapes/hull_internal.h"
+
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+#define TC_HULL_PAIR_SSE 1
+#endif
+
+/* Above this many vertices the float support climbs the vertex graph. */
+#define TC_HULL_SCAN_MAX 128
+
+int32_t tc_hull_data_support_index_f(const tc_hull_data *h, float dx, float dy, float dz)
+{
+    /* a large hull: the double support's climb, on the float direction */
+    if (h->vertex_count > TC_HULL_SCAN_MAX) return tc_hull_data_support_index(h, dx, dy, dz);
+    const int32_t n = h->soa_stride;
+    const float *xs = h->soa, *ys = xs + n, *zs = ys + n;
+#ifdef TC_HULL_PAIR_SSE
+    /* The largest projection first, then the first block holding it: the
+     * scalar loop's first largest. The products and sums are the scalar
+     * loop's, in its order, so the values are the same floats. */
+    const __m128 vx = _mm_set1_ps(dx), vy = _mm_set1_ps(dy), vz = _mm_set1_ps(dz);
+#define TC_HULL_PROJ4(i)                                                                                           \
+    _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(xs + (i)), vx), _mm_mul_ps(_mm_loadu_ps(ys + (i)), vy)),     \
+               _mm_mul_ps(_mm_loadu_ps(zs + (i)), vz))
+    __m128 best = TC_HULL_PROJ4(0);
+    for (int32_t i = 4; i < n; i += 4) best = _mm_max_ps(best, TC_HULL_PROJ4(i));
+    best = _mm_max_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(2, 3, 0, 1)));
+    best = _mm_max_ps(best, _mm_shuffle_ps(best, best, _MM_SHUFFLE(1, 0, 3, 2)));
+    for (int32_t i = 0; i < n; i += 4) {
+        int mask = _mm_movemask_ps(_mm_cmpeq_ps(TC_HULL_PROJ4(i), best));
+        if (mask) {
+            int32_t k = i + ((mask & 1) ? 0 : (mask & 2) ? 1 : (mask & 4) ? 2 : 3);
+            return k < h->vertex_count ? k : 0; /* the padding copies vertex 0 */
+        }
+    }
+#undef TC_HULL_PROJ4
+    return 0;
+#else
+    int32_t best = 0;
+    float bp = (xs[0] * dx + ys[0] * dy) + zs[0] * dz;
+    for (int32_t i = 1; i < h->vertex_count; ++i) {
+        float p = (xs[i] * dx + ys[i] * dy) + zs[i] * dz;
+        if (p > bp) { bp = p; best = i; }
+    }
+    return best;
+#endif
+}
+
+static tc_mat3 placement(const tc_hull *h)
+{
+    tc_mat3 m;
+    m.cx = tc_vec3_scale(h->rotation.cx, h->scale);
+    m.cy = tc_vec3_scale(h->rotation.cy, h->scale);
+    m.cz = tc_vec3_scale(h->rotation.cz, h->scale);
+    return m;
+}
+
+static float col_sum(const tc_mat3 *m)
+{
+    /* the largest a placed local point of reach 1 can be, component-wise */
+    float s = 0.0f;
+    const tc_vec3 c[3] = { m->cx, m->cy, m->cz };
+    for (int k = 0; k < 3; ++k) {
+        float a = fabsf(c[k].x) + fabsf(c[k].y) + fabsf(c[k].z);
+        if (a > s) s = a;
+    }
+    return s;
+}
+
+/* The centre of h's ball in the world, in double from the placement's own
+ * float numbers (as the double path places vertices), and the ball's radius. */
+static tc_dvec3 ball(const tc_hull *h, double *radius)
+{
+    tc_vec3 c = h->data->sphere_center;
+    double s = h->scale;
+    tc_dvec3 r = tc_dvec3_from(h->position);
+    r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cx), s * c.x);
+    r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cy), s * c.y);
+    r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cz), s * c.z);
+    /* How far the rotation can stretch a vector: |R|^2 = |R'R| <= 1 +
+     * |R'R - I| (Frobenius), nearly 1 for a rotation from a quaternion. */
+    const tc_dvec3 col[3] = { tc_dvec3_from(h->rotation.cx), tc_dvec3_from(h->rotation.cy),
+                              tc_dvec3_from(h->rotation.cz) };
+    double g2 = 0.0;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+            double g = tc_dvec3_dot(col[i], col[j]) - (i == j ? 1.0 : 0.0);
+            g2 += g * g;
+        }
+    *radius = s * h->data->sphere_radius * sqrt(1.0 + sqrt(g2)) * (1.0 + 1e-12);
+    return r;
+}
+
+void tc_hull_pair_init(tc_hull_pair *p, const tc_hull *a, const tc_hull *b)
+{
+    p->a = a->data;
+    p->b = b->data;
+    p->ma = placement(a);
+    p->mb = placement(b);
+    /* The frame sits at A's ball centre, so the float numbers are of the
+     * hulls' size and distance, not of their place in the world. */
+    p->origin = ball(a, &p->ra);
+    p->ca = tc_dvec3_make(0, 0, 0);
+    p->cb = tc_dvec3_sub(ball(b, &p->rb), p->origin);
+    p->tb = tc_dvec3_to(p->cb);
+    /* A placed point is a few float operations on numbers no larger than
+     * L (rounding of the centred columns, of the placement, the products
+     * and sums: some 5 units of 2^-24 L per coordinate), and the scan's
+     * pick falls short of the largest projection by a few more: 4e-6 L
+     * bounds the lower bound's error with a margin. */
+    double L = (double)fabsf(p->tb.x) + fabsf(p->tb.y) + fabsf(p->tb.z) + (double)col_sum(&p->ma) * p->a->reach +
+               (double)col_sum(&p->mb) * p->b->reach;
+    p->err = 4e-6 * L;
+}
+
+static tc_vec3 soa_vertex(const tc_hull_data *h, int32_t i)
+{
+    return tc_vec3_make(h->soa[i], h->soa[h->soa_stride + i], h->soa[2 * h->soa_stride + i]);
+}
+
+static tc_vec3 tmul(const tc_mat3 *m, tc_vec3 d)
+{
+    return tc_vec3_make(tc_vec3_dot(m->cx, d), tc_vec3_dot(m->cy, d), tc_vec3_dot(m->cz, d));
+}
+
+static tc_vec3 mul(const tc_mat3 *m, tc_vec3 v)
+{
+    return tc_vec3_add(tc_vec3_add(tc_vec3_scale(m->cx, v.x), tc_vec3_scale(m->cy, v.y)), tc_vec3_scale(m->cz, v.z));
+}
+
+void tc_hull_pair_support(const tc_hull_pair *p, tc_dvec3 d, int32_t *ia, int32_t *ib, tc_dvec3 *pa, tc_dvec3 *pb)
+{
+    /* Unit first: a float direction of any other length could underflow or
+     * round its components apart. */
+    double len = tc_dvec3_length(d);
+    tc_vec3 df = tc_dvec3_to(len > 0.0 ? tc_dvec3_scale(d, 1.0 / len) : d);
+    tc_vec3 la = tmul(&p->ma, df), lb = tmul(&p->mb, df);
+    int32_t i = tc_hull_data_support_index_f(p->a, la.x, la.y, la.z);
+    int32_t j = tc_hull_data_support_index_f(p->b, -lb.x, -lb.y, -lb.z);
+    *ia = i;
+    *ib = j;
+    *pa = tc_dvec3_from(mul(&p->ma, soa_vertex(p->a, i)));
+    *pb = tc_dvec3_from(tc_vec3_add(p->tb, mul(&p->mb, soa_vertex(p->b, j))));
+}
