@@ -555,8 +555,9 @@ static BENCH_NOINLINE bool base_ray_plane(const tc_ray *ray, const shape *s, flo
 /* ---- input generation ---------------------------------------------------------------- */
 static tc_vec3 rnd_vec(bench_rng *rng, float lo, float hi)
 {
-    return v3((float)bench_rng_range(rng, lo, hi), (float)bench_rng_range(rng, lo, hi),
-              (float)bench_rng_range(rng, lo, hi));
+    double p[3];
+    bench_rng_range3(rng, lo, hi, p);
+    return v3((float)p[0], (float)p[1], (float)p[2]);
 }
 static tc_vec3 rnd_dir(bench_rng *rng)
 {
@@ -564,6 +565,14 @@ static tc_vec3 rnd_dir(bench_rng *rng)
     bench_rng_unit_vector(rng, d);
     return v3((float)d[0], (float)d[1], (float)d[2]);
 }
+
+/* c plus a random direction (drawn first) times a distance uniform in [lo, hi). */
+static tc_vec3 rnd_around(bench_rng *rng, tc_vec3 c, float lo, float hi)
+{
+    tc_vec3 d = rnd_dir(rng);
+    return vadd(c, vscale(d, (float)bench_rng_range(rng, lo, hi)));
+}
+
 
 static shape random_shape(bench_rng *rng, int kind)
 {
@@ -599,9 +608,9 @@ static shape random_shape(bench_rng *rng, int kind)
         break;
     }
     case K_TRIANGLE:
-        s.u.triangle.a = vadd(c, vscale(rnd_dir(rng), (float)bench_rng_range(rng, 0.3, 2.0)));
-        s.u.triangle.b = vadd(c, vscale(rnd_dir(rng), (float)bench_rng_range(rng, 0.3, 2.0)));
-        s.u.triangle.c = vadd(c, vscale(rnd_dir(rng), (float)bench_rng_range(rng, 0.3, 2.0)));
+        s.u.triangle.a = rnd_around(rng, c, 0.3f, 2.0f);
+        s.u.triangle.b = rnd_around(rng, c, 0.3f, 2.0f);
+        s.u.triangle.c = rnd_around(rng, c, 0.3f, 2.0f);
         break;
     default: { /* plane */
         tc_vec3 n = rnd_dir(rng);
@@ -830,11 +839,12 @@ static void make_ray(bench_rng *rng, int kind, tc_ray *ray, float *max_t, shape 
     *s = random_shape(rng, kind);
     tc_vec3 c = shape_center(s);
     float r = kind == K_PLANE ? 2.0f : shape_radius(s);
-    tc_vec3 target = vadd(c, vscale(rnd_dir(rng), r * 1.3f * (float)bench_rng_unit(rng)));
+    tc_vec3 target = rnd_around(rng, c, 0.0f, r * 1.3f);
     if (bench_rng_below(rng, 10) == 0) {
-        ray->origin = vadd(c, vscale(rnd_dir(rng), r * 0.5f * (float)bench_rng_unit(rng)));
+        ray->origin = rnd_around(rng, c, 0.0f, r * 0.5f);
     } else {
-        ray->origin = vadd(c, vscale(rnd_dir(rng), r * (float)bench_rng_range(rng, 1.5, 4.0)));
+        ray->origin = rnd_around(rng, c, r * 1.5f, r * 4.0f);
+
         if (kind == K_PLANE) /* start on the open side */
             ray->origin = vadd(ray->origin, vscale(s->u.plane.normal, 2.0f * r));
     }

@@ -52,6 +52,12 @@ double bench_rng_unit(bench_rng *rng) { return (double)(bench_rng_u64(rng) >> 11
 
 double bench_rng_range(bench_rng *rng, double lo, double hi) { return lo + (hi - lo) * bench_rng_unit(rng); }
 
+void bench_rng_range3(bench_rng *rng, double lo, double hi, double out[3])
+{
+    for (int k = 0; k < 3; ++k) out[k] = bench_rng_range(rng, lo, hi);
+}
+
+
 uint32_t bench_rng_below(bench_rng *rng, uint32_t n) { return (uint32_t)(((bench_rng_u64(rng) >> 32) * n) >> 32); }
 
 double bench_rng_log_range(bench_rng *rng, double lo, double hi)

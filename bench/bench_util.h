@@ -37,6 +37,10 @@ uint64_t bench_rng_u64(bench_rng *rng);
 double bench_rng_unit(bench_rng *rng);
 /* Uniform in [lo, hi). */
 double bench_rng_range(bench_rng *rng, double lo, double hi);
+/* out[0], out[1], then out[2], each uniform in [lo, hi): several draws as one
+ * call's arguments would come in an order the compiler picks. */
+void bench_rng_range3(bench_rng *rng, double lo, double hi, double out[3]);
+
 /* Uniform integer in [0, n), n > 0. */
 uint32_t bench_rng_below(bench_rng *rng, uint32_t n);
 /* exp(uniform(log lo, log hi)): spreads samples evenly over orders of magnitude. */
