@@ -24,7 +24,7 @@
 
 /* The committed value. To change it on purpose: run this test, copy the
  * "got" value it prints here, and say why in the commit message. */
-#define TOUCHE_GOLDEN_HASH 0x8f95e57353f137c4ull
+#define TOUCHE_GOLDEN_HASH 0x8b40d39865c7cf92ull
 
 /* ---- hashing ------------------------------------------------------------ */
 typedef struct golden { uint64_t h; uint64_t words; } golden;

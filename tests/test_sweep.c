@@ -260,6 +260,70 @@ TEST_CASE(sweep_rigid_random_box_and_triangle_pairs)
     rigid_pair(TEST_TRIANGLE, TEST_TRIANGLE);
 }
 
+/* ---- rotating sweeps: regressions ------------------------------------------ */
+/* Cases the random rotating sweeps found once their draws were sequenced (in
+ * gcc's old order), given exactly. Each turned fast while closing slowly, so
+ * conservative advancement ran out of its 128 steps still 0.02 to 0.004
+ * apart, and then reported the closest points of the pose before its last
+ * step: a hit point on neither shape at the reported t. Fixed by the bound
+ * on the approach speed (only the lever arm about the turning axis, and only
+ * across n, counts), 512 steps, and the hit always taken from the poses at
+ * the reported t. */
+static tc_transform pose(float px, float py, float pz, float qx, float qy, float qz, float qw)
+{
+    return tc_transform_make(tc_vec3_make(px, py, pz), tc_quat_make(qx, qy, qz, qw));
+}
+
+TEST_CASE(sweep_rigid_sphere_aabb_hit_point_on_both_at_t)
+{
+    test_shape a, b;
+    a.kind = TEST_SPHERE;
+    a.u.sphere.center = tc_vec3_make(0x1.203ad8p-3f, 0x1.ae20e6p-3f, -0x1.6e73e6p-2f);
+    a.u.sphere.radius = 0x1.1154ap-1f;
+    b.kind = TEST_AABB;
+    b.u.aabb.min = tc_vec3_make(-0x1.ebf1ccp-1f, -0x1.22de1p+0f, -0x1.d57938p-1f);
+    b.u.aabb.max = tc_vec3_make(0x1.1f4d8ap+0f, 0x1.7f693cp+0f, 0x1.6b1ea4p+0f);
+    tc_transform a0 = pose(-0x1.5ebb24p-4f, -0x1.cc41fcp-1f, 0x1.8f3696p+0f, 0x1.36a534p-1f, -0x1.0e6e78p-3f, 0x1.00405ep-4f, -0x1.900eecp-1f);
+    tc_transform a1 = pose(-0x1.ff27d4p-1f, 0x1.b4605p-2f, 0x1.50a25p-1f, -0x1.9532fp-5f, 0x1.024c34p-1f, 0x1.ef8612p-3f, -0x1.a79a0ep-1f);
+    tc_transform b0 = pose(-0x1.56ddccp+1f, -0x1.b36bf4p-3f, -0x1.74a048p-4f, 0x1.22a622p-1f, -0x1.b5eb48p-3f, 0x1.7e7e78p-1f, 0x1.166c04p-2f);
+    tc_transform b1 = pose(-0x1.a07fa6p+0f, -0x1.353198p+0f, 0x1.721d0ap-1f, 0x1.60b192p-2f, -0x1.b39cb6p-3f, 0x1.7ceaa8p-3f, 0x1.ca62b6p-1f);
+    CHECK(check_rigid("rigid sphere-aabb", 1, &a, a0, a1, &b, b0, b1));
+}
+
+TEST_CASE(sweep_rigid_aabb_aabb_hit_point_on_both_at_t)
+{
+    test_shape a, b;
+    a.kind = TEST_AABB;
+    a.u.aabb.min = tc_vec3_make(-0x1.784fc4p-1f, -0x1.3400a6p+0f, -0x1.71463ep+0f);
+    a.u.aabb.max = tc_vec3_make(0x1.f790cap-2f, 0x1.9c2b26p+0f, 0x1.3b2716p+0f);
+    b.kind = TEST_AABB;
+    b.u.aabb.min = tc_vec3_make(-0x1.d2cb74p-2f, -0x1.7d9a94p+0f, -0x1.7d82a4p+0f);
+    b.u.aabb.max = tc_vec3_make(-0x1.271ec2p-3f, 0x1.8b44dep-1f, 0x1.95785p-1f);
+    tc_transform a0 = pose(-0x1.109fe4p+1f, 0x1.4f3bdcp+1f, -0x1.650136p+0f, -0x1.55840cp-1f, 0x1.881d4cp-3f, 0x1.b30ae4p-2f, -0x1.29a23ep-1f);
+    tc_transform a1 = pose(-0x1.bf9d58p-1f, -0x1.a0254p-4f, -0x1.f346p-1f, 0x1.aa5a34p-2f, 0x1.c3b098p-2f, 0x1.3df838p-3f, -0x1.8f37c4p-1f);
+    tc_transform b0 = pose(-0x1.65b83ep+0f, -0x1.cc452ep+0f, 0x1.fac5eap-1f, -0x1.c4c142p-1f, -0x1.40157ep-4f, 0x1.c1b044p-2f, -0x1.1ae08ep-3f);
+    tc_transform b1 = pose(-0x1.1e1092p+1f, -0x1.b1e8p-10f, -0x1.f711ep-1f, -0x1.88e7e4p-1f, -0x1.52c2a8p-2f, 0x1.0934dp-3f, 0x1.114868p-1f);
+    CHECK(check_rigid("rigid aabb-aabb", 7, &a, a0, a1, &b, b0, b1));
+}
+
+TEST_CASE(sweep_rigid_triangle_triangle_hit_point_on_both_at_t)
+{
+    test_shape a, b;
+    a.kind = TEST_TRIANGLE;
+    a.u.triangle.a = tc_vec3_make(-0x1.29f898p+0f, -0x1.83964cp-2f, -0x1.f5900cp-2f);
+    a.u.triangle.b = tc_vec3_make(-0x1.889996p-1f, -0x1.498eccp+0f, 0x1.081644p-1f);
+    a.u.triangle.c = tc_vec3_make(0x1.434038p+0f, 0x1.9fd3acp-1f, -0x1.b5677cp-1f);
+    b.kind = TEST_TRIANGLE;
+    b.u.triangle.a = tc_vec3_make(-0x1.f4511ap-1f, -0x1.03c7eep+0f, -0x1.69c11cp-1f);
+    b.u.triangle.b = tc_vec3_make(-0x1.e05a1cp-2f, -0x1.8f6abp+0f, -0x1.8f7b8p-1f);
+    b.u.triangle.c = tc_vec3_make(0x1.ecd2a2p-1f, 0x1.5c6d38p+0f, 0x1.365188p-1f);
+    tc_transform a0 = pose(-0x1.c756f4p-1f, -0x1.789b9cp+1f, 0x1.38bdcp+0f, -0x1.509a2cp-2f, -0x1.4d1124p-3f, 0x1.679986p-1f, -0x1.385e12p-1f);
+    tc_transform a1 = pose(-0x1.5c4e24p+0f, -0x1.83eaep+1f, 0x1.34341p+1f, 0x1.adda74p-4f, -0x1.b39afcp-4f, 0x1.e8e8b2p-1f, -0x1.06c14p-2f);
+    tc_transform b0 = pose(-0x1.26c9a4p+0f, -0x1.65848ap+1f, 0x1.3f3d6ap+1f, -0x1.ae6ce8p-2f, -0x1.413a76p-1f, 0x1.b5dc68p-2f, 0x1.fcc2a6p-2f);
+    tc_transform b1 = pose(-0x1.b4cd1p-2f, -0x1.90639ap+1f, 0x1.fa811ep+0f, 0x1.6a5052p-2f, -0x1.9f993cp-1f, -0x1.1ebae4p-2f, 0x1.7bbd48p-2f);
+    CHECK(check_rigid("rigid triangle-triangle", 35, &a, a0, a1, &b, b0, b1));
+}
+
 /* ---- hand-made motions ---------------------------------------------------- */
 TEST_CASE(sweep_head_on)
 {
