@@ -68,7 +68,7 @@ static tc_mesh placed(const tc_mesh_data *d, test_rng *r)
 TEST_CASE(mesh_raycast_equals_brute_force)
 {
     test_rng r = { 3 };
-    long bad = 0, hits = 0;
+    long bad = 0, hits = 0, known = 0;
     for (int rep = 0; rep < 20; ++rep) {
         tc_mesh_data *d = soup(&r, 500);
         CHECK(d != NULL);
@@ -85,10 +85,28 @@ TEST_CASE(mesh_raycast_equals_brute_force)
                 tc_ray_hit th;
                 if (tc_raycast_triangle(&ray, &tri, 40.0f, &th) && th.t < best) best = th.t;
             }
-            if (got != (best < INFINITY) && bad++ < 4)
+            /* The mesh hit a triangle whose own cast missed: the mesh is
+             * right when the ray does cross that triangle (the oracle), and
+             * the miss is tc_raycast_triangle's open defect, kept as
+             * test_ray_regressions.ray_regression_triangle_crossed_just_past_origin. */
+            bool triangle_cast_missed = false;
+            if (got && !(best < INFINITY)) {
+                test_shape ts;
+                ts.kind = TEST_TRIANGLE;
+                ts.u.triangle = tc_mesh_triangle(&m, h.feature);
+                orc_shape os = orc_from_any(&ts);
+                orc_ray oray = { ov_from(ray.origin), ov_from(ray.dir) };
+                triangle_cast_missed = orc_ray_distance(&os, &oray, 40.0) == 0.0;
+                if (triangle_cast_missed) {
+                    ++known;
+                    fprintf(stderr, "ray %d/%d: the mesh hits triangle %d at %.9g, which the ray crosses; its own cast misses it\n",
+                            rep, i, h.feature, h.t);
+                }
+            }
+            if (got != (best < INFINITY) && !triangle_cast_missed && bad++ < 4)
                 fprintf(stderr, "ray %d/%d: mesh %s at %.9g, brute force %.9g\n", rep, i, got ? "hit" : "missed",
                         got ? h.t : -1.0f, best);
-            if (got) {
+            if (got && !triangle_cast_missed) {
                 hits++;
                 /* The mesh casts in its data frame, brute force on the world
                  * triangles' float corners: the same triangles rounded
@@ -104,7 +122,8 @@ TEST_CASE(mesh_raycast_equals_brute_force)
         }
         tc_mesh_data_destroy(d);
     }
-    printf("mesh rays: %ld hits, %ld disagreements with brute force\n", hits, bad);
+    printf("mesh rays: %ld hits, %ld disagreements with brute force, %ld crossings only the triangle cast missed\n", hits, bad,
+           known);
     CHECK(bad == 0);
 }
 
