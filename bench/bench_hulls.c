@@ -90,9 +90,14 @@ static void bench_mesh_rays(void)
     for (size_t i = 0; i < n; ++i) {
         /* From above the terrain towards a point on it; one in five nearly
          * horizontal (long walks through many nodes). */
-        tc_vec3 o = tc_vec3_make((float)test_rng_uniform(&rng, -half, half), (float)test_rng_uniform(&rng, 5, 40),
-                                 (float)test_rng_uniform(&rng, -half, half));
-        tc_vec3 goal = tc_vec3_make((float)test_rng_uniform(&rng, -half, half), 0.0f, (float)test_rng_uniform(&rng, -half, half));
+        /* One draw a statement: a call's arguments are evaluated in an order the compiler picks. */
+        tc_vec3 o, goal;
+        o.x = (float)test_rng_uniform(&rng, -half, half);
+        o.y = (float)test_rng_uniform(&rng, 5, 40);
+        o.z = (float)test_rng_uniform(&rng, -half, half);
+        goal.x = (float)test_rng_uniform(&rng, -half, half);
+        goal.y = 0.0f;
+        goal.z = (float)test_rng_uniform(&rng, -half, half);
         if (test_rng_int(&rng, 0, 4) == 0) goal.y = o.y - (float)test_rng_uniform(&rng, 3, 8);
         rays[i].origin = o;
         rays[i].dir = tc_vec3_normalize(tc_vec3_sub(goal, o));
@@ -220,7 +225,9 @@ typedef struct hull_chunk {
 /* A random 32-point convex set: points on an ellipsoid, all of them vertices. */
 static void ellipsoid_points(test_rng *rng, float *out, tc_vec3 center, double size)
 {
-    double ax[3] = { size * test_rng_uniform(rng, 0.5, 1.0), size * test_rng_uniform(rng, 0.5, 1.0), size * test_rng_uniform(rng, 0.5, 1.0) };
+    double ax[3];
+    test_rng_uniform3(rng, 0.5, 1.0, ax);
+    for (int k = 0; k < 3; ++k) ax[k] *= size;
     for (int i = 0; i < HP; ++i) {
         double u[3];
         test_rng_unit_vector(rng, u);
@@ -245,7 +252,10 @@ static bool inside_hull(const tc_hull_data *d, const double p[3])
 static void make_hull_chunk(test_rng *rng, hull_chunk *c)
 {
     for (int i = 0; i < HN; ++i) {
-        tc_vec3 ca = tc_vec3_make((float)test_rng_uniform(rng, -10, 10), (float)test_rng_uniform(rng, -10, 10), (float)test_rng_uniform(rng, -10, 10));
+        double p[3];
+        test_rng_uniform3(rng, -10, 10, p);
+        tc_vec3 ca = tc_vec3_make((float)p[0], (float)p[1], (float)p[2]);
+
         ellipsoid_points(rng, c->a + 3 * HP * i, ca, 1.0);
         double u[3];
         test_rng_unit_vector(rng, u);

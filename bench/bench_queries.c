@@ -547,8 +547,9 @@ static BENCH_NOINLINE bool base_ray_plane(const tc_ray *ray, const shape *s, flo
 /* ---- input generation ---------------------------------------------------------------- */
 static tc_vec3 rnd_vec(test_rng *rng, float lo, float hi)
 {
-    return v3((float)test_rng_uniform(rng, lo, hi), (float)test_rng_uniform(rng, lo, hi),
-              (float)test_rng_uniform(rng, lo, hi));
+    double p[3];
+    test_rng_uniform3(rng, lo, hi, p);
+    return v3((float)p[0], (float)p[1], (float)p[2]);
 }
 static tc_vec3 rnd_dir(test_rng *rng)
 {
@@ -556,6 +557,14 @@ static tc_vec3 rnd_dir(test_rng *rng)
     test_rng_unit_vector(rng, d);
     return v3((float)d[0], (float)d[1], (float)d[2]);
 }
+
+/* c plus a random direction (drawn first) times a distance uniform in [lo, hi). */
+static tc_vec3 rnd_around(test_rng *rng, tc_vec3 c, float lo, float hi)
+{
+    tc_vec3 d = rnd_dir(rng);
+    return vadd(c, vscale(d, (float)test_rng_uniform(rng, lo, hi)));
+}
+
 
 static shape random_shape(test_rng *rng, int kind)
 {
@@ -591,9 +600,9 @@ static shape random_shape(test_rng *rng, int kind)
         break;
     }
     case TC_SHAPE_TRIANGLE:
-        s.tc.u.triangle.a = vadd(c, vscale(rnd_dir(rng), (float)test_rng_uniform(rng, 0.3, 2.0)));
-        s.tc.u.triangle.b = vadd(c, vscale(rnd_dir(rng), (float)test_rng_uniform(rng, 0.3, 2.0)));
-        s.tc.u.triangle.c = vadd(c, vscale(rnd_dir(rng), (float)test_rng_uniform(rng, 0.3, 2.0)));
+        s.tc.u.triangle.a = rnd_around(rng, c, 0.3f, 2.0f);
+        s.tc.u.triangle.b = rnd_around(rng, c, 0.3f, 2.0f);
+        s.tc.u.triangle.c = rnd_around(rng, c, 0.3f, 2.0f);
         break;
     default: { /* plane */
         tc_vec3 n = rnd_dir(rng);
@@ -816,11 +825,12 @@ static void make_ray(test_rng *rng, int kind, tc_ray *ray, float *max_t, shape *
     *s = random_shape(rng, kind);
     tc_vec3 c = shape_center(s);
     float r = kind == TC_SHAPE_PLANE ? 2.0f : shape_radius(s);
-    tc_vec3 target = vadd(c, vscale(rnd_dir(rng), r * 1.3f * (float)test_rng_uniform(rng, 0.0, 1.0)));
+    tc_vec3 target = rnd_around(rng, c, 0.0f, r * 1.3f);
     if (test_rng_int(rng, 0, 9) == 0) {
-        ray->origin = vadd(c, vscale(rnd_dir(rng), r * 0.5f * (float)test_rng_uniform(rng, 0.0, 1.0)));
+        ray->origin = rnd_around(rng, c, 0.0f, r * 0.5f);
     } else {
-        ray->origin = vadd(c, vscale(rnd_dir(rng), r * (float)test_rng_uniform(rng, 1.5, 4.0)));
+        ray->origin = rnd_around(rng, c, r * 1.5f, r * 4.0f);
+
         if (kind == TC_SHAPE_PLANE) /* start on the open side */
             ray->origin = vadd(ray->origin, vscale(s->tc.u.plane.normal, 2.0f * r));
     }

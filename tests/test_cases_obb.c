@@ -7,6 +7,7 @@
 
 #include "harness.h"
 #include "oracle.h"
+#include "test_random.h"
 
 static tc_obb box(float x, float y, float z, float hx, float hy, float hz, tc_mat3 m)
 {
@@ -199,7 +200,8 @@ TEST_CASE(obb_one_box_inside_another)
         tc_obb big = box(3, -2, 1, 4, 5, 6, gen_mat3_from_quat(qa));
         /* small box (circumradius < 0.2) anywhere within 3 of the centre:
          * wholly inside, no face crossing */
-        ovec c = ov_add(ov_from(big.center), ov_scale(gen_unit(&rng), test_rng_uniform(&rng, 0.0, 3.0)));
+        ovec dir = gen_unit(&rng);
+        ovec c = ov_add(ov_from(big.center), ov_scale(dir, test_rng_uniform(&rng, 0.0, 3.0)));
         tc_obb small = box((float)c.x, (float)c.y, (float)c.z, 0.1f, 0.05f, 0.0f, gen_mat3_from_quat(qb));
         check_pair(&big, &small, 1, "small inside big");
         tc_obb same = big;
@@ -240,8 +242,7 @@ static bool find_exact_support(test_rng *rng, bool about_z, tc_mat3 *m, float *s
 {
     for (int tries = 0; tries < 200000; ++tries) {
         tc_quat q = about_z ? tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), (float)test_rng_uniform(rng, 0.1, 1.4))
-                            : tc_quat_make((float)test_rng_uniform(rng, -1, 1), (float)test_rng_uniform(rng, -1, 1),
-                                           (float)test_rng_uniform(rng, -1, 1), (float)test_rng_uniform(rng, -1, 1));
+                            : test_rng_quat4(rng, -1, 1);
         tc_mat3 r = tc_mat3_from_quat(q);
         if (!about_z && (fabsf(r.cx.x) < 0.1f || fabsf(r.cy.x) < 0.1f || fabsf(r.cz.x) < 0.1f)) continue;
         double sum = fabs((double)r.cx.x) + fabs((double)r.cy.x) + fabs((double)r.cz.x);
@@ -333,7 +334,8 @@ TEST_CASE(obb_far_from_origin_small_gaps)
         double q[4];
         gen_quat(&rng, q);
         tc_mat3 m = gen_mat3_from_quat(q);
-        ovec base = ov(test_rng_uniform(&rng, -1e5, 1e5), test_rng_uniform(&rng, -1e5, 1e5), 1e5);
+        double bx = test_rng_uniform(&rng, -1e5, 1e5), by = test_rng_uniform(&rng, -1e5, 1e5);
+        ovec base = ov(bx, by, 1e5);
         tc_obb a = box((float)base.x, (float)base.y, (float)base.z, 1, 2, 0.5f, m);
         int ax = i % 3;
         double full = ax == 0 ? 2.0 : ax == 1 ? 4.0 : 1.0;
@@ -366,10 +368,10 @@ TEST_CASE(obb_non_unit_quaternions_same_answers)
         double q[4];
         gen_quat(&rng, q);
         tc_quat qu = tc_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
-        tc_vec3 half = tc_vec3_make((float)test_rng_uniform(&rng, 0.1, 2), (float)test_rng_uniform(&rng, 0.1, 2),
-                                    (float)test_rng_uniform(&rng, 0.1, 2));
+        tc_vec3 half = test_rng_vec3(&rng, 0.1, 2);
         tc_obb a = tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(1, 1, 1), tc_quat_identity());
-        ovec c = ov_scale(gen_unit(&rng), test_rng_uniform(&rng, 0.5, 5.0));
+        ovec dir = gen_unit(&rng);
+        ovec c = ov_scale(dir, test_rng_uniform(&rng, 0.5, 5.0));
         tc_obb unit = tc_obb_from_quat(ov_to(c), half, qu);
         bool ref = tc_overlap_obb_obb(&a, &unit);
         orc_shape oa = orc_from_obb(&a), ou = orc_from_obb(&unit);
@@ -490,16 +492,14 @@ TEST_CASE(obb_from_local_matches_double_composition)
     double worst = 0.0;
     for (int i = 0; i < 20000; ++i) {
         float sc = i % 3 == 0 ? 1e3f : 1.0f;
-        tc_transform parent = tc_transform_make(
-            tc_vec3_make((float)test_rng_uniform(&rng, -100, 100) * sc, (float)test_rng_uniform(&rng, -100, 100),
-                         (float)test_rng_uniform(&rng, -100, 100)),
-            tc_quat_make((float)test_rng_uniform(&rng, -1, 1), (float)test_rng_uniform(&rng, -1, 1),
-                         (float)test_rng_uniform(&rng, -1, 1), (float)test_rng_uniform(&rng, -1, 1)));
-        tc_vec3 lc = tc_vec3_make((float)test_rng_uniform(&rng, -5, 5), (float)test_rng_uniform(&rng, -5, 5),
-                                  (float)test_rng_uniform(&rng, -5, 5));
-        tc_vec3 half = tc_vec3_make((float)test_rng_uniform(&rng, 0, 2), (float)test_rng_uniform(&rng, 0, 2), 0.0f);
-        tc_quat lq = tc_quat_make((float)test_rng_uniform(&rng, -1, 1), (float)test_rng_uniform(&rng, -1, 1),
-                                  (float)test_rng_uniform(&rng, -1, 1), (float)test_rng_uniform(&rng, -1, 1));
+        tc_vec3 parent_at = test_rng_vec3(&rng, -100, 100);
+        parent_at.x *= sc;
+        tc_transform parent = tc_transform_make(parent_at, test_rng_quat4(&rng, -1, 1));
+        tc_vec3 lc = test_rng_vec3(&rng, -5, 5);
+        tc_vec3 half = test_rng_vec3(&rng, 0, 2);
+        half.z = 0.0f; /* (the draw for z keeps the stream as it was) */
+
+        tc_quat lq = test_rng_quat4(&rng, -1, 1);
         if (i % 5 == 0) lq = tc_quat_make(lq.x * 1e-3f, lq.y * 1e-3f, lq.z * 1e-3f, lq.w * 1e-3f); /* non-unit */
         tc_obb got = tc_obb_from_local(parent, lc, half, lq);
         double P[3][3], L[3][3], W[3][3];

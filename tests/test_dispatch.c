@@ -6,6 +6,7 @@
 #include <touche/touche.h>
 
 #include "harness.h"
+#include "test_random.h"
 
 /* Shared hull and mesh data for the random shapes: a solid cloud, a flat
  * one, a segment; a triangle soup and a grid. Made once, never freed (the
@@ -30,7 +31,7 @@ static void make_shared_data(test_rng *r)
     tc_vec3 v[30];
     int32_t idx[30];
     for (int i = 0; i < 30; ++i) {
-        v[i] = tc_vec3_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1));
+        v[i] = test_rng_vec3(r, -1, 1);
         idx[i] = i;
     }
     g_meshes[0] = tc_mesh_data_create(v, 30, idx, 10, NULL);
@@ -50,18 +51,20 @@ static void make_shared_data(test_rng *r)
 static tc_shape random_shape(test_rng *r, int type)
 {
 #define U(lo, hi) ((float)test_rng_uniform(r, (lo), (hi)))
-    tc_vec3 c = tc_vec3_make(U(-1, 1), U(-1, 1), U(-1, 1));
-    tc_transform pose = tc_transform_make(c, tc_quat_make(U(-1, 1), U(-1, 1), U(-1, 1), U(-1, 1)));
+    tc_vec3 c = test_rng_vec3(r, -1, 1);
+    tc_transform pose = tc_transform_make(c, test_rng_quat4(r, -1, 1));
+    /* Each draw its own statement: argument order is unspecified. */
     switch (type) {
-    case 6: return tc_shape_from_hull(tc_hull_make(g_hulls[test_rng_int(r, 0, 2)], pose, U(0.5f, 1.5f)));
-    case 7: return tc_shape_from_mesh(tc_mesh_make(g_meshes[test_rng_int(r, 0, 1)], pose, U(0.5f, 1.5f)));
+    case 6: { const tc_hull_data *h = g_hulls[test_rng_int(r, 0, 2)]; return tc_shape_from_hull(tc_hull_make(h, pose, U(0.5f, 1.5f))); }
+    case 7: { const tc_mesh_data *m = g_meshes[test_rng_int(r, 0, 1)]; return tc_shape_from_mesh(tc_mesh_make(m, pose, U(0.5f, 1.5f))); }
     case 0: { tc_sphere s = { c, U(0.2f, 1) }; return tc_shape_from_sphere(s); }
-    case 1: { tc_capsule k = { c, tc_vec3_add(c, tc_vec3_make(U(-1, 1), U(-1, 1), U(-1, 1))), U(0.1f, 0.5f) }; return tc_shape_from_capsule(k); }
-    case 2: { tc_aabb b = { tc_vec3_sub(c, tc_vec3_make(U(0.1f, 1), U(0.1f, 1), U(0.1f, 1))), c }; return tc_shape_from_aabb(b); }
-    case 3: return tc_shape_from_obb(tc_obb_from_quat(c, tc_vec3_make(U(0.1f, 1), U(0.1f, 1), U(0.1f, 1)), tc_quat_make(U(-1, 1), U(-1, 1), U(-1, 1), U(-1, 1))));
-    case 4: { tc_triangle t = { c, tc_vec3_make(U(-1, 1), U(-1, 1), U(-1, 1)), tc_vec3_make(U(-1, 1), U(-1, 1), U(-1, 1)) }; return tc_shape_from_triangle(t); }
-    default: return tc_shape_from_plane(tc_plane_from_point_normal(c, tc_vec3_make(U(-1, 1), U(-1, 1), U(0.2f, 1))));
+    case 1: { tc_vec3 d = test_rng_vec3(r, -1, 1); tc_capsule k = { c, tc_vec3_add(c, d), U(0.1f, 0.5f) }; return tc_shape_from_capsule(k); }
+    case 2: { tc_aabb b = { tc_vec3_sub(c, test_rng_vec3(r, 0.1f, 1)), c }; return tc_shape_from_aabb(b); }
+    case 3: { tc_vec3 h = test_rng_vec3(r, 0.1f, 1); return tc_shape_from_obb(tc_obb_from_quat(c, h, test_rng_quat4(r, -1, 1))); }
+    case 4: { tc_vec3 b = test_rng_vec3(r, -1, 1); tc_triangle t = { c, b, test_rng_vec3(r, -1, 1) }; return tc_shape_from_triangle(t); }
+    default: { float nx = U(-1, 1), ny = U(-1, 1), nz = U(0.2f, 1); return tc_shape_from_plane(tc_plane_from_point_normal(c, tc_vec3_make(nx, ny, nz))); }
     }
+
 #undef U
 }
 

@@ -291,7 +291,8 @@ TEST_CASE(hull_oracle_hull_hull)
             /* B somewhere around A, or near touching: the supporting vertices
              * brought together along a random direction, then a gap */
             ovec u = gen_unit(&r);
-            ovec dmove = ov_madd(ov_sub(center, ov_from(b.hull.position)), gen_unit(&r), size * test_rng_uniform(&r, 0.0, 1.5));
+            ovec dmove = gen_around(&r, ov_sub(center, ov_from(b.hull.position)), size, 0.0, 1.5);
+
             move_cloud(&b, dmove);
             bool near = test_rng_int(&r, 0, 1) == 1;
             if (near) {

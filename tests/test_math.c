@@ -8,6 +8,7 @@
 #include "contact_gen.h"
 #include "harness.h"
 #include "oracle.h"
+#include "test_random.h"
 
 typedef struct dq { double x, y, z, w; } dq;
 
@@ -42,13 +43,19 @@ static ovec dq_rotate(dq q, ovec v)
 }
 static tc_quat rand_quat(test_rng *r)
 {
-    return tc_quat_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1),
-                        (float)test_rng_uniform(r, -1, 1));
+    return test_rng_quat4(r, -1, 1);
 }
 static tc_vec3 rand_vec(test_rng *r, double s)
 {
-    return tc_vec3_make((float)test_rng_uniform(r, -s, s), (float)test_rng_uniform(r, -s, s), (float)test_rng_uniform(r, -s, s));
+    return test_rng_vec3(r, -s, s);
 }
+/* Position, then rotation (not in one call's arguments: their order is unspecified). */
+static tc_transform rand_pose(test_rng *r, double s)
+{
+    tc_vec3 p = rand_vec(r, s);
+    return tc_transform_make(p, rand_quat(r));
+}
+
 
 TEST_CASE(math_quat_matrix_round_trip)
 {
@@ -134,8 +141,8 @@ TEST_CASE(math_transforms_against_double)
     double worst = 0;
     for (int i = 0; i < 30000; ++i) {
         double s = i % 4 == 0 ? 1e4 : 10.0;
-        tc_transform a = tc_transform_make(rand_vec(&rng, s), rand_quat(&rng));
-        tc_transform b = tc_transform_make(rand_vec(&rng, 10.0), rand_quat(&rng));
+        tc_transform a = rand_pose(&rng, s);
+        tc_transform b = rand_pose(&rng, 10.0);
         if (i % 9 == 0) a.rotation = tc_quat_make(a.rotation.x * 1e3f, a.rotation.y * 1e3f, a.rotation.z * 1e3f, a.rotation.w * 1e3f);
         dtf da = dtf_from(a), db = dtf_from(b);
         tc_vec3 v = rand_vec(&rng, 10.0);
@@ -276,8 +283,9 @@ TEST_CASE(math_slerp_nlerp_against_axis_angle)
         tc_quat a = rand_quat(&rng), b = rand_quat(&rng);
         if (i % 4 == 1) { /* nearly equal: a few 1e-7 .. 1e-3 apart */
             double e = pow(10.0, test_rng_uniform(&rng, -7, -3));
-            b = tc_quat_make(a.x + (float)(e * test_rng_uniform(&rng, -1, 1)), a.y + (float)(e * test_rng_uniform(&rng, -1, 1)),
-                             a.z, a.w + (float)(e * test_rng_uniform(&rng, -1, 1)));
+            double dx = test_rng_uniform(&rng, -1, 1), dy = test_rng_uniform(&rng, -1, 1), dw = test_rng_uniform(&rng, -1, 1);
+            b = tc_quat_make(a.x + (float)(e * dx), a.y + (float)(e * dy), a.z, a.w + (float)(e * dw));
+
         }
         if (i % 4 == 2) b = tc_quat_make(-b.x * 3.0f, -b.y * 3.0f, -b.z * 3.0f, -b.w * 3.0f); /* non-unit, other sign */
         if (i % 4 == 3) a = tc_quat_make(a.x * 1e-20f, a.y * 1e-20f, a.z * 1e-20f, a.w * 1e-20f); /* tiny */
@@ -391,8 +399,8 @@ TEST_CASE(math_transform_lerp)
 {
     test_rng rng = { 407 };
     for (int i = 0; i < 20000; ++i) {
-        tc_transform a = tc_transform_make(rand_vec(&rng, 100), rand_quat(&rng));
-        tc_transform b = tc_transform_make(rand_vec(&rng, 100), rand_quat(&rng));
+        tc_transform a = rand_pose(&rng, 100);
+        tc_transform b = rand_pose(&rng, 100);
         float t = (float)test_rng_uniform(&rng, 0, 1);
         tc_transform r = tc_transform_lerp(a, b, t);
         tc_quat s = tc_quat_slerp(a.rotation, b.rotation, t);
@@ -421,7 +429,7 @@ TEST_CASE(shape_transform_against_double)
     for (int i = 0; i < 30000; ++i) {
         int kind = i % TEST_PLAIN_SHAPE_COUNT;
         tc_shape local = cg_random(&rng, kind, 3.0);
-        tc_transform pose = tc_transform_make(rand_vec(&rng, 50), rand_quat(&rng));
+        tc_transform pose = rand_pose(&rng, 50);
         if (i % 7 == 0) pose.rotation = tc_quat_make(0, 0, 0, (float)test_rng_uniform(&rng, -2, 2)); /* no turn, any w */
         float scale = (float)pow(10.0, test_rng_uniform(&rng, -2, 2));
         tc_shape got = tc_shape_transform(&local, pose, scale);
@@ -563,7 +571,7 @@ TEST_CASE(shape_transform_is_how_the_world_places_colliders)
     if (!w) return;
     for (int i = 0; i < 300; ++i) {
         tc_node_def nd = tc_node_def_default();
-        nd.local = tc_transform_make(rand_vec(&rng, 20), rand_quat(&rng));
+        nd.local = rand_pose(&rng, 20);
         nd.scale = (float)test_rng_uniform(&rng, 0.25, 4);
         tc_node_id node = tc_world_create_node(w, &nd);
         tc_collider_def cd = tc_collider_def_default();

@@ -12,6 +12,7 @@
 #include "hull_oracle.h"
 #include "mesh_gen.h"
 #include "oracle.h"
+#include "test_random.h"
 
 static tc_mesh_data *grid(int n) { return gen_grid_mesh(n, 1.0f, NULL); }
 
@@ -20,9 +21,9 @@ static tc_mesh_data *soup(test_rng *r, int n)
     tc_vec3 *v = malloc(sizeof(tc_vec3) * (size_t)(3 * n));
     int32_t *idx = malloc(sizeof(int32_t) * (size_t)(3 * n));
     for (int t = 0; t < n; ++t) {
-        tc_vec3 c = tc_vec3_make((float)test_rng_uniform(r, -5, 5), (float)test_rng_uniform(r, -5, 5), (float)test_rng_uniform(r, -5, 5));
+        tc_vec3 c = test_rng_vec3(r, -5, 5);
         for (int k = 0; k < 3; ++k) {
-            v[3 * t + k] = tc_vec3_add(c, tc_vec3_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1)));
+            v[3 * t + k] = tc_vec3_add(c, test_rng_vec3(r, -1, 1));
             idx[3 * t + k] = 3 * t + k;
         }
     }
@@ -34,21 +35,24 @@ static tc_mesh_data *soup(test_rng *r, int n)
 
 static tc_mesh placed(const tc_mesh_data *d, test_rng *r)
 {
-    tc_quat q = tc_quat_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), 1.0f);
+    tc_quat q = test_rng_quat4(r, -1, 1);
+    q.w = 1.0f; /* (its draw keeps the stream as it was) */
+
     return tc_mesh_make(d, tc_transform_make(tc_vec3_make(1.5f, -0.5f, 2.0f), q), (float)test_rng_uniform(r, 0.5, 2.0));
 }
 
 TEST_CASE(mesh_raycast_equals_brute_force)
 {
     test_rng r = { 3 };
-    long bad = 0, hits = 0;
+    long bad = 0, hits = 0, known = 0;
     for (int rep = 0; rep < 20; ++rep) {
         tc_mesh_data *d = soup(&r, 500);
         CHECK(d != NULL);
         tc_mesh m = placed(d, &r);
         for (int i = 0; i < 500; ++i) {
-            tc_ray ray = { tc_vec3_make((float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12)),
-                           tc_vec3_make((float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1)) };
+            tc_ray ray;
+            ray.origin = test_rng_vec3(&r, -12, 12);
+            ray.dir = test_rng_vec3(&r, -1, 1);
             tc_ray_hit h;
             bool got = tc_raycast_mesh(&ray, &m, 40.0f, &h);
             float best = INFINITY;
@@ -57,10 +61,28 @@ TEST_CASE(mesh_raycast_equals_brute_force)
                 tc_ray_hit th;
                 if (tc_raycast_triangle(&ray, &tri, 40.0f, &th) && th.t < best) best = th.t;
             }
-            if (got != (best < INFINITY) && bad++ < 4)
+            /* The mesh hit a triangle whose own cast missed: the mesh is
+             * right when the ray does cross that triangle (the oracle), and
+             * the miss is tc_raycast_triangle's open defect, kept as
+             * test_ray_regressions.ray_regression_triangle_crossed_just_past_origin. */
+            bool triangle_cast_missed = false;
+            if (got && !(best < INFINITY)) {
+                tc_shape ts;
+                ts.type = TC_SHAPE_TRIANGLE;
+                ts.u.triangle = tc_mesh_triangle(&m, h.feature);
+                orc_shape os = orc_from_any(&ts);
+                orc_ray oray = { ov_from(ray.origin), ov_from(ray.dir) };
+                triangle_cast_missed = orc_ray_distance(&os, &oray, 40.0) == 0.0;
+                if (triangle_cast_missed) {
+                    ++known;
+                    fprintf(stderr, "ray %d/%d: the mesh hits triangle %d at %.9g, which the ray crosses; its own cast misses it\n",
+                            rep, i, h.feature, h.t);
+                }
+            }
+            if (got != (best < INFINITY) && !triangle_cast_missed && bad++ < 4)
                 fprintf(stderr, "ray %d/%d: mesh %s at %.9g, brute force %.9g\n", rep, i, got ? "hit" : "missed",
                         got ? h.t : -1.0f, best);
-            if (got) {
+            if (got && !triangle_cast_missed) {
                 hits++;
                 /* The mesh casts in its data frame, brute force on the world
                  * triangles' float corners: the same triangles rounded
@@ -76,7 +98,8 @@ TEST_CASE(mesh_raycast_equals_brute_force)
         }
         tc_mesh_data_destroy(d);
     }
-    printf("mesh rays: %ld hits, %ld disagreements with brute force\n", hits, bad);
+    printf("mesh rays: %ld hits, %ld disagreements with brute force, %ld crossings only the triangle cast missed\n", hits, bad,
+           known);
     CHECK(bad == 0);
 }
 
@@ -88,8 +111,9 @@ TEST_CASE(mesh_overlap_distance_equal_brute_force)
         tc_mesh_data *d = soup(&r, 300);
         tc_mesh m = placed(d, &r);
         for (int i = 0; i < 500; ++i) {
-            tc_sphere s = { tc_vec3_make((float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12)),
-                            (float)test_rng_uniform(&r, 0, 2) };
+            tc_sphere s;
+            s.center = test_rng_vec3(&r, -12, 12);
+            s.radius = (float)test_rng_uniform(&r, 0, 2);
             bool any = false;
             float best = INFINITY;
             for (int t = 0; t < tc_mesh_data_triangle_count(d); ++t) {
@@ -291,10 +315,10 @@ static void make_omesh(test_rng *r, omesh *om)
         tc_vec3 v[120];
         int32_t idx[120];
         for (int t = 0; t < 40; ++t) {
-            tc_vec3 c = tc_vec3_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1));
+            tc_vec3 c = test_rng_vec3(r, -1, 1);
             int degenerate = test_rng_int(r, 0, 9);
             for (int q = 0; q < 3; ++q) {
-                tc_vec3 e = tc_vec3_make((float)test_rng_uniform(r, -0.5, 0.5), (float)test_rng_uniform(r, -0.5, 0.5), (float)test_rng_uniform(r, -0.5, 0.5));
+                tc_vec3 e = test_rng_vec3(r, -0.5, 0.5);
                 if (degenerate == 0) e = tc_vec3_scale(tc_vec3_make(0.3f, -0.2f, 0.1f), (float)q); /* a segment */
                 if (degenerate == 1) e = tc_vec3_zero();                                           /* a point */
                 v[3 * t + q] = tc_vec3_add(c, e);
@@ -427,20 +451,20 @@ static void run_mesh_pair(int kind, uint64_t seed)
                 x.n = test_rng_int(&r, 1, 10);
                 int flat = test_rng_int(&r, 0, 3);
                 for (int i = 0; i < x.n; ++i) {
-                    x.local[i] = tc_vec3_make((float)test_rng_uniform(&r, -0.5, 0.5), (float)test_rng_uniform(&r, -0.5, 0.5),
-                                              (float)test_rng_uniform(&r, -0.5, 0.5));
+                    x.local[i] = test_rng_vec3(&r, -0.5, 0.5);
                     if (flat == 0) x.local[i].z = 0.0f;
                 }
                 x.hd = tc_hull_data_create(x.local, x.n, NULL);
                 double q[4];
                 gen_quat(&r, q);
                 x.any.u.hull.data = x.hd;
-                x.any.u.hull.position = ov_to(ov_madd(center, gen_unit(&r), om.size * test_rng_uniform(&r, 0, 1.5)));
+                x.any.u.hull.position = ov_to(gen_around(&r, center, om.size, 0, 1.5));
                 x.any.u.hull.rotation = gen_mat3_from_quat(q);
                 x.any.u.hull.scale = (float)size;
                 mshape_oracle(&x);
             } else {
-                x.any = gen_shape(&r, (tc_shape_type)kind, ov_madd(center, gen_unit(&r), om.size * test_rng_uniform(&r, 0, 1.5)), size);
+                x.any = gen_shape(&r, (tc_shape_type)kind, gen_around(&r, center, om.size, 0, 1.5), size);
+
             }
             bool near = test_rng_int(&r, 0, 1) == 1;
             if (near) {

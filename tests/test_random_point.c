@@ -27,7 +27,8 @@ static void run_points(tc_shape_type k, uint64_t seed)
         if (mode == 0) {
             p = gen_interior_point(&rng, &os);
         } else if (mode == 3) {
-            p = ov_madd(c, gen_unit(&rng), size * test_rng_uniform(&rng, 0.0, 3.0));
+            p = gen_around(&rng, c, size, 0.0, 3.0);
+
         } else {
             ovec d = k == TC_SHAPE_PLANE ? ov_from(s.u.plane.normal) : gen_unit(&rng);
             ovec sp = orc_support_point(&os, d, &rng);

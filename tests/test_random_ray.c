@@ -174,7 +174,11 @@ static ray_case make_case(test_rng *r, tc_shape_type k)
         n = k == TC_SHAPE_PLANE ? ov_unit(o.n) : gen_unit(r);
         along = tangent(r, n);
     }
-    if (k == TC_SHAPE_PLANE) target = ov_madd(ov_madd(c, along, s * U(r, -3, 3)), tangent(r, n), s * U(r, -3, 3));
+    if (k == TC_SHAPE_PLANE) {
+        double a = U(r, -3, 3);
+        ovec t = tangent(r, n);
+        target = ov_madd(ov_madd(c, along, s * a), t, s * U(r, -3, 3));
+    }
     else target = orc_support_point(&o, n, r);
     bool near;
     target = ov_madd(target, n, gen_gap(r, s, &near));
@@ -187,12 +191,19 @@ static ray_case make_case(test_rng *r, tc_shape_type k)
         /* along the tangent (the silhouette), maybe slightly tilted */
         rc.tags |= TAG_GRAZE | (face ? TAG_FACE : 0);
         d = along;
-        if (chance(r, 0.5)) d = ov_unit(ov_madd(d, n, (chance(r, 0.5) ? 1.0 : -1.0) * gen_log_uniform(r, 1e-9, 1e-2)));
+        if (chance(r, 0.5)) {
+            double k = chance(r, 0.5) ? 1.0 : -1.0;
+            d = ov_unit(ov_madd(d, n, k * gen_log_uniform(r, 1e-9, 1e-2)));
+        }
         org = ov_madd(target, d, -travel);
     } else if (u < 0.50) {
         /* through the target: into the shape, or anywhere */
-        d = chance(r, 0.5) ? ov_unit(ov_sub(gen_interior_point(r, &o), ov_madd(target, n, s * U(r, 0.1, 2.0))))
-                           : gen_unit(r);
+        if (chance(r, 0.5)) {
+            ovec in = gen_interior_point(r, &o);
+            d = ov_unit(ov_sub(in, ov_madd(target, n, s * U(r, 0.1, 2.0))));
+        } else {
+            d = gen_unit(r);
+        }
         if (ov_len2(d) == 0.0) d = gen_unit(r);
         org = ov_madd(target, d, -travel);
     } else if (u < 0.62) {
@@ -208,8 +219,8 @@ static ray_case make_case(test_rng *r, tc_shape_type k)
         org = target;
         d = chance(r, 0.5) ? gen_unit(r) : along;
     } else {
-        org = ov_madd(c, gen_unit(r), s * U(r, 0.0, 4.0));
-        d = chance(r, 0.5) ? gen_unit(r) : ov_unit(ov_sub(ov_madd(c, gen_unit(r), s * U(r, 0, 1)), org));
+        org = gen_around(r, c, s, 0.0, 4.0);
+        d = chance(r, 0.5) ? gen_unit(r) : ov_unit(ov_sub(gen_around(r, c, s, 0, 1), org));
         if (ov_len2(d) == 0.0) d = gen_unit(r);
     }
     if (chance(r, 0.1)) {
@@ -248,7 +259,11 @@ static ray_case make_case(test_rng *r, tc_shape_type k)
         rc.max_t = INFINITY;
     } else if (h.hit && h.t > 0.0 && v < 0.75) {
         rc.tags |= TAG_CUT;
-        if (v < 0.62) rc.max_t = (float)(h.t * (1.0 + (chance(r, 0.5) ? 1.0 : -1.0) * gen_log_uniform(r, 1e-8, 1e-2)));
+        if (v < 0.62) {
+            double k = chance(r, 0.5) ? 1.0 : -1.0;
+            rc.max_t = (float)(h.t * (1.0 + k * gen_log_uniform(r, 1e-8, 1e-2)));
+        }
+
         else rc.max_t = (float)(h.t * U(r, 0.0, 1.0));
     } else if (v < 0.97) {
         rc.max_t = (float)((travel + s) * U(r, 0.1, 10.0) / dl);

@@ -8,6 +8,7 @@
 #include <touche/touche.h>
 
 #include "harness.h"
+#include "test_random.h"
 
 typedef struct dq { double x, y, z, w; } dq;
 
@@ -77,34 +78,35 @@ static shape make_shape(test_rng *r, int kind)
     sh.radius = 0.0;
 #define U(lo, hi) ((float)test_rng_uniform(r, (lo), (hi)))
     if (kind == 0) {
-        sh.s.center = tc_vec3_make(U(-0.5, 0.5), U(-0.5, 0.5), U(-0.5, 0.5));
+        sh.s.center = test_rng_vec3(r, -0.5, 0.5);
         sh.s.radius = U(0.1, 1.0);
         add_pt(&sh, sh.s.center);
         sh.radius = sh.s.radius;
     } else if (kind == 1) {
-        sh.c.a = tc_vec3_make(U(-1, 1), U(-1, 1), U(-1, 1));
-        sh.c.b = tc_vec3_make(U(-1, 1), U(-1, 1), U(-1, 1));
+        sh.c.a = test_rng_vec3(r, -1, 1);
+        sh.c.b = test_rng_vec3(r, -1, 1);
         sh.c.radius = U(0.05, 0.5);
         add_pt(&sh, sh.c.a);
         add_pt(&sh, sh.c.b);
         sh.radius = sh.c.radius;
     } else if (kind == 2) {
-        tc_vec3 lo = tc_vec3_make(U(-1, 0), U(-1, 0), U(-1, 0)), hi = tc_vec3_make(U(0, 1), U(0, 1), U(0, 1));
+        tc_vec3 lo = test_rng_vec3(r, -1, 0), hi = test_rng_vec3(r, 0, 1);
         sh.ab.min = lo;
         sh.ab.max = hi;
         for (int i = 0; i < 8; ++i)
             add_pt(&sh, tc_vec3_make(i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z));
     } else if (kind == 3) {
-        sh.ob = tc_obb_from_quat(tc_vec3_make(U(-0.3, 0.3), U(-0.3, 0.3), U(-0.3, 0.3)),
-                                 tc_vec3_make(U(0.1, 1), U(0.1, 1), U(0.1, 1)),
-                                 tc_quat_make(U(-1, 1), U(-1, 1), U(-1, 1), U(-1, 1)));
+        /* One draw a statement: a call's arguments are evaluated in an order the compiler picks. */
+        tc_vec3 c = test_rng_vec3(r, -0.3, 0.3), h = test_rng_vec3(r, 0.1, 1);
+        sh.ob = tc_obb_from_quat(c, h, test_rng_quat4(r, -1, 1));
+
         tc_vec3 corners[8];
         tc_obb_corners(&sh.ob, corners);
         for (int i = 0; i < 8; ++i) add_pt(&sh, corners[i]);
     } else {
-        sh.tr.a = tc_vec3_make(U(-1, 1), U(-1, 1), U(-1, 1));
-        sh.tr.b = tc_vec3_make(U(-1, 1), U(-1, 1), U(-1, 1));
-        sh.tr.c = tc_vec3_make(U(-1, 1), U(-1, 1), U(-1, 1));
+        sh.tr.a = test_rng_vec3(r, -1, 1);
+        sh.tr.b = test_rng_vec3(r, -1, 1);
+        sh.tr.c = test_rng_vec3(r, -1, 1);
         add_pt(&sh, sh.tr.a);
         add_pt(&sh, sh.tr.b);
         add_pt(&sh, sh.tr.c);
@@ -148,15 +150,24 @@ static void run_kind(int kind, uint64_t seed)
     int hits = 0, misses = 0, n = 2000;
     for (int i = 0; i < n; ++i) {
         shape sh = make_shape(&r, kind);
-        tc_plane plane = tc_plane_from_point_normal(
-            tc_vec3_make((float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1), 0.0f),
-            tc_vec3_make((float)test_rng_uniform(&r, -0.3, 0.3), (float)test_rng_uniform(&r, -0.3, 0.3), 1.0f));
-        tc_transform a0 = tc_transform_make(
-            tc_vec3_make((float)test_rng_uniform(&r, -2, 2), (float)test_rng_uniform(&r, -2, 2), (float)test_rng_uniform(&r, 2.5, 4)),
-            tc_quat_make((float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1)));
-        tc_transform a1 = tc_transform_make(
-            tc_vec3_make((float)test_rng_uniform(&r, -2, 2), (float)test_rng_uniform(&r, -2, 2), (float)test_rng_uniform(&r, -1.5, 2.5)),
-            tc_quat_make((float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1)));
+        /* One draw a statement: a call's arguments are evaluated in an order the compiler picks. */
+        tc_vec3 on = tc_vec3_zero(), up = tc_vec3_make(0, 0, 1);
+        on.x = (float)test_rng_uniform(&r, -1, 1);
+        on.y = (float)test_rng_uniform(&r, -1, 1);
+        up.x = (float)test_rng_uniform(&r, -0.3, 0.3);
+        up.y = (float)test_rng_uniform(&r, -0.3, 0.3);
+        tc_plane plane = tc_plane_from_point_normal(on, up);
+        tc_vec3 p0, p1;
+        p0.x = (float)test_rng_uniform(&r, -2, 2);
+        p0.y = (float)test_rng_uniform(&r, -2, 2);
+        p0.z = (float)test_rng_uniform(&r, 2.5, 4); /* above the plane */
+        tc_transform a0 = tc_transform_make(p0, test_rng_quat4(&r, -1, 1));
+        p1.x = (float)test_rng_uniform(&r, -2, 2);
+        p1.y = (float)test_rng_uniform(&r, -2, 2);
+        p1.z = (float)test_rng_uniform(&r, -1.5, 2.5);
+        tc_transform a1 = tc_transform_make(p1, test_rng_quat4(&r, -1, 1));
+
+
         if (clearance(&sh, a0, a1, &plane, 0.0) <= 0.0) continue; /* start clear of the plane */
         double scale = 10.0;
         double tol = 1e-5 * scale + 1e-6;

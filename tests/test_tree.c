@@ -8,6 +8,7 @@
 
 #include "counting_allocator.h"
 #include "harness.h"
+#include "test_random.h"
 
 typedef struct model {
     tc_aabb tight[20000];
@@ -149,10 +150,8 @@ static void check_queries(tc_tree *tree, model *m, test_rng *rng, bool with_pair
      * misses the box by more than rounding. */
     for (int q = 0; q < 10; ++q) {
         tc_ray ray;
-        ray.origin = tc_vec3_make((float)test_rng_uniform(rng, -120, 120), (float)test_rng_uniform(rng, -120, 120),
-                                  (float)test_rng_uniform(rng, -120, 120));
-        ray.dir = tc_vec3_make((float)test_rng_uniform(rng, -1, 1), (float)test_rng_uniform(rng, -1, 1),
-                               (float)test_rng_uniform(rng, -1, 1));
+        ray.origin = test_rng_vec3(rng, -120, 120);
+        ray.dir = test_rng_vec3(rng, -1, 1);
         if (q == 0) ray.dir = tc_vec3_make(0, 0, 1); /* axis-parallel */
         float max_t = q % 3 == 0 ? INFINITY : (float)test_rng_uniform(rng, 10, 300);
         g_hits.count = 0;
@@ -216,7 +215,8 @@ TEST_CASE(tree_random_churn_matches_brute_force)
         for (int k = 0; k < n / 10 && m->count > 0; ++k) {
             int i = test_rng_int(&rng, 0, m->count - 1);
             double s = test_rng_int(&rng, 0, 9) == 0 ? 60.0 : 0.3; /* mostly slow, sometimes a jump */
-            m->tight[i] = shifted(m->tight[i], test_rng_uniform(&rng, -s, s), test_rng_uniform(&rng, -s, s), test_rng_uniform(&rng, -s, s));
+            const tc_vec3 d = test_rng_vec3(&rng, -s, s);
+            m->tight[i] = shifted(m->tight[i], d.x, d.y, d.z);
             tc_tree_move_proxy(tree, m->id[i], m->tight[i]);
         }
         for (int k = 0; k < n / 50 && m->count > 1; ++k) {
@@ -274,8 +274,12 @@ TEST_CASE(tree_closest_ray_matches_brute_force)
     long calls = 0;
     for (int q = 0; q < test_random_count(200); ++q) {
         tc_ray ray;
-        ray.origin = tc_vec3_make((float)test_rng_uniform(&rng, -150, 150), (float)test_rng_uniform(&rng, -150, 150), -150.0f);
-        ray.dir = tc_vec3_make((float)test_rng_uniform(&rng, -0.5, 0.5), (float)test_rng_uniform(&rng, -0.5, 0.5), 1.0f);
+        ray.origin.x = (float)test_rng_uniform(&rng, -150, 150);
+        ray.origin.y = (float)test_rng_uniform(&rng, -150, 150);
+        ray.origin.z = -150.0f;
+        ray.dir.x = (float)test_rng_uniform(&rng, -0.5, 0.5);
+        ray.dir.y = (float)test_rng_uniform(&rng, -0.5, 0.5);
+        ray.dir.z = 1.0f;
         closest_ctx c = { m, tree, INFINITY, -1, 0 };
         tc_tree_raycast(tree, &ray, INFINITY, closest_cb, &c);
         calls += c.calls;
@@ -488,7 +492,8 @@ TEST_CASE(tree_bulk_creation_and_rebuild_match_brute_force)
         for (int k = 0; k < m->count / 5; ++k) {
             int i = test_rng_int(&rng, 0, m->count - 1);
             double s = test_rng_int(&rng, 0, 9) == 0 ? 60.0 : 0.3;
-            m->tight[i] = shifted(m->tight[i], test_rng_uniform(&rng, -s, s), test_rng_uniform(&rng, -s, s), test_rng_uniform(&rng, -s, s));
+            const tc_vec3 d = test_rng_vec3(&rng, -s, s);
+            m->tight[i] = shifted(m->tight[i], d.x, d.y, d.z);
             tc_tree_move_proxy(tree, m->id[i], m->tight[i]);
         }
         for (int k = 0; k < 40 && m->count > 1; ++k) {
@@ -666,7 +671,8 @@ TEST_CASE(tree_small_trees_stay_valid_after_every_move)
         const int n = test_rng_int(&r, 3, 12);
         tc_aabb choice[3];
         for (int k = 0; k < 3; ++k) {
-            const float c = (float)test_rng_int(&r, 0, 2) * (test_rng_int(&r, 0, 3) == 0 ? 100.0f : 1.0f);
+            const float c0 = (float)test_rng_int(&r, 0, 2);
+            const float c = c0 * (test_rng_int(&r, 0, 3) == 0 ? 100.0f : 1.0f);
             const float h = 0.5f * (float)test_rng_int(&r, 1, 3);
             choice[k].min = tc_vec3_make(c - h, c - h, c - h);
             choice[k].max = tc_vec3_make(c + h, c + h, c + h);

@@ -10,14 +10,15 @@
 #include "counting_allocator.h"
 #include "harness.h"
 #include "world_oracle.h"
+#include "test_random.h"
 
 /* ---- random content ------------------------------------------------------ */
 
 static float frand(test_rng *r, double lo, double hi) { return (float)test_rng_uniform(r, lo, hi); }
-static tc_vec3 vrand(test_rng *r, double e) { return tc_vec3_make(frand(r, -e, e), frand(r, -e, e), frand(r, -e, e)); }
+static tc_vec3 vrand(test_rng *r, double e) { return test_rng_vec3(r, -e, e); }
 static tc_quat qrand(test_rng *r)
 {
-    return tc_quat_normalize(tc_quat_make(frand(r, -1, 1), frand(r, -1, 1), frand(r, -1, 1), frand(r, -1, 1)));
+    return tc_quat_normalize(test_rng_quat4(r, -1, 1));
 }
 
 static tc_shape random_local_shape(test_rng *r)
@@ -31,18 +32,19 @@ static tc_shape random_local_shape(test_rng *r)
     double size = test_rng_uniform(r, 0.2, 2.0);
     switch (test_rng_int(r, 0, 4)) {
     case 0: { tc_sphere s = { vrand(r, 0.5), (float)size }; return tc_shape_from_sphere(s); }
-    case 1: { tc_capsule c = { vrand(r, size), vrand(r, size), (float)(size * 0.4) }; return tc_shape_from_capsule(c); }
+    /* One draw a statement: initialisers and arguments are evaluated in an order the compiler picks. */
+    case 1: { tc_vec3 p = vrand(r, size); tc_capsule c = { p, vrand(r, size), (float)(size * 0.4) }; return tc_shape_from_capsule(c); }
     case 2: {
-        tc_vec3 c = vrand(r, 0.5), h = tc_vec3_make(frand(r, 0.1, size), frand(r, 0.1, size), frand(r, 0.1, size));
+        tc_vec3 c = vrand(r, 0.5), h = test_rng_vec3(r, 0.1, size);
         tc_aabb b = { tc_vec3_sub(c, h), tc_vec3_add(c, h) };
         return tc_shape_from_aabb(b);
     }
-    case 3: return tc_shape_from_obb(tc_obb_from_quat(vrand(r, 0.5), tc_vec3_make(frand(r, 0.1, size), frand(r, 0.1, size), frand(r, 0.1, size)), qrand(r)));
-    default: { tc_triangle t = { vrand(r, size), vrand(r, size), vrand(r, size) }; return tc_shape_from_triangle(t); }
+    case 3: { tc_vec3 c = vrand(r, 0.5), h = test_rng_vec3(r, 0.1, size); return tc_shape_from_obb(tc_obb_from_quat(c, h, qrand(r))); }
+    default: { tc_triangle t; t.a = vrand(r, size); t.b = vrand(r, size); t.c = vrand(r, size); return tc_shape_from_triangle(t); }
     }
 }
 
-static tc_transform random_pose(test_rng *r, double e) { return tc_transform_make(vrand(r, e), qrand(r)); }
+static tc_transform random_pose(test_rng *r, double e) { tc_vec3 p = vrand(r, e); return tc_transform_make(p, qrand(r)); }
 
 /* ---- the model the oracle keeps ------------------------------------------ */
 
@@ -245,10 +247,15 @@ static tc_world_hit g_hits[MAXC];
 static void check_queries(test_rng *r)
 {
     for (int q = 0; q < 8; ++q) {
-        tc_query_filter fs = { (uint64_t)1 << test_rng_int(r, 0, 3), (uint64_t)test_rng_int(r, 1, 15), 0 };
+        tc_query_filter fs;
+        fs.category = (uint64_t)1 << test_rng_int(r, 0, 3);
+        fs.mask = (uint64_t)test_rng_int(r, 1, 15);
+        fs.group = 0;
         const tc_query_filter *f = q % 2 ? &fs : NULL;
         /* rays */
-        tc_ray ray = { vrand(r, 60), vrand(r, 1) };
+        tc_ray ray;
+        ray.origin = vrand(r, 60);
+        ray.dir = vrand(r, 1);
         if (q % 4 != 3 && g.ncol > 0) {
             /* aim at some collider so that rays hit things */
             const snap *s = &g_snap[test_rng_int(r, 0, g.ncol - 1)];
@@ -301,12 +308,12 @@ static void check_queries(test_rng *r)
         tc_shape qs;
         const int kind = test_rng_int(r, 0, 5);
         switch (kind) {
-        case 0: { tc_sphere s = { vrand(r, 40), frand(r, 1, 8) }; qs = tc_shape_from_sphere(s); break; }
+        case 0: { tc_vec3 c = vrand(r, 40); tc_sphere s = { c, frand(r, 1, 8) }; qs = tc_shape_from_sphere(s); break; }
         case 1: { tc_vec3 c = vrand(r, 40), h = vrand(r, 6); h = tc_vec3_abs(h); tc_aabb b = { tc_vec3_sub(c, h), tc_vec3_add(c, h) }; qs = tc_shape_from_aabb(b); break; }
-        case 2: qs = tc_shape_from_obb(tc_obb_from_quat(vrand(r, 40), tc_vec3_abs(vrand(r, 6)), qrand(r))); break;
-        case 3: { tc_capsule c = { vrand(r, 40), vrand(r, 40), frand(r, 0.5, 3) }; qs = tc_shape_from_capsule(c); break; }
-        case 4: { tc_vec3 c = vrand(r, 40); tc_triangle t = { tc_vec3_add(c, vrand(r, 10)), tc_vec3_add(c, vrand(r, 10)), tc_vec3_add(c, vrand(r, 10)) }; qs = tc_shape_from_triangle(t); break; }
-        default: qs = tc_shape_from_plane(tc_plane_from_point_normal(vrand(r, 40), tc_vec3_add(vrand(r, 1), tc_vec3_make(0, 0.01f, 0)))); break;
+        case 2: { tc_vec3 c = vrand(r, 40), h = tc_vec3_abs(vrand(r, 6)); qs = tc_shape_from_obb(tc_obb_from_quat(c, h, qrand(r))); break; }
+        case 3: { tc_vec3 a = vrand(r, 40), b = vrand(r, 40); tc_capsule c = { a, b, frand(r, 0.5, 3) }; qs = tc_shape_from_capsule(c); break; }
+        case 4: { tc_vec3 c = vrand(r, 40); tc_triangle t; t.a = tc_vec3_add(c, vrand(r, 10)); t.b = tc_vec3_add(c, vrand(r, 10)); t.c = tc_vec3_add(c, vrand(r, 10)); qs = tc_shape_from_triangle(t); break; }
+        default: { tc_vec3 p = vrand(r, 40); qs = tc_shape_from_plane(tc_plane_from_point_normal(p, tc_vec3_add(vrand(r, 1), tc_vec3_make(0, 0.01f, 0)))); break; }
         }
         int nexp = 0;
         for (int i = 0; i < g.ncol; ++i) {
@@ -498,7 +505,8 @@ TEST_CASE(world_hierarchy_three_deep_matches_double_precision)
         cd = tc_collider_def_default();
         cd.parent = n2;
         cd.local = random_pose(&r, 1);
-        tc_obb local_obb = tc_obb_from_quat(vrand(&r, 0.5), tc_vec3_make(0.3f, 0.5f, 0.7f), qrand(&r));
+        tc_vec3 local_c = vrand(&r, 0.5);
+        tc_obb local_obb = tc_obb_from_quat(local_c, tc_vec3_make(0.3f, 0.5f, 0.7f), qrand(&r));
         cd.shape = tc_shape_from_obb(local_obb);
         tc_collider_id c = tc_world_create_collider(w, &cd);
         tc_sphere sp = { vrand(&r, 0.5), 0.4f };
@@ -1040,7 +1048,10 @@ TEST_CASE(world_plane_colliders)
     test_rng r = { 99 };
     d = tc_collider_def_default();
     for (int i = 0; i < N; ++i) {
-        at[i] = tc_vec3_make(frand(&r, -20, 20), frand(&r, -8, 8), frand(&r, -20, 20));
+        at[i].x = frand(&r, -20, 20);
+        at[i].y = frand(&r, -8, 8);
+        at[i].z = frand(&r, -20, 20);
+
         tc_sphere sp = { tc_vec3_zero(), 0.75f };
         d.shape = tc_shape_from_sphere(sp);
         d.local.position = at[i];

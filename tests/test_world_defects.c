@@ -351,7 +351,8 @@ TEST_CASE(issue12_large_worlds_translated_scenes_give_the_same_answers)
     int hits = 0;
     for (int q = 0; q < 200; ++q) {
         const double ox = test_rng_uniform(&r, -5, 3 * GRID + 5), oy = test_rng_uniform(&r, -5, 3 * GRID + 5);
-        const tc_vec3 dir = tc_vec3_make((float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1), 0.0f);
+        const float dx = (float)test_rng_uniform(&r, -1, 1), dy = (float)test_rng_uniform(&r, -1, 1);
+        const tc_vec3 dir = tc_vec3_make(dx, dy, 0.0f);
         tc_world_hit h[3];
         bool got[3];
         for (int k = 0; k < 3; ++k) {
@@ -433,7 +434,10 @@ static void failing_scene(tc_world *w, tc_collider_id *ids)
             d.shape = tc_shape_from_aabb(b);
         }
         d.parent = i % 3 == 0 ? nodes[i % 4] : tc_node_null();
-        d.local.position = tc_vec3_make((float)test_rng_uniform(&r, -4, 4), (float)test_rng_uniform(&r, -4, 4), 0);
+        d.local.position.x = (float)test_rng_uniform(&r, -4, 4);
+        d.local.position.y = (float)test_rng_uniform(&r, -4, 4);
+        d.local.position.z = 0.0f;
+
         d.group = i % 7 == 0 ? 1u : 0u;
         ids[i] = tc_world_create_collider(w, &d);
     }

@@ -15,9 +15,10 @@
 #include "harness.h"
 #include "queries/slab.h"
 #include "world_oracle.h"
+#include "test_random.h"
 
 static float frand(test_rng *r, double lo, double hi) { return (float)test_rng_uniform(r, lo, hi); }
-static tc_vec3 vrand(test_rng *r, double e) { return tc_vec3_make(frand(r, -e, e), frand(r, -e, e), frand(r, -e, e)); }
+static tc_vec3 vrand(test_rng *r, double e) { return test_rng_vec3(r, -e, e); }
 
 #define MAXC 1200
 
@@ -46,7 +47,7 @@ static tc_shape random_shape(test_rng *r)
     const int kind = g.kinds == BOXES ? 0 : test_rng_int(r, 0, 5);
     if (kind <= 1) {
         /* sizes from nothing (a point, a flat box) to a few units */
-        tc_vec3 h = tc_vec3_make(frand(r, 0.0, 2.0), frand(r, 0.0, 2.0), frand(r, 0.0, 2.0));
+        tc_vec3 h = test_rng_vec3(r, 0.0, 2.0);
         if (test_rng_int(r, 0, 6) == 0) h.x = 0.0f;
         if (test_rng_int(r, 0, 12) == 0) h = tc_vec3_zero();
         tc_aabb b = { tc_vec3_sub(c, h), tc_vec3_add(c, h) };
@@ -57,14 +58,20 @@ static tc_shape random_shape(test_rng *r)
         return tc_shape_from_sphere(sp);
     }
     if (kind == 3) {
-        tc_capsule cp = { c, tc_vec3_add(c, vrand(r, 2.0)), frand(r, 0.05, 1.0) };
+        /* One draw a statement: initialisers and arguments are evaluated in an order the compiler picks. */
+        const tc_vec3 d = vrand(r, 2.0);
+        tc_capsule cp = { c, tc_vec3_add(c, d), frand(r, 0.05, 1.0) };
         return tc_shape_from_capsule(cp);
     }
     if (kind == 4) {
-        tc_quat q = tc_quat_normalize(tc_quat_make(frand(r, -1, 1), frand(r, -1, 1), frand(r, -1, 1), frand(r, -1, 1)));
-        return tc_shape_from_obb(tc_obb_from_quat(c, tc_vec3_make(frand(r, 0.1, 2), frand(r, 0.1, 2), frand(r, 0.1, 2)), q));
+        tc_quat q = tc_quat_normalize(test_rng_quat4(r, -1, 1));
+        const tc_vec3 h = test_rng_vec3(r, 0.1, 2);
+        return tc_shape_from_obb(tc_obb_from_quat(c, h, q));
     }
-    tc_triangle t = { c, tc_vec3_add(c, vrand(r, 2.0)), tc_vec3_add(c, vrand(r, 2.0)) };
+    tc_triangle t;
+    t.a = c;
+    t.b = tc_vec3_add(c, vrand(r, 2.0));
+    t.c = tc_vec3_add(c, vrand(r, 2.0));
     return tc_shape_from_triangle(t);
 }
 
@@ -158,7 +165,9 @@ typedef enum ray_kind { RAY_RANDOM, RAY_AIMED, RAY_AXIS, RAY_FACE, RAY_INSIDE, R
 static tc_ray make_ray(test_rng *r, ray_kind kind)
 {
     const double s = g.scale;
-    tc_ray ray = { vrand(r, 1.5 * s), vrand(r, 1.0) };
+    tc_ray ray;
+    ray.origin = vrand(r, 1.5 * s);
+    ray.dir = vrand(r, 1.0);
     const int i = some_in(r);
     if (kind == RAY_RANDOM || i < 0) return ray;
     const tc_vec3 p = inner_point(i);
@@ -168,7 +177,8 @@ static tc_ray make_ray(test_rng *r, ray_kind kind)
         break;
     case RAY_AXIS:
         /* parallel to an axis, lined up with the point */
-        ray.dir = tc_vec3_scale(axis_dir(r), frand(r, 0.5, 2.0));
+        ray.dir = axis_dir(r);
+        ray.dir = tc_vec3_scale(ray.dir, frand(r, 0.5, 2.0));
         ray.origin = tc_vec3_mul_add(p, ray.dir, -frand(r, 1.0, 2.0 * s));
         break;
     case RAY_FACE:
@@ -252,7 +262,10 @@ static void check_rays(test_rng *r, int count)
     for (int q = 0; q < count; ++q) {
         const ray_kind kind = (ray_kind)(q % RAY_KINDS);
         const tc_ray ray = make_ray(r, kind);
-        tc_query_filter fs = { (uint64_t)1 << test_rng_int(r, 0, 3), (uint64_t)test_rng_int(r, 1, 15), 0 };
+        tc_query_filter fs;
+        fs.category = (uint64_t)1 << test_rng_int(r, 0, 3);
+        fs.mask = (uint64_t)test_rng_int(r, 1, 15);
+        fs.group = 0;
         const tc_query_filter *f = q % 3 == 1 ? &fs : NULL;
         const float max_t = q % 4 == 0 ? INFINITY : (q % 4 == 1 ? frand(r, 0.0, 4.0) : frand(r, 0.0, 3.0 * g.scale));
         check_ray(&ray, max_t, f, kind);
@@ -654,8 +667,7 @@ TEST_CASE(world_rays_walk_the_tree_until_the_index_pays)
     for (int i = 0; i < N; ++i) {
         tc_collider_def d;
         d = tc_collider_def_default();
-        const tc_vec3 c = tc_vec3_make((float)test_rng_uniform(&r, -30, 30), (float)test_rng_uniform(&r, -30, 30),
-                                       (float)test_rng_uniform(&r, -30, 30));
+        const tc_vec3 c = test_rng_vec3(&r, -30, 30);
         const float h = (float)test_rng_uniform(&r, 0.2, 1.5);
         tc_aabb b = { tc_vec3_sub(c, tc_vec3_make(h, h, h)), tc_vec3_add(c, tc_vec3_make(h, h, h)) };
         d.shape = tc_shape_from_aabb(b);
@@ -664,8 +676,13 @@ TEST_CASE(world_rays_walk_the_tree_until_the_index_pays)
     CHECK(tc_world_update(w));
     tc_ray rays[RAYS];
     for (int k = 0; k < RAYS; ++k) {
-        rays[k].origin = tc_vec3_make((float)test_rng_uniform(&r, -40, 40), (float)test_rng_uniform(&r, -40, 40), -60.0f);
-        rays[k].dir = tc_vec3_make((float)test_rng_uniform(&r, -0.3, 0.3), (float)test_rng_uniform(&r, -0.3, 0.3), 1.0f);
+        rays[k].origin.x = (float)test_rng_uniform(&r, -40, 40);
+        rays[k].origin.y = (float)test_rng_uniform(&r, -40, 40);
+        rays[k].origin.z = -60.0f;
+        rays[k].dir.x = (float)test_rng_uniform(&r, -0.3, 0.3);
+        rays[k].dir.y = (float)test_rng_uniform(&r, -0.3, 0.3);
+        rays[k].dir.z = 1.0f;
+
     }
     tc_world_hit walked[RAYS], indexed[RAYS];
     bool got_walked[RAYS], got_indexed[RAYS];

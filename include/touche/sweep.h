@@ -27,9 +27,14 @@
  *    way). hit->t is in [0, 1], in world space like the rest. Computed by
  *    conservative advancement with a bound on the approach speed (linear
  *    speed along the normal plus angular speed times the largest lever arm
- *    of the core), so the reported t is never after the first contact; it
- *    stops when the gap is below 1e-5 of the scale, or after 128 steps (then
- *    reporting a hit at the time reached, conservatively). With a plane the
+ *    of the core about the turning axis, times the sine of the angle between
+ *    the normal and that axis), so the reported t is never after the first
+ *    contact; it stops when the gap is below 1e-5 of the scale, and then
+ *    hit->point lies on both shapes at t within that gap. After 512 steps it
+ *    stops anyway, reporting a hit at the time reached, conservatively (the
+ *    point and normal are still those of the poses at t, but the shapes may
+ *    be further apart than the tolerance there). With a plane the
+
  *    plane stays still (a turning half-space has no bounded lever arm) and
  *    only A moves: tc_sweep_rigid_<A>_plane, e.g. a box tumbling onto the
  *    ground (up to 1024 steps); the normal then is -plane.normal.

@@ -80,8 +80,12 @@ bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb,
     tc_gjk_result r;
     tc_gjk_distance(&at, b, &r);
     tc_dvec3 n = r.distance > 0.0 ? tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance) : tc_dvec3_make(0, 0, 1);
-    set_hit(hit, t, tc_dvec3_mad(r.point_a, vb, t), n);
+    /* The point midway between the surfaces, as on convergence (it was A's
+     * core point, off A's surface by A's radius). */
+    tc_dvec3 p = tc_dvec3_mad(r.point_a, n, a->radius + 0.5 * (r.distance - radii));
+    set_hit(hit, t, tc_dvec3_mad(p, vb, t), n);
     return true;
+
 }
 
 bool tc_sweep_sphere_sphere(const tc_sphere *a, tc_vec3 velocity_a, const tc_sphere *b, tc_vec3 velocity_b,

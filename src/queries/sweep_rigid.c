@@ -5,13 +5,20 @@
  * position and turns at a constant angular speed w about a fixed axis through
  * its origin (slerp). Take the closest points at time t and their unit
  * direction n. Along that fixed n, any core point of A moves at most
- * v_A.n + w_A * R_A per unit time, where R_A is the furthest core vertex
- * from A's origin (likewise B, with the opposite sign), so the gap along n --
+ * v_A.n + w_A * R_A * s_A per unit time, where R_A is the furthest core
+ * vertex from A's rotation axis (the axis through A's origin, fixed in the
+ * world while A slerps) and s_A the sine of the angle between n and that axis
+ * (a point turning about the axis moves perpendicular to it, at most
+ * w_A * R_A fast); likewise B, with the opposite sign. So the gap along n --
  * a lower bound of the distance -- cannot close faster than
- * (v_A - v_B).n + w_A R_A + w_B R_B. Advancing t by gap / that bound is
- * therefore safe: the bodies cannot have touched before. The loop stops when
- * the gap is under the tolerance, or when the bound is not positive (they
- * never meet in this step). */
+ * (v_A - v_B).n + w_A R_A s_A + w_B R_B s_B. Advancing t by gap / that bound
+ * is therefore safe: the bodies cannot have touched before. The loop stops
+ * when the gap is under the tolerance, or when the bound is not positive
+ * (they never meet in this step).
+ *
+ * Whatever ends the loop, the hit reports the closest points of the poses at
+ * the reported t itself: after the last allowed step they are computed again
+ * there, never taken from the pose before that step. */
 #include "touche/sweep.h"
 
 #include "queries/pair_queries.h"
@@ -19,7 +26,8 @@
 #include "queries/sweep_start.h"
 
 #define TC_RIGID_TOLERANCE 1e-5
-#define TC_RIGID_MAX_ITERATIONS 128
+#define TC_RIGID_MAX_ITERATIONS 512
+#define TC_RIGID_PLANE_MAX_ITERATIONS 1024
 
 typedef struct dquat { double x, y, z, w; } dquat;
 
@@ -55,6 +63,7 @@ typedef struct motion {
     tc_dvec3 p0, dp;      /* position at t = 0 and its change over the step */
     dquat q0;
     tc_dvec3 axis;        /* body-frame rotation axis of q0^-1 q1 (unit, or zero) */
+    tc_dvec3 world_axis;  /* the same axis in the world, fixed over the step (q0 axis) */
     double angle;         /* rotation over the step, in [0, pi]: the angular speed */
 } motion;
 
@@ -72,6 +81,10 @@ static motion make_motion(tc_transform s, tc_transform e)
     double s_half = tc_dvec3_length(v);
     m.angle = 2.0 * atan2(s_half, d.w);
     m.axis = s_half > 0.0 ? tc_dvec3_scale(v, 1.0 / s_half) : tc_dvec3_make(0, 0, 0);
+    tc_dvec3 col[3];
+    dquat_matrix(m.q0, col);
+    m.world_axis = tc_dvec3_add(tc_dvec3_scale(col[0], m.axis.x),
+                                tc_dvec3_add(tc_dvec3_scale(col[1], m.axis.y), tc_dvec3_scale(col[2], m.axis.z)));
     return m;
 }
 
@@ -98,14 +111,26 @@ static void pose_core(const tc_core *local, const motion *m, double t, tc_core *
     tc_core_finish(out);
 }
 
-static double lever_arm(const tc_core *local)
+/* The furthest core vertex from the origin (axis zero), or from the line
+ * through the origin along the unit axis: the lever arm of the turning. */
+static double lever_arm(const tc_core *local, tc_dvec3 axis)
 {
     double r = 0.0;
     for (int i = 0; i < local->count; ++i) {
-        double l = tc_dvec3_length(local->v[i]);
+        tc_dvec3 v = local->v[i];
+        double l = tc_dvec3_length(tc_dvec3_sub(v, tc_dvec3_scale(axis, tc_dvec3_dot(v, axis))));
         if (l > r) r = l;
     }
     return r;
+}
+
+/* Sine of the angle between unit n and a unit axis (1 for no axis): only the
+ * part of n across the axis sees a point turning about it move. */
+static double across(tc_dvec3 n, tc_dvec3 axis)
+{
+    double c = tc_dvec3_dot(n, axis);
+    double s2 = 1.0 - c * c;
+    return s2 > 0.0 ? sqrt(s2) : 0.0;
 }
 
 static bool transform_ok(tc_transform t)
@@ -119,7 +144,7 @@ static bool sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, con
 {
     if (!transform_ok(a0) || !transform_ok(a1) || !transform_ok(b0) || !transform_ok(b1)) return false;
     motion ma = make_motion(a0, a1), mb = make_motion(b0, b1);
-    double spin = ma.angle * lever_arm(la) + mb.angle * lever_arm(lb);
+    double turn_a = ma.angle * lever_arm(la, ma.axis), turn_b = mb.angle * lever_arm(lb, mb.axis);
     tc_dvec3 v = tc_dvec3_sub(ma.dp, mb.dp);
     double scale = la->scale + lb->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_max_abs(mb.p0) +
                    tc_dvec3_length(ma.dp) + tc_dvec3_length(mb.dp);
@@ -129,14 +154,16 @@ static bool sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, con
     tc_core ca, cb;
     tc_gjk_result r;
     tc_dvec3 n = tc_dvec3_make(0, 0, 1);
-    for (int it = 0; it < TC_RIGID_MAX_ITERATIONS; ++it) {
+    for (int it = 0;; ++it) {
         pose_core(la, &ma, t, &ca);
         pose_core(lb, &mb, t, &cb);
         tc_gjk_distance(&ca, &cb, &r);
         double gap = r.distance - radii;
         bool has_n = r.distance > TC_CORE_CONTACT_EPSILON * scale;
         if (has_n) n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
-        if (gap <= tol) {
+        if (gap <= tol || it == TC_RIGID_MAX_ITERATIONS) {
+            /* Converged, or out of steps: the closest points above are those
+             * of the poses at t, which is before any contact either way. */
             if (t == 0.0 && gap <= 0.0) {
                 tc_sweep_start_hit(&ca, &cb, &r, hit);
                 return true;
@@ -144,12 +171,11 @@ static bool sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, con
             if (!has_n) tc_core_penetration(&ca, &cb, &n, NULL);
             break;
         }
-        double bound = tc_dvec3_dot(v, n) + spin;
+        double bound = tc_dvec3_dot(v, n) + turn_a * across(n, ma.world_axis) + turn_b * across(n, mb.world_axis);
         if (!(bound > 0.0)) return false;
         t += gap / bound;
         if (!(t <= 1.0)) return false;
     }
-    /* Converged, or out of iterations: t is before any contact either way. */
     if (hit) {
         double gap = r.distance - radii;
         hit->t = (float)t;
@@ -189,14 +215,15 @@ TC_SWEEP_RIGID(triangle, triangle)
 /* A turning shape against a still plane: the same conservative advancement
  * with the plane's normal n fixed. The gap is the lowest core vertex's height
  * over the plane less the radius; no point of A approaches the plane faster
- * than -dp.n + angle * lever arm per unit of t. */
+ * than -dp.n + angle * lever arm * (sine of n to the turning axis) per unit
+ * of t. */
 static bool sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a1, const tc_plane *p, tc_sweep_hit *hit)
 {
     if (!transform_ok(a0) || !transform_ok(a1)) return false;
     motion ma = make_motion(a0, a1);
     tc_dvec3 n = tc_dvec3_normalize(tc_dvec3_from(p->normal));
     double offset = p->offset;
-    double spin = ma.angle * lever_arm(la);
+    double spin = ma.angle * lever_arm(la, ma.axis) * across(n, ma.world_axis);
     double scale = la->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_length(ma.dp) + fabs(offset);
     double tol = TC_RIGID_TOLERANCE * scale;
     double approach = -tc_dvec3_dot(ma.dp, n) + spin;
@@ -205,7 +232,7 @@ static bool sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a
     tc_core ca;
     /* Each step costs a handful of dot products here, so the plane sweep can
      * afford many more of them than the GJK-based one. */
-    for (int it = 0; it < 8 * TC_RIGID_MAX_ITERATIONS; ++it) {
+    for (int it = 0;; ++it) {
         pose_core(la, &ma, t, &ca);
         double low = INFINITY;
         for (int i = 0; i < ca.count; ++i) {
@@ -216,7 +243,8 @@ static bool sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a
             }
         }
         gap = low - offset - la->radius;
-        if (gap <= tol) break;
+        /* Converged, or out of steps: lowest and gap are those at t. */
+        if (gap <= tol || it == TC_RIGID_PLANE_MAX_ITERATIONS) break;
         if (!(approach > 0.0)) return false;
         t += gap / approach;
         if (!(t <= 1.0)) return false;

@@ -4,14 +4,6 @@
 #include <math.h>
 #include <string.h>
 
-tc_vec3 cg_random_vec(test_rng *r, double lo, double hi)
-{
-    /* Unsequenced, as the rest of the random tests still are: gcc and clang
-     * run different cases here (sequencing it exposed a rigid-sweep defect on
-     * clang's cases; see the session note), which widens what the suite
-     * sees but should become one order everywhere. */
-    return tc_vec3_make((float)test_rng_uniform(r, lo, hi), (float)test_rng_uniform(r, lo, hi), (float)test_rng_uniform(r, lo, hi));
-}
 
 tc_quat cg_random_quat(test_rng *r)
 {
@@ -30,7 +22,7 @@ tc_shape cg_random(test_rng *r, int kind, double spread)
     tc_shape s;
     memset(&s, 0, sizeof s); /* the inactive members zero: tests compare shapes bytewise */
     s.type = (tc_shape_type)kind;
-    tc_vec3 c = cg_random_vec(r, -spread, spread);
+    tc_vec3 c = test_rng_vec3(r, -spread, spread);
     int degenerate = test_rng_int(r, 0, 19) == 0;
     switch (kind) {
     case TC_SHAPE_SPHERE:
@@ -38,32 +30,32 @@ tc_shape cg_random(test_rng *r, int kind, double spread)
         s.u.sphere.radius = degenerate ? 0.0f : size(r);
         break;
     case TC_SHAPE_CAPSULE: {
-        tc_vec3 d = cg_random_vec(r, -1, 1);
+        tc_vec3 d = test_rng_vec3(r, -1, 1);
         s.u.capsule.a = c;
         s.u.capsule.b = degenerate ? c : tc_vec3_add(c, d);
         s.u.capsule.radius = test_rng_int(r, 0, 19) == 0 ? 0.0f : 0.5f * size(r);
         break;
     }
     case TC_SHAPE_AABB: {
-        tc_vec3 h = tc_vec3_make(size(r), size(r), size(r));
+        tc_vec3 h = test_rng_vec3(r, 0.05, 1.5); /* as size() */
         if (degenerate) h.y = 0.0f;
         s.u.aabb.min = tc_vec3_sub(c, h);
         s.u.aabb.max = tc_vec3_add(c, h);
         break;
     }
     case TC_SHAPE_OBB: {
-        tc_vec3 h = tc_vec3_make(size(r), size(r), size(r));
+        tc_vec3 h = test_rng_vec3(r, 0.05, 1.5); /* as size() */
         if (degenerate) h.z = 0.0f;
         s.u.obb = tc_obb_from_quat(c, h, cg_random_quat(r));
         break;
     }
     case TC_SHAPE_TRIANGLE:
-        s.u.triangle.a = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
-        s.u.triangle.b = tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
-        s.u.triangle.c = degenerate ? tc_vec3_lerp(s.u.triangle.a, s.u.triangle.b, 0.3f) : tc_vec3_add(c, cg_random_vec(r, -1.5, 1.5));
+        s.u.triangle.a = tc_vec3_add(c, test_rng_vec3(r, -1.5, 1.5));
+        s.u.triangle.b = tc_vec3_add(c, test_rng_vec3(r, -1.5, 1.5));
+        s.u.triangle.c = degenerate ? tc_vec3_lerp(s.u.triangle.a, s.u.triangle.b, 0.3f) : tc_vec3_add(c, test_rng_vec3(r, -1.5, 1.5));
         break;
     default: {
-        tc_vec3 n = tc_vec3_normalize(cg_random_vec(r, -1, 1));
+        tc_vec3 n = tc_vec3_normalize(test_rng_vec3(r, -1, 1));
         if (tc_vec3_length(n) < 0.5f) n = tc_vec3_make(0, 0, 1);
         s.u.plane = tc_plane_from_point_normal(c, n);
         break;

@@ -7,6 +7,7 @@
 
 #include "contact_oracle.h"
 #include "harness.h"
+#include "test_random.h"
 #include "test_shape.h"
 
 /* A random shape near the origin (coordinates within about `spread`),
@@ -14,7 +15,6 @@
  * length, flat box, sliver triangle). */
 tc_shape cg_random(test_rng *r, int kind, double spread);
 tc_quat cg_random_quat(test_rng *r);
-tc_vec3 cg_random_vec(test_rng *r, double lo, double hi);
 co_shape cg_oracle(const tc_shape *s);
 /* Smallest thickness of the shape (0 for a triangle, INFINITY for a plane). */
 double cg_thickness(const tc_shape *s);

@@ -151,6 +151,12 @@ double orc_ray_distance(const orc_shape *s, const orc_ray *ray, double max_t);
 /* ---- random shapes (seeded, shared by the random tests) ------------------ */
 double gen_log_uniform(test_rng *r, double lo, double hi);
 ovec gen_unit(test_rng *r);
+/* x, y, then z, each uniform in [lo, hi) (several draws in one call's
+ * arguments would come in an order the compiler picks). */
+ovec gen_vec(test_rng *r, double lo, double hi);
+/* c + s * u * d for a random unit d, drawn first, and u uniform in [lo, hi). */
+ovec gen_around(test_rng *r, ovec c, double s, double lo, double hi);
+
 /* A uniformly random rotation, or one of the 24 axis-permuting rotations, or
  * a tiny rotation near one of those (near-parallel edges), as a unit quaternion
  * in double (w last). */

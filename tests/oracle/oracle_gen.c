@@ -11,10 +11,25 @@ static bool chance(test_rng *r, double p) { return U(r, 0.0, 1.0) < p; }
 
 double gen_log_uniform(test_rng *r, double lo, double hi) { return exp(U(r, log(lo), log(hi))); }
 
+ovec gen_vec(test_rng *r, double lo, double hi)
+{
+    double x = U(r, lo, hi), y = U(r, lo, hi), z = U(r, lo, hi);
+    return ov(x, y, z);
+}
+
+ovec gen_around(test_rng *r, ovec c, double s, double lo, double hi)
+{
+    ovec d = gen_unit(r);
+    return ov_madd(c, d, s * U(r, lo, hi));
+}
+
+/* +1 or -1, even odds. */
+static double sign(test_rng *r) { return chance(r, 0.5) ? 1.0 : -1.0; }
+
 ovec gen_unit(test_rng *r)
 {
     for (;;) {
-        ovec v = ov(U(r, -1, 1), U(r, -1, 1), U(r, -1, 1));
+        ovec v = gen_vec(r, -1, 1);
         double l2 = ov_len2(v);
         if (l2 > 1e-4 && l2 <= 1.0) return ov_scale(v, 1.0 / sqrt(l2));
     }
@@ -155,7 +170,7 @@ tc_shape gen_shape(test_rng *r, tc_shape_type k, ovec c, double s)
     }
     case TC_SHAPE_TRIANGLE: {
         ovec p[3];
-        for (int i = 0; i < 3; ++i) p[i] = ov_madd(c, gen_unit(r), s * U(r, 0.3, 1.0));
+        for (int i = 0; i < 3; ++i) p[i] = gen_around(r, c, s, 0.3, 1.0);
         double u = U(r, 0, 1);
         int ax = test_rng_int(r, 0, 2);
         if (u < 0.10) {
@@ -185,7 +200,8 @@ tc_shape gen_shape(test_rng *r, tc_shape_type k, ovec c, double s)
         } else if (u < 0.35) {
             /* a sliver */
             ovec mid = ov_madd(p[0], ov_sub(p[1], p[0]), U(r, 0, 1));
-            p[2] = ov_madd(mid, gen_unit(r), s * gen_log_uniform(r, 1e-6, 1e-3));
+            ovec d = gen_unit(r);
+            p[2] = ov_madd(mid, d, s * gen_log_uniform(r, 1e-6, 1e-3));
         }
         a.u.triangle.a = f3(p[0]);
         a.u.triangle.b = f3(p[1]);
@@ -205,10 +221,13 @@ tc_shape gen_shape(test_rng *r, tc_shape_type k, ovec c, double s)
 
 ovec gen_center(test_rng *r)
 {
-    if (chance(r, 0.65)) return ov(U(r, -10, 10), U(r, -10, 10), U(r, -10, 10));
+    if (chance(r, 0.65)) return gen_vec(r, -10, 10);
     ovec c;
     double *p[3] = { &c.x, &c.y, &c.z };
-    for (int i = 0; i < 3; ++i) *p[i] = (chance(r, 0.5) ? 1.0 : -1.0) * gen_log_uniform(r, 1e3, 1e5);
+    for (int i = 0; i < 3; ++i) {
+        double k = sign(r);
+        *p[i] = k * gen_log_uniform(r, 1e3, 1e5);
+    }
     return c;
 }
 
@@ -216,7 +235,10 @@ double gen_gap(test_rng *r, double s, bool *near)
 {
     double u = U(r, 0, 1);
     *near = true;
-    if (u < 0.45) return (chance(r, 0.5) ? 1.0 : -1.0) * s * gen_log_uniform(r, 1e-9, 5e-4);
+    if (u < 0.45) {
+        double k = sign(r);
+        return k * s * gen_log_uniform(r, 1e-9, 5e-4);
+    }
     if (u < 0.50) return 0.0;
     *near = false;
     return s * U(r, -0.5, 0.5);
@@ -227,7 +249,10 @@ static ovec face_normal(test_rng *r, const tc_shape *a)
 {
     orc_shape s = orc_from_any(a);
     switch (s.core) {
-    case ORC_CORE_BOX: return ov_scale(ov_unit(s.m[test_rng_int(r, 0, 2)]), chance(r, 0.5) ? 1.0 : -1.0);
+    case ORC_CORE_BOX: {
+        ovec m = s.m[test_rng_int(r, 0, 2)];
+        return ov_scale(ov_unit(m), sign(r));
+    }
     case ORC_CORE_TRIANGLE: return ov_scale(ov_unit(s.n), chance(r, 0.5) ? 1.0 : -1.0);
     case ORC_CORE_SEGMENT: {
         ovec n = ov_unit(ov_cross(ov_sub(s.p[1], s.p[0]), gen_unit(r)));
@@ -290,7 +315,7 @@ void gen_pair(test_rng *r, tc_shape_type ka, tc_shape_type kb, tc_shape *a, tc_s
     }
     if (chance(r, 0.2)) {
         *near = false;
-        ovec target = ov_madd(shape_center(a), gen_unit(r), (sa + sb) * U(r, 0.0, 1.2));
+        ovec target = gen_around(r, shape_center(a), sa + sb, 0.0, 1.2);
         { ovec d = ov_sub(target, shape_center(b)); *b = test_shape_translated(b, d.x, d.y, d.z); }
         return;
     }
@@ -300,7 +325,8 @@ void gen_pair(test_rng *r, tc_shape_type ka, tc_shape_type kb, tc_shape *a, tc_s
     else if (u < 0.6) n = face_normal(r, a);
     else if (u < 0.8) n = ov_scale(face_normal(r, b), -1.0);
     else {
-        n = ov_unit(ov_cross(edge_dir(r, a), edge_dir(r, b)));
+        ovec ea = edge_dir(r, a);
+        n = ov_unit(ov_cross(ea, edge_dir(r, b)));
         if (ov_len2(n) == 0.0) n = gen_unit(r);
     }
     orc_shape ob = orc_from_any(b);
@@ -313,9 +339,12 @@ void gen_pair(test_rng *r, tc_shape_type ka, tc_shape_type kb, tc_shape *a, tc_s
 ovec gen_interior_point(test_rng *r, const orc_shape *s)
 {
     switch (s->core) {
-    case ORC_CORE_POINT: return ov_madd(s->p[0], gen_unit(r), s->radius * U(r, 0, 0.9));
-    case ORC_CORE_SEGMENT:
-        return ov_madd(ov_madd(s->p[0], ov_sub(s->p[1], s->p[0]), U(r, 0, 1)), gen_unit(r), s->radius * U(r, 0, 0.9));
+    case ORC_CORE_POINT: return gen_around(r, s->p[0], s->radius, 0, 0.9);
+    case ORC_CORE_SEGMENT: {
+        ovec on = ov_madd(s->p[0], ov_sub(s->p[1], s->p[0]), U(r, 0, 1));
+        return gen_around(r, on, s->radius, 0, 0.9);
+    }
+
     case ORC_CORE_BOX: {
         ovec p = s->c;
         for (int i = 0; i < 3; ++i) p = ov_madd(p, s->m[i], s->h[i] * U(r, -0.9, 0.9));

@@ -16,6 +16,11 @@ double test_rng_uniform(test_rng *r, double lo, double hi)
     return lo + (hi - lo) * ((double)(test_rng_next(r) >> 11) * (1.0 / 9007199254740992.0));
 }
 
+void test_rng_uniform3(test_rng *r, double lo, double hi, double out[3])
+{
+    for (int k = 0; k < 3; ++k) out[k] = test_rng_uniform(r, lo, hi);
+}
+
 int test_rng_int(test_rng *r, int lo, int hi)
 {
     return lo + (int)(test_rng_next(r) % (uint64_t)(hi - lo + 1));

@@ -18,6 +18,10 @@ typedef struct test_rng { uint64_t state; } test_rng;
 uint64_t test_rng_next(test_rng *r);
 /* Uniform in [lo, hi), from 53 random bits. */
 double test_rng_uniform(test_rng *r, double lo, double hi);
+/* out[0], out[1], then out[2], each uniform in [lo, hi): several draws as
+ * one call's arguments would come in an order the compiler picks, so code
+ * that needs a triple takes it from here (or draws into locals). */
+void test_rng_uniform3(test_rng *r, double lo, double hi, double out[3]);
 /* Uniform integer in [lo, hi]. */
 int test_rng_int(test_rng *r, int lo, int hi);
 /* exp(uniform(log lo, log hi)), 0 < lo < hi: samples spread evenly over

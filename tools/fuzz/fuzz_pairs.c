@@ -59,7 +59,10 @@ static float number(reader *r)
     const uint8_t s = byte(r);
     if (s < 224) return (float)((int)s - 112) / 16.0f; /* the grid: -7 .. 6.9375 */
     if (s < 240) return hostile[s - 224];
-    uint32_t u = (uint32_t)byte(r) | (uint32_t)byte(r) << 8 | (uint32_t)byte(r) << 16 | (uint32_t)byte(r) << 24;
+    /* Byte by byte: the operands of | are evaluated in an order the compiler picks. */
+    uint32_t u = 0;
+    for (int k = 0; k < 4; ++k) u |= (uint32_t)byte(r) << (8 * k);
+
     float f;
     memcpy(&f, &u, sizeof f);
     return f;

@@ -276,7 +276,7 @@ static void step(state *s, reader *r)
         break;
     }
     case 3: tc_world_destroy_collider(w, some_collider(s, r)); break;
-    case 4: (void)tc_world_set_collider_pose(w, some_collider(s, r), pose(r)); break;
+    case 4: { tc_collider_id c = some_collider(s, r); (void)tc_world_set_collider_pose(w, c, pose(r)); break; }
     case 5: {
         tc_transform poses[8];
         tc_collider_id ids[8];
@@ -329,7 +329,9 @@ static void step(state *s, reader *r)
         }
         case 5: {
             tc_world_position o;
-            o.x = (double)number(r) * (byte(r) % 2 ? 1e6 : 1.0);
+            o.x = (double)number(r);
+            o.x *= byte(r) % 2 ? 1e6 : 1.0;
+
             o.y = (double)number(r);
             o.z = (double)number(r);
             (void)tc_world_set_origin(w, o);

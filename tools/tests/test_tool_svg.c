@@ -371,9 +371,15 @@ TEST_CASE(labels_sit_on_no_geometry_and_no_other_label)
     if (!f) return;
     fprintf(f, "camera position 0 3 9 target 0 0 0 viewport 640 480\n");
     test_rng rng = { 42 };
-    for (int i = 0; i < 40; i++)
-        fprintf(f, "sphere ball_%02d center %.3f %.3f %.3f radius %.3f\n", i, test_rng_uniform(&rng, -3, 3),
-                test_rng_uniform(&rng, -1.5, 1.5), test_rng_uniform(&rng, -2, 2), test_rng_uniform(&rng, 0.1, 0.5));
+    for (int i = 0; i < 40; i++) {
+        /* One draw a statement: a call's arguments are evaluated in an order the compiler picks. */
+        const double x = test_rng_uniform(&rng, -3, 3);
+        const double y = test_rng_uniform(&rng, -1.5, 1.5);
+        const double z = test_rng_uniform(&rng, -2, 2);
+        const double radius = test_rng_uniform(&rng, 0.1, 0.5);
+        fprintf(f, "sphere ball_%02d center %.3f %.3f %.3f radius %.3f\n", i, x, y, z, radius);
+    }
+
     fprintf(f, "distance ball_00 ball_01\ndistance ball_02 ball_03\nclick here at 320 240\n");
     fclose(f);
     check_labels_clear(scene, "crowd of 40 spheres");
