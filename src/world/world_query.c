@@ -295,7 +295,7 @@ static size_t overlap_run(overlap_ctx *o, const tc_aabb *box, tc_collider_id *ou
         tc_aabb all;
         if (tc_tree_root_box(w->tree, &all)) {
             tc_plane padded = o->shape->u.plane;
-            padded.offset += tc_world_plane_pad(&o->shape->u.plane, &all);
+            padded.offset = tc_world_plane_padded_offset(&o->shape->u.plane, &all);
             tc_tree_query_plane(w->tree, padded, overlap_visit, o);
         }
     }
