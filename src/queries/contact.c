@@ -9,8 +9,10 @@
  * penetration.c. The points always come from clipping the two supporting
  * features (manifold.c). Planes take every core vertex below the surface. */
 #include "touche/contact.h"
+#include "touche/overlap.h"
 
 #include "queries/manifold.h"
+#include "queries/overlap_far.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "queries/sat_box_box_contact.h"
@@ -48,6 +50,10 @@ bool tc_contact_obb_obb(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 bool tc_contact_aabb_aabb(const tc_aabb *a, const tc_aabb *b, tc_manifold *m)
 {
     if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b)) return false;
+    /* Two boxes overlap exactly when the closed-box test says so (it has no
+     * band): the SAT pass's pad, relative to the coordinates, called boxes
+     * 8e5 apart touching when one reached 1e20 (issue 12). */
+    if (!tc_overlap_aabb_aabb(a, b)) return false;
     tc_obb oa = tc_obb_from_aabb(a), ob = tc_obb_from_aabb(b);
     return box_box(&oa, &ob, m);
 }
@@ -59,6 +65,13 @@ bool tc_contact_aabb_obb(const tc_aabb *a, const tc_obb *b, tc_manifold *m)
     return box_box(&oa, b, m);
 }
 
+/* Contact is true exactly when overlap is: where the contact's own test
+ * calls the pair apart but the overlap test's tolerance band calls it
+ * touching (a long triangle pads by its length), a touching contact, depth
+ * 0, along the witness direction (tc_core_contact_touching). Only pairs the
+ * contact found apart pay for the overlap test. Needs ca and cb. */
+#define TC_CONTACT_IN_BAND(A, B) (tc_overlap_##A##_##B(a, b) && tc_core_contact_touching(&ca, &cb, m))
+
 #define TC_CONTACT_CORES(A, B)                                                      \
     bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
     {                                                                               \
@@ -66,7 +79,8 @@ bool tc_contact_aabb_obb(const tc_aabb *a, const tc_obb *b, tc_manifold *m)
         tc_core ca, cb;                                                             \
         tc_core_from_##A(&ca, a);                                                   \
         tc_core_from_##B(&cb, b);                                                   \
-        return tc_core_contact(&ca, &cb, m);                                        \
+        if (tc_core_contact(&ca, &cb, m)) return true;                              \
+        return TC_CONTACT_IN_BAND(A, B);                                            \
     }
 
 /* Sphere and capsule pairs: the closest points of the distance query's
@@ -103,6 +117,14 @@ static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
     return q;
 }
 
+/* Beyond the float tests' range (overlap_far.h) overlap and distance
+ * decide by GJK on the cores in double, within its relative epsilon; the
+ * closed forms below would decide otherwise inside that band (issue 12:
+ * a sphere against a triangle with a vertex at 1e20 overlapped at distance
+ * 0 but had no contact). There contact takes the same GJK. */
+#define TC_CONTACT_FAR(A, B)                                             \
+    if (TC_OVERLAP_IS_FAR(A, B, a, b)) return tc_core_contact(&ca, &cb, m)
+
 #define TC_CONTACT_SPHERE(B, CLOSEST)                                               \
     bool tc_contact_sphere_##B(const tc_sphere *a, const tc_##B *b, tc_manifold *m) \
     {                                                                               \
@@ -110,7 +132,9 @@ static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
         tc_core ca, cb;                                                             \
         tc_core_from_sphere(&ca, a);                                                \
         tc_core_from_##B(&cb, b);                                                   \
-        return from_closest(&ca, &cb, a->center, CLOSEST, m);                       \
+        TC_CONTACT_FAR(sphere, B);                                                  \
+        if (from_closest(&ca, &cb, a->center, CLOSEST, m)) return true;             \
+        return TC_CONTACT_IN_BAND(sphere, B);                                       \
     }
 
 TC_CONTACT_SPHERE(capsule, tc_segment_closest_point(&(tc_segment){ b->a, b->b }, a->center))
@@ -123,7 +147,9 @@ bool tc_contact_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_manifold *m)
     tc_core ca, cb;
     tc_core_from_sphere(&ca, a);
     tc_core_from_obb(&cb, b);
-    return from_closest_d(&ca, &cb, tc_dvec3_from(a->center), obb_closest_point_d(b, a->center), m);
+    TC_CONTACT_FAR(sphere, obb);
+    if (from_closest_d(&ca, &cb, tc_dvec3_from(a->center), obb_closest_point_d(b, a->center), m)) return true;
+    return TC_CONTACT_IN_BAND(sphere, obb);
 }
 
 bool tc_contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_manifold *m)
@@ -132,10 +158,12 @@ bool tc_contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_man
     tc_core ca, cb;
     tc_core_from_capsule(&ca, a);
     tc_core_from_capsule(&cb, b);
+    TC_CONTACT_FAR(capsule, capsule);
     tc_segment sa = { a->a, a->b }, sb = { b->a, b->b };
     tc_vec3 p, q;
     tc_segment_closest_points(&sa, &sb, &p, &q);
-    return from_closest(&ca, &cb, p, q, m);
+    if (from_closest(&ca, &cb, p, q, m)) return true;
+    return TC_CONTACT_IN_BAND(capsule, capsule);
 }
 
 TC_CONTACT_CORES(capsule, aabb)
@@ -152,7 +180,8 @@ TC_CONTACT_CORES(triangle, triangle)
         tc_core ca;                                                                 \
         tc_core_from_##A(&ca, a);                                                   \
         tc_half_space h = tc_half_space_from_plane(b);                              \
-        return tc_core_contact_plane(&ca, &h, m);                                   \
+        if (tc_core_contact_plane(&ca, &h, m)) return true;                         \
+        return tc_overlap_##A##_plane(a, b) && tc_core_contact_plane_touching(&ca, &h, m); \
     }
 
 TC_CONTACT_PLANE(sphere)

@@ -58,7 +58,15 @@ bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb,
         tc_dvec3 n;
         bool has_n = r.distance > TC_CORE_CONTACT_EPSILON * scale;
         if (has_n) n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
-        if (gap <= tol) {
+        /* At t = 0 a hit means the shapes touch now, as overlap, distance
+         * and contact decide it (GJK's rounding, tc_rounded_apart), not
+         * within the advancement's tolerance, which is 1e-6 of a scale that
+         * a far vertex makes huge: a capsule 1e14 below the tolerance of a
+         * triangle reaching 1.3e9 hit at t = 0 unmoving while overlap said
+         * apart (issue 12). Apart by more than rounding, it advances. */
+        const bool apart_now = t == 0.0 && gap > 0.0 &&
+                               tc_rounded_apart(tc_gjk_core_distance(r.distance, radii, a->scale > b->scale ? a->scale : b->scale), radii);
+        if (gap <= tol && !apart_now) {
             if (t == 0.0 && gap <= 0.0) {
                 tc_sweep_start_hit(&at, b, &r, hit);
                 return true;
