@@ -391,3 +391,36 @@ TEST_CASE(extreme_magnitude_bounds_and_plane_distance_saturate)
     traps_off();
     CHECK_MSG(isfinite(d) && d > 1e38f, "distance %g", d);
 }
+
+/* ---- signalling NaNs: no trap on any of the API's float inputs ----------- */
+
+/* A signalling NaN (quiet bit clear) raises FE_INVALID on any arithmetic,
+ * conversion or comparison, even the unordered one gcc's isfinite uses at
+ * -O0: the world fuzzer's viewport trapped there (gcc trapped build). The
+ * library reads finiteness from the bits. */
+TEST_CASE(fp_trap_signalling_nan_inputs)
+{
+    const uint32_t bits = 0x7fa00001u;
+    float snan;
+    memcpy(&snan, &bits, sizeof snan);
+    const tc_viewport bad[3] = { { snan, 0, 640, 480 }, { 0, 0, snan, 480 }, { 0, 0, 640, 480 } };
+    const tc_mat4 view = tc_mat4_identity();
+    traps_on();
+    const tc_mat4 proj = tc_mat4_perspective(1.0f, 4.0f / 3.0f, 0.1f, 100.0f, TC_DEPTH_ZERO_TO_ONE);
+    const tc_mat4 p_nan = tc_mat4_perspective(snan, snan, snan, snan, TC_DEPTH_ZERO_TO_ONE);
+    const tc_mat4 o_nan = tc_mat4_orthographic(snan, 1, -1, 1, snan, 1, TC_DEPTH_ZERO_TO_ONE);
+    tc_ray ray;
+    bool got[4];
+    for (int k = 0; k < 3; ++k) got[k] = tc_camera_unproject(320, 240, bad[k], view, proj, TC_DEPTH_ZERO_TO_ONE, &ray);
+    got[3] = tc_camera_unproject(snan, 240, bad[2], view, proj, TC_DEPTH_ZERO_TO_ONE, &ray);
+    const tc_quat q = tc_quat_nlerp(tc_quat_identity(), tc_quat_identity(), snan);
+    const tc_sphere s = { { 0, 0, 0 }, 1 };
+    const tc_shape sh = tc_shape_from_sphere(s);
+    const tc_shape moved = tc_shape_transform(&sh, tc_transform_identity(), snan);
+    const bool moved_valid = tc_shape_is_valid(&moved);
+    traps_off();
+    CHECK(!got[0] && !got[1] && got[2] && !got[3]);
+    CHECK(p_nan.m[0] == 0.0f && p_nan.m[15] == 0.0f && o_nan.m[15] == 0.0f);
+    CHECK(q.w == 1.0f);
+    CHECK(!moved_valid);
+}

@@ -7,10 +7,11 @@
 #include <math.h>
 
 #include "math/mat4d.h"
+#include "core/float.h"
 
 static bool viewport_ok(tc_viewport vp)
 {
-    return isfinite(vp.x) && isfinite(vp.y) && isfinite(vp.width) && isfinite(vp.height) && vp.width > 0.0f &&
+    return tc_is_finite(vp.x) && tc_is_finite(vp.y) && tc_is_finite(vp.width) && tc_is_finite(vp.height) && vp.width > 0.0f &&
            vp.height > 0.0f;
 }
 
@@ -29,7 +30,7 @@ bool tc_camera_unproject(float sx, float sy, tc_viewport viewport, tc_mat4 view,
                          tc_depth_range depth, tc_ray *out)
 {
     if (!out) return false;
-    if (!viewport_ok(viewport) || !isfinite(sx) || !isfinite(sy)) return false;
+    if (!viewport_ok(viewport) || !tc_is_finite(sx) || !tc_is_finite(sy)) return false;
     if (depth != TC_DEPTH_NEGATIVE_ONE_TO_ONE && depth != TC_DEPTH_ZERO_TO_ONE && depth != TC_DEPTH_REVERSED)
         return false;
     double v[16], p[16], pv[16], inv[16];

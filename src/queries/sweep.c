@@ -66,6 +66,12 @@ bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb,
          * apart (issue 12). Apart by more than rounding, it advances. */
         const bool apart_now = t == 0.0 && gap > 0.0 &&
                                tc_rounded_apart(tc_gjk_core_distance(r.distance, radii, a->scale > b->scale ? a->scale : b->scale), radii);
+        /* apart by more than rounding: r.distance > radii >= 0, so the
+         * witness gives the direction even below the contact epsilon */
+        if (apart_now && !has_n) {
+            n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
+            has_n = true;
+        }
         if (gap <= tol && !apart_now) {
             if (t == 0.0 && gap <= 0.0) {
                 tc_sweep_start_hit(&at, b, &r, hit);

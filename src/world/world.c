@@ -83,7 +83,7 @@ tc_world *tc_world_create(const tc_world_def *def)
 {
     /* base.h's rule for zero: every field is taken literally */
     const tc_world_def d = def ? *def : tc_world_def_default();
-    if (!isfinite(d.margin) || !isfinite(d.margin_ratio) || !isfinite(d.prediction) || !(d.margin >= 0.0f) ||
+    if (!tc_is_finite(d.margin) || !tc_is_finite(d.margin_ratio) || !tc_is_finite(d.prediction) || !(d.margin >= 0.0f) ||
         !(d.margin_ratio >= 0.0f) || !(d.prediction >= 0.0f))
         return NULL;
     tc_world *w = (tc_world *)tc_mem_alloc(&d.allocator, sizeof *w);

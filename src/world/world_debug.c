@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/assert.h"
+#include "core/float.h"
 
 typedef struct draw_ctx {
     const tc_debug_draw *d;
@@ -184,7 +185,7 @@ void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
     c.centre = boxes ? tc_vec3_scale(tc_vec3_add(all.min, all.max), 0.5f) : tc_vec3_zero();
     /* finite first: an ordered comparison of a NaN raises FE_INVALID (issue
      * 12: the world fuzzer's NaN plane size trapped in the clang build) */
-    if (isfinite(d->plane_half_size) && d->plane_half_size > 0.0f) {
+    if (tc_is_finite(d->plane_half_size) && d->plane_half_size > 0.0f) {
         c.plane_half = d->plane_half_size;
     } else {
         const tc_vec3 e = boxes ? tc_vec3_sub(all.max, all.min) : tc_vec3_zero();
