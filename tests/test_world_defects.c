@@ -206,6 +206,55 @@ TEST_CASE(issue12_item6_broadphase_memory_does_not_grow_with_distance)
                   bytes[0]);
 }
 
+/* The same for every other shape type, each about 0.5 across, 2 apart:
+ * translated by 1e6 and 1e7 (float positions, no world origin) the
+ * broadphase must find no more candidate pairs and hold no more memory than
+ * at the origin. KNOWN FAILING (WILL_FAIL in tests/CMakeLists.txt): a
+ * non-box collider's tree box is padded by the tolerance band of its
+ * coordinates (tc_world_padded, 4e-5 * 1.73 * |x|: 69 at 1e6, 693 at 1e7),
+ * so far from the origin every round shape reaches hundreds of neighbours.
+ * Fixing it needs the pad to bound the exact tests' own bands, some of
+ * which are relative to absolute coordinates (capsule-aabb rounds the box
+ * centre), not the documented TC_TOLERANCE. */
+TEST_CASE(issue12_large_worlds_round_shapes_broadphase_does_not_grow_with_distance)
+{
+    enum { N = 2000 };
+    const double offsets[3] = { 0.0, 1e6, 1e7 };
+    for (int type = 0; type < 4; ++type) {
+        size_t bytes[3] = { 0, 0, 0 }, pairs[3] = { 0, 0, 0 };
+        for (int k = 0; k < 3; ++k) {
+            counting_allocator ca;
+            counting_allocator_init(&ca);
+            tc_world_def def = tc_world_def_default();
+            def.allocator = counting_allocator_hooks(&ca);
+            tc_world *w = tc_world_create(&def);
+            for (int i = 0; i < N; ++i) {
+                tc_collider_def d = tc_collider_def_default();
+                switch (type) {
+                case 0: { const tc_sphere x = { { 0, 0, 0 }, 0.25f }; d.shape = tc_shape_from_sphere(x); break; }
+                case 1: { const tc_capsule x = { { -0.1f, 0, 0 }, { 0.1f, 0, 0 }, 0.15f }; d.shape = tc_shape_from_capsule(x); break; }
+                case 2: { tc_obb x; x.center = tc_vec3_zero(); x.half = tc_vec3_make(0.25f, 0.25f, 0.25f);
+                          x.rotation = tc_mat3_identity(); d.shape = tc_shape_from_obb(x); break; }
+                default: { const tc_triangle x = { { -0.25f, 0, 0 }, { 0.25f, 0, 0 }, { 0, 0.25f, 0 } }; d.shape = tc_shape_from_triangle(x); break; }
+                }
+                d.local.position = tc_vec3_make((float)(offsets[k] + 2.0 * i), 0, 0);
+                CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+            }
+            CHECK(tc_world_update(w));
+            pairs[k] = w->pairs.count;
+            bytes[k] = ca.live_bytes;
+            tc_world_destroy(w);
+            CHECK(ca.live_bytes == 0);
+        }
+        for (int k = 1; k < 3; ++k) {
+            CHECK_MSG(pairs[k] <= pairs[0], "type %d, offset %g: %zu candidate pairs, %zu at the origin", type, offsets[k],
+                      pairs[k], pairs[0]);
+            CHECK_MSG(bytes[k] <= bytes[0] + bytes[0] / 20, "type %d, offset %g: %zu bytes, %zu at the origin", type,
+                      offsets[k], bytes[k], bytes[0]);
+        }
+    }
+}
+
 /* Rank-1 and rank-2 bone matrices were taken as the identity rotation:
  * now they are bad entries, skipped, as mirrors and non-finite ones are. */
 TEST_CASE(issue12_item6_rank_deficient_bone_matrices_are_refused)
