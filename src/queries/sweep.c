@@ -41,7 +41,10 @@ static void set_hit(tc_sweep_hit *hit, double t, tc_dvec3 point, tc_dvec3 normal
 {
     if (!hit) return;
     hit->t = (float)t;
-    hit->point = tc_dvec3_to(point);
+    /* saturated: a shape reaching past the float range (a triangle to
+     * FLT_MAX) can give a point beyond it, whose rounding overflowed
+     * (FE_OVERFLOW, found by the pair fuzzer) */
+    hit->point = tc_vec3_make(tc_float_saturated(point.x), tc_float_saturated(point.y), tc_float_saturated(point.z));
     hit->normal = tc_dvec3_to(normal);
 }
 

@@ -9,21 +9,17 @@
  * plus a centre of at most 2^125). */
 #define TC_BOUNDS_FLOAT_RANGE 0x1p124f
 
-/* A double rounded to float, saturating at the end of the float range: a
- * valid shape may reach past FLT_MAX (a centre and a radius both near it),
- * whose float bounds overflowed, raising FE_OVERFLOW (issue 12, the pair
- * fuzzer). Its bounds are then clamped to the float range. */
-static float saturated(double v)
-{
-    return v > (double)FLT_MAX ? FLT_MAX : (v < -(double)FLT_MAX ? -FLT_MAX : (float)v);
-}
+/* A valid shape may reach past FLT_MAX (a centre and a radius both near
+ * it), whose float bounds overflowed, raising FE_OVERFLOW (issue 12, the
+ * pair fuzzer): its bounds are then clamped to the float range
+ * (tc_float_saturated). */
 
 /* The box lo - e .. hi + e worked in double and saturated. */
 static tc_aabb around_far(tc_vec3 lo, tc_vec3 hi, const double e[3])
 {
     tc_aabb b;
-    b.min = tc_vec3_make(saturated((double)lo.x - e[0]), saturated((double)lo.y - e[1]), saturated((double)lo.z - e[2]));
-    b.max = tc_vec3_make(saturated((double)hi.x + e[0]), saturated((double)hi.y + e[1]), saturated((double)hi.z + e[2]));
+    b.min = tc_vec3_make(tc_float_saturated((double)lo.x - e[0]), tc_float_saturated((double)lo.y - e[1]), tc_float_saturated((double)lo.z - e[2]));
+    b.max = tc_vec3_make(tc_float_saturated((double)hi.x + e[0]), tc_float_saturated((double)hi.y + e[1]), tc_float_saturated((double)hi.z + e[2]));
     return b;
 }
 
