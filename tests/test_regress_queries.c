@@ -249,3 +249,178 @@ TEST_CASE(extreme_magnitude_triangle_pairs)
         }
     }
 }
+
+/* ---- extreme magnitude: overlap, distance 0 and contact agree ------------ */
+
+/* The pair fuzzer's contract on one pair, both ways, under traps: overlap
+ * exactly when the contact, and distance 0 only with overlap; an unmoving
+ * sweep hits only shapes that overlap. `want` is the overlap expected (-1:
+ * either, the pair being inside the tolerance band). */
+static void check_agree(const char *what, const tc_shape *a, const tc_shape *b, int want)
+{
+    const tc_shape *pair[2][2] = { { a, b }, { b, a } };
+    for (int k = 0; k < 2; ++k) {
+        const tc_shape *x = pair[k][0], *y = pair[k][1];
+        tc_manifold m;
+        tc_sweep_hit h;
+        traps_on();
+        const bool ov = tc_shape_overlap(x, y);
+        const float d = tc_shape_distance(x, y, NULL, NULL);
+        const bool c = tc_shape_contact(x, y, &m);
+        const bool still = x->type == TC_SHAPE_PLANE && y->type == TC_SHAPE_PLANE
+                               ? ov
+                               : tc_shape_sweep(x, tc_vec3_zero(), y, tc_vec3_zero(), 1.0f, &h);
+        traps_off();
+        CHECK_MSG(c == ov, "%s (%s): contact %d, overlap %d (distance %g)", what, k ? "B-A" : "A-B", c, ov, d);
+        CHECK_MSG(isfinite(d) && d >= 0.0f, "%s: distance %g", what, d);
+        CHECK_MSG(d > 0.0f || ov, "%s (%s): distance 0 but no overlap", what, k ? "B-A" : "A-B");
+        CHECK_MSG(!still || ov, "%s (%s): an unmoving sweep hits, overlap says apart", what, k ? "B-A" : "A-B");
+        if (want >= 0) CHECK_MSG(ov == (want == 1), "%s: overlap %d, expected %d", what, ov, want);
+        if (c) CHECK_MSG(m.count >= 1 && m.count <= 4 && unit(m.normal), "%s: manifold", what);
+    }
+}
+
+static tc_shape tri(tc_vec3 p, tc_vec3 q, tc_vec3 r)
+{
+    const tc_triangle t = { p, q, r };
+    return tc_shape_from_triangle(t);
+}
+static tc_shape ball(tc_vec3 c, float r)
+{
+    const tc_sphere s = { c, r };
+    return tc_shape_from_sphere(s);
+}
+
+/* A sphere 3.5 from the near end of a triangle reaching 1e20: GJK's band
+ * (1e-9 of the scale) made it overlap at distance 0 with no contact. */
+TEST_CASE(extreme_magnitude_sphere_triangle_contact_agrees)
+{
+    const tc_shape t = tri(tc_vec3_make(-6.75f, 3.125f, -2.375f), tc_vec3_make(2.75f, -5.375f, -3.125f),
+                           tc_vec3_make(1e20f, 6.3125f, -4.0625f));
+    const tc_shape s = ball(tc_vec3_make(6.4375f, -4.0625f, 0.5f), 1.75f);
+    check_agree("sphere vs triangle to 1e20", &s, &t, -1);
+    /* the issue's pair (item 10) */
+    const tc_shape t2 = tri(tc_vec3_make(0, -1e20f, 0), tc_vec3_make(1, 0, 0), tc_vec3_make(0, 0, 1));
+    const tc_shape s2 = ball(tc_vec3_make(0.25f, 0.5f, 0.25f), 1.0f);
+    check_agree("issue item 10", &s2, &t2, 1);
+}
+
+/* Two AABBs 8e5 apart in y, one 1e20 tall: GJK's distance was 0 while
+ * the exact closed-box overlap said apart, and the box-box contact
+ * overflowed squaring the half extent (FE_OVERFLOW). */
+TEST_CASE(extreme_magnitude_aabb_pair_apart_distance_positive)
+{
+    const tc_aabb a = { { 1.3125f, 806050.8125f, 2.75f }, { 4.875f, 806054.75f, 9.6875f } };
+    const tc_aabb b = { { 3.6875f, 1.0f, 3.3125f }, { 4.0625f, 4.0625f, 1e20f } };
+    const tc_shape sa = tc_shape_from_aabb(a), sb = tc_shape_from_aabb(b);
+    check_agree("aabb pair near 1e20", &sa, &sb, 0);
+    traps_on();
+    const float d = tc_distance_aabb_aabb(&a, &b, NULL, NULL);
+    traps_off();
+    CHECK_MSG(fabs((double)d - (806050.8125 - 4.0625)) <= 1.0, "distance %g", d);
+    /* the same boxes overlapping: a contact, without the overflow */
+    const tc_aabb c = { { 1.3125f, 2.0f, 2.75f }, { 4.875f, 3.0f, 9.6875f } };
+    const tc_shape sc = tc_shape_from_aabb(c);
+    check_agree("aabb pair near 1e20, overlapping", &sc, &sb, 1);
+}
+
+/* A triangle with a vertex at -3.4e38 (and one with 1e20) against a plane
+ * and an OBB: the float test's pad from the largest coordinate made a
+ * triangle 7.6 from the plane overlap it with no contact; GJK's own band
+ * one 1.7e9 from the OBB. */
+TEST_CASE(extreme_magnitude_triangle_plane_and_obb_agree)
+{
+    const tc_shape t = tri(tc_vec3_make(-4.3125f, -4.125f, -FLT_MAX), tc_vec3_make(-3.125f, 6.125f, -5.5625f),
+                           tc_vec3_make(5.4375f, 3.6875f, -4.8125f));
+    const tc_plane p = { { 0, 0, -1 }, -2.75f };
+    const tc_shape sp = tc_shape_from_plane(p);
+    check_agree("triangle to -FLT_MAX vs plane", &t, &sp, 0);
+    const tc_shape t2 = tri(tc_vec3_make(4.25f, 2.8125f, 4.125f), tc_vec3_make(1e20f, 6.75f, -4.8125f),
+                            tc_vec3_make(-6.4375f, -1.67130918e9f, -3.5625f));
+    tc_obb o;
+    o.center = tc_vec3_make(-6.75f, -12921425.0f, 6.0625f);
+    o.half = tc_vec3_make(0.875f, 4.8125f, 0.5625f);
+    o.rotation.cx = tc_vec3_make(5.96046448e-08f, 0.99999994f, 0);
+    o.rotation.cy = tc_vec3_make(-0.99999994f, 5.96046448e-08f, 0);
+    o.rotation.cz = tc_vec3_make(0, 0, 1);
+    const tc_shape so = tc_shape_from_obb(o);
+    check_agree("triangle to 1e20 vs obb", &t2, &so, -1);
+}
+
+/* Inside the float range but with a large coordinate: the overlap tests'
+ * bands (relative to 1e6 and 1.3e9) call these pairs touching, the
+ * contacts' closed forms and the unmoving sweep's tolerance decided
+ * otherwise. */
+TEST_CASE(large_magnitude_band_contact_and_still_sweep_agree)
+{
+    const tc_shape t = tri(tc_vec3_make(-6.9375f, 6.4375f, -2.0f), tc_vec3_make(0.5625f, 3.0625f, 4.625f),
+                           tc_vec3_make(1e6f, 3.0f, -1.25f));
+    const tc_shape s = ball(tc_vec3_make(-6.3125f, 3.6875f, 5.125f), 3.4375f);
+    check_agree("sphere vs triangle to 1e6", &s, &t, -1);
+    const tc_shape s2 = ball(tc_vec3_make(1e6f, 3.0f, -5.1875f), 5.8125f);
+    const tc_plane p = { { 0, 1, 0 }, -3.25f };
+    const tc_shape sp = tc_shape_from_plane(p);
+    check_agree("sphere at 1e6 vs plane", &s2, &sp, -1);
+    const tc_shape t2 = tri(tc_vec3_make(-1.25f, 4.875f, 6.25f), tc_vec3_make(-1.375f, 1.31571174e9f, 3.75f),
+                            tc_vec3_make(-2.4375f, 5.375f, 6.6875f));
+    const tc_capsule c = { { 4.4375f, -5.5625f, -3.0625f }, { 5.25f, -4.6875f, 3.4375f }, 5.4375f };
+    const tc_shape sc = tc_shape_from_capsule(c);
+    check_agree("capsule vs triangle to 1.3e9", &sc, &t2, -1);
+}
+
+/* Valid shapes reaching past FLT_MAX: their bounds saturate (they
+ * overflowed), and a plane at -FLT_MAX gives a finite distance. */
+TEST_CASE(extreme_magnitude_bounds_and_plane_distance_saturate)
+{
+    tc_obb o;
+    o.center = tc_vec3_make(-FLT_MAX, -6.8125f, -6.0625f);
+    o.half = tc_vec3_make(FLT_MAX, 5.875f, 5.0625f);
+    o.rotation = tc_mat3_identity();
+    const tc_sphere s = { { FLT_MAX, 0, 0 }, FLT_MAX };
+    const tc_capsule c = { { -FLT_MAX, 0, 0 }, { FLT_MAX, 0, 0 }, 1e38f };
+    tc_aabb bo, bs, bc;
+    traps_on();
+    const bool ok = tc_obb_bounds(&o, &bo) && tc_sphere_bounds(&s, &bs) && tc_capsule_bounds(&c, &bc);
+    traps_off();
+    CHECK(ok);
+    CHECK(bo.min.x == -FLT_MAX && bo.max.x >= 0.0f && isfinite(bo.max.x) && bs.max.x == FLT_MAX && bc.min.x == -FLT_MAX);
+    const tc_plane p = { { -0.586347222f, 0.156359255f, -0.79482621f }, -FLT_MAX };
+    const tc_triangle t = { { -1.4375f, -4.375f, -1e7f }, { 4.1875f, -1.9375f, 0.75f }, { -3.1875f, 6.5625f, 0.9375f } };
+    traps_on();
+    const float d = tc_distance_triangle_plane(&t, &p, NULL, NULL);
+    traps_off();
+    CHECK_MSG(isfinite(d) && d > 1e38f, "distance %g", d);
+}
+
+/* ---- signalling NaNs: no trap on any of the API's float inputs ----------- */
+
+/* A signalling NaN (quiet bit clear) raises FE_INVALID on any arithmetic,
+ * conversion or comparison, even the unordered one gcc's isfinite uses at
+ * -O0: the world fuzzer's viewport trapped there (gcc trapped build). The
+ * library reads finiteness from the bits. */
+TEST_CASE(fp_trap_signalling_nan_inputs)
+{
+    const uint32_t bits = 0x7fa00001u;
+    float snan;
+    memcpy(&snan, &bits, sizeof snan);
+    const tc_viewport bad[3] = { { snan, 0, 640, 480 }, { 0, 0, snan, 480 }, { 0, 0, 640, 480 } };
+    const tc_mat4 view = tc_mat4_identity();
+    traps_on();
+    const tc_mat4 proj = tc_mat4_perspective(1.0f, 4.0f / 3.0f, 0.1f, 100.0f, TC_DEPTH_ZERO_TO_ONE);
+    const tc_mat4 p_nan = tc_mat4_perspective(snan, snan, snan, snan, TC_DEPTH_ZERO_TO_ONE);
+    const tc_mat4 o_nan = tc_mat4_orthographic(snan, 1, -1, 1, snan, 1, TC_DEPTH_ZERO_TO_ONE);
+    tc_ray ray;
+    bool got[4];
+    for (int k = 0; k < 3; ++k) got[k] = tc_camera_unproject(320, 240, bad[k], view, proj, TC_DEPTH_ZERO_TO_ONE, &ray);
+    got[3] = tc_camera_unproject(snan, 240, bad[2], view, proj, TC_DEPTH_ZERO_TO_ONE, &ray);
+    const tc_quat q = tc_quat_nlerp(tc_quat_identity(), tc_quat_identity(), snan);
+    const tc_sphere s = { { 0, 0, 0 }, 1 };
+    const tc_shape sh = tc_shape_from_sphere(s);
+    const tc_shape moved = tc_shape_transform(&sh, tc_transform_identity(), snan);
+    const bool moved_valid = tc_shape_is_valid(&moved);
+    traps_off();
+    CHECK(!got[0] && !got[1] && got[2] && !got[3]);
+    CHECK(p_nan.m[0] == 0.0f && p_nan.m[15] == 0.0f && o_nan.m[15] == 0.0f);
+    CHECK(q.w == 1.0f);
+    CHECK(!moved_valid);
+}

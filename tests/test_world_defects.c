@@ -2,6 +2,7 @@
 /* Regression tests for the world defects of issue 12, each named after its
  * item. Costs are measured as operation counts through the world's test
  * hooks (world_internal.h), never as wall time. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,6 +204,55 @@ TEST_CASE(issue12_item6_broadphase_memory_does_not_grow_with_distance)
     for (int k = 1; k < 3; ++k)
         CHECK_MSG(bytes[k] <= bytes[0] + bytes[0] / 20, "offset %g: %zu bytes, %zu at the origin", offsets[k], bytes[k],
                   bytes[0]);
+}
+
+/* The same for every other shape type, each about 0.5 across, 2 apart:
+ * translated by 1e6 and 1e7 (float positions, no world origin) the
+ * broadphase must find no more candidate pairs and hold no more memory than
+ * at the origin. KNOWN FAILING (WILL_FAIL in tests/CMakeLists.txt): a
+ * non-box collider's tree box is padded by the tolerance band of its
+ * coordinates (tc_world_padded, 4e-5 * 1.73 * |x|: 69 at 1e6, 693 at 1e7),
+ * so far from the origin every round shape reaches hundreds of neighbours.
+ * Fixing it needs the pad to bound the exact tests' own bands, some of
+ * which are relative to absolute coordinates (capsule-aabb rounds the box
+ * centre), not the documented TC_TOLERANCE. */
+TEST_CASE(issue12_large_worlds_round_shapes_broadphase_does_not_grow_with_distance)
+{
+    enum { N = 500 }; /* at 2000, 1.3 million candidate pairs and 320 MB at 1e7 (1.3 MB at the origin) */
+    const double offsets[3] = { 0.0, 1e6, 1e7 };
+    for (int type = 0; type < 4; ++type) {
+        size_t bytes[3] = { 0, 0, 0 }, pairs[3] = { 0, 0, 0 };
+        for (int k = 0; k < 3; ++k) {
+            counting_allocator ca;
+            counting_allocator_init(&ca);
+            tc_world_def def = tc_world_def_default();
+            def.allocator = counting_allocator_hooks(&ca);
+            tc_world *w = tc_world_create(&def);
+            for (int i = 0; i < N; ++i) {
+                tc_collider_def d = tc_collider_def_default();
+                switch (type) {
+                case 0: { const tc_sphere x = { { 0, 0, 0 }, 0.25f }; d.shape = tc_shape_from_sphere(x); break; }
+                case 1: { const tc_capsule x = { { -0.1f, 0, 0 }, { 0.1f, 0, 0 }, 0.15f }; d.shape = tc_shape_from_capsule(x); break; }
+                case 2: { tc_obb x; x.center = tc_vec3_zero(); x.half = tc_vec3_make(0.25f, 0.25f, 0.25f);
+                          x.rotation = tc_mat3_identity(); d.shape = tc_shape_from_obb(x); break; }
+                default: { const tc_triangle x = { { -0.25f, 0, 0 }, { 0.25f, 0, 0 }, { 0, 0.25f, 0 } }; d.shape = tc_shape_from_triangle(x); break; }
+                }
+                d.local.position = tc_vec3_make((float)(offsets[k] + 2.0 * i), 0, 0);
+                CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+            }
+            CHECK(tc_world_update(w));
+            pairs[k] = w->pairs.count;
+            bytes[k] = ca.live_bytes;
+            tc_world_destroy(w);
+            CHECK(ca.live_bytes == 0);
+        }
+        for (int k = 1; k < 3; ++k) {
+            CHECK_MSG(pairs[k] <= pairs[0], "type %d, offset %g: %zu candidate pairs, %zu at the origin", type, offsets[k],
+                      pairs[k], pairs[0]);
+            CHECK_MSG(bytes[k] <= bytes[0] + bytes[0] / 20, "type %d, offset %g: %zu bytes, %zu at the origin", type,
+                      offsets[k], bytes[k], bytes[0]);
+        }
+    }
 }
 
 /* Rank-1 and rank-2 bone matrices were taken as the identity rotation:
@@ -518,4 +568,100 @@ TEST_CASE(issue12_allocation_failure_at_every_allocation_keeps_the_world_consist
         if (test_failures > 10) break;
     }
     CHECK(failed_runs > 10 && ca.bad_frees == 0);
+}
+
+/* ---- no floating-point trap: the world fuzzer's finds under clang ------- */
+
+/* A world query whose own box reaches the end of the float range: the pad
+ * of its box (1.7320509 * m, then min - pad) overflowed in float, which
+ * trapped on FE_OVERFLOW. It finds every collider (all are inside), as
+ * does a plane query whose offset is FLT_MAX (its padded offset overflowed
+ * the same way). */
+TEST_CASE(issue12_traps_world_overlap_with_a_box_at_the_end_of_the_float_range)
+{
+    tc_world *w = tc_world_create(NULL);
+    for (int i = 0; i < 4; ++i) CHECK(!tc_collider_is_null(box_at(w, tc_node_null(), tc_vec3_make(3.0f * (float)i, 0, 0), 0.5f)));
+    CHECK(tc_world_update(w));
+    tc_collider_id found[8];
+    const tc_aabb huge = { { -FLT_MAX, -2.79e38f, -FLT_MAX }, { FLT_MAX, 2.79e38f, FLT_MAX } };
+    CHECK(tc_world_overlap_aabb(w, &huge, NULL, found, 8) == 4);
+    const tc_aabb far = { { 3e38f, 3e38f, 3e38f }, { FLT_MAX, FLT_MAX, FLT_MAX } };
+    CHECK(tc_world_overlap_aabb(w, &far, NULL, found, 8) == 0);
+    const tc_plane below = { { 0, 1, 0 }, FLT_MAX };
+    CHECK(tc_world_overlap_plane(w, &below, NULL, found, 8) == 4);
+    const tc_plane above = { { 0, 1, 0 }, -FLT_MAX };
+    CHECK(tc_world_overlap_plane(w, &above, NULL, found, 8) == 0);
+    /* a plane collider that far out is beyond TC_WORLD_FAR: out of the
+     * pairs (no events), without a trap */
+    tc_collider_def d = tc_collider_def_default();
+    d.shape = tc_shape_from_plane(below);
+    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+    CHECK(tc_world_update(w));
+    size_t n;
+    (void)tc_world_contact_events(w, &n);
+    CHECK_MSG(n == 0, "%zu events", n);
+    tc_world_destroy(w);
+}
+
+/* Bone matrices that are not finite are refused before any arithmetic: a
+ * signalling NaN trapped on FE_INVALID when merely converted to double for
+ * the volume test, an infinite column times a zero one would too, and three
+ * columns near FLT_MAX overflowed the sum of their lengths. */
+TEST_CASE(issue12_traps_bone_matrices_with_signalling_nans_or_huge_columns_are_refused)
+{
+    tc_world *w = tc_world_create(NULL);
+    const tc_node_id n = node_at(w, tc_node_null(), tc_vec3_make(3, 0, 0));
+    const uint32_t snan_bits = 0x7fa00001u, neg_snan_bits = 0xff8f65dau; /* quiet bit clear */
+    float snan, neg_snan;
+    memcpy(&snan, &snan_bits, sizeof snan);
+    memcpy(&neg_snan, &neg_snan_bits, sizeof neg_snan);
+    tc_mat4 m[5];
+    for (int k = 0; k < 5; ++k) {
+        memset(&m[k], 0, sizeof m[k]);
+        m[k].m[0] = m[k].m[5] = m[k].m[10] = m[k].m[15] = 1.0f;
+    }
+    m[0].m[1] = neg_snan;
+    m[1].m[9] = snan;
+    m[2].m[0] = INFINITY; m[2].m[5] = 0.0f; /* infinite x column, zero y column */
+    m[3].m[0] = m[3].m[5] = m[3].m[10] = 3e38f; /* lengths fine, their sum not */
+    m[4].m[0] = NAN;
+    for (int k = 0; k < 5; ++k) CHECK_MSG(tc_world_set_node_matrices(w, &n, &m[k], 1) == 0, "matrix %d", k);
+    CHECK(tc_world_update(w));
+    tc_transform pose;
+    CHECK(tc_world_node_world_pose(w, n, &pose, NULL));
+    CHECK(pose.position.x == 3.0f);
+    tc_world_destroy(w);
+}
+
+static void count_line(void *context, tc_vec3 a, tc_vec3 b, tc_debug_state state, tc_collider_id collider)
+{
+    (void)a;
+    (void)b;
+    (void)state;
+    (void)collider;
+    ++*(int *)context;
+}
+
+/* A NaN plane size in the debug-draw options means "choose one": it was
+ * compared before its finiteness test, which trapped on FE_INVALID. */
+TEST_CASE(issue12_traps_debug_draw_with_a_nan_plane_size)
+{
+    tc_world *w = tc_world_create(NULL);
+    tc_collider_def d = tc_collider_def_default();
+    const tc_plane floor_plane = { { 0, 1, 0 }, 0 };
+    d.shape = tc_shape_from_plane(floor_plane);
+    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+    CHECK(!tc_collider_is_null(box_at(w, tc_node_null(), tc_vec3_make(0, 2, 0), 1.0f)));
+    CHECK(tc_world_update(w));
+    int lines[2] = { 0, 0 };
+    const float sizes[2] = { NAN, 0.0f };
+    for (int k = 0; k < 2; ++k) {
+        tc_debug_draw dd = tc_debug_draw_default();
+        dd.line = count_line;
+        dd.context = &lines[k];
+        dd.plane_half_size = sizes[k];
+        tc_world_debug_draw(w, &dd);
+    }
+    CHECK(lines[0] > 0 && lines[0] == lines[1]);
+    tc_world_destroy(w);
 }

@@ -55,6 +55,15 @@ static inline bool tc_vec3_finite(tc_vec3 v) { return tc_is_finite(v.x) && tc_is
 #define TC_FP_STRICT
 #endif
 
+/* A double rounded to float, saturating at +-FLT_MAX instead of overflowing
+ * (converting a value beyond the float range raises FE_OVERFLOW): for
+ * results of valid shapes that reach past the float range (their bounds, a
+ * sweep's hit point). A NaN stays NaN. */
+static inline float tc_float_saturated(double v)
+{
+    return v > (double)FLT_MAX ? FLT_MAX : (v < -(double)FLT_MAX ? -FLT_MAX : (float)v);
+}
+
 /* Sum of absolute components: a cheap, rotation-bounded magnitude for pads. */
 static inline float tc_vec3_norm1(tc_vec3 v) { return tc_absf(v.x) + tc_absf(v.y) + tc_absf(v.z); }
 static inline float tc_vec3_max_abs(tc_vec3 v) { return tc_maxf(tc_absf(v.x), tc_maxf(tc_absf(v.y), tc_absf(v.z))); }

@@ -7,10 +7,11 @@
 #include <math.h>
 
 #include "math/mat4d.h"
+#include "core/float.h"
 
 static bool viewport_ok(tc_viewport vp)
 {
-    return isfinite(vp.x) && isfinite(vp.y) && isfinite(vp.width) && isfinite(vp.height) && vp.width > 0.0f &&
+    return tc_is_finite(vp.x) && tc_is_finite(vp.y) && tc_is_finite(vp.width) && tc_is_finite(vp.height) && vp.width > 0.0f &&
            vp.height > 0.0f;
 }
 
@@ -29,7 +30,7 @@ bool tc_camera_unproject(float sx, float sy, tc_viewport viewport, tc_mat4 view,
                          tc_depth_range depth, tc_ray *out)
 {
     if (!out) return false;
-    if (!viewport_ok(viewport) || !isfinite(sx) || !isfinite(sy)) return false;
+    if (!viewport_ok(viewport) || !tc_is_finite(sx) || !tc_is_finite(sy)) return false;
     if (depth != TC_DEPTH_NEGATIVE_ONE_TO_ONE && depth != TC_DEPTH_ZERO_TO_ONE && depth != TC_DEPTH_REVERSED)
         return false;
     double v[16], p[16], pv[16], inv[16];
@@ -70,6 +71,10 @@ bool tc_camera_unproject(float sx, float sy, tc_viewport viewport, tc_mat4 view,
         }
     }
     if (!have_dir) return false;
+    /* an origin beyond the float range has no float ray (its rounding
+     * overflowed, FE_OVERFLOW: the world fuzzer's pick) */
+    for (int i = 0; i < 3; ++i)
+        if (!isfinite(origin[i]) || fabs(origin[i]) > (double)FLT_MAX) return false;
     tc_ray r;
     r.origin = tc_vec3_make((float)origin[0], (float)origin[1], (float)origin[2]);
     r.dir = tc_vec3_make((float)dir[0], (float)dir[1], (float)dir[2]);
@@ -90,8 +95,13 @@ bool tc_camera_project(tc_vec3 point, tc_viewport viewport, tc_mat4 view, tc_mat
     tc_mat4d_mul_vec4(pv, wp, c);
     if (!(c[3] > 0.0) || !isfinite(c[3])) return false;
     const double nx = c[0] / c[3], ny = c[1] / c[3], nz = c[2] / c[3];
-    if (sx) *sx = (float)(viewport.x + 0.5 * (nx + 1.0) * viewport.width);
-    if (sy) *sy = (float)(viewport.y + 0.5 * (1.0 - ny) * viewport.height);
+    const double px = viewport.x + 0.5 * (nx + 1.0) * viewport.width, py = viewport.y + 0.5 * (1.0 - ny) * viewport.height;
+    /* beyond the float range: no float answer (its rounding would overflow) */
+    const double out[3] = { px, py, nz };
+    for (int i = 0; i < 3; ++i)
+        if (!isfinite(out[i]) || fabs(out[i]) > (double)FLT_MAX) return false;
+    if (sx) *sx = (float)px;
+    if (sy) *sy = (float)py;
     if (ndc_depth) *ndc_depth = (float)nz;
     return true;
 }

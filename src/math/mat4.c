@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "math/mat4d.h"
+#include "core/float.h"
 
 /* A double entry narrowed to float, or *ok cleared when it is beyond the
  * float range (a tiny field of view, aspect or depth range): rounding it
@@ -147,7 +148,7 @@ tc_mat4 tc_mat4_perspective(float fovy, float aspect, float near_z, float far_z,
     const double pi = 3.14159265358979323846;
     /* NaN first, by classification: an ordered comparison of a NaN raises
      * the invalid exception. */
-    if (isnan(fovy) || !isfinite(aspect) || !isfinite(near_z) || isnan(far_z)) return tc_mat4_zero();
+    if (tc_is_nan(fovy) || !tc_is_finite(aspect) || !tc_is_finite(near_z) || tc_is_nan(far_z)) return tc_mat4_zero();
     if (!(fovy > 0.0f) || !((double)fovy < pi) || !(aspect > 0.0f) || !(near_z > 0.0f) || !(far_z > near_z))
         return tc_mat4_zero();
     const double f = 1.0 / tan(0.5 * (double)fovy);
@@ -184,8 +185,8 @@ tc_mat4 tc_mat4_perspective(float fovy, float aspect, float near_z, float far_z,
 tc_mat4 tc_mat4_orthographic(float left, float right, float bottom, float top, float near_z, float far_z,
                              tc_depth_range depth)
 {
-    if (!isfinite(left) || !isfinite(right) || !isfinite(bottom) || !isfinite(top) || !isfinite(near_z) ||
-        !isfinite(far_z) || !(right != left) || !(top != bottom) || !(far_z > near_z))
+    if (!tc_is_finite(left) || !tc_is_finite(right) || !tc_is_finite(bottom) || !tc_is_finite(top) || !tc_is_finite(near_z) ||
+        !tc_is_finite(far_z) || !(right != left) || !(top != bottom) || !(far_z > near_z))
         return tc_mat4_zero();
     const double l = left, rr = right, b = bottom, t = top, n = near_z, fa = far_z;
     double m22, m23;

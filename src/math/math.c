@@ -106,7 +106,7 @@ tc_quat tc_quat_nlerp(tc_quat a, tc_quat b, float t)
 {
     a = tc_quat_normalize(a);
     b = tc_quat_normalize(b);
-    if (!isfinite(t)) return a;
+    if (!tc_is_finite(t)) return a;
     if (a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w < 0.0f) b = tc_quat_make(-b.x, -b.y, -b.z, -b.w);
     /* a (1 - t) + b t, not a + (b - a) t: exact at both ends. Far outside
      * [0, 1] both weights are scaled down alike (the result is normalised, so
@@ -124,7 +124,7 @@ tc_quat tc_quat_slerp(tc_quat a, tc_quat b, float t)
 {
     a = tc_quat_normalize(a);
     b = tc_quat_normalize(b);
-    if (!isfinite(t)) return a;
+    if (!tc_is_finite(t)) return a;
     if (a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w < 0.0f) b = tc_quat_make(-b.x, -b.y, -b.z, -b.w);
     /* The angle between a and b on the 4D sphere from the chord lengths:
      * |b - a| = 2 sin(w/2), |b + a| = 2 cos(w/2). Unlike acos(dot) it keeps
@@ -209,7 +209,7 @@ tc_transform tc_transform_mul(tc_transform parent, tc_transform child)
 
 tc_transform tc_transform_lerp(tc_transform a, tc_transform b, float t)
 {
-    if (!isfinite(t)) return tc_transform_make(a.position, tc_quat_normalize(a.rotation));
+    if (!tc_is_finite(t)) return tc_transform_make(a.position, tc_quat_normalize(a.rotation));
     float s = 1.0f - t;
     tc_vec3 p = tc_vec3_add(tc_vec3_scale(a.position, s), tc_vec3_scale(b.position, t));
     return tc_transform_make(p, tc_quat_slerp(a.rotation, b.rotation, t));

@@ -8,10 +8,13 @@
  * (the rounded parts overlap), intersecting cores the penetration axes of
  * penetration.c. The points always come from clipping the two supporting
  * features (manifold.c). Planes take every core vertex below the surface. */
+#include <string.h>
+
 #include "touche/contact.h"
 #include "touche/overlap.h"
 
 #include "queries/manifold.h"
+#include "queries/overlap_far.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "queries/sat_box_box_contact.h"
@@ -47,17 +50,43 @@ static bool contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_man
 /* Box-box's edge-edge point lies midway between the edges, which is outside
  * a box once the penetration is deeper than the box is thick along the
  * normal there: moved along the normal into both (face contacts' clipped
- * points are inside both already). */
+ * points are inside both already).
+ * Boxes beyond 2^100 are outside the SAT pass's float range, which gives
+ * them no contact, while tc_overlap_obb_obb decides them in double (the
+ * pair fuzzer: an AABB against an OBB 5.6e37 long overlapped at distance 0
+ * with no contact). There the contact is GJK's on the box cores, touching
+ * at least, when overlap says so. Only a pair the SAT pass turned down pays
+ * for that test, read from the bits (no comparison of a NaN). */
+static bool obb_beyond_float_range(const tc_obb *o)
+{
+    const float v[6] = { o->center.x, o->center.y, o->center.z, o->half.x, o->half.y, o->half.z };
+    uint32_t top = 0;
+    for (int i = 0; i < 6; ++i) {
+        uint32_t u;
+        memcpy(&u, &v[i], sizeof u);
+        u &= 0x7fffffffu;
+        top = u > top ? u : top;
+    }
+    return top > 0x71800000u; /* the bits of 2^100; NaN and infinity are above */
+}
+
 static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 {
-    if (!tc_box_box_contact(a, b, m)) return false;
-    if (m && m->count == 1) {
-        tc_core ca, cb;
-        tc_core_from_obb(&ca, a);
-        tc_core_from_obb(&cb, b);
-        tc_contact_points_into_both(&ca, &cb, m);
+    if (tc_box_box_contact(a, b, m)) {
+        if (m && m->count == 1) {
+            tc_core ca, cb;
+            tc_core_from_obb(&ca, a);
+            tc_core_from_obb(&cb, b);
+            tc_contact_points_into_both(&ca, &cb, m);
+        }
+        return true;
     }
-    return true;
+    if (!obb_beyond_float_range(a) && !obb_beyond_float_range(b)) return false;
+    if (!tc_obb_is_valid(a) || !tc_obb_is_valid(b) || !tc_overlap_obb_obb(a, b)) return false;
+    tc_core ca, cb;
+    tc_core_from_obb(&ca, a);
+    tc_core_from_obb(&cb, b);
+    return tc_core_contact_touching(&ca, &cb, m);
 }
 
 bool tc_contact_obb_obb(const tc_obb *a, const tc_obb *b, tc_manifold *m)
@@ -70,6 +99,10 @@ bool tc_contact_obb_obb(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 bool tc_contact_aabb_aabb(const tc_aabb *a, const tc_aabb *b, tc_manifold *m)
 {
     if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b)) return false;
+    /* Two boxes overlap exactly when the closed-box test says so (it has no
+     * band): the SAT pass's pad, relative to the coordinates, called boxes
+     * 8e5 apart touching when one reached 1e20 (issue 12). */
+    if (!tc_overlap_aabb_aabb(a, b)) return false;
     tc_obb oa = tc_obb_from_aabb(a), ob = tc_obb_from_aabb(b);
     return box_box(&oa, &ob, m);
 }
@@ -127,6 +160,14 @@ static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
     return q;
 }
 
+/* Beyond the float tests' range (overlap_far.h) overlap and distance
+ * decide by GJK on the cores in double, within its relative epsilon; the
+ * closed forms below would decide otherwise inside that band (issue 12:
+ * a sphere against a triangle with a vertex at 1e20 overlapped at distance
+ * 0 but had no contact). There contact takes the same GJK. */
+#define TC_CONTACT_FAR(A, B)                                             \
+    if (TC_OVERLAP_IS_FAR(A, B, a, b)) return tc_core_contact(&ca, &cb, m, far)
+
 #define TC_CONTACT_SPHERE(B, CLOSEST)                                               \
     static bool contact_sphere_##B(const tc_sphere *a, const tc_##B *b, tc_manifold *m, bool *far) \
     {                                                                               \
@@ -135,6 +176,7 @@ static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
         tc_core ca, cb;                                                             \
         tc_core_from_sphere(&ca, a);                                                \
         tc_core_from_##B(&cb, b);                                                   \
+        TC_CONTACT_FAR(sphere, B);                                                  \
         return from_closest(&ca, &cb, a->center, CLOSEST, m, far);                  \
     }
 
@@ -242,6 +284,7 @@ static bool contact_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_manifold 
     tc_core ca, cb;
     tc_core_from_sphere(&ca, a);
     tc_core_from_obb(&cb, b);
+    TC_CONTACT_FAR(sphere, obb);
     return from_closest_d(&ca, &cb, tc_dvec3_from(a->center), obb_closest_point_d(b, a->center), m, far);
 }
 
@@ -249,15 +292,16 @@ static bool contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc
 {
     *far = true;
     if (!tc_capsule_is_valid(a) || !tc_capsule_is_valid(b)) return false;
+    tc_core ca, cb;
+    tc_core_from_capsule(&ca, a);
+    tc_core_from_capsule(&cb, b);
+    TC_CONTACT_FAR(capsule, capsule);
     tc_segment sa = { a->a, a->b }, sb = { b->a, b->b };
     tc_vec3 p, q;
     tc_segment_closest_points(&sa, &sb, &p, &q);
     const tc_vec3 ea[2] = { a->a, a->b }, eb[2] = { b->a, b->b };
     int r = rounded_pair(ea, 2, a->radius, eb, 2, b->radius, p, q, m, far);
     if (r >= 0) return r == 1;
-    tc_core ca, cb;
-    tc_core_from_capsule(&ca, a);
-    tc_core_from_capsule(&cb, b);
     return from_closest(&ca, &cb, p, q, m, far);
 }
 
@@ -275,7 +319,8 @@ TC_CONTACT_CORES(triangle, triangle)
         tc_core ca;                                                                 \
         tc_core_from_##A(&ca, a);                                                   \
         tc_half_space h = tc_half_space_from_plane(b);                              \
-        return tc_core_contact_plane(&ca, &h, m);                                   \
+        if (tc_core_contact_plane(&ca, &h, m)) return true;                         \
+        return tc_overlap_##A##_plane(a, b) && tc_core_contact_plane_touching(&ca, &h, m); \
     }
 
 /* A ball's or capsule's ends against a half-space, closed form (the core

@@ -51,12 +51,14 @@ static float distance_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc
 static float distance_sphere_aabb(const tc_sphere *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_aabb_is_valid(b)) return INFINITY;
+    TC_DISTANCE_FAR(sphere, aabb);
     return point_to_solid(a->center, a->radius, tc_aabb_closest_point(b, a->center), point_a, point_b);
 }
 
 static float distance_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_obb_is_valid(b)) return INFINITY;
+    TC_DISTANCE_FAR(sphere, obb);
     return point_to_solid(a->center, a->radius, tc_obb_closest_point(b, a->center), point_a, point_b);
 }
 
@@ -89,7 +91,42 @@ static float distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, 
 TC_DISTANCE_GJK(capsule, aabb)
 TC_DISTANCE_GJK(capsule, obb)
 TC_DISTANCE_GJK(capsule, triangle)
-TC_DISTANCE_GJK(aabb, aabb)
+/* Two boxes: the overlap test is the exact closed-box test, with no band;
+ * GJK's relative epsilon made boxes 8e5 apart touch when a coordinate was
+ * 1e20 (issue 12). Beyond the float range the distance is the per-axis gaps
+ * in double (each a float difference rounded once, zero exactly where the
+ * closed boxes meet on that axis), so distance 0 is overlap there too. */
+static float aabb_aabb_far(const tc_aabb *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    const float amin[3] = { a->min.x, a->min.y, a->min.z }, amax[3] = { a->max.x, a->max.y, a->max.z };
+    const float bmin[3] = { b->min.x, b->min.y, b->min.z }, bmax[3] = { b->max.x, b->max.y, b->max.z };
+    double pa[3], pb[3], d2 = 0.0;
+    for (int k = 0; k < 3; ++k) {
+        /* the closest points: on an axis where the boxes meet, the middle
+         * of the common interval (on both); else the facing faces */
+        if (bmin[k] > amax[k]) {
+            pa[k] = amax[k];
+            pb[k] = bmin[k];
+        } else if (amin[k] > bmax[k]) {
+            pa[k] = amin[k];
+            pb[k] = bmax[k];
+        } else {
+            const double lo = amin[k] > bmin[k] ? amin[k] : bmin[k], hi = amax[k] < bmax[k] ? amax[k] : bmax[k];
+            pa[k] = pb[k] = 0.5 * lo + 0.5 * hi;
+        }
+        const double g = pb[k] - pa[k];
+        d2 += g * g;
+    }
+    const tc_dvec3 qa = tc_dvec3_make(pa[0], pa[1], pa[2]), qb = tc_dvec3_make(pb[0], pb[1], pb[2]);
+    return tc_rounded_distance(sqrt(d2), qa, qb, 0.0, 0.0, point_a, point_b);
+}
+
+static float distance_aabb_aabb(const tc_aabb *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b)) return INFINITY;
+    if (TC_OVERLAP_IS_FAR(aabb, aabb, a, b)) return aabb_aabb_far(a, b, point_a, point_b);
+    TC_RETURN_CORE_DISTANCE(aabb, aabb);
+}
 TC_DISTANCE_GJK(aabb, obb)
 TC_DISTANCE_GJK(aabb, triangle)
 TC_DISTANCE_GJK(obb, obb)

@@ -75,6 +75,7 @@ bool tc_overlap_aabb_plane(const tc_aabb *a, const tc_plane *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!(tc_aabb_valid(a) && tc_plane_valid(b))) return false;
+    if (TC_OVERLAP_IS_FAR(aabb, plane, a, b)) return tc_overlap_far_aabb_plane(a, b);
     tc_vec3 center, half;
     tc_aabb_center_half(a, &center, &half);
     float r = tc_vec3_dot(half, tc_vec3_abs(b->normal));
@@ -85,5 +86,6 @@ bool tc_overlap_obb_plane(const tc_obb *a, const tc_plane *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!(tc_obb_valid(a) && tc_plane_valid(b))) return false;
+    if (TC_OVERLAP_IS_FAR(obb, plane, a, b)) return tc_overlap_far_obb_plane(a, b);
     return tc_box_plane_overlap(a->center, tc_obb_projected_radius(a, b->normal), a->half.x + a->half.y + a->half.z, b);
 }

@@ -107,6 +107,7 @@ bool tc_overlap_capsule_plane(const tc_capsule *a, const tc_plane *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!(tc_capsule_valid(a) && tc_plane_valid(b))) return false;
+    if (TC_OVERLAP_IS_FAR(capsule, plane, a, b)) return tc_overlap_far_capsule_plane(a, b);
     float s = tc_minf(tc_vec3_dot(b->normal, a->a), tc_vec3_dot(b->normal, a->b)) - b->offset;
     /* Only the endpoint that gives the minimum rounds into s: the larger of
      * the two bounds covers it (a sum would pad past the band). */

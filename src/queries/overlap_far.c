@@ -5,13 +5,19 @@
 
 #include "queries/pair_queries.h"
 
+/* Touching exactly as the distance query (tc_core_distance) and the contact
+ * (tc_core_contact) decide it: GJK's distance with its rounding snapped to
+ * touching, then apart only when the gap survives rounding to float. (A
+ * wider band of its own, 1e-9 of the scale, made a triangle with a vertex
+ * at 1e20 overlap an OBB 1.7e9 away, at that distance, with no contact:
+ * issue 12.) */
 static bool cores_overlap(const tc_core *a, const tc_core *b)
 {
     tc_gjk_result r;
     tc_gjk_distance(a, b, &r);
     const double radii = a->radius + b->radius;
-    const double scale = (a->scale > b->scale ? a->scale : b->scale) + radii;
-    return r.distance - radii <= TC_CORE_CONTACT_EPSILON * scale;
+    const double scale = a->scale > b->scale ? a->scale : b->scale;
+    return !tc_rounded_apart(tc_gjk_core_distance(r.distance, radii, scale), radii);
 }
 
 #define TC_OVERLAP_FAR(A, B)                                                  \
@@ -35,3 +41,17 @@ TC_OVERLAP_FAR(capsule, triangle)
 TC_OVERLAP_FAR(aabb, triangle)
 TC_OVERLAP_FAR(obb, triangle)
 TC_OVERLAP_FAR(triangle, triangle)
+
+#define TC_OVERLAP_FAR_PLANE(A)                                  \
+    bool tc_overlap_far_##A##_plane(const tc_##A *a, const tc_plane *b) \
+    {                                                            \
+        tc_core ca;                                              \
+        tc_core_from_##A(&ca, a);                                \
+        const tc_half_space h = tc_half_space_from_plane(b);     \
+        return tc_core_distance_plane(&ca, &h, NULL, NULL) == 0.0f; \
+    }
+
+TC_OVERLAP_FAR_PLANE(capsule)
+TC_OVERLAP_FAR_PLANE(aabb)
+TC_OVERLAP_FAR_PLANE(obb)
+TC_OVERLAP_FAR_PLANE(triangle)

@@ -33,13 +33,17 @@ static inline float tc_triangle_magnitude(const tc_triangle *t)
     return tc_maxf(tc_vec3_max_abs(t->a), tc_maxf(tc_vec3_max_abs(t->b), tc_vec3_max_abs(t->c)));
 }
 
+/* A plane's only number that can be large is its offset (its normal is unit). */
+static inline float tc_plane_magnitude(const tc_plane *p) { return tc_absf(p->offset); }
+
 /* For valid shapes: true when either is beyond the float tests' range. */
 #define TC_OVERLAP_IS_FAR(A, B, a, b) \
     (!(tc_##A##_magnitude(a) <= TC_OVERLAP_FLOAT_RANGE) || !(tc_##B##_magnitude(b) <= TC_OVERLAP_FLOAT_RANGE))
 
 /* Overlap of valid shapes by GJK on their cores in double: the core
- * distance within the radii, up to a relative hair (the cores' contact
- * epsilon) so that touching counts. One per pair that squares. */
+ * distance within the radii, up to GJK's rounding (TC_GJK_ROUNDING of the
+ * scale), exactly as the distance query and the contact decide touching.
+ * One per pair that squares. */
 bool tc_overlap_far_sphere_sphere(const tc_sphere *a, const tc_sphere *b);
 bool tc_overlap_far_sphere_capsule(const tc_sphere *a, const tc_capsule *b);
 bool tc_overlap_far_sphere_aabb(const tc_sphere *a, const tc_aabb *b);
@@ -52,5 +56,16 @@ bool tc_overlap_far_capsule_triangle(const tc_capsule *a, const tc_triangle *b);
 bool tc_overlap_far_aabb_triangle(const tc_aabb *a, const tc_triangle *b);
 bool tc_overlap_far_obb_triangle(const tc_obb *a, const tc_triangle *b);
 bool tc_overlap_far_triangle_triangle(const tc_triangle *a, const tc_triangle *b);
+
+/* Overlap with a plane beyond the float range: the distance query's own
+ * test (the lowest point of the core against the half-space, in double,
+ * no band), so overlap is exactly distance 0 and agrees with contact. The
+ * float tests pad by the largest coordinate of the shape, which for a
+ * triangle with a vertex at -3.4e38 made a triangle 7.6 away overlap
+ * (issue 12). */
+bool tc_overlap_far_capsule_plane(const tc_capsule *a, const tc_plane *b);
+bool tc_overlap_far_aabb_plane(const tc_aabb *a, const tc_plane *b);
+bool tc_overlap_far_obb_plane(const tc_obb *a, const tc_plane *b);
+bool tc_overlap_far_triangle_plane(const tc_triangle *a, const tc_plane *b);
 
 #endif

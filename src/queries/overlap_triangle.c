@@ -77,6 +77,7 @@ bool tc_overlap_triangle_plane(const tc_triangle *a, const tc_plane *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!(tc_triangle_valid(a) && tc_plane_valid(b))) return false;
+    if (TC_OVERLAP_IS_FAR(triangle, plane, a, b)) return tc_overlap_far_triangle_plane(a, b);
     float s = tc_minf(tc_vec3_dot(b->normal, a->a), tc_minf(tc_vec3_dot(b->normal, a->b), tc_vec3_dot(b->normal, a->c)));
     /* Only the corner that gives the minimum rounds into s: the largest bound
      * covers it (a sum would pad past the band). */

@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: MIT */
+#include <float.h>
+
 #include "queries/pair_queries.h"
 
 #include "queries/manifold.h"
@@ -22,7 +24,7 @@ float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double
     if (d > 0.0) {
         store(point_a, tc_dvec3_mad(qa, n, ra));
         store(point_b, tc_dvec3_mad(qb, n, -rb));
-        return (float)d;
+        return d > (double)FLT_MAX ? FLT_MAX : (float)d; /* saturated: a gap past the float range would overflow */
     }
     /* Overlap: the surfaces have crossed; the point halfway between them
      * along n, within ra of qa and within rb of qb. */
@@ -107,14 +109,13 @@ bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double dis
     return true;
 }
 
-bool tc_core_contact_padded(const tc_core *a, const tc_core *b, double pad, tc_manifold *m)
+/* The contact of cores whose GJK result r (core distance d, snapped) a
+ * padded test calls touching: the ordinary contact when they touch, else
+ * depth 0 along the witness direction. */
+static bool contact_within_pad(const tc_core *a, const tc_core *b, const tc_gjk_result *rr, double d, tc_manifold *m)
 {
-    tc_gjk_result r;
-    tc_gjk_distance(a, b, &r);
-    double scale = a->scale > b->scale ? a->scale : b->scale;
+    const tc_gjk_result r = *rr;
     double radii = a->radius + b->radius;
-    double d = tc_gjk_core_distance(r.distance, radii, scale);
-    if (!(d - radii <= pad * scale)) return false;
     if (!tc_rounded_apart(d, radii)) return tc_core_contact_from_closest(a, b, d, r.point_a, r.point_b, m, NULL);
     if (m) {
         tc_dvec3 n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / d);
@@ -123,6 +124,25 @@ bool tc_core_contact_padded(const tc_core *a, const tc_core *b, double pad, tc_m
             if (!(m->points[i].depth > 0.0f)) m->points[i].depth = 0.0f;
     }
     return true;
+}
+
+bool tc_core_contact_padded(const tc_core *a, const tc_core *b, double pad, tc_manifold *m)
+{
+    tc_gjk_result r;
+    tc_gjk_distance(a, b, &r);
+    double scale = a->scale > b->scale ? a->scale : b->scale;
+    double radii = a->radius + b->radius;
+    double d = tc_gjk_core_distance(r.distance, radii, scale);
+    if (!(d - radii <= pad * scale)) return false;
+    return contact_within_pad(a, b, &r, d, m);
+}
+
+bool tc_core_contact_touching(const tc_core *a, const tc_core *b, tc_manifold *m)
+{
+    tc_gjk_result r;
+    tc_gjk_distance(a, b, &r);
+    double scale = a->scale > b->scale ? a->scale : b->scale;
+    return contact_within_pad(a, b, &r, tc_gjk_core_distance(r.distance, a->radius + b->radius, scale), m);
 }
 
 tc_half_space tc_half_space_from_plane(const tc_plane *p)
@@ -144,14 +164,16 @@ float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *
     if (gap > 0.0) {
         store(point_a, pa);
         store(point_b, tc_dvec3_mad(pa, h->n, -gap));
-        return (float)gap;
+        return gap > (double)FLT_MAX ? FLT_MAX : (float)gap; /* saturated: a gap past the float range would overflow */
     }
     store(point_a, pa);
     store(point_b, pa);
     return 0.0f;
 }
 
-bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m)
+/* in_band: the overlap test has called the pair touching; when no point
+ * reaches the half-space, the deepest one counts, at depth 0. */
+static bool contact_plane(const tc_core *a, const tc_half_space *h, bool in_band, tc_manifold *m)
 {
     tc_contact_candidate c[TC_CORE_MAX_FEATURE];
     tc_dvec3 feature[TC_CORE_MAX_FEATURE];
@@ -162,16 +184,31 @@ bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold
         count = tc_core_feature(a, tc_dvec3_neg(h->n), TC_FEATURE_TOLERANCE, feature);
         v = feature;
     }
-    int k = 0;
+    int k = 0, deepest = -1;
+    double deepest_depth = -INFINITY;
+    tc_dvec3 deepest_low = tc_dvec3_make(0, 0, 0);
     for (int i = 0; i < count; ++i) {
         tc_dvec3 low = tc_dvec3_mad(v[i], h->n, -a->radius);
         double depth = h->offset - tc_dvec3_dot(h->n, low);
-        /* As the distance query: apart only when the gap survives rounding to float. */
-        if ((float)depth < 0.0f) continue;
-        c[k].depth = depth;
+        if (depth > deepest_depth) {
+            deepest = i;
+            deepest_depth = depth;
+            deepest_low = low;
+        }
+        /* As the distance query: apart only when the gap survives rounding
+         * to float (tested without rounding a depth past the float range,
+         * which would overflow; such a depth is saturated) */
+        if (depth < 0.0 && (depth < -(double)FLT_MAX || (float)depth < 0.0f)) continue;
+        c[k].depth = depth > (double)FLT_MAX ? (double)FLT_MAX : depth;
         c[k].point = low; /* A's deepest point: on A, inside the half-space */
         c[k].id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)i, TC_FEATURE_FACE);
         ++k;
+    }
+    if (k == 0 && in_band && deepest >= 0) {
+        c[0].depth = 0.0;
+        c[0].point = deepest_low;
+        c[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)deepest, TC_FEATURE_FACE);
+        k = 1;
     }
     if (k == 0) return false;
     if (m) {
@@ -193,4 +230,14 @@ void tc_core_touch_plane(const tc_core *a, const tc_half_space *h, tc_manifold *
     m->points[0].point = tc_dvec3_to(tc_dvec3_mad(low, h->n, gap > 0.0 ? -gap : 0.0));
     m->points[0].depth = 0.0f;
     m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_FACE);
+}
+
+bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m)
+{
+    return contact_plane(a, h, false, m);
+}
+
+bool tc_core_contact_plane_touching(const tc_core *a, const tc_half_space *h, tc_manifold *m)
+{
+    return contact_plane(a, h, true, m);
 }

@@ -85,6 +85,10 @@ bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold
  * band the overlap test counts as touching): one point of depth 0 on the
  * plane below A's lowest point (m may be NULL). */
 void tc_core_touch_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m);
+/* The same for a pair the overlap test (with its band) calls touching: when
+ * no point reaches the half-space, the deepest one at depth 0 (as
+ * tc_core_contact_touching for two cores). */
+bool tc_core_contact_plane_touching(const tc_core *a, const tc_half_space *h, tc_manifold *m);
 
 /* Contact that counts what a padded overlap test counts: cores within
  * pad * scale of touching (beyond GJK's rounding) touch, with depth 0 along
@@ -94,6 +98,14 @@ void tc_core_touch_plane(const tc_core *a, const tc_half_space *h, tc_manifold *
  * 1e-7 of the scale: a solver must never see an overlap without a
  * contact. */
 bool tc_core_contact_padded(const tc_core *a, const tc_core *b, double pad, tc_manifold *m);
+
+/* Contact of cores that the pair's overlap test (with its own tolerance
+ * band) has already called touching: as tc_core_contact_padded with no
+ * limit. Where the contact's closed form calls the pair apart inside that
+ * band, this keeps contact true exactly when overlap is (issue 12: a sphere
+ * 1.6 from a triangle reaching x = 1e6 overlapped, a band of 1.9 there,
+ * with no contact). */
+bool tc_core_contact_touching(const tc_core *a, const tc_core *b, tc_manifold *m);
 
 /* Translational sweep of core A (velocity va) against core B (vb) by
  * conservative advancement on the distance (sweep.c), and of a core against

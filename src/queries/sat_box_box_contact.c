@@ -751,8 +751,10 @@ bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
         float ok = (float)-gap;
         if (ok < edge_depth) { edge_depth = ok; edge = 6 + k; edge_n = unit; edge_exact = true; }
     }
-    float size = 2.0f * (root(a->half.x * a->half.x + a->half.y * a->half.y + a->half.z * a->half.z) +
-                         root(b->half.x * b->half.x + b->half.y * b->half.y + b->half.z * b->half.z));
+    /* tc_vec3_length: the same float square root for ordinary sizes, and no
+     * overflowing square for half extents beyond 1.8e19 (issue 12: two
+     * AABBs, one 1e20 tall, trapped on FE_OVERFLOW here) */
+    float size = 2.0f * (tc_vec3_length(a->half) + tc_vec3_length(b->half));
     bool use_edge = edge >= 0 && edge_depth < face_depth - (float)TC_FACE_PREFERENCE * size;
     if (!use_edge) {
         bool ref_a = face < 3;

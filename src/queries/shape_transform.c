@@ -6,6 +6,7 @@
 
 #include "core/assert.h"
 #include "queries/shape_place.h"
+#include "core/float.h"
 
 /* The invalid shape: a plane with a zero normal. */
 static tc_shape invalid_shape(void)
@@ -18,7 +19,7 @@ static tc_shape invalid_shape(void)
 
 tc_shape tc_shape_transform(const tc_shape *s, tc_transform pose, float scale)
 {
-    if (!TC_REQUIRE(s != NULL) || !isfinite(scale) || scale < 0.0f) return invalid_shape();
+    if (!TC_REQUIRE(s != NULL) || !tc_is_finite(scale) || scale < 0.0f) return invalid_shape();
     const tc_frame f = tc_pose_frame(&pose);
     tc_shape r;
     tc_shape_place(s, &f, scale, &r);

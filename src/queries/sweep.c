@@ -26,6 +26,10 @@
 
 #define TC_SWEEP_TOLERANCE 1e-6
 #define TC_SWEEP_MAX_ITERATIONS 64
+/* The tolerance band, relative to the cores' scale, of the hulls' overlap
+ * test (TC_HULL_OVERLAP_PAD): a sweep of a hull starting apart by less than
+ * this hits at t = 0, as overlap says. */
+#define TC_SWEEP_START_BAND 1e-7
 
 static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
 {
@@ -37,7 +41,10 @@ static void set_hit(tc_sweep_hit *hit, double t, tc_dvec3 point, tc_dvec3 normal
 {
     if (!hit) return;
     hit->t = (float)t;
-    hit->point = tc_dvec3_to(point);
+    /* saturated: a shape reaching past the float range (a triangle to
+     * FLT_MAX) can give a point beyond it, whose rounding overflowed
+     * (FE_OVERFLOW, found by the pair fuzzer) */
+    hit->point = tc_vec3_make(tc_float_saturated(point.x), tc_float_saturated(point.y), tc_float_saturated(point.z));
     hit->normal = tc_dvec3_to(normal);
 }
 
@@ -58,7 +65,24 @@ bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb,
         tc_dvec3 n;
         bool has_n = r.distance > TC_CORE_CONTACT_EPSILON * scale;
         if (has_n) n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
-        if (gap <= tol) {
+        /* At t = 0 a hit means the shapes touch now, as overlap, distance
+         * and contact decide it (GJK's rounding, tc_rounded_apart), not
+         * within the advancement's tolerance, which is 1e-6 of a scale that
+         * a far vertex makes huge: a capsule 1e14 below the tolerance of a
+         * triangle reaching 1.3e9 hit at t = 0 unmoving while overlap said
+         * apart (issue 12). Apart by more than rounding (and, with a hull,
+         * by more than the hull overlap test's band), it advances. */
+        const double core_scale = a->scale > b->scale ? a->scale : b->scale;
+        const double band = a->count == TC_CORE_HULL || b->count == TC_CORE_HULL ? TC_SWEEP_START_BAND : 0.0;
+        const bool apart_now = t == 0.0 && gap > band * core_scale &&
+                               tc_rounded_apart(tc_gjk_core_distance(r.distance, radii, core_scale), radii);
+        /* apart by more than rounding: r.distance > radii >= 0, so the
+         * witness gives the direction even below the contact epsilon */
+        if (apart_now && !has_n) {
+            n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
+            has_n = true;
+        }
+        if (gap <= tol && !apart_now) {
             if (t == 0.0 && gap <= 0.0) {
                 tc_sweep_start_hit(&at, b, &r, hit);
                 return true;

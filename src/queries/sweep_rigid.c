@@ -24,6 +24,7 @@
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "queries/sweep_start.h"
+#include "core/float.h"
 
 #define TC_RIGID_TOLERANCE 1e-5
 #define TC_RIGID_MAX_ITERATIONS 512
@@ -135,8 +136,8 @@ static double across(tc_dvec3 n, tc_dvec3 axis)
 
 static bool transform_ok(tc_transform t)
 {
-    return tc_vec3_is_finite(t.position) && isfinite(t.rotation.x) && isfinite(t.rotation.y) &&
-           isfinite(t.rotation.z) && isfinite(t.rotation.w);
+    return tc_vec3_is_finite(t.position) && tc_is_finite(t.rotation.x) && tc_is_finite(t.rotation.y) &&
+           tc_is_finite(t.rotation.z) && tc_is_finite(t.rotation.w);
 }
 
 static bool sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, const tc_core *lb, tc_transform b0,

@@ -22,6 +22,7 @@
 
 #include "core/alloc.h"
 #include "math/dvec.h"
+#include "core/float.h"
 
 #define TC_HULL_TOLERANCE 1e-6
 
@@ -763,7 +764,7 @@ done:
 
 static tc_hull_data *round_hull(float radius, float half_height, int32_t sides, bool cone, const tc_allocator *al)
 {
-    if (!(radius >= 0.0f) || !(half_height >= 0.0f) || !isfinite(radius) || !isfinite(half_height)) return NULL;
+    if (!tc_is_finite(radius) || !tc_is_finite(half_height) || !(radius >= 0.0f) || !(half_height >= 0.0f)) return NULL;
     if (sides < 3 || sides > 1024) return NULL;
     int32_t n = cone ? sides + 1 : 2 * sides;
     tc_vec3 *p = tc_mem_alloc(al, sizeof(tc_vec3) * (size_t)n);

@@ -11,6 +11,7 @@
 #include "core/alloc.h"
 #include "core/assert.h"
 #include "core/prefetch.h"
+#include "core/float.h"
 
 tc_tree_def tc_tree_def_default(void)
 {
@@ -131,7 +132,7 @@ static int32_t take_proxy(tc_tree *t)
 tc_tree *tc_tree_create(const tc_tree_def *def)
 {
     tc_tree_def d = def ? *def : tc_tree_def_default();
-    if (!(d.margin >= 0.0f) || !(d.margin_ratio >= 0.0f) || !isfinite(d.margin) || !isfinite(d.margin_ratio))
+    if (!tc_is_finite(d.margin) || !tc_is_finite(d.margin_ratio) || !(d.margin >= 0.0f) || !(d.margin_ratio >= 0.0f))
         return NULL;
     tc_tree *t = (tc_tree *)tc_mem_alloc(&d.allocator, sizeof *t);
     if (!t) return NULL;
@@ -385,8 +386,8 @@ static tc_aabb fatten(const tc_tree *t, tc_aabb b)
 
 static bool box_ok(tc_aabb b)
 {
-    return isfinite(b.min.x) && isfinite(b.min.y) && isfinite(b.min.z) && isfinite(b.max.x) &&
-           isfinite(b.max.y) && isfinite(b.max.z) && b.min.x <= b.max.x && b.min.y <= b.max.y &&
+    return tc_is_finite(b.min.x) && tc_is_finite(b.min.y) && tc_is_finite(b.min.z) && tc_is_finite(b.max.x) &&
+           tc_is_finite(b.max.y) && tc_is_finite(b.max.z) && b.min.x <= b.max.x && b.min.y <= b.max.y &&
            b.min.z <= b.max.z;
 }
 

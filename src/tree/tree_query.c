@@ -13,6 +13,7 @@
 #include "core/inline.h"
 #include "core/prefetch.h"
 #include "queries/slab.h"
+#include "core/float.h"
 
 /* Depth-first traversals keep their own stack. Rotations keep the height
  * within about 1.44 log2(n), so 256 entries cover any tree that fits in
@@ -53,7 +54,7 @@ static bool query_below(const tc_tree *tree, int32_t top, const tc_aabb *box, tc
 void tc_tree_query_plane(const tc_tree *tree, tc_plane plane, tc_tree_query_fn *fn, void *context)
 {
     if (!TC_REQUIRE(tree != NULL && fn != NULL)) return;
-    if (!tree->has_root || !tc_vec3_is_finite(plane.normal) || !isfinite(plane.offset)) return;
+    if (!tree->has_root || !tc_vec3_is_finite(plane.normal) || !tc_is_finite(plane.offset)) return;
     const tc_tree_node *nodes = tree->nodes;
     if (!tc_tree_box_meets_halfspace(&nodes[0].box, plane.normal, plane.offset)) return;
     if (tc_tree_node_is_leaf(&nodes[0])) {
@@ -122,7 +123,7 @@ TC_FORCE_INLINE bool ray_leaf(const tc_tree *tree, const tc_tree_node *leaf, con
                             tc_tree_ray_fn *fn, void *context)
 {
     float r = fn(context, tc_tree_leaf_proxy(leaf), tc_tree_leaf_data(tree, leaf), ray, *max_t);
-    if (r < 0.0f || isnan(r)) return false;
+    if (tc_is_nan(r) || r < 0.0f) return false; /* NaN first: its comparison raises FE_INVALID */
     if (r < *max_t) *max_t = r;
     return true;
 }

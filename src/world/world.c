@@ -83,7 +83,7 @@ tc_world *tc_world_create(const tc_world_def *def)
 {
     /* base.h's rule for zero: every field is taken literally */
     const tc_world_def d = def ? *def : tc_world_def_default();
-    if (!isfinite(d.margin) || !isfinite(d.margin_ratio) || !isfinite(d.prediction) || !(d.margin >= 0.0f) ||
+    if (!tc_is_finite(d.margin) || !tc_is_finite(d.margin_ratio) || !tc_is_finite(d.prediction) || !(d.margin >= 0.0f) ||
         !(d.margin_ratio >= 0.0f) || !(d.prediction >= 0.0f))
         return NULL;
     tc_world *w = (tc_world *)tc_mem_alloc(&d.allocator, sizeof *w);
@@ -376,21 +376,30 @@ size_t tc_world_set_node_matrices(tc_world *w, const tc_node_id *nodes, const tc
         const float *m = matrices[i].m;
         tc_vec3 cx = tc_vec3_make(m[0], m[1], m[2]), cy = tc_vec3_make(m[4], m[5], m[6]),
                 cz = tc_vec3_make(m[8], m[9], m[10]);
-        float lx = tc_vec3_length(cx), ly = tc_vec3_length(cy), lz = tc_vec3_length(cz);
-        float s = (lx + ly + lz) / 3.0f;
+        /* Anything not finite is a bad entry, told from the bits before
+         * any arithmetic on it: the volume below would raise FE_INVALID on
+         * an infinity times a zero, or on merely converting a signalling
+         * NaN to double (issue 12: the world fuzzer's bone matrix trapped
+         * in the clang build). So is a column longer than 2^126 (its
+         * length may be infinite, and three such would overflow the sum). */
+        const float lx = tc_vec3_length(cx), ly = tc_vec3_length(cy), lz = tc_vec3_length(cz);
+        if (!tc_vec3_finite(cx) || !tc_vec3_finite(cy) || !tc_vec3_finite(cz) || !(lx <= 0x1p126f) ||
+            !(ly <= 0x1p126f) || !(lz <= 0x1p126f)) {
+            (void)TC_REQUIRE(tc_world_get_node(w, nodes[i]) != NULL);
+            continue;
+        }
+        const float s = (lx + ly + lz) / 3.0f;
         /* Full rank: the columns span a volume that is not small next to
          * the product of their lengths (1 for a rotation; a slightly sheared
          * bone keeps most of it). A column of zero length, two nearly
          * parallel ones (rank 1 or 2: no rotation they are the scaled axes
-         * of) or a mirror (negative volume) is a bad entry, as is anything
-         * not finite (the ratio is then NaN, which fails the test). In
-         * double, where the products of float lengths cannot overflow. */
+         * of) or a mirror (negative volume) is a bad entry. In double,
+         * where the products of float lengths cannot overflow. */
         const double volume = (double)cx.x * ((double)cy.y * cz.z - (double)cy.z * cz.y) -
                               (double)cx.y * ((double)cy.x * cz.z - (double)cy.z * cz.x) +
                               (double)cx.z * ((double)cy.x * cz.y - (double)cy.y * cz.x);
         const double lengths = (double)lx * ly * lz;
-        if (!scale_ok(s) || !(lx > 0.0f) || !(ly > 0.0f) || !(lz > 0.0f) || !(volume >= 0.5 * lengths) ||
-            !isfinite(volume)) {
+        if (!scale_ok(s) || !(lx > 0.0f) || !(ly > 0.0f) || !(lz > 0.0f) || !(volume >= 0.5 * lengths)) {
             (void)TC_REQUIRE(tc_world_get_node(w, nodes[i]) != NULL);
             continue;
         }

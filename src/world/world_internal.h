@@ -232,12 +232,17 @@ static inline uint64_t tc_world_pair_key(uint32_t a, uint32_t b) { return ((uint
 /* A box grown by the exact tests' tolerance band (base.h): if they may call
  * two shapes touching, their padded boxes overlap. Conservative: the scale
  * used is at least the one base.h speaks of. */
+/* tc_world_padded for a box reaching past 2^100 (world_tree_sync.c): a
+ * query's own box may reach the end of the float range (tree boxes stop at
+ * 1e30, update_collider), where the float pad and corners overflow. */
+tc_aabb tc_world_padded_far(const tc_aabb *b);
 static inline tc_aabb tc_world_padded(const tc_aabb *b)
 {
-    const tc_vec3 ext = tc_vec3_sub(b->max, b->min);
     const tc_vec3 far = tc_vec3_max(tc_vec3_abs(b->min), tc_vec3_abs(b->max));
     /* sqrt(3) times the largest component bounds the length of `far` */
     const float m = far.x > far.y ? (far.x > far.z ? far.x : far.z) : (far.y > far.z ? far.y : far.z);
+    if (!(m <= 0x1p100f)) return tc_world_padded_far(b);
+    const tc_vec3 ext = tc_vec3_sub(b->max, b->min);
     const float pad = 4.0f * TC_TOLERANCE * (1.7320509f * m + ext.x + ext.y + ext.z);
     tc_aabb r;
     r.min = tc_vec3_sub(b->min, tc_vec3_make(pad, pad, pad));
@@ -308,9 +313,22 @@ static inline float tc_world_plane_pad(const tc_plane *p, const tc_aabb *b)
     return 4.0f * TC_TOLERANCE * (tc_absf(p->offset) + tc_vec3_norm1(far) + ext.x + ext.y + ext.z);
 }
 
+/* The plane's offset grown by tc_world_plane_pad, saturating at FLT_MAX:
+ * a valid plane's offset may be near the end of the float range, where the
+ * sum overflows (and traps where FE_OVERFLOW is enabled). Boxes b here hold
+ * only tree boxes, which stop well inside the range (update_collider), so
+ * the pad itself cannot overflow. A saturated offset keeps every box
+ * below it, as the infinite one would. */
+static inline float tc_world_plane_padded_offset(const tc_plane *p, const tc_aabb *b)
+{
+    const float pad = tc_world_plane_pad(p, b);
+    if (p->offset > 0.0f && p->offset > FLT_MAX - pad) return FLT_MAX;
+    return p->offset + pad;
+}
+
 static inline bool tc_world_plane_may_touch(const tc_plane *p, const tc_aabb *b)
 {
-    return tc_tree_box_meets_halfspace(b, p->normal, p->offset + tc_world_plane_pad(p, b));
+    return tc_tree_box_meets_halfspace(b, p->normal, tc_world_plane_padded_offset(p, b));
 }
 
 /* A plane collider in the queries now (not disabled or destroyed since the

@@ -295,7 +295,7 @@ void tc_world_candidates(const tc_world *w, const tc_aabb *box, const tc_plane *
         tc_aabb all;
         if (tc_tree_root_box(w->tree, &all)) {
             tc_plane padded = *half_space;
-            padded.offset += tc_world_plane_pad(half_space, &all);
+            padded.offset = tc_world_plane_padded_offset(half_space, &all);
             tc_tree_query_plane(w->tree, padded, visit, context);
         }
     }

@@ -37,6 +37,31 @@ static tc_aabb tc_world_no_box(void)
     return b;
 }
 
+/* The same pad as tc_world_padded, worked in double, with the corners
+ * saturating at +-FLT_MAX (issue 12: a world overlap query with a sphere of
+ * radius 1e38 trapped on FE_OVERFLOW in the float pad). Tree boxes lie
+ * inside +-1e30, so a saturated corner meets exactly the tree boxes the
+ * unsaturated one would. */
+tc_aabb tc_world_padded_far(const tc_aabb *b)
+{
+    const double lo[3] = { b->min.x, b->min.y, b->min.z }, hi[3] = { b->max.x, b->max.y, b->max.z };
+    double m = 0.0, ext = 0.0;
+    for (int k = 0; k < 3; ++k) {
+        m = fmax(m, fmax(fabs(lo[k]), fabs(hi[k])));
+        ext += hi[k] - lo[k];
+    }
+    const double pad = 4.0 * (double)TC_TOLERANCE * (1.7320509 * m + ext);
+    float out[6];
+    for (int k = 0; k < 3; ++k) {
+        out[k] = (float)fmax(lo[k] - pad, -(double)FLT_MAX);
+        out[k + 3] = (float)fmin(hi[k] + pad, (double)FLT_MAX);
+    }
+    tc_aabb r;
+    r.min = tc_vec3_make(out[0], out[1], out[2]);
+    r.max = tc_vec3_make(out[3], out[4], out[5]);
+    return r;
+}
+
 /* Recomputes collider i's world shape, box and proxy. Returns its new flags
  * (IN_TREE, CHANGED; MOVED when its fat box changed). */
 static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
@@ -514,7 +539,7 @@ static void search_planes(tc_world *w)
             tc_aabb all;
             if (tc_tree_root_box(t, &all)) {
                 tc_plane padded = *pl;
-                padded.offset += tc_world_plane_pad(pl, &all);
+                padded.offset = tc_world_plane_padded_offset(pl, &all);
                 tc_tree_query_plane(t, padded, plane_candidate, &s);
             }
             for (size_t j = 0; j < w->planes.count; ++j)

@@ -34,7 +34,7 @@ fuzz-scene: fuzz-build
 fuzz-world: fuzz-build
 	@mkdir -p $(FUZZ_BUILD)/world_corpus
 	$(FUZZ_ENV) $(FUZZ_BUILD)/tools/touche_fuzz_world -max_total_time=$(FUZZ_TIME) -max_len=4096 -timeout=10 \
-		-artifact_prefix=$(FUZZ_BUILD)/world- -print_final_stats=1 $(FUZZ_BUILD)/world_corpus
+		-artifact_prefix=$(FUZZ_BUILD)/world- -print_final_stats=1 $(FUZZ_BUILD)/world_corpus tools/fuzz/world_corpus
 
 # The pair queries: two shapes of any type, every query's contract
 # (fuzz_pairs.c). New inputs go to build/fuzz/pairs_corpus.

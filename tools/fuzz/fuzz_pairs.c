@@ -76,8 +76,24 @@ static tc_vec3 vec(reader *r)
 
 /* a + b without raising: in double, an overflow becomes the infinity it
  * would round to (the fuzzer itself must not trap) */
+static uint32_t bits_of(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
 static float sum(float a, float b)
 {
+    /* not finite: from the bits (converting a signalling NaN to double
+     * raises FE_INVALID, which trapped the fuzzer itself) */
+    const uint32_t ua = bits_of(a), ub = bits_of(b);
+    const bool a_odd = (ua & 0x7f800000u) == 0x7f800000u, b_odd = (ub & 0x7f800000u) == 0x7f800000u;
+    if (a_odd || b_odd) {
+        if ((a_odd && (ua & 0x007fffffu)) || (b_odd && (ub & 0x007fffffu))) return NAN;
+        if (a_odd && b_odd && ua != ub) return NAN; /* inf - inf */
+        return a_odd ? a : b;
+    }
     const double s = (double)a + (double)b;
     if (isnan(s) || isinf(s)) return (float)s;
     if (fabs(s) > (double)FLT_MAX) return s > 0.0 ? INFINITY : -INFINITY;

@@ -59,6 +59,20 @@ static float number(reader *r)
     return (float)((int)(b & 0x7fu) - 64) / 8.0f;
 }
 
+/* A number widened to double without arithmetic on a NaN: converting a
+ * signalling NaN (number() makes any bit pattern) raises FE_INVALID, which
+ * traps the fuzzer itself in the trapped builds before the library sees
+ * the value. */
+static double wide_number(reader *r)
+{
+    const float f = number(r);
+    uint32_t u;
+    memcpy(&u, &f, sizeof u);
+    if ((u & 0x7f800000u) != 0x7f800000u) return (double)f;
+    if (u & 0x007fffffu) return NAN;
+    return (u & 0x80000000u) ? -INFINITY : INFINITY;
+}
+
 static tc_vec3 vec(reader *r)
 {
     const float x = number(r);
@@ -329,11 +343,10 @@ static void step(state *s, reader *r)
         }
         case 5: {
             tc_world_position o;
-            o.x = (double)number(r);
+            o.x = wide_number(r);
             o.x *= byte(r) % 2 ? 1e6 : 1.0;
-
-            o.y = (double)number(r);
-            o.z = (double)number(r);
+            o.y = wide_number(r);
+            o.z = wide_number(r);
             (void)tc_world_set_origin(w, o);
             break;
         }
