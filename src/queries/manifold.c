@@ -318,7 +318,7 @@ unsigned tc_core_feature_at(const tc_core *c, tc_dvec3 q, tc_dvec3 out)
 }
 
 /* Which of the supporting feature's vertices, edges or its face the 2D point
- * q is on (within eps): the feature byte of contact.h. Deterministic in the
+ * q is on (within eps): its feature (contact.h). Deterministic in the
  * features alone, so it stays the same while the same features touch. */
 static unsigned feature_byte(const feature2 *g, p2 q, double eps)
 {
@@ -392,7 +392,7 @@ void tc_contact_points_into_both(const tc_core *a, const tc_core *b, tc_manifold
 }
 
 /* Where triangle t (3 vertices) crosses the plane pn . x = pd: the segment
- * [*p0, *p1] and the feature bytes of its ends (the vertex on the plane or
+ * [*p0, *p1] and the features of its ends (the vertex on the plane or
  * the edge crossing it). False when the triangle lies on one side. */
 static bool plane_section(const tc_dvec3 *t, tc_dvec3 pn, double pd, tc_dvec3 *p0, tc_dvec3 *p1, unsigned *f0,
                           unsigned *f1)
