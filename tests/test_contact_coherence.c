@@ -331,3 +331,34 @@ done:
     tc_hull_data_destroy(small);
     tc_mesh_data_destroy(md);
 }
+
+/* A sphere sliding on a hull box's top face: (vertex 0, the +y face) in
+ * every frame; over the +x top edge the hull's feature is an edge whose two
+ * vertices lie at x = +0.5, y = +0.5. */
+TEST_CASE(contact_ids_sphere_sliding_on_a_hull)
+{
+    tc_hull_data *d = box_hull(tc_vec3_make(0.5f, 0.5f, 0.5f));
+    CHECK(d != NULL);
+    if (!d) return;
+    tc_hull h = placed(d, 0, 0, 0);
+    tc_manifold m;
+    for (int frame = 0; frame <= 40; ++frame) {
+        tc_sphere s = { { -0.4f + 0.02f * (float)frame, 0.79f, 0.1f }, 0.3f };
+        CHECK(tc_contact_sphere_hull(&s, &h, &m));
+        CHECK_MSG(m.count == 1 && TC_CONTACT_FEATURE_A(m.points[0].id) == TC_FEATURE_VERTEX &&
+                      is_top_face(d, TC_CONTACT_FEATURE_B(m.points[0].id)),
+                  "frame %d: id %08x", frame, (unsigned)m.points[0].id);
+    }
+    tc_sphere edge = { { 0.7f, 0.7f, 0.1f }, 0.3f };
+    CHECK(tc_contact_sphere_hull(&edge, &h, &m));
+    uint32_t fb = TC_CONTACT_FEATURE_B(m.points[0].id);
+    CHECK_MSG(m.count == 1 && (fb & TC_FEATURE_KIND_MASK) == TC_FEATURE_EDGE, "over the edge: id %08x", (unsigned)m.points[0].id);
+    int32_t e = (int32_t)(fb & TC_FEATURE_INDEX_MASK);
+    if (e < tc_hull_data_edge_count(d)) {
+        int32_t v0, v1;
+        tc_hull_data_edge(d, e, &v0, &v1);
+        tc_vec3 p0 = tc_hull_data_vertex(d, v0), p1 = tc_hull_data_vertex(d, v1);
+        CHECK(p0.x == 0.5f && p1.x == 0.5f && p0.y == 0.5f && p1.y == 0.5f);
+    }
+    tc_hull_data_destroy(d);
+}
