@@ -88,7 +88,7 @@ TEST_CASE(contact_ids_capsule_rolling_on_a_box)
         CHECK_MSG(sorted_ids(&m, ids) == 2, "frame %d: %d points", frame, m.count);
         if (m.count != 2) continue;
         CHECK_MSG(ids[0] == TC_CONTACT_ID(TC_FEATURE_VERTEX | 0u, top) && ids[1] == TC_CONTACT_ID(TC_FEATURE_VERTEX | 1u, top),
-                  "frame %d: ids %04x %04x", frame, (unsigned)ids[0], (unsigned)ids[1]);
+                  "frame %d: ids %08x %08x", frame, (unsigned)ids[0], (unsigned)ids[1]);
     }
     /* Over the +x edge at (2, 0.5): the capsule's axis 0.2 beyond it, sunk by
      * 0.01 along the direction to the edge. */
@@ -98,8 +98,8 @@ TEST_CASE(contact_ids_capsule_rolling_on_a_box)
     int n = sorted_ids(&m, ids);
     CHECK_MSG(n == 2, "%d points on the edge", n);
     for (int i = 0; i < n; ++i) {
-        unsigned fb = (unsigned)(ids[i] >> 8);
-        CHECK_MSG((fb & 0xc0u) == TC_FEATURE_EDGE, "point %d on the edge: box feature %02x", i, fb);
+        unsigned fb = (unsigned)TC_CONTACT_FEATURE_B(ids[i]);
+        CHECK_MSG((fb & TC_FEATURE_KIND_MASK) == TC_FEATURE_EDGE, "point %d on the edge: box feature %04x", i, fb);
     }
     CHECK(ids[0] != ids[1]);
 }
@@ -114,11 +114,11 @@ TEST_CASE(contact_ids_sphere_sliding_on_a_box)
         tc_sphere s = { { -0.9f + 0.036f * (float)frame, 1.29f, 0.1f }, 0.3f };
         CHECK(tc_contact_sphere_aabb(&s, &box, &m));
         CHECK_MSG(m.count == 1 && m.points[0].id == TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_FACE | 3u),
-                  "frame %d: id %04x", frame, (unsigned)m.points[0].id);
+                  "frame %d: id %08x", frame, (unsigned)m.points[0].id);
     }
     tc_sphere edge = { { 1.15f, 1.15f, 0.1f }, 0.3f };
     CHECK(tc_contact_sphere_aabb(&edge, &box, &m));
-    CHECK_MSG(m.count == 1 && ((m.points[0].id >> 8) & 0xc0u) == TC_FEATURE_EDGE, "over the edge: id %04x",
+    CHECK_MSG(m.count == 1 && (TC_CONTACT_FEATURE_B(m.points[0].id) & TC_FEATURE_KIND_MASK) == TC_FEATURE_EDGE, "over the edge: id %08x",
               (unsigned)m.points[0].id);
 }
 
@@ -143,4 +143,222 @@ TEST_CASE(contact_ids_triangle_poking_through_a_triangle)
         CHECK_MSG(sorted_ids(&m, now) == n0, "frame %d: %d points", frame, m.count);
         for (int i = 0; i < n0 && m.count == n0; ++i) CHECK_MSG(now[i] == first[i], "frame %d: id %d changed", frame, i);
     }
+}
+
+/* ---- hulls: the same rules, with hull vertex, edge and face indices ---- */
+
+/* A hull made from the 8 corners of a box of half extents h. */
+static tc_hull_data *box_hull(tc_vec3 h)
+{
+    tc_vec3 p[8];
+    for (int i = 0; i < 8; ++i)
+        p[i] = tc_vec3_make(i & 1 ? h.x : -h.x, i & 2 ? h.y : -h.y, i & 4 ? h.z : -h.z);
+    return tc_hull_data_create(p, 8, NULL);
+}
+
+static tc_hull placed(const tc_hull_data *d, float x, float y, float yaw)
+{
+    return tc_hull_make(d, tc_transform_make(tc_vec3_make(x, y, 0.0f), tc_quat_from_axis_angle(tc_vec3_make(0, 1, 0), yaw)),
+                        1.0f);
+}
+
+/* Whether feature f of hull data d is a vertex on its bottom (local y = -0.5). */
+static bool is_bottom_vertex(const tc_hull_data *d, uint32_t f)
+{
+    if ((f & TC_FEATURE_KIND_MASK) != TC_FEATURE_VERTEX) return false;
+    int32_t i = (int32_t)(f & TC_FEATURE_INDEX_MASK);
+    return i < tc_hull_data_vertex_count(d) && tc_hull_data_vertex(d, i).y == -0.5f;
+}
+
+/* Whether feature f of hull data d is the face whose outward normal is +y. */
+static bool is_top_face(const tc_hull_data *d, uint32_t f)
+{
+    if ((f & TC_FEATURE_KIND_MASK) != TC_FEATURE_FACE) return false;
+    int32_t i = (int32_t)(f & TC_FEATURE_INDEX_MASK);
+    if (i >= tc_hull_data_face_count(d)) return false;
+    tc_plane pl;
+    int32_t v[8];
+    tc_hull_data_face(d, i, &pl, v, 8);
+    return pl.normal.y > 0.999f;
+}
+
+/* A unit hull box resting on a large hull box (top at y = 0), sliding and
+ * turning slowly: 4 ids, (bottom corner of A, top face of B), the same in
+ * every frame; pushed over B's +x edge two corners hang off and their
+ * points become (A's edge, B's edge), the other two keep their ids. */
+TEST_CASE(contact_ids_hull_box_on_a_hull)
+{
+    tc_hull_data *small = box_hull(tc_vec3_make(0.5f, 0.5f, 0.5f)), *big = box_hull(tc_vec3_make(5, 1, 5));
+    CHECK(small && big);
+    if (!small || !big) goto done;
+    tc_hull ground = placed(big, 0, -1, 0);
+    tc_manifold m;
+    uint32_t first[4], now[4];
+    tc_hull start = placed(small, 0, 0.49f, 0);
+    CHECK(tc_contact_hull_hull(&start, &ground, &m));
+    CHECK_MSG(sorted_ids(&m, first) == 4, "%d points", m.count);
+    for (int i = 0; i < 4 && m.count == 4; ++i) {
+        CHECK_MSG(is_bottom_vertex(small, TC_CONTACT_FEATURE_A(first[i])) && is_top_face(big, TC_CONTACT_FEATURE_B(first[i])),
+                  "point %d: id %08x", i, (unsigned)first[i]);
+        for (int j = 0; j < i; ++j) CHECK(first[i] != first[j]);
+    }
+    for (int frame = 1; frame <= 200; ++frame) {
+        tc_hull b = placed(small, 0.002f * frame, 0.49f, 0.003f * frame);
+        CHECK(tc_contact_hull_hull(&b, &ground, &m));
+        CHECK_MSG(sorted_ids(&m, now) == 4, "frame %d: %d points", frame, m.count);
+        for (int i = 0; i < 4 && m.count == 4; ++i) CHECK_MSG(now[i] == first[i], "frame %d: id %d changed", frame, i);
+    }
+    /* Half over the edge at x = 5. */
+    tc_hull over = placed(small, 5.0f, 0.49f, 0);
+    CHECK(tc_contact_hull_hull(&over, &ground, &m));
+    int n = sorted_ids(&m, now), kept = 0, edges = 0;
+    CHECK_MSG(n == 4, "%d points over the edge", n);
+    for (int i = 0; i < n; ++i) {
+        bool known = false;
+        for (int j = 0; j < 4; ++j) known = known || now[i] == first[j];
+        uint32_t fa = TC_CONTACT_FEATURE_A(now[i]), fb = TC_CONTACT_FEATURE_B(now[i]);
+        if (known) { ++kept; continue; }
+        CHECK_MSG((fa & TC_FEATURE_KIND_MASK) == TC_FEATURE_EDGE && (fb & TC_FEATURE_KIND_MASK) == TC_FEATURE_EDGE,
+                  "point %d: id %08x", i, (unsigned)now[i]);
+        int32_t ea = (int32_t)(fa & TC_FEATURE_INDEX_MASK), eb = (int32_t)(fb & TC_FEATURE_INDEX_MASK);
+        if (ea >= tc_hull_data_edge_count(small) || eb >= tc_hull_data_edge_count(big)) continue;
+        int32_t a0, a1, b0, b1;
+        tc_hull_data_edge(small, ea, &a0, &a1);
+        tc_hull_data_edge(big, eb, &b0, &b1);
+        /* A's bottom edge along x, B's top edge along z at x = +5. */
+        tc_vec3 p0 = tc_hull_data_vertex(small, a0), p1 = tc_hull_data_vertex(small, a1);
+        tc_vec3 q0 = tc_hull_data_vertex(big, b0), q1 = tc_hull_data_vertex(big, b1);
+        CHECK(p0.y == -0.5f && p1.y == -0.5f && p0.z == p1.z);
+        CHECK(q0.y == 1.0f && q1.y == 1.0f && q0.x == 5.0f && q1.x == 5.0f);
+        ++edges;
+    }
+    CHECK_MSG(kept == 2 && edges == 2, "%d ids kept, %d edge-edge", kept, edges);
+done:
+    tc_hull_data_destroy(small);
+    tc_hull_data_destroy(big);
+}
+
+/* The same hull box on an aabb (the aabb is A): (top face 3, bottom corner)
+ * in every frame while it slides and turns. */
+TEST_CASE(contact_ids_hull_box_on_a_box)
+{
+    tc_hull_data *small = box_hull(tc_vec3_make(0.5f, 0.5f, 0.5f));
+    CHECK(small != NULL);
+    if (!small) return;
+    tc_aabb ground = { { -5, -1, -5 }, { 5, 0, 5 } };
+    tc_manifold m;
+    uint32_t first[4], now[4];
+    tc_hull start = placed(small, 0, 0.49f, 0);
+    CHECK(tc_contact_aabb_hull(&ground, &start, &m));
+    CHECK_MSG(sorted_ids(&m, first) == 4, "%d points", m.count);
+    for (int i = 0; i < 4 && m.count == 4; ++i) {
+        CHECK_MSG(TC_CONTACT_FEATURE_A(first[i]) == (TC_FEATURE_FACE | 3u) && is_bottom_vertex(small, TC_CONTACT_FEATURE_B(first[i])),
+                  "point %d: id %08x", i, (unsigned)first[i]);
+        for (int j = 0; j < i; ++j) CHECK(first[i] != first[j]);
+    }
+    for (int frame = 1; frame <= 200; ++frame) {
+        tc_hull b = placed(small, -0.002f * frame, 0.49f, -0.003f * frame);
+        CHECK(tc_contact_aabb_hull(&ground, &b, &m));
+        CHECK_MSG(sorted_ids(&m, now) == 4, "frame %d: %d points", frame, m.count);
+        for (int i = 0; i < 4 && m.count == 4; ++i) CHECK_MSG(now[i] == first[i], "frame %d: id %d changed", frame, i);
+    }
+    tc_hull_data_destroy(small);
+}
+
+/* A plane (A) under the hull box: (face 0, bottom corner) per point. */
+TEST_CASE(contact_ids_hull_box_on_a_plane)
+{
+    tc_hull_data *small = box_hull(tc_vec3_make(0.5f, 0.5f, 0.5f));
+    CHECK(small != NULL);
+    if (!small) return;
+    tc_plane floor = { { 0, 1, 0 }, 0 };
+    tc_hull b = placed(small, 0.3f, 0.49f, 0.2f);
+    tc_manifold m;
+    uint32_t ids[4];
+    CHECK(tc_contact_plane_hull(&floor, &b, &m));
+    CHECK_MSG(sorted_ids(&m, ids) == 4, "%d points", m.count);
+    for (int i = 0; i < m.count; ++i)
+        CHECK_MSG(TC_CONTACT_FEATURE_A(ids[i]) == TC_FEATURE_FACE && is_bottom_vertex(small, TC_CONTACT_FEATURE_B(ids[i])),
+                  "point %d: id %08x", i, (unsigned)ids[i]);
+    tc_hull_data_destroy(small);
+}
+
+/* The hull box on a mesh floor of 2 x 2 quads (8 triangles): one triangle
+ * under it, ids (bottom corner, that triangle's face 0 with its index in
+ * the bits above 4) the same while it slides inside the triangle. */
+TEST_CASE(contact_ids_hull_box_on_a_mesh)
+{
+    tc_vec3 v[9];
+    for (int i = 0; i < 9; ++i) v[i] = tc_vec3_make(-10.0f + 10.0f * (float)(i % 3), 0.0f, -10.0f + 10.0f * (float)(i / 3));
+    int32_t idx[24];
+    int k = 0;
+    for (int qz = 0; qz < 2; ++qz)
+        for (int qx = 0; qx < 2; ++qx) {
+            int32_t a = qz * 3 + qx, b = a + 1, c = a + 3, d = a + 4;
+            idx[k++] = a; idx[k++] = c; idx[k++] = b; /* counter-clockwise seen from +y */
+            idx[k++] = b; idx[k++] = c; idx[k++] = d;
+        }
+    tc_mesh_data *md = tc_mesh_data_create(v, 9, idx, 8, NULL);
+    tc_hull_data *small = box_hull(tc_vec3_make(0.5f, 0.5f, 0.5f));
+    CHECK(md && small);
+    if (!md || !small) goto done;
+    tc_mesh floor = tc_mesh_make(md, tc_transform_make(tc_vec3_make(0, 0, -5), tc_quat_identity()), 1.0f);
+    uint32_t first[4], now[4];
+    int32_t tri = -1;
+    for (int frame = 0; frame <= 100; ++frame) {
+        tc_hull b = placed(small, 1.5f + 0.005f * frame, 0.49f, 0.002f * frame);
+        tc_mesh_contact c[4];
+        int32_t n = tc_contact_hull_mesh(&b, &floor, c, 4);
+        CHECK_MSG(n == 1, "frame %d: %d triangles", frame, (int)n);
+        if (n != 1) continue;
+        CHECK_MSG(sorted_ids(&c[0].manifold, now) == 4, "frame %d: %d points", frame, c[0].manifold.count);
+        if (c[0].manifold.count != 4) continue;
+        if (frame == 0) {
+            tri = c[0].triangle;
+            for (int i = 0; i < 4; ++i) {
+                first[i] = now[i];
+                CHECK_MSG(is_bottom_vertex(small, TC_CONTACT_FEATURE_A(now[i])) &&
+                              TC_CONTACT_FEATURE_B(now[i]) == (TC_FEATURE_FACE | ((uint32_t)tri << 4 & TC_FEATURE_INDEX_MASK)),
+                          "point %d: id %08x on triangle %d", i, (unsigned)now[i], (int)tri);
+                for (int j = 0; j < i; ++j) CHECK(now[i] != now[j]);
+            }
+            continue;
+        }
+        CHECK(c[0].triangle == tri);
+        for (int i = 0; i < 4; ++i) CHECK_MSG(now[i] == first[i], "frame %d: id %d changed", frame, i);
+    }
+done:
+    tc_hull_data_destroy(small);
+    tc_mesh_data_destroy(md);
+}
+
+/* A sphere sliding on a hull box's top face: (vertex 0, the +y face) in
+ * every frame; over the +x top edge the hull's feature is an edge whose two
+ * vertices lie at x = +0.5, y = +0.5. */
+TEST_CASE(contact_ids_sphere_sliding_on_a_hull)
+{
+    tc_hull_data *d = box_hull(tc_vec3_make(0.5f, 0.5f, 0.5f));
+    CHECK(d != NULL);
+    if (!d) return;
+    tc_hull h = placed(d, 0, 0, 0);
+    tc_manifold m;
+    for (int frame = 0; frame <= 40; ++frame) {
+        tc_sphere s = { { -0.4f + 0.02f * (float)frame, 0.79f, 0.1f }, 0.3f };
+        CHECK(tc_contact_sphere_hull(&s, &h, &m));
+        CHECK_MSG(m.count == 1 && TC_CONTACT_FEATURE_A(m.points[0].id) == TC_FEATURE_VERTEX &&
+                      is_top_face(d, TC_CONTACT_FEATURE_B(m.points[0].id)),
+                  "frame %d: id %08x", frame, (unsigned)m.points[0].id);
+    }
+    tc_sphere edge = { { 0.7f, 0.7f, 0.1f }, 0.3f };
+    CHECK(tc_contact_sphere_hull(&edge, &h, &m));
+    uint32_t fb = TC_CONTACT_FEATURE_B(m.points[0].id);
+    CHECK_MSG(m.count == 1 && (fb & TC_FEATURE_KIND_MASK) == TC_FEATURE_EDGE, "over the edge: id %08x", (unsigned)m.points[0].id);
+    int32_t e = (int32_t)(fb & TC_FEATURE_INDEX_MASK);
+    if (e < tc_hull_data_edge_count(d)) {
+        int32_t v0, v1;
+        tc_hull_data_edge(d, e, &v0, &v1);
+        tc_vec3 p0 = tc_hull_data_vertex(d, v0), p1 = tc_hull_data_vertex(d, v1);
+        CHECK(p0.x == 0.5f && p1.x == 0.5f && p0.y == 0.5f && p1.y == 0.5f);
+    }
+    tc_hull_data_destroy(d);
 }

@@ -45,30 +45,47 @@
 
 TC_C_BEGIN
 
-/// Feature id byte: vertex i of a shape (TC_FEATURE_VERTEX | i, i < 8).
-#define TC_FEATURE_VERTEX 0x00u
-/// Feature id byte: the edge from vertex i to vertex j, i < j (TC_FEATURE_EDGE | i << 3 | j).
-#define TC_FEATURE_EDGE 0x40u
-/// Feature id byte: face f of a shape (TC_FEATURE_FACE | f).
-#define TC_FEATURE_FACE 0x80u
-/// The A (low byte) and B (second byte) features of a contact point's id.
-#define TC_CONTACT_ID(feature_a, feature_b) ((uint32_t)(feature_a) | (uint32_t)(feature_b) << 8)
+/// Feature kind: vertex i of a shape (TC_FEATURE_VERTEX | i).
+#define TC_FEATURE_VERTEX 0x0000u
+/// Feature kind: an edge (a box's, triangle's or capsule's from vertex i to j, i < j: TC_FEATURE_EDGE | i << 3 | j; a hull's by index).
+#define TC_FEATURE_EDGE 0x4000u
+/// Feature kind: face f of a shape (TC_FEATURE_FACE | f).
+#define TC_FEATURE_FACE 0x8000u
+/// The kind bits (TC_FEATURE_VERTEX, _EDGE or _FACE) of a 16-bit feature.
+#define TC_FEATURE_KIND_MASK 0xc000u
+/// The index bits of a 16-bit feature (vertex, edge or face number, modulo 2^14).
+#define TC_FEATURE_INDEX_MASK 0x3fffu
+/// A contact point's id from the A (low 16 bits) and B (high 16 bits) features.
+#define TC_CONTACT_ID(feature_a, feature_b) ((uint32_t)(feature_a) | (uint32_t)(feature_b) << 16)
+/// The A feature (16 bits) of a contact point's id.
+#define TC_CONTACT_FEATURE_A(id) ((uint32_t)(id) & 0xffffu)
+/// The B feature (16 bits) of a contact point's id.
+#define TC_CONTACT_FEATURE_B(id) ((uint32_t)(id) >> 16)
 
 /** One contact point: where, how deep, and which features made it.
  *
- * id = TC_CONTACT_ID(feature of A, feature of B); a feature byte is a vertex,
- * an edge (by its two vertices) or a face of the shape. Vertices: a box's
+ * id = TC_CONTACT_ID(feature of A, feature of B). A feature is 16 bits:
+ * its kind in the top 2 (TC_FEATURE_KIND_MASK: vertex, edge or face) and
+ * its index in the low 14 (TC_FEATURE_INDEX_MASK). Vertices: a box's
  * corner i has bit 0 set on its +x side, bit 1 on +y, bit 2 on +z of the
- * box's own axes (tc_obb_corners; an aabb's axes are x, y, z); a triangle's
- * a, b, c are 0, 1, 2; a capsule's ends a, b are 0, 1 (its side is the edge
- * 0-1); a sphere is vertex 0. Faces: a box's face 2 * axis + (1 on the +
- * side); a triangle's and a plane's face 0. Each byte names the vertex, edge
- * or face of that shape's touching feature that the point lies on (a capsule
- * resting on a box's top face: (end 0, top face) and (end 1, top face); a
- * sphere on it: (vertex 0, top face)). The id stays the same while the same
- * two features keep touching, so a solver can match this frame's points
- * with last frame's (warm starting); it changes when the features change.
- * Hull features (hull.h) are not numbered yet: their byte is 0. */
+ * box's own axes (tc_obb_corners; an aabb's axes are x, y, z); a
+ * triangle's a, b, c are 0, 1, 2; a capsule's ends a, b are 0, 1 (its side
+ * is the edge 0-1); a sphere is vertex 0; a hull's vertex i is
+ * tc_hull_data_vertex(i). Edges: a box's, triangle's or capsule's edge from
+ * vertex i to vertex j (i < j) is i << 3 | j; a hull's edge e is
+ * tc_hull_data_edge(e). Faces: a box's face 2 * axis + (1 on the + side);
+ * a triangle's and a plane's face 0; a hull's face f is tc_hull_data_face(f).
+ * Hull indices are taken modulo 2^14. A mesh's feature is its triangle's
+ * (as a triangle's: below 16) plus 16 * (the triangle's index modulo 1024),
+ * so the mesh side of an id changes when the touching triangle does
+ * (tc_mesh_contact.triangle has the full index).
+ *
+ * Each feature names the vertex, edge or face of that shape's touching
+ * feature that the point lies on (a capsule resting on a box's top face:
+ * (end 0, top face) and (end 1, top face); a sphere on it: (vertex 0, top
+ * face)). The id stays the same while the same two features keep touching,
+ * so a solver can match this frame's points with last frame's (warm
+ * starting); it changes when the features change. */
 typedef struct tc_contact_point { tc_vec3 point; float depth; uint32_t id; } tc_contact_point;
 /** Up to 4 points sharing one normal (from A to B). */
 typedef struct tc_manifold { tc_vec3 normal; int count; tc_contact_point points[4]; } tc_manifold;

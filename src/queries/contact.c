@@ -180,7 +180,7 @@ static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
         return from_closest(&ca, &cb, a->center, CLOSEST, m, far);                  \
     }
 
-/* Feature byte of a point or segment core (ends e[0..n)) at its closest
+/* Feature (contact.h) of a point or segment core (ends e[0..n)) at its closest
  * point q: an end (q is exactly it, as the clamped closest point is) or the
  * side, the edge 0-1. */
 static unsigned end_byte(const tc_vec3 *e, int n, tc_vec3 q)

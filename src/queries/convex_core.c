@@ -218,7 +218,8 @@ void tc_core_project(const tc_core *c, tc_dvec3 d, double *lo, double *hi)
 /* A hull's supporting feature: the incident face most aligned with n when
  * within tol of it, else the incident edge closest to the plane across n
  * when within tol, else the top vertex. */
-static int hull_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CORE_MAX_FEATURE])
+static int hull_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CORE_MAX_FEATURE], int32_t *idx,
+                        int32_t *face_out)
 {
     const tc_hull_data *h = c->hull;
     int32_t top = hull_support_index(c, n);
@@ -231,13 +232,13 @@ static int hull_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[T
     }
     if (face >= 0 && best >= cos(tol)) {
         int32_t b = h->face_start[face], k = h->face_start[face + 1] - b;
-        if (k <= TC_CORE_MAX_FEATURE) {
-            for (int32_t i = 0; i < k; ++i) out[i] = tc_core_hull_vertex(c, h->face_vertices[b + i]);
-            return (int)k;
+        *face_out = face;
+        int count = k <= TC_CORE_MAX_FEATURE ? (int)k : TC_CORE_MAX_FEATURE;
+        for (int i = 0; i < count; ++i) {
+            idx[i] = h->face_vertices[b + (count == k ? i : (int32_t)((int64_t)i * k / TC_CORE_MAX_FEATURE))];
+            out[i] = tc_core_hull_vertex(c, idx[i]);
         }
-        for (int i = 0; i < TC_CORE_MAX_FEATURE; ++i)
-            out[i] = tc_core_hull_vertex(c, h->face_vertices[b + (int32_t)((int64_t)i * k / TC_CORE_MAX_FEATURE)]);
-        return TC_CORE_MAX_FEATURE;
+        return count;
     }
     tc_dvec3 p = tc_core_hull_vertex(c, top);
     double hi = tc_dvec3_dot(p, n), best_drop = INFINITY;
@@ -249,14 +250,44 @@ static int hull_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[T
         if (drop <= tol && drop < best_drop) { best_drop = drop; other = h->adjacency[i]; }
     }
     out[0] = p;
+    idx[0] = top;
     if (other < 0) return 1;
     out[1] = tc_core_hull_vertex(c, other);
+    idx[1] = other;
     return 2;
+}
+
+int32_t tc_core_hull_edge_index(const tc_core *c, int32_t i, int32_t j)
+{
+    /* The data's edges are sorted by (lower vertex, higher vertex). */
+    const tc_hull_data *h = c->hull;
+    int32_t lo_v = i < j ? i : j, hi_v = i < j ? j : i;
+    int32_t lo = 0, hi = h->edge_count;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        const tc_hull_edge *e = &h->edges[mid];
+        int32_t el = e->v[0] < e->v[1] ? e->v[0] : e->v[1], eh = e->v[0] < e->v[1] ? e->v[1] : e->v[0];
+        if (el < lo_v || (el == lo_v && eh < hi_v)) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo < h->edge_count) {
+        const tc_hull_edge *e = &h->edges[lo];
+        if ((e->v[0] == lo_v && e->v[1] == hi_v) || (e->v[0] == hi_v && e->v[1] == lo_v)) return lo;
+    }
+    return -1;
 }
 
 int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CORE_MAX_FEATURE])
 {
-    if (c->count == TC_CORE_HULL) return hull_feature(c, n, tol, out);
+    int32_t idx[TC_CORE_MAX_FEATURE], face;
+    return tc_core_feature_indexed(c, n, tol, out, idx, &face);
+}
+
+int tc_core_feature_indexed(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CORE_MAX_FEATURE],
+                            int32_t idx[TC_CORE_MAX_FEATURE], int32_t *face)
+{
+    *face = -1;
+    if (c->count == TC_CORE_HULL) return hull_feature(c, n, tol, out, idx, face);
     if (c->count == 8) {
         /* A box's supporting set is a face, an edge or a corner: an axis is
          * "free" when flipping its sign changes the projection by <= tol. */
@@ -280,23 +311,23 @@ int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CO
         int base = 0;
         for (int i = 0; i < 3; ++i)
             if (sign[i] > 0) base |= 1 << i;
+        int k = 0;
         if (nfree == 0) {
-            out[0] = c->v[base];
-            return 1;
-        }
-        if (nfree == 1) {
+            idx[k++] = base;
+        } else if (nfree == 1) {
             int bit = 1 << free_axes[0];
-            out[0] = c->v[base & ~bit];
-            out[1] = c->v[base | bit];
-            return 2;
+            idx[k++] = base & ~bit;
+            idx[k++] = base | bit;
+        } else {
+            int b0 = 1 << free_axes[0], b1 = 1 << free_axes[1];
+            int fixed = base & ~(b0 | b1);
+            idx[k++] = fixed;
+            idx[k++] = fixed | b0;
+            idx[k++] = fixed | b0 | b1;
+            idx[k++] = fixed | b1;
         }
-        int b0 = 1 << free_axes[0], b1 = 1 << free_axes[1];
-        int fixed = base & ~(b0 | b1);
-        out[0] = c->v[fixed];
-        out[1] = c->v[fixed | b0];
-        out[2] = c->v[fixed | b0 | b1];
-        out[3] = c->v[fixed | b1];
-        return 4;
+        for (int i = 0; i < k; ++i) out[i] = c->v[idx[i]];
+        return k;
     }
     double p[3], hi = -INFINITY;
     int top = 0;
@@ -308,7 +339,10 @@ int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CO
      * the angle tolerance of the plane across n. */
     int k = 0;
     for (int i = 0; i < c->count; ++i)
-        if (i == top || hi - p[i] <= tol * tc_dvec3_length(tc_dvec3_sub(c->v[i], c->v[top]))) out[k++] = c->v[i];
+        if (i == top || hi - p[i] <= tol * tc_dvec3_length(tc_dvec3_sub(c->v[i], c->v[top]))) {
+            idx[k] = i;
+            out[k++] = c->v[i];
+        }
     return k;
 }
 
@@ -408,10 +442,14 @@ bool tc_core_line_interval(const tc_core *c, tc_dvec3 base, tc_dvec3 n, double *
             p0[k] = tc_dvec3_dot(c->hull_axis[k], d) / s2;
             dv[k] = tc_dvec3_dot(c->hull_axis[k], n) / s2;
         }
+        /* A line along a face through the hull's edge (a resting face's
+         * corner, along the normal) is inside up to the float data's
+         * rounding: allow that much (1e-6 of the hull's size). */
+        double slack = 1e-6 * (double)h->diameter;
         for (int32_t f = 0; f < h->face_count; ++f) {
             tc_vec3 fn = h->face_normals[f];
             double s = fn.x * p0[0] + fn.y * p0[1] + fn.z * p0[2], v = fn.x * dv[0] + fn.y * dv[1] + fn.z * dv[2];
-            if (!clip_half(s, v, h->face_offsets[f], lo, hi)) return false;
+            if (!clip_half(s, v, h->face_offsets[f] + slack, lo, hi)) return false;
         }
         return true;
     }

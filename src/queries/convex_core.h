@@ -76,6 +76,14 @@ void tc_core_project(const tc_core *c, tc_dvec3 d, double *lo, double *hi);
  * quad, an edge as 2 points, a corner as 1; a hull's face as its polygon).
  * Returns the count (1..TC_CORE_MAX_FEATURE). */
 int tc_core_feature(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CORE_MAX_FEATURE]);
+/* The same, with each vertex's index in the core (a box's corner bits, a
+ * hull's vertex in its data) in idx, and *face the hull face the feature is
+ * (-1 for an edge or vertex, and for every other core). */
+int tc_core_feature_indexed(const tc_core *c, tc_dvec3 n, double tol, tc_dvec3 out[TC_CORE_MAX_FEATURE],
+                            int32_t idx[TC_CORE_MAX_FEATURE], int32_t *face);
+/* Index of the hull edge joining data vertices i and j in the data's edge
+ * list, or -1 when they are not joined. */
+int32_t tc_core_hull_edge_index(const tc_core *c, int32_t i, int32_t j);
 
 /* The solid core's extent along the line base + t n: true and [*lo, *hi]
  * when the line meets it. Only for cores with inside (a box with volume, a

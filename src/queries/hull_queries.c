@@ -265,7 +265,7 @@ bool tc_contact_plane_hull(const tc_plane *a, const tc_hull *b, tc_manifold *m)
     tc_core_from_hull(&cb, b);
     tc_half_space h = tc_half_space_from_plane(a);
     if (!tc_core_contact_plane(&cb, &h, m)) return false;
-    if (m) m->normal = tc_vec3_neg(m->normal); /* from the plane's solid into the hull */
+    if (m) tc_manifold_flip(m); /* from the plane's solid into the hull, the plane's feature first */
     return true;
 }
 

@@ -21,8 +21,9 @@ typedef struct feature2 {
     int count;          /* 1 point, 2 segment, 3+ polygon (CCW) */
     p2 p[TC_CORE_MAX_FEATURE];
     double h[TC_CORE_MAX_FEATURE]; /* heights along n */
-    int idx[TC_CORE_MAX_FEATURE];  /* the core's vertex index of each (contact.h), 0 when unnumbered */
-    unsigned face;                 /* feature byte of the face the polygon lies on */
+    int32_t idx[TC_CORE_MAX_FEATURE]; /* the core's vertex index of each (contact.h) */
+    unsigned face;                 /* feature (contact.h) of the face the polygon lies on */
+    const tc_core *core;           /* whose feature: a hull's edges are numbered from its data */
     tc_dvec3 plane_n;   /* polygon: unit normal of its plane */
     double plane_d;     /* polygon: plane_n . x for x on it */
 } feature2;
@@ -38,20 +39,12 @@ static tc_dvec3 lift(const frame2 *f, p2 p, double h)
     return tc_dvec3_mad(tc_dvec3_mad(tc_dvec3_scale(f->n, h), f->u, p.x), f->w, p.y);
 }
 
-/* Index of the core's vertex at v (a feature's vertices are copies of the
- * core's); hulls are not numbered (0). */
-static int vertex_index(const tc_core *c, tc_dvec3 v)
+/* Feature (contact.h) of the face of core c whose outward normal is nearest
+ * d: a box's 2 * axis + (1 on the + side), a triangle's 0; a hull's
+ * hull_face (its supporting face, when the feature is one; else 0). */
+static unsigned face_byte(const tc_core *c, tc_dvec3 d, int32_t hull_face)
 {
-    if (c->count > 8) return 0;
-    for (int i = 0; i < c->count; ++i)
-        if (c->v[i].x == v.x && c->v[i].y == v.y && c->v[i].z == v.z) return i;
-    return 0;
-}
-
-/* Feature byte of the face of core c whose outward normal is nearest d: a
- * box's 2 * axis + (1 on the + side), a triangle's 0; hulls 0. */
-static unsigned face_byte(const tc_core *c, tc_dvec3 d)
-{
+    if (c->count == TC_CORE_HULL) return TC_FEATURE_FACE | ((unsigned)(hull_face >= 0 ? hull_face : 0) & TC_FEATURE_INDEX_MASK);
     if (c->count != 8) return TC_FEATURE_FACE;
     int k = 0;
     double best = -1.0;
@@ -62,15 +55,16 @@ static unsigned face_byte(const tc_core *c, tc_dvec3 d)
     return TC_FEATURE_FACE | (unsigned)(2 * k + (tc_dvec3_dot(c->axis[k], d) > 0.0 ? 1 : 0));
 }
 
-static void make_feature(const frame2 *f, const tc_core *c, tc_dvec3 dir, const tc_dvec3 *v, int count, double size,
-                         feature2 *out)
+static void make_feature(const frame2 *f, const tc_core *c, tc_dvec3 dir, const tc_dvec3 *v, const int32_t *idx,
+                         int32_t hull_face, int count, double size, feature2 *out)
 {
     for (int i = 0; i < count; ++i) {
         out->p[i] = p2_make(tc_dvec3_dot(v[i], f->u), tc_dvec3_dot(v[i], f->w));
         out->h[i] = tc_dvec3_dot(v[i], f->n);
-        out->idx[i] = vertex_index(c, v[i]);
+        out->idx[i] = idx[i];
     }
-    out->face = face_byte(c, dir);
+    out->core = c;
+    out->face = face_byte(c, dir, hull_face);
     out->count = count;
     if (count < 3) return;
     double area = 0.0;
@@ -87,7 +81,7 @@ static void make_feature(const frame2 *f, const tc_core *c, tc_dvec3 dir, const 
             }
         p2 pi = out->p[bi], pj = out->p[bj];
         double hi = out->h[bi], hj = out->h[bj];
-        int ii = out->idx[bi], ij = out->idx[bj];
+        int32_t ii = out->idx[bi], ij = out->idx[bj];
         out->p[0] = pi; out->h[0] = hi; out->idx[0] = ii;
         out->p[1] = pj; out->h[1] = hj; out->idx[1] = ij;
         out->count = 2;
@@ -97,7 +91,7 @@ static void make_feature(const frame2 *f, const tc_core *c, tc_dvec3 dir, const 
         for (int i = 0, j = count - 1; i < j; ++i, --j) {
             p2 tp = out->p[i]; out->p[i] = out->p[j]; out->p[j] = tp;
             double th = out->h[i]; out->h[i] = out->h[j]; out->h[j] = th;
-            int ti = out->idx[i]; out->idx[i] = out->idx[j]; out->idx[j] = ti;
+            int32_t ti = out->idx[i]; out->idx[i] = out->idx[j]; out->idx[j] = ti;
         }
     }
     /* Newell's normal of the 3D polygon (robust for quads slightly off-plane). */
@@ -257,6 +251,16 @@ static unsigned edge_byte(int i, int j)
     return TC_FEATURE_EDGE | (unsigned)(lo & 7) << 3 | (unsigned)(hi & 7);
 }
 
+/* Feature of core c's edge between its vertices i and j: a hull's by its
+ * index in the data's edge list; `face` when the two are not joined (a
+ * thinned hull face's chord, which lies on the face). */
+static unsigned core_edge(const tc_core *c, int32_t i, int32_t j, unsigned face)
+{
+    if (c->count != TC_CORE_HULL) return edge_byte(i, j);
+    int32_t e = tc_core_hull_edge_index(c, i, j);
+    return e < 0 ? face : TC_FEATURE_EDGE | ((unsigned)e & TC_FEATURE_INDEX_MASK);
+}
+
 static double segment_gap(tc_dvec3 a, tc_dvec3 b, tc_dvec3 q)
 {
     tc_dvec3 d = tc_dvec3_sub(b, a);
@@ -294,28 +298,41 @@ unsigned tc_core_feature_at(const tc_core *c, tc_dvec3 q, tc_dvec3 out)
         if (on == 3) return TC_FEATURE_VERTEX | (unsigned)bits;
         if (on == 2) return edge_byte(bits & ~(1 << free_axis), bits | 1 << free_axis);
         if (on == 1) return TC_FEATURE_FACE | (unsigned)face;
-        return face_byte(c, out);
+        return face_byte(c, out, -1);
     }
-    default: return 0;
+    default: {
+        /* A hull: its supporting feature along the outward direction, then
+         * the vertex, edge or face of it that q lies on. */
+        tc_dvec3 v[TC_CORE_MAX_FEATURE];
+        int32_t idx[TC_CORE_MAX_FEATURE], hull_face;
+        int k = tc_core_feature_indexed(c, tc_dvec3_normalize(out), TC_FEATURE_TOLERANCE, v, idx, &hull_face);
+        unsigned face = face_byte(c, out, hull_face);
+        for (int i = 0; i < k; ++i)
+            if (tc_dvec3_length(tc_dvec3_sub(q, v[i])) <= eps) return TC_FEATURE_VERTEX | ((unsigned)idx[i] & TC_FEATURE_INDEX_MASK);
+        int edges = k == 2 ? 1 : (k > 2 ? k : 0);
+        for (int i = 0; i < edges; ++i)
+            if (k == 2 || segment_gap(v[i], v[(i + 1) % k], q) <= eps) return core_edge(c, idx[i], idx[(i + 1) % k], face);
+        return k == 1 ? TC_FEATURE_VERTEX | ((unsigned)idx[0] & TC_FEATURE_INDEX_MASK) : face;
+    }
     }
 }
 
 /* Which of the supporting feature's vertices, edges or its face the 2D point
- * q is on (within eps): the feature byte of contact.h. Deterministic in the
+ * q is on (within eps): its feature (contact.h). Deterministic in the
  * features alone, so it stays the same while the same features touch. */
 static unsigned feature_byte(const feature2 *g, p2 q, double eps)
 {
     double e2 = eps * eps;
     for (int i = 0; i < g->count; ++i) {
         p2 d = p2_sub(q, g->p[i]);
-        if (p2_dot(d, d) <= e2) return TC_FEATURE_VERTEX | (unsigned)(g->idx[i] & 0x3f);
+        if (p2_dot(d, d) <= e2) return TC_FEATURE_VERTEX | ((unsigned)g->idx[i] & TC_FEATURE_INDEX_MASK);
     }
-    if (g->count == 1) return TC_FEATURE_VERTEX | (unsigned)(g->idx[0] & 0x3f);
+    if (g->count == 1) return TC_FEATURE_VERTEX | ((unsigned)g->idx[0] & TC_FEATURE_INDEX_MASK);
     int edges = g->count == 2 ? 1 : g->count;
     for (int i = 0; i < edges; ++i) {
         int j = (i + 1) % g->count;
         p2 c = closest_on_segment2(g->p[i], g->p[j], q), d = p2_sub(q, c);
-        if (p2_dot(d, d) <= e2 || g->count == 2) return edge_byte(g->idx[i], g->idx[j]);
+        if (p2_dot(d, d) <= e2 || g->count == 2) return core_edge(g->core, g->idx[i], g->idx[j], g->face);
     }
     return g->face;
 }
@@ -375,7 +392,7 @@ void tc_contact_points_into_both(const tc_core *a, const tc_core *b, tc_manifold
 }
 
 /* Where triangle t (3 vertices) crosses the plane pn . x = pd: the segment
- * [*p0, *p1] and the feature bytes of its ends (the vertex on the plane or
+ * [*p0, *p1] and the features of its ends (the vertex on the plane or
  * the edge crossing it). False when the triangle lies on one side. */
 static bool plane_section(const tc_dvec3 *t, tc_dvec3 pn, double pd, tc_dvec3 *p0, tc_dvec3 *p1, unsigned *f0,
                           unsigned *f1)
@@ -450,6 +467,13 @@ static int crossing_points(const tc_core *a, const tc_core *b, double tol, tc_co
     return k;
 }
 
+void tc_manifold_flip(tc_manifold *m)
+{
+    m->normal = tc_vec3_neg(m->normal);
+    for (int i = 0; i < m->count; ++i)
+        m->points[i].id = TC_CONTACT_ID(TC_CONTACT_FEATURE_B(m->points[i].id), TC_CONTACT_FEATURE_A(m->points[i].id));
+}
+
 static double tri_area2(p2 a, p2 b, p2 c) { return p2_cross(p2_sub(b, a), p2_sub(c, a)); }
 
 int tc_contact_reduce(const tc_contact_candidate *c, int count, tc_dvec3 n, tc_manifold *m)
@@ -516,13 +540,14 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     f.u = tc_dvec3_perpendicular(n);
     f.w = tc_dvec3_cross(n, f.u);
     tc_dvec3 va[TC_CORE_MAX_FEATURE], vb[TC_CORE_MAX_FEATURE];
-    int na = tc_core_feature(a, n, TC_FEATURE_TOLERANCE, va);
-    int nb = tc_core_feature(b, tc_dvec3_neg(n), TC_FEATURE_TOLERANCE, vb);
+    int32_t ia[TC_CORE_MAX_FEATURE], ib[TC_CORE_MAX_FEATURE], face_a, face_b;
+    int na = tc_core_feature_indexed(a, n, TC_FEATURE_TOLERANCE, va, ia, &face_a);
+    int nb = tc_core_feature_indexed(b, tc_dvec3_neg(n), TC_FEATURE_TOLERANCE, vb, ib, &face_b);
     double size = a->size > b->size ? a->size : b->size;
     double scale = a->scale > b->scale ? a->scale : b->scale;
     feature2 fa, fb;
-    make_feature(&f, a, n, va, na, size + 1e-300, &fa);
-    make_feature(&f, b, tc_dvec3_neg(n), vb, nb, size + 1e-300, &fb);
+    make_feature(&f, a, n, va, ia, face_a, na, size + 1e-300, &fa);
+    make_feature(&f, b, tc_dvec3_neg(n), vb, ib, face_b, nb, size + 1e-300, &fb);
     p2 pts[MAX_CLIP], pts_b[MAX_CLIP];
     bool meet;
     int np = intersect_features(&fa, &fb, 1e-9 * (scale + size), pts, pts_b, &meet);

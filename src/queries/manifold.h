@@ -30,15 +30,20 @@ typedef struct tc_contact_candidate { tc_dvec3 point; double depth; uint32_t id;
  * edge one (the caller then falls back to that edge axis). */
 int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_depth, tc_manifold *m, bool *met);
 
-/* Feature byte (contact.h) of the vertex, edge or face of core c that point
- * q, on its surface, lies on (within 1e-6 of the size); `out` is the
- * outward direction there, for a point found inside. Hulls: 0. */
+/* Feature (contact.h) of the vertex, edge or face of core c that point q,
+ * on its surface, lies on (within 1e-6 of the size); `out` is the outward
+ * direction there (for a point found inside, and a hull's supporting
+ * feature). */
 unsigned tc_core_feature_at(const tc_core *c, tc_dvec3 q, tc_dvec3 out);
 
 /* Moves each point of m along m->normal into both shapes: the nearest place
  * on that line inside both, else (the line misses one, or a shape is flat)
  * a point common to both. */
 void tc_contact_points_into_both(const tc_core *a, const tc_core *b, tc_manifold *m);
+
+/* The manifold of (B, A) from that of (A, B): the normal reversed and each
+ * id's two features swapped. */
+void tc_manifold_flip(tc_manifold *m);
 
 /* Keeps at most 4 of the candidates: the deepest, the one furthest from it,
  * and the two that add the most area (measured across n). Returns the count

@@ -624,7 +624,7 @@ static bool contact_slot(void *ctx, int32_t slot)
     tc_manifold m;
     if (w->h) {
         if (!tc_core_contact_plane(&t, w->h, &m)) return true;
-        m.normal = tc_vec3_neg(m.normal);
+        tc_manifold_flip(&m); /* the plane is A */
     } else {
         if (!tc_core_contact_padded(w->a, &t, TC_MESH_OVERLAP_PAD, &m)) return true;
         int deepest = 0;
@@ -638,6 +638,13 @@ static bool contact_slot(void *ctx, int32_t slot)
         if (!normal_is_real(w, w->a, tri, &t, tc_dvec3_from(m.normal), p, &face)) tc_core_manifold(w->a, &t, face, 0.0, &m, NULL);
     }
     int32_t tri = w->d->order[slot];
+    /* The mesh's feature: its triangle's (below 16) and the triangle's
+     * index in the bits above (contact.h). */
+    for (int i = 0; i < m.count; ++i) {
+        uint32_t fb = TC_CONTACT_FEATURE_B(m.points[i].id);
+        fb |= ((uint32_t)tri << 4) & TC_FEATURE_INDEX_MASK;
+        m.points[i].id = TC_CONTACT_ID(TC_CONTACT_FEATURE_A(m.points[i].id), fb);
+    }
     if (w->count < w->capacity) {
         w->out[w->count].triangle = tri;
         w->out[w->count].manifold = m;

@@ -177,11 +177,13 @@ static bool contact_plane(const tc_core *a, const tc_half_space *h, bool in_band
 {
     tc_contact_candidate c[TC_CORE_MAX_FEATURE];
     tc_dvec3 feature[TC_CORE_MAX_FEATURE];
+    int32_t idx[TC_CORE_MAX_FEATURE] = { 0, 1, 2, 3, 4, 5, 6, 7 }, face;
     const tc_dvec3 *v = a->v;
     int count = a->count;
     if (a->count == TC_CORE_HULL) {
-        /* A hull's candidates: its lowest feature (face, edge or vertex). */
-        count = tc_core_feature(a, tc_dvec3_neg(h->n), TC_FEATURE_TOLERANCE, feature);
+        /* A hull's candidates: its lowest feature (face, edge or vertex),
+         * each named by its vertex in the hull data. */
+        count = tc_core_feature_indexed(a, tc_dvec3_neg(h->n), TC_FEATURE_TOLERANCE, feature, idx, &face);
         v = feature;
     }
     int k = 0, deepest = -1;
@@ -201,7 +203,7 @@ static bool contact_plane(const tc_core *a, const tc_half_space *h, bool in_band
         if (depth < 0.0 && (depth < -(double)FLT_MAX || (float)depth < 0.0f)) continue;
         c[k].depth = depth > (double)FLT_MAX ? (double)FLT_MAX : depth;
         c[k].point = low; /* A's deepest point: on A, inside the half-space */
-        c[k].id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)i, TC_FEATURE_FACE);
+        c[k].id = TC_CONTACT_ID(TC_FEATURE_VERTEX | ((unsigned)idx[i] & TC_FEATURE_INDEX_MASK), TC_FEATURE_FACE);
         ++k;
     }
     if (k == 0 && in_band && deepest >= 0) {

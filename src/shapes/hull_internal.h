@@ -28,7 +28,7 @@ struct tc_hull_data {
     int32_t *face_start, *face_vertices;
     tc_vec3 *face_normals;   /* unit, outward */
     float *face_offsets;     /* max over the vertices of normal . v */
-    tc_hull_edge *edges;
+    tc_hull_edge *edges;     /* sorted by (lower vertex, higher vertex): contact ids search it */
     tc_vec3 *directions;     /* unit edge directions, one per parallel class */
     int32_t extreme[6];      /* vertex of largest -x, +x, -y, +y, -z, +z */
     tc_vec3 centroid;        /* mean of the vertices: an interior point */
