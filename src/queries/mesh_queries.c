@@ -194,11 +194,12 @@ static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, floa
  * |d| |e_i| M). Slivers, triangles of almost no area and rays or meshes
  * beyond 2^28 (the exact cast's far path, and no overflow here) go to the
  * exact cast untested. */
-typedef struct plucker_ray { tc_vec3 o, d; float d1, o1; bool usable; } plucker_ray;
+typedef struct plucker_ray { tc_vec3 o, d; float d1, o1, max_t; bool usable; } plucker_ray;
 
-static plucker_ray plucker_ray_of(const tc_ray *local, const tc_mesh_data *d)
+static plucker_ray plucker_ray_of(const tc_ray *local, const tc_mesh_data *d, float max_t)
 {
     plucker_ray r;
+    r.max_t = max_t;
     r.o = local->origin;
     r.d = local->dir;
     r.d1 = tc_vec3_norm1(r.d);
@@ -249,7 +250,11 @@ static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const s
     if (!ray_meets_node(&box, sr, *limit, &entry)) return;
     if (!ray_may_meet_triangle(pr, &d->corners[3 * i])) return;
     tc_ray_hit h;
-    if (tc_raycast_triangle(local, &t, *limit, &h) &&
+    /* Cast with the ray's own max_t, not the limit the hits so far leave:
+     * a cast is not monotone in max_t (a ray in a triangle's plane is
+     * clipped to [0, max_t] and its grazing entry moves with it), and brute
+     * force casts every triangle with max_t. */
+    if (tc_raycast_triangle(local, &t, pr->max_t, &h) && h.t <= *limit &&
         (!*found || h.t < best->t || (h.t == best->t && d->order[i] < best->feature))) {
         *found = true;
         *best = h;
@@ -426,7 +431,7 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
     bool found = false;
     tc_ray_hit best;
     float limit = max_t;
-    plucker_ray pr = plucker_ray_of(&local, d);
+    plucker_ray pr = plucker_ray_of(&local, d, max_t);
     if (d->wide && !sr.zero[0] && !sr.zero[1] && !sr.zero[2]) cast_wide(d, &local, &sr, &pr, &found, &best, &limit);
     else cast_binary(d, &local, &sr, &pr, &found, &best, &limit);
     if (found && hit) {
