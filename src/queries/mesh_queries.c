@@ -176,63 +176,9 @@ static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, floa
     return true;
 }
 
-/* A cheap test that rejects only triangles the exact cast
- * (tc_raycast_triangle) misses, so that the exact cast runs on few and the
- * answer keeps its bits. Edge i from v_i along e_i: for every point o of
- * the ray's line, s_i = d . (e_i x (v_i - o)) is the same. If a point p of
- * the line is within delta of a point q of the triangle, s_i = d . (e_i x
- * (v_i - q)) + d . (e_i x (q - p)): the first terms share one sign (q is
- * inside every edge, e_i x (v_i - q) is along the normal), the second is
- * at most |d| |e_i| delta. So a line that some s_i puts beyond -P_i and
- * another beyond +P_i (P_i = |d|_1 |e_i|_1 delta) passes farther than delta
- * from the triangle, at any angle to its plane. The exact cast accepts a
- * crossing within its pads of the triangle (TC_PAD_REL times magnitudes
- * under M = |o|_1 + |a|_1 + 3 ext, its sign tests' rounding relative to
- * ext^2 / shortest edge, the crossing's rounding a few float epsilons of
- * M): under 2e-5 M while no edge is under a tenth of ext; delta = 1e-4 M,
- * far above those and this test's own float rounding (a few epsilons of
- * |d| |e_i| M). Slivers, triangles of almost no area and rays or meshes
- * beyond 2^28 (the exact cast's far path, and no overflow here) go to the
- * exact cast untested. */
-typedef struct plucker_ray { tc_vec3 o, d; float d1, o1, max_t; bool usable; } plucker_ray;
-
-static plucker_ray plucker_ray_of(const tc_ray *local, const tc_mesh_data *d, float max_t)
-{
-    plucker_ray r;
-    r.max_t = max_t;
-    r.o = local->origin;
-    r.d = local->dir;
-    r.d1 = tc_vec3_norm1(r.d);
-    r.o1 = tc_vec3_norm1(r.o);
-    tc_aabb b;
-    tc_mesh_data_bounds(d, &b);
-    const float far = 0x1p26f;
-    r.usable = r.o1 <= far && r.d1 <= far && tc_vec3_max_abs(b.min) <= far && tc_vec3_max_abs(b.max) <= far;
-    return r;
-}
-
-static inline bool ray_may_meet_triangle(const plucker_ray *r, const tc_vec3 *v)
-{
-    if (!r->usable) return true;
-    const tc_vec3 e0 = tc_vec3_sub(v[1], v[0]), e1 = tc_vec3_sub(v[2], v[1]), e2 = tc_vec3_sub(v[0], v[2]);
-    const float l0 = tc_vec3_norm1(e0), l1 = tc_vec3_norm1(e1), l2 = tc_vec3_norm1(e2);
-    const float ext = l0 + l2; /* |b - a|_1 + |c - a|_1, the exact cast's */
-    const float shortest = tc_minf(l0, tc_minf(l1, l2));
-    if (!(shortest >= 0.1f * ext)) return true;
-    const float n1 = tc_vec3_norm1(tc_vec3_cross(e0, e2));
-    if (!(n1 >= 1e-4f * ext * ext)) return true;
-    const float delta = 1e-4f * (r->o1 + tc_vec3_norm1(v[0]) + 3.0f * ext) * r->d1;
-    const float s0 = tc_vec3_dot(r->d, tc_vec3_cross(e0, tc_vec3_sub(v[0], r->o)));
-    const float s1 = tc_vec3_dot(r->d, tc_vec3_cross(e1, tc_vec3_sub(v[1], r->o)));
-    const float s2 = tc_vec3_dot(r->d, tc_vec3_cross(e2, tc_vec3_sub(v[2], r->o)));
-    const float p0 = delta * l0, p1 = delta * l1, p2 = delta * l2;
-    const bool below = s0 < -p0 || s1 < -p1 || s2 < -p2, above = s0 > p0 || s1 > p1 || s2 > p2;
-    return !(below && above);
-}
-
 /* The ray (in the data frame) against the triangle in leaf slot i: keeps
  * the nearest hit, ties to the lowest triangle index. */
-static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, const plucker_ray *pr,
+static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t,
                              int32_t i, bool *found, tc_ray_hit *best, float *limit)
 {
     tc_triangle t;
@@ -248,13 +194,12 @@ static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const s
     box.max = tc_vec3_max(tc_vec3_max(t.a, t.b), t.c);
     float entry;
     if (!ray_meets_node(&box, sr, *limit, &entry)) return;
-    if (!ray_may_meet_triangle(pr, &d->corners[3 * i])) return;
     tc_ray_hit h;
     /* Cast with the ray's own max_t, not the limit the hits so far leave:
      * a cast is not monotone in max_t (a ray in a triangle's plane is
      * clipped to [0, max_t] and its grazing entry moves with it), and brute
      * force casts every triangle with max_t. */
-    if (tc_raycast_triangle(local, &t, pr->max_t, &h) && h.t <= *limit &&
+    if (tc_raycast_triangle(local, &t, max_t, &h) && h.t <= *limit &&
         (!*found || h.t < best->t || (h.t == best->t && d->order[i] < best->feature))) {
         *found = true;
         *best = h;
@@ -318,7 +263,7 @@ typedef struct wide_entry { int32_t code, count; float t; } wide_entry;
 
 /* The four-wide walk: nearest child first, each pop skipped once a hit is
  * nearer than its entry. */
-static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, const plucker_ray *pr, bool *found, tc_ray_hit *best,
+static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, bool *found, tc_ray_hit *best,
                       float *limit)
 {
     wide_ray wr = wide_ray_of(sr);
@@ -329,12 +274,12 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
         wide_entry e = stack[--top];
         if (!(e.t <= *limit)) continue; /* a nearer hit was found meanwhile */
         if (e.code < 0) {
-            for (int32_t i = ~e.code; i < ~e.code + e.count; ++i) cast_slot(d, local, sr, pr, i, found, best, limit);
+            for (int32_t i = ~e.code; i < ~e.code + e.count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
             continue;
         }
         if (top + 4 > TC_MESH_STACK) {
             /* Deeper than the stack: finish by brute force over the rest. */
-            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, pr, i, found, best, limit);
+            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
             return;
         }
         const tc_mesh_wide *n = &d->wide[e.code];
@@ -356,7 +301,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
 
 /* The binary walk: for rays with a zero direction component, which the
  * four-wide slab test does not take, and trees whose root is a leaf. */
-static void cast_binary(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, const plucker_ray *pr, bool *found, tc_ray_hit *best,
+static void cast_binary(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, bool *found, tc_ray_hit *best,
                         float *limit)
 {
     int32_t stack[TC_MESH_STACK];
@@ -371,12 +316,12 @@ static void cast_binary(const tc_mesh_data *d, const tc_ray *local, const slab_r
         const tc_mesh_node *n = &d->nodes[stack[top]];
         if (!(entries[top] <= *limit)) continue; /* a nearer hit was found meanwhile */
         if (n->count > 0) {
-            for (int32_t i = n->first; i < n->first + n->count; ++i) cast_slot(d, local, sr, pr, i, found, best, limit);
+            for (int32_t i = n->first; i < n->first + n->count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
             continue;
         }
         if (top + 2 > TC_MESH_STACK) {
             /* Deeper than the stack: finish by brute force over the rest. */
-            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, pr, i, found, best, limit);
+            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
             break;
         }
         /* Both children's boxes; the nearer one last on the stack, so it is
@@ -431,9 +376,8 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
     bool found = false;
     tc_ray_hit best;
     float limit = max_t;
-    plucker_ray pr = plucker_ray_of(&local, d, max_t);
-    if (d->wide && !sr.zero[0] && !sr.zero[1] && !sr.zero[2]) cast_wide(d, &local, &sr, &pr, &found, &best, &limit);
-    else cast_binary(d, &local, &sr, &pr, &found, &best, &limit);
+    if (d->wide && !sr.zero[0] && !sr.zero[1] && !sr.zero[2]) cast_wide(d, &local, &sr, max_t, &found, &best, &limit);
+    else cast_binary(d, &local, &sr, max_t, &found, &best, &limit);
     if (found && hit) {
         tc_vec3 nl = best.normal;
         best.normal = tc_vec3_normalize(tc_vec3_add(tc_vec3_add(tc_vec3_scale(shape->rotation.cx, nl.x),
