@@ -10,7 +10,7 @@
  *    (GJK, MPR). Misses are counted against pairs whose answer is certain by
  *    construction: apart along a separating direction, or sharing a point
  *    inside both (checked in double against the face planes).
- * BENCH_SCALE scales the work. */
+ * BENCH_SCALE scales the work; BENCH_ONLY=rays|build|pairs runs one part. */
 #include <touche/touche.h>
 
 #include <math.h>
@@ -425,8 +425,10 @@ static void bench_hull_pair_queries(void)
 int main(void)
 {
     bench_peers_print_missing(BENCH_PEER_EMBREE | BENCH_PEER_BULLET | BENCH_PEER_CCD | BENCH_PEER_QHULL);
-    bench_mesh_rays();
-    bench_hull_build();
-    bench_hull_pair_queries();
+    /* BENCH_ONLY=rays, =build or =pairs runs one part (while tuning it). */
+    const char *only = getenv("BENCH_ONLY");
+    if (!only || strcmp(only, "rays") == 0) bench_mesh_rays();
+    if (!only || strcmp(only, "build") == 0) bench_hull_build();
+    if (!only || strcmp(only, "pairs") == 0) bench_hull_pair_queries();
     return 0;
 }

@@ -103,6 +103,71 @@ TEST_CASE(mesh_raycast_equals_brute_force)
     CHECK(bad == 0);
 }
 
+/* At the identity placement the mesh casts the very float triangles that
+ * brute force casts, so the answers are equal to the bit: hit or miss, t,
+ * and the lowest triangle index at that t. The rays graze: aimed at points
+ * on edges and corners (nudged by a few ulps), some along a triangle's
+ * plane, some nearly parallel to a grid's floor, so that any fast rejection
+ * before the exact triangle cast that drops a hit shows. */
+TEST_CASE(mesh_raycast_identity_equals_brute_force_bits)
+{
+    test_rng r = { 31 };
+    long bad = 0, hits = 0;
+    for (int rep = 0; rep < 12; ++rep) {
+        tc_mesh_data *d = rep % 3 == 2 ? grid(12) : soup(&r, 400);
+        CHECK(d != NULL);
+        tc_mesh m = tc_mesh_make(d, tc_transform_identity(), 1.0f);
+        int32_t n = tc_mesh_data_triangle_count(d);
+        for (int i = 0; i < 600; ++i) {
+            tc_triangle aim = tc_mesh_data_triangle(d, (int32_t)test_rng_int(&r, 0, n - 1));
+            double u = test_rng_uniform(&r, 0, 1);
+            int kind = (int)test_rng_int(&r, 0, 3);
+            tc_vec3 goal = kind == 0 ? aim.a : kind == 1 ? tc_vec3_mul_add(aim.a, tc_vec3_sub(aim.b, aim.a), (float)u)
+                                               : tc_vec3_mul_add(aim.b, tc_vec3_sub(aim.c, aim.b), (float)u);
+            for (int k = 0; k < 3; ++k) {
+                float *g = k == 0 ? &goal.x : k == 1 ? &goal.y : &goal.z;
+                int steps = (int)test_rng_int(&r, -3, 3);
+                for (int s = 0; s < abs(steps); ++s) *g = nextafterf(*g, steps > 0 ? INFINITY : -INFINITY);
+            }
+            tc_vec3 o = tc_vec3_make((float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12),
+                                     (float)test_rng_uniform(&r, -12, 12));
+            if (kind == 3) {
+                /* along the aimed triangle's plane, from a point of it */
+                o = tc_vec3_mul_add(aim.a, tc_vec3_sub(aim.c, aim.a), (float)(8.0 * u - 4.0));
+                goal = tc_vec3_mul_add(aim.b, tc_vec3_sub(aim.a, aim.b), (float)test_rng_uniform(&r, -1, 2));
+            }
+            if (rep % 3 == 2 && i % 2 == 0) o.y = goal.y + (float)test_rng_uniform(&r, -0.01, 0.01); /* skims the floor */
+            tc_ray ray = { o, tc_vec3_sub(goal, o) };
+            float max_t = (float)test_rng_uniform(&r, 0.5, 3.0);
+            tc_ray_hit h;
+            bool got = tc_raycast_mesh(&ray, &m, max_t, &h);
+            bool any = false;
+            float best = INFINITY;
+            int32_t best_tri = -1;
+            for (int32_t t = 0; t < n; ++t) {
+                tc_triangle tri = tc_mesh_data_triangle(d, t);
+                tc_ray_hit th;
+                if (tc_raycast_triangle(&ray, &tri, max_t, &th) && (!any || th.t < best)) {
+                    any = true;
+                    best = th.t;
+                    best_tri = t;
+                }
+            }
+            hits += any;
+            if (got != any || (got && (h.t != best || h.feature != best_tri))) {
+                if (bad++ < 4)
+                    fprintf(stderr, "rep %d ray %d: mesh %s t %.9g tri %d, brute force %s t %.9g tri %d\n", rep, i,
+                            got ? "hit" : "missed", got ? h.t : -1.0f, got ? h.feature : -1, any ? "hit" : "missed", best,
+                            best_tri);
+            }
+        }
+        tc_mesh_data_destroy(d);
+    }
+    printf("identity mesh rays: %ld hits, %ld differences from brute force\n", hits, bad);
+    CHECK(hits > 1000);
+    CHECK(bad == 0);
+}
+
 TEST_CASE(mesh_overlap_distance_equal_brute_force)
 {
     test_rng r = { 4 };

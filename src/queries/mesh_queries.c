@@ -178,8 +178,8 @@ static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, floa
 
 /* The ray (in the data frame) against the triangle in leaf slot i: keeps
  * the nearest hit, ties to the lowest triangle index. */
-static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, int32_t i, bool *found,
-                             tc_ray_hit *best, float *limit)
+static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t,
+                             int32_t i, bool *found, tc_ray_hit *best, float *limit)
 {
     tc_triangle t;
     t.a = d->corners[3 * i];
@@ -195,7 +195,11 @@ static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const s
     float entry;
     if (!ray_meets_node(&box, sr, *limit, &entry)) return;
     tc_ray_hit h;
-    if (tc_raycast_triangle(local, &t, *limit, &h) &&
+    /* Cast with the ray's own max_t, not the limit the hits so far leave:
+     * a cast is not monotone in max_t (a ray in a triangle's plane is
+     * clipped to [0, max_t] and its grazing entry moves with it), and brute
+     * force casts every triangle with max_t. */
+    if (tc_raycast_triangle(local, &t, max_t, &h) && h.t <= *limit &&
         (!*found || h.t < best->t || (h.t == best->t && d->order[i] < best->feature))) {
         *found = true;
         *best = h;
@@ -259,7 +263,7 @@ typedef struct wide_entry { int32_t code, count; float t; } wide_entry;
 
 /* The four-wide walk: nearest child first, each pop skipped once a hit is
  * nearer than its entry. */
-static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, bool *found, tc_ray_hit *best,
+static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, bool *found, tc_ray_hit *best,
                       float *limit)
 {
     wide_ray wr = wide_ray_of(sr);
@@ -270,12 +274,12 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
         wide_entry e = stack[--top];
         if (!(e.t <= *limit)) continue; /* a nearer hit was found meanwhile */
         if (e.code < 0) {
-            for (int32_t i = ~e.code; i < ~e.code + e.count; ++i) cast_slot(d, local, sr, i, found, best, limit);
+            for (int32_t i = ~e.code; i < ~e.code + e.count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
             continue;
         }
         if (top + 4 > TC_MESH_STACK) {
             /* Deeper than the stack: finish by brute force over the rest. */
-            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, i, found, best, limit);
+            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
             return;
         }
         const tc_mesh_wide *n = &d->wide[e.code];
@@ -297,7 +301,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
 
 /* The binary walk: for rays with a zero direction component, which the
  * four-wide slab test does not take, and trees whose root is a leaf. */
-static void cast_binary(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, bool *found, tc_ray_hit *best,
+static void cast_binary(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, bool *found, tc_ray_hit *best,
                         float *limit)
 {
     int32_t stack[TC_MESH_STACK];
@@ -312,12 +316,12 @@ static void cast_binary(const tc_mesh_data *d, const tc_ray *local, const slab_r
         const tc_mesh_node *n = &d->nodes[stack[top]];
         if (!(entries[top] <= *limit)) continue; /* a nearer hit was found meanwhile */
         if (n->count > 0) {
-            for (int32_t i = n->first; i < n->first + n->count; ++i) cast_slot(d, local, sr, i, found, best, limit);
+            for (int32_t i = n->first; i < n->first + n->count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
             continue;
         }
         if (top + 2 > TC_MESH_STACK) {
             /* Deeper than the stack: finish by brute force over the rest. */
-            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, i, found, best, limit);
+            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
             break;
         }
         /* Both children's boxes; the nearer one last on the stack, so it is
@@ -372,8 +376,8 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
     bool found = false;
     tc_ray_hit best;
     float limit = max_t;
-    if (d->wide && !sr.zero[0] && !sr.zero[1] && !sr.zero[2]) cast_wide(d, &local, &sr, &found, &best, &limit);
-    else cast_binary(d, &local, &sr, &found, &best, &limit);
+    if (d->wide && !sr.zero[0] && !sr.zero[1] && !sr.zero[2]) cast_wide(d, &local, &sr, max_t, &found, &best, &limit);
+    else cast_binary(d, &local, &sr, max_t, &found, &best, &limit);
     if (found && hit) {
         tc_vec3 nl = best.normal;
         best.normal = tc_vec3_normalize(tc_vec3_add(tc_vec3_add(tc_vec3_scale(shape->rotation.cx, nl.x),

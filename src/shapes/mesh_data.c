@@ -139,18 +139,29 @@ static double box_area(const box3 *b)
 
 typedef struct build_job { int32_t node, begin, end; } build_job;
 
+/* The boxes and centroids live in slot order beside m->order and are
+ * swapped with it, so every pass over a node reads one run of memory (the
+ * build is bound by memory, not arithmetic), and one pass bins all three
+ * axes. */
+typedef struct slot_box { box3 b; float c[3]; } slot_box;
+
+static int bin_of(float c, float lo, double inv)
+{
+    int b = (int)((c - lo) * inv);
+    return b < 0 ? 0 : (b >= BINS ? BINS - 1 : b);
+}
+
 static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
 {
     int32_t n = m->triangle_count;
-    box3 *tb = tc_mem_alloc(al, sizeof(box3) * (size_t)n);
-    float *cen = tc_mem_alloc(al, sizeof(float) * 3u * (size_t)n);
+    slot_box *sb = tc_mem_alloc(al, sizeof(slot_box) * (size_t)n);
     size_t jobs_cap = 64;
     build_job *jobs = tc_mem_alloc(al, sizeof(build_job) * jobs_cap);
-    bool ok = tb && cen && jobs;
+    bool ok = sb && jobs;
     if (ok) {
         for (int32_t t = 0; t < n; ++t) {
             const tc_vec3 *c = &m->given[3 * t];
-            box3 *b = &tb[t];
+            box3 *b = &sb[t].b;
             box_empty(b);
             for (int i = 0; i < 3; ++i) {
                 const float p[3] = { c[i].x, c[i].y, c[i].z };
@@ -159,7 +170,7 @@ static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
                     if (p[k] > b->hi[k]) b->hi[k] = p[k];
                 }
             }
-            for (int k = 0; k < 3; ++k) cen[3 * t + k] = 0.5f * (b->lo[k] + b->hi[k]);
+            for (int k = 0; k < 3; ++k) sb[t].c[k] = 0.5f * (b->lo[k] + b->hi[k]);
             m->order[t] = t;
         }
         int32_t top = 0;
@@ -172,9 +183,8 @@ static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
             box_empty(&bb);
             box_empty(&cb);
             for (int32_t i = j.begin; i < j.end; ++i) {
-                int32_t t = m->order[i];
-                box_grow(&bb, &tb[t]);
-                box3 c = { { cen[3 * t], cen[3 * t + 1], cen[3 * t + 2] }, { cen[3 * t], cen[3 * t + 1], cen[3 * t + 2] } };
+                box_grow(&bb, &sb[i].b);
+                box3 c = { { sb[i].c[0], sb[i].c[1], sb[i].c[2] }, { sb[i].c[0], sb[i].c[1], sb[i].c[2] } };
                 box_grow(&cb, &c);
             }
             node->min = tc_vec3_make(bb.lo[0], bb.lo[1], bb.lo[2]);
@@ -185,39 +195,46 @@ static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
                 node->count = count;
                 continue;
             }
-            /* The best binned split over the three axes. */
+            /* The best binned split over the three axes, binned in one pass. */
+            box3 bins[3][BINS];
+            int32_t counts[3][BINS];
+            double inv[3];
+            bool live[3];
+            for (int k = 0; k < 3; ++k) {
+                double extent = (double)cb.hi[k] - cb.lo[k];
+                live[k] = extent > 0.0;
+                inv[k] = live[k] ? BINS / extent : 0.0;
+                for (int b = 0; b < BINS; ++b) {
+                    box_empty(&bins[k][b]);
+                    counts[k][b] = 0;
+                }
+            }
+            for (int32_t i = j.begin; i < j.end; ++i)
+                for (int k = 0; k < 3; ++k) {
+                    int b = bin_of(sb[i].c[k], cb.lo[k], inv[k]);
+                    counts[k][b]++;
+                    box_grow(&bins[k][b], &sb[i].b);
+                }
             double best_cost = INFINITY;
             int best_axis = -1, best_bin = 0;
             for (int k = 0; k < 3; ++k) {
-                double extent = (double)cb.hi[k] - cb.lo[k];
-                if (!(extent > 0.0)) continue;
-                box3 bins[BINS];
-                int32_t counts[BINS] = { 0 };
-                for (int b = 0; b < BINS; ++b) box_empty(&bins[b]);
-                double inv = BINS / extent;
-                for (int32_t i = j.begin; i < j.end; ++i) {
-                    int32_t t = m->order[i];
-                    int b = (int)((cen[3 * t + k] - cb.lo[k]) * inv);
-                    b = b < 0 ? 0 : (b >= BINS ? BINS - 1 : b);
-                    counts[b]++;
-                    box_grow(&bins[b], &tb[t]);
-                }
+                if (!live[k]) continue;
                 double right_area[BINS];
                 int32_t right_count[BINS];
                 box3 acc;
                 box_empty(&acc);
                 int32_t cnt = 0;
                 for (int b = BINS - 1; b > 0; --b) {
-                    box_grow(&acc, &bins[b]);
-                    cnt += counts[b];
+                    box_grow(&acc, &bins[k][b]);
+                    cnt += counts[k][b];
                     right_area[b] = box_area(&acc);
                     right_count[b] = cnt;
                 }
                 box_empty(&acc);
                 cnt = 0;
                 for (int b = 0; b < BINS - 1; ++b) {
-                    box_grow(&acc, &bins[b]);
-                    cnt += counts[b];
+                    box_grow(&acc, &bins[k][b]);
+                    cnt += counts[k][b];
                     if (cnt == 0 || right_count[b + 1] == 0) continue;
                     double cost = box_area(&acc) * cnt + right_area[b + 1] * right_count[b + 1];
                     if (cost < best_cost) { best_cost = cost; best_axis = k; best_bin = b; }
@@ -227,15 +244,16 @@ static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
             if (best_axis < 0) {
                 mid = j.begin + count / 2; /* every centroid equal: split by count */
             } else {
-                double extent = (double)cb.hi[best_axis] - cb.lo[best_axis], inv = BINS / extent;
                 int32_t i = j.begin, e = j.end;
                 while (i < e) {
+                    if (bin_of(sb[i].c[best_axis], cb.lo[best_axis], inv[best_axis]) <= best_bin) { ++i; continue; }
+                    --e;
                     int32_t t = m->order[i];
-                    int b = (int)((cen[3 * t + best_axis] - cb.lo[best_axis]) * inv);
-                    b = b < 0 ? 0 : (b >= BINS ? BINS - 1 : b);
-                    if (b <= best_bin) { ++i; continue; }
-                    m->order[i] = m->order[--e];
+                    m->order[i] = m->order[e];
                     m->order[e] = t;
+                    slot_box x = sb[i];
+                    sb[i] = sb[e];
+                    sb[e] = x;
                 }
                 mid = i;
                 if (mid == j.begin || mid == j.end) mid = j.begin + count / 2;
@@ -249,8 +267,7 @@ static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
             jobs[top++] = (build_job){ left, j.begin, mid };
         }
     }
-    tc_mem_free(al, tb, sizeof(box3) * (size_t)n);
-    tc_mem_free(al, cen, sizeof(float) * 3u * (size_t)n);
+    tc_mem_free(al, sb, sizeof(slot_box) * (size_t)n);
     tc_mem_free(al, jobs, sizeof(build_job) * jobs_cap);
     if (ok)
         for (int32_t i = 0; i < n; ++i)
