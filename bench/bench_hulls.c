@@ -245,7 +245,7 @@ static bool inside_hull(const tc_hull_data *d, const double p[3])
 static void make_hull_chunk(test_rng *rng, hull_chunk *c)
 {
     for (int i = 0; i < HN; ++i) {
-        tc_vec3 ca = tc_vec3_make((float)test_rng_uniform(rng, -10, 10), (float)test_rng_uniform(rng, -10, 10), (float)test_rng_uniform(rng, -10, 10));
+        tc_vec3 ca = test_rng_vec3(rng, -10, 10);
         ellipsoid_points(rng, c->a + 3 * HP * i, ca, 1.0);
         double u[3];
         test_rng_unit_vector(rng, u);

@@ -61,14 +61,11 @@ static void scene_make(scene *s, int n, uint64_t seed)
     s->half = (tc_vec3 *)malloc(sizeof(tc_vec3) * (size_t)n);
     for (int i = 0; i < n; ++i) {
         double u[3];
-        s->pos[i] = tc_vec3_make((float)test_rng_uniform(&rng, -s->extent, s->extent),
-                                 (float)test_rng_uniform(&rng, -s->extent, s->extent),
-                                 (float)test_rng_uniform(&rng, -s->extent, s->extent));
+        s->pos[i] = test_rng_vec3(&rng, -s->extent, s->extent);
         test_rng_unit_vector(&rng, u);
         float speed = (float)test_rng_uniform(&rng, 0.005, 0.05);
         s->vel[i] = tc_vec3_make((float)u[0] * speed, (float)u[1] * speed, (float)u[2] * speed);
-        s->half[i] = tc_vec3_make((float)test_rng_uniform(&rng, 0.25, 1.0), (float)test_rng_uniform(&rng, 0.25, 1.0),
-                                  (float)test_rng_uniform(&rng, 0.25, 1.0));
+        s->half[i] = test_rng_vec3(&rng, 0.25, 1.0);
     }
 }
 
@@ -283,8 +280,7 @@ static void bench_rays(int n, int nrays)
         double u[3];
         test_rng_unit_vector(&rng, u);
         tc_vec3 o = tc_vec3_make((float)u[0] * e * 1.7f, (float)u[1] * e * 1.7f, (float)u[2] * e * 1.7f);
-        tc_vec3 target = tc_vec3_make((float)test_rng_uniform(&rng, -e, e), (float)test_rng_uniform(&rng, -e, e),
-                                      (float)test_rng_uniform(&rng, -e, e));
+        tc_vec3 target = test_rng_vec3(&rng, -e, e);
         rays[r].origin = o;
         rays[r].dir = tc_vec3_normalize(tc_vec3_sub(target, o));
     }

@@ -50,8 +50,7 @@ static tc_quat random_quat(test_rng *rng)
 int box_pair_random(test_rng *rng, box_place place_mode, tc_obb *a, tc_obb *b)
 {
     double scale = test_rng_log_range(rng, 0.1, 10.0);
-    tc_vec3 ca = tc_vec3_make((float)test_rng_uniform(rng, -10, 10), (float)test_rng_uniform(rng, -10, 10),
-                              (float)test_rng_uniform(rng, -10, 10));
+    tc_vec3 ca = test_rng_vec3(rng, -10, 10);
     uint32_t rot_mode = test_rng_int(rng, 0, 99);
     tc_quat qa = rot_mode < 95 ? random_quat(rng) : tc_quat_identity();
     *a = tc_obb_from_quat(ca, random_half(rng, scale), qa);

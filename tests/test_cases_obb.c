@@ -366,8 +366,7 @@ TEST_CASE(obb_non_unit_quaternions_same_answers)
         double q[4];
         gen_quat(&rng, q);
         tc_quat qu = tc_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
-        tc_vec3 half = tc_vec3_make((float)test_rng_uniform(&rng, 0.1, 2), (float)test_rng_uniform(&rng, 0.1, 2),
-                                    (float)test_rng_uniform(&rng, 0.1, 2));
+        tc_vec3 half = test_rng_vec3(&rng, 0.1, 2);
         tc_obb a = tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(1, 1, 1), tc_quat_identity());
         ovec c = ov_scale(gen_unit(&rng), test_rng_uniform(&rng, 0.5, 5.0));
         tc_obb unit = tc_obb_from_quat(ov_to(c), half, qu);
@@ -495,8 +494,7 @@ TEST_CASE(obb_from_local_matches_double_composition)
                          (float)test_rng_uniform(&rng, -100, 100)),
             tc_quat_make((float)test_rng_uniform(&rng, -1, 1), (float)test_rng_uniform(&rng, -1, 1),
                          (float)test_rng_uniform(&rng, -1, 1), (float)test_rng_uniform(&rng, -1, 1)));
-        tc_vec3 lc = tc_vec3_make((float)test_rng_uniform(&rng, -5, 5), (float)test_rng_uniform(&rng, -5, 5),
-                                  (float)test_rng_uniform(&rng, -5, 5));
+        tc_vec3 lc = test_rng_vec3(&rng, -5, 5);
         tc_vec3 half = tc_vec3_make((float)test_rng_uniform(&rng, 0, 2), (float)test_rng_uniform(&rng, 0, 2), 0.0f);
         tc_quat lq = tc_quat_make((float)test_rng_uniform(&rng, -1, 1), (float)test_rng_uniform(&rng, -1, 1),
                                   (float)test_rng_uniform(&rng, -1, 1), (float)test_rng_uniform(&rng, -1, 1));

@@ -30,7 +30,7 @@ static void make_shared_data(test_rng *r)
     tc_vec3 v[30];
     int32_t idx[30];
     for (int i = 0; i < 30; ++i) {
-        v[i] = tc_vec3_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1));
+        v[i] = test_rng_vec3(r, -1, 1);
         idx[i] = i;
     }
     g_meshes[0] = tc_mesh_data_create(v, 30, idx, 10, NULL);

@@ -31,8 +31,7 @@ static tc_mat4 random_affine(test_rng *rng)
 {
     tc_quat q = tc_quat_normalize(tc_quat_make((float)test_rng_uniform(rng, -1, 1), (float)test_rng_uniform(rng, -1, 1),
                                                (float)test_rng_uniform(rng, -1, 1), (float)test_rng_uniform(rng, -1, 1)));
-    tc_transform t = tc_transform_make(tc_vec3_make((float)test_rng_uniform(rng, -50, 50), (float)test_rng_uniform(rng, -50, 50),
-                                                    (float)test_rng_uniform(rng, -50, 50)), q);
+    tc_transform t = tc_transform_make(test_rng_vec3(rng, -50, 50), q);
     return tc_mat4_from_transform(t, (float)test_rng_uniform(rng, 0.2, 5.0));
 }
 
@@ -99,8 +98,8 @@ TEST_CASE(mat4_look_at_places_eye_and_target)
 {
     test_rng rng = { 13 };
     for (int it = 0; it < test_random_count(300); ++it) {
-        tc_vec3 eye = tc_vec3_make((float)test_rng_uniform(&rng, -20, 20), (float)test_rng_uniform(&rng, -20, 20), (float)test_rng_uniform(&rng, -20, 20));
-        tc_vec3 target = tc_vec3_make((float)test_rng_uniform(&rng, -20, 20), (float)test_rng_uniform(&rng, -20, 20), (float)test_rng_uniform(&rng, -20, 20));
+        tc_vec3 eye = test_rng_vec3(&rng, -20, 20);
+        tc_vec3 target = test_rng_vec3(&rng, -20, 20);
         tc_vec3 up = it % 7 == 0 ? tc_vec3_sub(target, eye) : tc_vec3_make(0, 1, 0); /* sometimes degenerate */
         tc_mat4 v = tc_mat4_look_at(eye, target, up);
         tc_vec3 e = tc_mat4_transform_point(v, eye);
@@ -189,8 +188,8 @@ static void picking_round_trip(tc_depth_range depth, bool ortho, bool infinite, 
     test_rng rng = { seed };
     const double near_ndc = depth == TC_DEPTH_NEGATIVE_ONE_TO_ONE ? -1.0 : depth == TC_DEPTH_ZERO_TO_ONE ? 0.0 : 1.0;
     for (int it = 0; it < test_random_count(300); ++it) {
-        tc_vec3 eye = tc_vec3_make((float)test_rng_uniform(&rng, -30, 30), (float)test_rng_uniform(&rng, -30, 30), (float)test_rng_uniform(&rng, -30, 30));
-        tc_vec3 target = tc_vec3_make((float)test_rng_uniform(&rng, -5, 5), (float)test_rng_uniform(&rng, -5, 5), (float)test_rng_uniform(&rng, -5, 5));
+        tc_vec3 eye = test_rng_vec3(&rng, -30, 30);
+        tc_vec3 target = test_rng_vec3(&rng, -5, 5);
         tc_mat4 view = tc_mat4_look_at(eye, target, tc_vec3_make(0, 1, 0));
         tc_viewport vp = { (float)test_rng_int(&rng, 0, 100), (float)test_rng_int(&rng, 0, 100), (float)test_rng_int(&rng, 320, 1920),
                            (float)test_rng_int(&rng, 240, 1080) };

@@ -47,7 +47,7 @@ static tc_quat rand_quat(test_rng *r)
 }
 static tc_vec3 rand_vec(test_rng *r, double s)
 {
-    return tc_vec3_make((float)test_rng_uniform(r, -s, s), (float)test_rng_uniform(r, -s, s), (float)test_rng_uniform(r, -s, s));
+    return test_rng_vec3(r, -s, s);
 }
 
 TEST_CASE(math_quat_matrix_round_trip)

@@ -20,9 +20,9 @@ static tc_mesh_data *soup(test_rng *r, int n)
     tc_vec3 *v = malloc(sizeof(tc_vec3) * (size_t)(3 * n));
     int32_t *idx = malloc(sizeof(int32_t) * (size_t)(3 * n));
     for (int t = 0; t < n; ++t) {
-        tc_vec3 c = tc_vec3_make((float)test_rng_uniform(r, -5, 5), (float)test_rng_uniform(r, -5, 5), (float)test_rng_uniform(r, -5, 5));
+        tc_vec3 c = test_rng_vec3(r, -5, 5);
         for (int k = 0; k < 3; ++k) {
-            v[3 * t + k] = tc_vec3_add(c, tc_vec3_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1)));
+            v[3 * t + k] = tc_vec3_add(c, test_rng_vec3(r, -1, 1));
             idx[3 * t + k] = 3 * t + k;
         }
     }
@@ -47,8 +47,8 @@ TEST_CASE(mesh_raycast_equals_brute_force)
         CHECK(d != NULL);
         tc_mesh m = placed(d, &r);
         for (int i = 0; i < 500; ++i) {
-            tc_ray ray = { tc_vec3_make((float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12)),
-                           tc_vec3_make((float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1), (float)test_rng_uniform(&r, -1, 1)) };
+            tc_ray ray = { test_rng_vec3(&r, -12, 12),
+                           test_rng_vec3(&r, -1, 1) };
             tc_ray_hit h;
             bool got = tc_raycast_mesh(&ray, &m, 40.0f, &h);
             float best = INFINITY;
@@ -88,7 +88,7 @@ TEST_CASE(mesh_overlap_distance_equal_brute_force)
         tc_mesh_data *d = soup(&r, 300);
         tc_mesh m = placed(d, &r);
         for (int i = 0; i < 500; ++i) {
-            tc_sphere s = { tc_vec3_make((float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12)),
+            tc_sphere s = { test_rng_vec3(&r, -12, 12),
                             (float)test_rng_uniform(&r, 0, 2) };
             bool any = false;
             float best = INFINITY;
@@ -291,10 +291,10 @@ static void make_omesh(test_rng *r, omesh *om)
         tc_vec3 v[120];
         int32_t idx[120];
         for (int t = 0; t < 40; ++t) {
-            tc_vec3 c = tc_vec3_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1));
+            tc_vec3 c = test_rng_vec3(r, -1, 1);
             int degenerate = test_rng_int(r, 0, 9);
             for (int q = 0; q < 3; ++q) {
-                tc_vec3 e = tc_vec3_make((float)test_rng_uniform(r, -0.5, 0.5), (float)test_rng_uniform(r, -0.5, 0.5), (float)test_rng_uniform(r, -0.5, 0.5));
+                tc_vec3 e = test_rng_vec3(r, -0.5, 0.5);
                 if (degenerate == 0) e = tc_vec3_scale(tc_vec3_make(0.3f, -0.2f, 0.1f), (float)q); /* a segment */
                 if (degenerate == 1) e = tc_vec3_zero();                                           /* a point */
                 v[3 * t + q] = tc_vec3_add(c, e);
@@ -427,8 +427,7 @@ static void run_mesh_pair(int kind, uint64_t seed)
                 x.n = test_rng_int(&r, 1, 10);
                 int flat = test_rng_int(&r, 0, 3);
                 for (int i = 0; i < x.n; ++i) {
-                    x.local[i] = tc_vec3_make((float)test_rng_uniform(&r, -0.5, 0.5), (float)test_rng_uniform(&r, -0.5, 0.5),
-                                              (float)test_rng_uniform(&r, -0.5, 0.5));
+                    x.local[i] = test_rng_vec3(&r, -0.5, 0.5);
                     if (flat == 0) x.local[i].z = 0.0f;
                 }
                 x.hd = tc_hull_data_create(x.local, x.n, NULL);

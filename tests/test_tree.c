@@ -149,10 +149,8 @@ static void check_queries(tc_tree *tree, model *m, test_rng *rng, bool with_pair
      * misses the box by more than rounding. */
     for (int q = 0; q < 10; ++q) {
         tc_ray ray;
-        ray.origin = tc_vec3_make((float)test_rng_uniform(rng, -120, 120), (float)test_rng_uniform(rng, -120, 120),
-                                  (float)test_rng_uniform(rng, -120, 120));
-        ray.dir = tc_vec3_make((float)test_rng_uniform(rng, -1, 1), (float)test_rng_uniform(rng, -1, 1),
-                               (float)test_rng_uniform(rng, -1, 1));
+        ray.origin = test_rng_vec3(rng, -120, 120);
+        ray.dir = test_rng_vec3(rng, -1, 1);
         if (q == 0) ray.dir = tc_vec3_make(0, 0, 1); /* axis-parallel */
         float max_t = q % 3 == 0 ? INFINITY : (float)test_rng_uniform(rng, 10, 300);
         g_hits.count = 0;

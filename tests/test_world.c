@@ -13,36 +13,34 @@
 
 /* ---- random content ------------------------------------------------------ */
 
-static float frand(test_rng *r, double lo, double hi) { return (float)test_rng_uniform(r, lo, hi); }
-static tc_vec3 vrand(test_rng *r, double e) { return tc_vec3_make(frand(r, -e, e), frand(r, -e, e), frand(r, -e, e)); }
 static tc_quat qrand(test_rng *r)
 {
-    return tc_quat_normalize(tc_quat_make(frand(r, -1, 1), frand(r, -1, 1), frand(r, -1, 1), frand(r, -1, 1)));
+    return tc_quat_normalize(tc_quat_make(test_rng_float(r, -1, 1), test_rng_float(r, -1, 1), test_rng_float(r, -1, 1), test_rng_float(r, -1, 1)));
 }
 
 static tc_shape random_local_shape(test_rng *r)
 {
     if (test_rng_int(r, 0, 59) == 0) {
         /* now and then a plane: a half-space with no box, paired without the tree */
-        tc_vec3 n = vrand(r, 1);
+        tc_vec3 n = test_rng_vec3(r, -1, 1);
         if (tc_vec3_length_sq(n) < 0.01f) n = tc_vec3_make(0, 1, 0);
-        return tc_shape_from_plane(tc_plane_from_point_normal(vrand(r, 3), n));
+        return tc_shape_from_plane(tc_plane_from_point_normal(test_rng_vec3(r, -3, 3), n));
     }
     double size = test_rng_uniform(r, 0.2, 2.0);
     switch (test_rng_int(r, 0, 4)) {
-    case 0: { tc_sphere s = { vrand(r, 0.5), (float)size }; return tc_shape_from_sphere(s); }
-    case 1: { tc_capsule c = { vrand(r, size), vrand(r, size), (float)(size * 0.4) }; return tc_shape_from_capsule(c); }
+    case 0: { tc_sphere s = { test_rng_vec3(r, -0.5, 0.5), (float)size }; return tc_shape_from_sphere(s); }
+    case 1: { tc_capsule c = { test_rng_vec3(r, -size, size), test_rng_vec3(r, -size, size), (float)(size * 0.4) }; return tc_shape_from_capsule(c); }
     case 2: {
-        tc_vec3 c = vrand(r, 0.5), h = tc_vec3_make(frand(r, 0.1, size), frand(r, 0.1, size), frand(r, 0.1, size));
+        tc_vec3 c = test_rng_vec3(r, -0.5, 0.5), h = test_rng_vec3(r, 0.1, size);
         tc_aabb b = { tc_vec3_sub(c, h), tc_vec3_add(c, h) };
         return tc_shape_from_aabb(b);
     }
-    case 3: return tc_shape_from_obb(tc_obb_from_quat(vrand(r, 0.5), tc_vec3_make(frand(r, 0.1, size), frand(r, 0.1, size), frand(r, 0.1, size)), qrand(r)));
-    default: { tc_triangle t = { vrand(r, size), vrand(r, size), vrand(r, size) }; return tc_shape_from_triangle(t); }
+    case 3: return tc_shape_from_obb(tc_obb_from_quat(test_rng_vec3(r, -0.5, 0.5), test_rng_vec3(r, 0.1, size), qrand(r)));
+    default: { tc_triangle t = { test_rng_vec3(r, -size, size), test_rng_vec3(r, -size, size), test_rng_vec3(r, -size, size) }; return tc_shape_from_triangle(t); }
     }
 }
 
-static tc_transform random_pose(test_rng *r, double e) { return tc_transform_make(vrand(r, e), qrand(r)); }
+static tc_transform random_pose(test_rng *r, double e) { return tc_transform_make(test_rng_vec3(r, -e, e), qrand(r)); }
 
 /* ---- the model the oracle keeps ------------------------------------------ */
 
@@ -79,7 +77,7 @@ static void add_collider(test_rng *r)
     d.shape = random_local_shape(r);
     d.local = random_pose(r, 2.0);
     d.parent = random_node_or_null(r);
-    if (tc_node_is_null(d.parent)) d.local.position = vrand(r, 40.0);
+    if (tc_node_is_null(d.parent)) d.local.position = test_rng_vec3(r, -40.0, 40.0);
     d.user_data = test_rng_next(r);
     d.category = (uint64_t)1 << test_rng_int(r, 0, 3);
     d.mask = test_rng_int(r, 0, 4) == 0 ? (uint64_t)0x5 : ~(uint64_t)0;
@@ -248,16 +246,16 @@ static void check_queries(test_rng *r)
         tc_query_filter fs = { (uint64_t)1 << test_rng_int(r, 0, 3), (uint64_t)test_rng_int(r, 1, 15), 0 };
         const tc_query_filter *f = q % 2 ? &fs : NULL;
         /* rays */
-        tc_ray ray = { vrand(r, 60), vrand(r, 1) };
+        tc_ray ray = { test_rng_vec3(r, -60, 60), test_rng_vec3(r, -1, 1) };
         if (q % 4 != 3 && g.ncol > 0) {
             /* aim at some collider so that rays hit things */
             const snap *s = &g_snap[test_rng_int(r, 0, g.ncol - 1)];
             if (s->live && s->shape.type != TC_SHAPE_PLANE) {
                 tc_vec3 c = tc_vec3_make((float)(0.5 * (s->lo[0] + s->hi[0])), (float)(0.5 * (s->lo[1] + s->hi[1])), (float)(0.5 * (s->lo[2] + s->hi[2])));
-                ray.dir = tc_vec3_scale(tc_vec3_sub(c, ray.origin), frand(r, 0.01, 1));
+                ray.dir = tc_vec3_scale(tc_vec3_sub(c, ray.origin), test_rng_float(r, 0.01, 1));
             }
         }
-        float max_t = q % 3 == 0 ? INFINITY : frand(r, 5, 120);
+        float max_t = q % 3 == 0 ? INFINITY : test_rng_float(r, 5, 120);
         double best = INFINITY;
         int best_i = -1, nall = 0;
         for (int i = 0; i < g.ncol; ++i) {
@@ -301,12 +299,12 @@ static void check_queries(test_rng *r)
         tc_shape qs;
         const int kind = test_rng_int(r, 0, 5);
         switch (kind) {
-        case 0: { tc_sphere s = { vrand(r, 40), frand(r, 1, 8) }; qs = tc_shape_from_sphere(s); break; }
-        case 1: { tc_vec3 c = vrand(r, 40), h = vrand(r, 6); h = tc_vec3_abs(h); tc_aabb b = { tc_vec3_sub(c, h), tc_vec3_add(c, h) }; qs = tc_shape_from_aabb(b); break; }
-        case 2: qs = tc_shape_from_obb(tc_obb_from_quat(vrand(r, 40), tc_vec3_abs(vrand(r, 6)), qrand(r))); break;
-        case 3: { tc_capsule c = { vrand(r, 40), vrand(r, 40), frand(r, 0.5, 3) }; qs = tc_shape_from_capsule(c); break; }
-        case 4: { tc_vec3 c = vrand(r, 40); tc_triangle t = { tc_vec3_add(c, vrand(r, 10)), tc_vec3_add(c, vrand(r, 10)), tc_vec3_add(c, vrand(r, 10)) }; qs = tc_shape_from_triangle(t); break; }
-        default: qs = tc_shape_from_plane(tc_plane_from_point_normal(vrand(r, 40), tc_vec3_add(vrand(r, 1), tc_vec3_make(0, 0.01f, 0)))); break;
+        case 0: { tc_sphere s = { test_rng_vec3(r, -40, 40), test_rng_float(r, 1, 8) }; qs = tc_shape_from_sphere(s); break; }
+        case 1: { tc_vec3 c = test_rng_vec3(r, -40, 40), h = test_rng_vec3(r, -6, 6); h = tc_vec3_abs(h); tc_aabb b = { tc_vec3_sub(c, h), tc_vec3_add(c, h) }; qs = tc_shape_from_aabb(b); break; }
+        case 2: qs = tc_shape_from_obb(tc_obb_from_quat(test_rng_vec3(r, -40, 40), tc_vec3_abs(test_rng_vec3(r, -6, 6)), qrand(r))); break;
+        case 3: { tc_capsule c = { test_rng_vec3(r, -40, 40), test_rng_vec3(r, -40, 40), test_rng_float(r, 0.5, 3) }; qs = tc_shape_from_capsule(c); break; }
+        case 4: { tc_vec3 c = test_rng_vec3(r, -40, 40); tc_triangle t = { tc_vec3_add(c, test_rng_vec3(r, -10, 10)), tc_vec3_add(c, test_rng_vec3(r, -10, 10)), tc_vec3_add(c, test_rng_vec3(r, -10, 10)) }; qs = tc_shape_from_triangle(t); break; }
+        default: qs = tc_shape_from_plane(tc_plane_from_point_normal(test_rng_vec3(r, -40, 40), tc_vec3_add(test_rng_vec3(r, -1, 1), tc_vec3_make(0, 0.01f, 0)))); break;
         }
         int nexp = 0;
         for (int i = 0; i < g.ncol; ++i) {
@@ -327,7 +325,7 @@ static void check_queries(test_rng *r)
         compare_ids(tc_world_overlap_shape(g.world, &qs, f, g_got, MAXC), nexp, "overlap_shape");
         g_seen_overlaps += nexp;
         /* a point inside some collider, and a random one */
-        tc_vec3 p = vrand(r, 40);
+        tc_vec3 p = test_rng_vec3(r, -40, 40);
         if (q % 2 == 0 && g.ncol > 0) {
             const snap *s = &g_snap[test_rng_int(r, 0, g.ncol - 1)];
             if (s->live && s->shape.type != TC_SHAPE_PLANE) p = tc_vec3_make((float)(0.5 * (s->lo[0] + s->hi[0])), (float)(0.5 * (s->lo[1] + s->hi[1])), (float)(0.5 * (s->lo[2] + s->hi[2])));
@@ -369,7 +367,7 @@ static void random_world(uint64_t seed, int ncol, int steps)
         nd = tc_node_def_default();
         nd.parent = i < 20 ? tc_node_null() : g.node[test_rng_int(&r, 0, g.nnode - 1)];
         nd.local = random_pose(&r, i < 20 ? 40.0 : 3.0);
-        nd.scale = i % 5 == 0 ? frand(&r, 0.5, 2.0) : 1.0f;
+        nd.scale = i % 5 == 0 ? test_rng_float(&r, 0.5, 2.0) : 1.0f;
         g.node[g.nnode] = tc_world_create_node(g.world, &nd);
         g_parent[g.nnode] = nd.parent;
         CHECK(!tc_node_is_null(g.node[g.nnode]));
@@ -482,31 +480,31 @@ TEST_CASE(world_hierarchy_three_deep_matches_double_precision)
         tc_node_def d0, d1, d2;
         d0 = tc_node_def_default();
         d0.local = random_pose(&r, 20);
-        d0.scale = frand(&r, 0.5, 2);
+        d0.scale = test_rng_float(&r, 0.5, 2);
         tc_node_id n0 = tc_world_create_node(w, &d0);
         d1 = d0;
         d1.parent = n0;
         d1.local = random_pose(&r, 3);
-        d1.scale = frand(&r, 0.5, 2);
+        d1.scale = test_rng_float(&r, 0.5, 2);
         tc_node_id n1 = tc_world_create_node(w, &d1);
         d2 = d1;
         d2.parent = n1;
         d2.local = random_pose(&r, 3);
-        d2.scale = frand(&r, 0.5, 2);
+        d2.scale = test_rng_float(&r, 0.5, 2);
         tc_node_id n2 = tc_world_create_node(w, &d2);
         tc_collider_def cd;
         cd = tc_collider_def_default();
         cd.parent = n2;
         cd.local = random_pose(&r, 1);
-        tc_obb local_obb = tc_obb_from_quat(vrand(&r, 0.5), tc_vec3_make(0.3f, 0.5f, 0.7f), qrand(&r));
+        tc_obb local_obb = tc_obb_from_quat(test_rng_vec3(&r, -0.5, 0.5), tc_vec3_make(0.3f, 0.5f, 0.7f), qrand(&r));
         cd.shape = tc_shape_from_obb(local_obb);
         tc_collider_id c = tc_world_create_collider(w, &cd);
-        tc_sphere sp = { vrand(&r, 0.5), 0.4f };
+        tc_sphere sp = { test_rng_vec3(&r, -0.5, 0.5), 0.4f };
         cd.shape = tc_shape_from_sphere(sp);
         tc_collider_id cs = tc_world_create_collider(w, &cd);
         /* the bone moves after creation: only the update's pose counts */
         tc_transform moved = random_pose(&r, 20);
-        float moved_scale = frand(&r, 0.5, 2);
+        float moved_scale = test_rng_float(&r, 0.5, 2);
         CHECK(tc_world_set_node_poses(w, &n0, &moved, &moved_scale, 1) == 1);
         CHECK(tc_world_update(w));
 
@@ -570,7 +568,7 @@ TEST_CASE(world_node_matrices_set_a_skeleton)
     for (int i = 0; i < 8; ++i) {
         bones[i] = tc_world_create_node(w, NULL);
         poses[i] = random_pose(&r, 10);
-        scales[i] = frand(&r, 0.5, 3);
+        scales[i] = test_rng_float(&r, 0.5, 3);
         mats[i] = tc_mat4_from_transform(poses[i], scales[i]);
     }
     CHECK(tc_world_set_node_matrices(w, bones, mats, 8) == 8);
@@ -691,7 +689,7 @@ TEST_CASE(world_counting_allocator_no_leaks_under_failures)
                 tc_collider_def d;
                 d = tc_collider_def_default();
                 d.shape = random_local_shape(&r);
-                d.local.position = vrand(&r, 10);
+                d.local.position = test_rng_vec3(&r, -10, 10);
                 tc_world_create_collider(w, &d);
                 if (i % 50 == 49) tc_world_update(w); /* may report out of memory */
             }
@@ -826,7 +824,7 @@ TEST_CASE(world_pick_finds_the_box_under_the_pixel)
     for (int i = 0; i < 50; ++i) {
         tc_collider_def d;
         d = tc_collider_def_default();
-        centres[i] = tc_vec3_make((float)(i % 10) * 3.0f - 13.5f, (float)(i / 10) * 3.0f - 6.0f, frand(&r, -5, 5));
+        centres[i] = tc_vec3_make((float)(i % 10) * 3.0f - 13.5f, (float)(i / 10) * 3.0f - 6.0f, test_rng_float(&r, -5, 5));
         d.local.position = centres[i];
         tc_aabb b = { { -0.5f, -0.5f, -0.5f }, { 0.5f, 0.5f, 0.5f } };
         d.shape = tc_shape_from_aabb(b);
@@ -896,8 +894,8 @@ TEST_CASE(world_prediction_changes_no_result)
     static tc_shape shapes[400];
     test_rng r = { 77 };
     for (int i = 0; i < 400; ++i) {
-        pos[i] = vrand(&r, 12.0);
-        vel[i] = vrand(&r, 0.08);
+        pos[i] = test_rng_vec3(&r, -12.0, 12.0);
+        vel[i] = test_rng_vec3(&r, -0.08, 0.08);
         shapes[i] = random_local_shape(&r);
     }
     for (int k = 0; k < 3; ++k) {
@@ -917,7 +915,7 @@ TEST_CASE(world_prediction_changes_no_result)
     for (int step = 0; step < test_random_count(60); ++step) {
         for (int i = 0; i < 400; ++i) {
             pos[i] = tc_vec3_add(pos[i], vel[i]);
-            if (step % 17 == 5 && i % 9 == 0) pos[i] = vrand(&r, 12.0); /* a jump */
+            if (step % 17 == 5 && i % 9 == 0) pos[i] = test_rng_vec3(&r, -12.0, 12.0); /* a jump */
         }
         size_t n[3];
         const tc_contact_event *e[3];
@@ -1040,7 +1038,7 @@ TEST_CASE(world_plane_colliders)
     test_rng r = { 99 };
     d = tc_collider_def_default();
     for (int i = 0; i < N; ++i) {
-        at[i] = tc_vec3_make(frand(&r, -20, 20), frand(&r, -8, 8), frand(&r, -20, 20));
+        at[i] = tc_vec3_make(test_rng_float(&r, -20, 20), test_rng_float(&r, -8, 8), test_rng_float(&r, -20, 20));
         tc_sphere sp = { tc_vec3_zero(), 0.75f };
         d.shape = tc_shape_from_sphere(sp);
         d.local.position = at[i];
