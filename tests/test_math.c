@@ -40,22 +40,12 @@ static ovec dq_rotate(dq q, ovec v)
     dq r = dq_mul(dq_mul(q, p), c);
     return ov(r.x, r.y, r.z);
 }
-static tc_quat rand_quat(test_rng *r)
-{
-    return tc_quat_make((float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1), (float)test_rng_uniform(r, -1, 1),
-                        (float)test_rng_uniform(r, -1, 1));
-}
-static tc_vec3 rand_vec(test_rng *r, double s)
-{
-    return test_rng_vec3(r, -s, s);
-}
-
 TEST_CASE(math_quat_matrix_round_trip)
 {
     test_rng rng = { 401 };
     double worst_m = 0, worst_q = 0;
     for (int i = 0; i < 50000; ++i) {
-        tc_quat q = rand_quat(&rng);
+        tc_quat q = test_rng_quat_raw(&rng);
         if (i % 7 == 0) q = tc_quat_make(q.x * 1e-3f, q.y * 1e-3f, q.z * 1e-3f, q.w * 1e-3f);
         if (i % 11 == 0) q.x = 0.0f, q.y = 0.0f; /* about z only */
         dq u = dq_unit(dq_from(q));
@@ -105,7 +95,7 @@ TEST_CASE(math_euler_against_axis_angle_products)
         tc_quat q = tc_quat_from_euler_deg(fx, fy, fz);
         /* q = qx * qy * qz with each about the fixed axis */
         dq ref = dq_mul(dq_mul(dq_axis_angle(1, 0, 0, fx * d2r), dq_axis_angle(0, 1, 0, fy * d2r)), dq_axis_angle(0, 0, 1, fz * d2r));
-        tc_vec3 v = rand_vec(&rng, 1.0);
+        tc_vec3 v = test_rng_vec3(&rng, -1.0, 1.0);
         ovec want = dq_rotate(ref, ov_from(v));
         ovec got = ov_from(tc_quat_rotate(q, v));
         double e = ov_dist(want, got);
@@ -134,11 +124,11 @@ TEST_CASE(math_transforms_against_double)
     double worst = 0;
     for (int i = 0; i < 30000; ++i) {
         double s = i % 4 == 0 ? 1e4 : 10.0;
-        tc_transform a = tc_transform_make(rand_vec(&rng, s), rand_quat(&rng));
-        tc_transform b = tc_transform_make(rand_vec(&rng, 10.0), rand_quat(&rng));
+        tc_transform a = tc_transform_make(test_rng_vec3(&rng, -s, s), test_rng_quat_raw(&rng));
+        tc_transform b = tc_transform_make(test_rng_vec3(&rng, -10.0, 10.0), test_rng_quat_raw(&rng));
         if (i % 9 == 0) a.rotation = tc_quat_make(a.rotation.x * 1e3f, a.rotation.y * 1e3f, a.rotation.z * 1e3f, a.rotation.w * 1e3f);
         dtf da = dtf_from(a), db = dtf_from(b);
-        tc_vec3 v = rand_vec(&rng, 10.0);
+        tc_vec3 v = test_rng_vec3(&rng, -10.0, 10.0);
         ovec dv = ov_from(v);
         double tol = 2e-6 * (s + 20.0);
         /* point, direction, inverse point/direction */
@@ -273,7 +263,7 @@ TEST_CASE(math_slerp_nlerp_against_axis_angle)
     test_rng rng = { 404 };
     double worst_s = 0, worst_n = 0;
     for (int i = 0; i < 50000; ++i) {
-        tc_quat a = rand_quat(&rng), b = rand_quat(&rng);
+        tc_quat a = test_rng_quat_raw(&rng), b = test_rng_quat_raw(&rng);
         if (i % 4 == 1) { /* nearly equal: a few 1e-7 .. 1e-3 apart */
             double e = pow(10.0, test_rng_uniform(&rng, -7, -3));
             b = tc_quat_make(a.x + (float)(e * test_rng_uniform(&rng, -1, 1)), a.y + (float)(e * test_rng_uniform(&rng, -1, 1)),
@@ -300,7 +290,7 @@ TEST_CASE(math_slerp_nlerp_corner_cases)
     test_rng rng = { 405 };
     const tc_quat id = tc_quat_identity();
     for (int i = 0; i < 2000; ++i) {
-        tc_quat q = tc_quat_normalize(rand_quat(&rng)), nq = tc_quat_make(-q.x, -q.y, -q.z, -q.w);
+        tc_quat q = tc_quat_normalize(test_rng_quat_raw(&rng)), nq = tc_quat_make(-q.x, -q.y, -q.z, -q.w);
         float t = (float)test_rng_uniform(&rng, 0, 1);
         /* q and -q are one rotation: every t gives q (the shorter arc has length 0) */
         CHECK(dq_dist(dq_from(tc_quat_slerp(q, nq, t)), dq_from(q)) < 1e-6);
@@ -308,7 +298,7 @@ TEST_CASE(math_slerp_nlerp_corner_cases)
         /* identical */
         CHECK(dq_dist(dq_from(tc_quat_slerp(q, q, t)), dq_from(q)) < 1e-6);
         /* the ends: a at t = 0, b (on a's side) at t = 1 */
-        tc_quat b = tc_quat_normalize(rand_quat(&rng));
+        tc_quat b = tc_quat_normalize(test_rng_quat_raw(&rng));
         dq bs = dq_dot(dq_from(q), dq_from(b)) < 0 ? dq_scale(dq_from(b), -1) : dq_from(b);
         CHECK(dq_dist(dq_from(tc_quat_slerp(q, b, 0.0f)), dq_from(q)) < 4e-7);
         CHECK(dq_dist(dq_from(tc_quat_slerp(q, b, 1.0f)), bs) < 4e-7);
@@ -371,7 +361,7 @@ TEST_CASE(math_euler_radians_and_back)
         CHECK_MSG(err < 2e-4, "case %d: (%g %g %g) came back (%g %g %g)", i, ax, ay, az, (double)e.x, (double)e.y, (double)e.z);
         CHECK(e.y >= -pi / 2 && e.y <= pi / 2 && fabs(e.x) <= pi && fabs(e.z) <= pi);
         /* any quaternion: the angles rebuild its rotation (also at and near gimbal lock) */
-        tc_quat q = rand_quat(&rng);
+        tc_quat q = test_rng_quat_raw(&rng);
         if (i % 3 == 0) q = tc_quat_from_euler((float)ax, (float)(i % 2 ? pi / 2 : -pi / 2) + (float)test_rng_uniform(&rng, -1e-4, 1e-4), (float)az);
         tc_vec3 f = tc_quat_to_euler(q);
         tc_quat back = tc_quat_from_euler(f.x, f.y, f.z);
@@ -391,8 +381,8 @@ TEST_CASE(math_transform_lerp)
 {
     test_rng rng = { 407 };
     for (int i = 0; i < 20000; ++i) {
-        tc_transform a = tc_transform_make(rand_vec(&rng, 100), rand_quat(&rng));
-        tc_transform b = tc_transform_make(rand_vec(&rng, 100), rand_quat(&rng));
+        tc_transform a = tc_transform_make(test_rng_vec3(&rng, -100, 100), test_rng_quat_raw(&rng));
+        tc_transform b = tc_transform_make(test_rng_vec3(&rng, -100, 100), test_rng_quat_raw(&rng));
         float t = (float)test_rng_uniform(&rng, 0, 1);
         tc_transform r = tc_transform_lerp(a, b, t);
         tc_quat s = tc_quat_slerp(a.rotation, b.rotation, t);
@@ -421,7 +411,7 @@ TEST_CASE(shape_transform_against_double)
     for (int i = 0; i < 30000; ++i) {
         int kind = i % TEST_PLAIN_SHAPE_COUNT;
         tc_shape local = cg_random(&rng, kind, 3.0);
-        tc_transform pose = tc_transform_make(rand_vec(&rng, 50), rand_quat(&rng));
+        tc_transform pose = tc_transform_make(test_rng_vec3(&rng, -50, 50), test_rng_quat_raw(&rng));
         if (i % 7 == 0) pose.rotation = tc_quat_make(0, 0, 0, (float)test_rng_uniform(&rng, -2, 2)); /* no turn, any w */
         float scale = (float)pow(10.0, test_rng_uniform(&rng, -2, 2));
         tc_shape got = tc_shape_transform(&local, pose, scale);
@@ -524,7 +514,7 @@ TEST_CASE(shape_translate_is_exact)
     for (int i = 0; i < 6000; ++i) {
         tc_shape c = cg_random(&rng, i % TEST_PLAIN_SHAPE_COUNT, 10.0);
         tc_shape s = c;
-        tc_vec3 d = rand_vec(&rng, 1e4);
+        tc_vec3 d = test_rng_vec3(&rng, -1e4, 1e4);
         tc_shape m = tc_shape_translate(&s, d);
         /* each point is moved by one float addition per coordinate; sizes and orientations are kept */
 #define SAME_MOVED(p, q) CHECK((q).x == (p).x + d.x && (q).y == (p).y + d.y && (q).z == (p).z + d.z)
@@ -563,7 +553,7 @@ TEST_CASE(shape_transform_is_how_the_world_places_colliders)
     if (!w) return;
     for (int i = 0; i < 300; ++i) {
         tc_node_def nd = tc_node_def_default();
-        nd.local = tc_transform_make(rand_vec(&rng, 20), rand_quat(&rng));
+        nd.local = tc_transform_make(test_rng_vec3(&rng, -20, 20), test_rng_quat_raw(&rng));
         nd.scale = (float)test_rng_uniform(&rng, 0.25, 4);
         tc_node_id node = tc_world_create_node(w, &nd);
         tc_collider_def cd = tc_collider_def_default();

@@ -15,7 +15,7 @@
 
 static tc_quat qrand(test_rng *r)
 {
-    return tc_quat_normalize(tc_quat_make(test_rng_float(r, -1, 1), test_rng_float(r, -1, 1), test_rng_float(r, -1, 1), test_rng_float(r, -1, 1)));
+    return tc_quat_normalize(test_rng_quat_raw(r));
 }
 
 static tc_shape random_local_shape(test_rng *r)

@@ -30,8 +30,7 @@
 
 static tc_quat qrand(test_rng *r)
 {
-    const float x = test_rng_float(r, -1, 1), y = test_rng_float(r, -1, 1), z = test_rng_float(r, -1, 1), w = test_rng_float(r, -1, 1);
-    return tc_quat_normalize(tc_quat_make(x, y, z, w));
+    return tc_quat_normalize(test_rng_quat_raw(r));
 }
 
 #define MAXC 400

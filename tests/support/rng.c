@@ -68,6 +68,15 @@ tc_vec3 test_rng_vec3(test_rng *r, double lo, double hi)
     return tc_vec3_make(x, y, z);
 }
 
+tc_quat test_rng_quat_raw(test_rng *r)
+{
+    const float x = test_rng_float(r, -1, 1);
+    const float y = test_rng_float(r, -1, 1);
+    const float z = test_rng_float(r, -1, 1);
+    const float w = test_rng_float(r, -1, 1);
+    return tc_quat_make(x, y, z, w);
+}
+
 tc_quat test_rng_rotation(test_rng *r)
 {
     double q[4];
