@@ -55,18 +55,6 @@ static float *field(tc_shape *s, int i)
     return (float *)(void *)&s->u + i;
 }
 
-static bool is_valid(const tc_shape *s)
-{
-    switch (s->type) {
-    case TC_SHAPE_SPHERE: return tc_sphere_is_valid(&s->u.sphere);
-    case TC_SHAPE_CAPSULE: return tc_capsule_is_valid(&s->u.capsule);
-    case TC_SHAPE_AABB: return tc_aabb_is_valid(&s->u.aabb);
-    case TC_SHAPE_OBB: return tc_obb_is_valid(&s->u.obb);
-    case TC_SHAPE_TRIANGLE: return tc_triangle_is_valid(&s->u.triangle);
-    default: return tc_plane_is_valid(&s->u.plane);
-    }
-}
-
 static bool bounds(const tc_shape *s, tc_aabb *out)
 {
     switch (s->type) {
@@ -84,7 +72,7 @@ static const tc_ray probe = { { 0.0f, 0.0f, -5.0f }, { 0.01f, 0.02f, 1.0f } };
 /* Every query that takes the (invalid) shape answers false. */
 static void check_invalid(const tc_shape *bad, const char *what)
 {
-    CHECK_MSG(!is_valid(bad), "%s: is_valid says true", what);
+    CHECK_MSG(!tc_shape_is_valid(bad), "%s: is_valid says true", what);
     for (int k = 0; k < TEST_PLAIN_SHAPE_COUNT; ++k) {
         if (k == TC_SHAPE_PLANE && bad->type == TC_SHAPE_PLANE) continue; /* no plane-plane pair */
         tc_shape other = valid_shape((tc_shape_type)k);
@@ -92,10 +80,10 @@ static void check_invalid(const tc_shape *bad, const char *what)
         CHECK_MSG(!r, "%s: overlap with a valid %s says true", what, test_shape_name((tc_shape_type)k));
     }
     tc_ray_hit hit;
-    CHECK_MSG(!lib_raycast(&probe, bad, INFINITY, &hit), "%s: ray cast hits", what);
-    CHECK_MSG(!lib_raycast(&probe, bad, 10.0f, NULL), "%s: ray cast hits", what);
+    CHECK_MSG(!tc_shape_raycast(&probe, bad, INFINITY, &hit), "%s: ray cast hits", what);
+    CHECK_MSG(!tc_shape_raycast(&probe, bad, 10.0f, NULL), "%s: ray cast hits", what);
     tc_vec3 p = tc_vec3_make(0.0f, 0.0f, 0.0f);
-    CHECK_MSG(!lib_contains(bad, p), "%s: contains the origin", what);
+    CHECK_MSG(!tc_shape_contains_point(bad, p), "%s: contains the origin", what);
     tc_vec3 q = tc_vec3_make(0.25f, -3.0f, 7.0f);
     tc_vec3 c = lib_closest(bad, q);
     CHECK_MSG(c.x == q.x && c.y == q.y && c.z == q.z, "%s: closest point is not p unchanged", what);
@@ -119,9 +107,9 @@ TEST_CASE(invalid_nan_and_infinity_in_every_shape_field)
     for (int k = 0; k < TEST_PLAIN_SHAPE_COUNT; ++k) {
         tc_shape good = valid_shape((tc_shape_type)k);
         /* sanity: the valid version is valid and answers true everywhere */
-        CHECK(is_valid(&good));
+        CHECK(tc_shape_is_valid(&good));
         tc_ray_hit hit;
-        CHECK_MSG(lib_raycast(&probe, &good, INFINITY, &hit), "valid %s: probe misses", test_shape_name((tc_shape_type)k));
+        CHECK_MSG(tc_shape_raycast(&probe, &good, INFINITY, &hit), "valid %s: probe misses", test_shape_name((tc_shape_type)k));
         for (int j = 0; j < TEST_PLAIN_SHAPE_COUNT; ++j) {
             if (j == TC_SHAPE_PLANE && k == TC_SHAPE_PLANE) continue;
             tc_shape other = valid_shape((tc_shape_type)j);
@@ -152,20 +140,20 @@ TEST_CASE(invalid_nan_and_infinity_in_every_ray_field)
                 tc_ray r = probe;
                 ((float *)(void *)&r)[f] = bad_values[v];
                 tc_ray_hit hit;
-                CHECK_MSG(!lib_raycast(&r, &s, INFINITY, &hit), "%s: ray field %d = %g hits", test_shape_name((tc_shape_type)k), f,
+                CHECK_MSG(!tc_shape_raycast(&r, &s, INFINITY, &hit), "%s: ray field %d = %g hits", test_shape_name((tc_shape_type)k), f,
                           (double)bad_values[v]);
-                CHECK(!lib_raycast(&r, &s, 100.0f, NULL));
+                CHECK(!tc_shape_raycast(&r, &s, 100.0f, NULL));
             }
         }
         /* max_t: NaN and negative find nothing; +inf is the unbounded ray */
         tc_ray_hit hit;
-        CHECK(!lib_raycast(&probe, &s, NAN, &hit));
-        CHECK(!lib_raycast(&probe, &s, -1.0f, &hit));
-        CHECK(!lib_raycast(&probe, &s, -INFINITY, &hit));
-        CHECK(lib_raycast(&probe, &s, INFINITY, &hit));
+        CHECK(!tc_shape_raycast(&probe, &s, NAN, &hit));
+        CHECK(!tc_shape_raycast(&probe, &s, -1.0f, &hit));
+        CHECK(!tc_shape_raycast(&probe, &s, -INFINITY, &hit));
+        CHECK(tc_shape_raycast(&probe, &s, INFINITY, &hit));
         /* a point query at NaN / inf: no containment, no crash */
-        CHECK(!lib_contains(&s, tc_vec3_make(NAN, 0, 0)));
-        CHECK(!lib_contains(&s, tc_vec3_make(0, INFINITY, 0)) || k == TC_SHAPE_PLANE);
+        CHECK(!tc_shape_contains_point(&s, tc_vec3_make(NAN, 0, 0)));
+        CHECK(!tc_shape_contains_point(&s, tc_vec3_make(0, INFINITY, 0)) || k == TC_SHAPE_PLANE);
         (void)lib_closest(&s, tc_vec3_make(NAN, INFINITY, -INFINITY));
     }
 }

@@ -37,8 +37,8 @@ static tc_ray mkray(float ox, float oy, float oz, float dx, float dy, float dz)
 static void check_ray(const char *what, const tc_ray *ray, const tc_shape *s, float max_t, double expect_t, const tc_vec3 *normal)
 {
     tc_ray_hit hit;
-    bool got = lib_raycast(ray, s, max_t, &hit);
-    bool got_null = lib_raycast(ray, s, max_t, NULL);
+    bool got = tc_shape_raycast(ray, s, max_t, &hit);
+    bool got_null = tc_shape_raycast(ray, s, max_t, NULL);
     CHECK_MSG(got == got_null, "%s: NULL hit changes the answer", what);
     if (isnan(expect_t)) {
         if (!got) return;

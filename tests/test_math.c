@@ -62,7 +62,7 @@ TEST_CASE(math_quat_matrix_round_trip)
     test_rng rng = { 401 };
     double worst_m = 0, worst_q = 0;
     for (int i = 0; i < 50000; ++i) {
-        tc_quat q = rand_quat(&rng);
+        tc_quat q = test_rng_quat_raw(&rng);
         if (i % 7 == 0) q = tc_quat_make(q.x * 1e-3f, q.y * 1e-3f, q.z * 1e-3f, q.w * 1e-3f);
         if (i % 11 == 0) q.x = 0.0f, q.y = 0.0f; /* about z only */
         dq u = dq_unit(dq_from(q));
@@ -112,7 +112,7 @@ TEST_CASE(math_euler_against_axis_angle_products)
         tc_quat q = tc_quat_from_euler_deg(fx, fy, fz);
         /* q = qx * qy * qz with each about the fixed axis */
         dq ref = dq_mul(dq_mul(dq_axis_angle(1, 0, 0, fx * d2r), dq_axis_angle(0, 1, 0, fy * d2r)), dq_axis_angle(0, 0, 1, fz * d2r));
-        tc_vec3 v = rand_vec(&rng, 1.0);
+        tc_vec3 v = test_rng_vec3(&rng, -1.0, 1.0);
         ovec want = dq_rotate(ref, ov_from(v));
         ovec got = ov_from(tc_quat_rotate(q, v));
         double e = ov_dist(want, got);
@@ -145,7 +145,7 @@ TEST_CASE(math_transforms_against_double)
         tc_transform b = rand_pose(&rng, 10.0);
         if (i % 9 == 0) a.rotation = tc_quat_make(a.rotation.x * 1e3f, a.rotation.y * 1e3f, a.rotation.z * 1e3f, a.rotation.w * 1e3f);
         dtf da = dtf_from(a), db = dtf_from(b);
-        tc_vec3 v = rand_vec(&rng, 10.0);
+        tc_vec3 v = test_rng_vec3(&rng, -10.0, 10.0);
         ovec dv = ov_from(v);
         double tol = 2e-6 * (s + 20.0);
         /* point, direction, inverse point/direction */
@@ -280,7 +280,7 @@ TEST_CASE(math_slerp_nlerp_against_axis_angle)
     test_rng rng = { 404 };
     double worst_s = 0, worst_n = 0;
     for (int i = 0; i < 50000; ++i) {
-        tc_quat a = rand_quat(&rng), b = rand_quat(&rng);
+        tc_quat a = test_rng_quat_raw(&rng), b = test_rng_quat_raw(&rng);
         if (i % 4 == 1) { /* nearly equal: a few 1e-7 .. 1e-3 apart */
             double e = pow(10.0, test_rng_uniform(&rng, -7, -3));
             double dx = test_rng_uniform(&rng, -1, 1), dy = test_rng_uniform(&rng, -1, 1), dw = test_rng_uniform(&rng, -1, 1);
@@ -308,7 +308,7 @@ TEST_CASE(math_slerp_nlerp_corner_cases)
     test_rng rng = { 405 };
     const tc_quat id = tc_quat_identity();
     for (int i = 0; i < 2000; ++i) {
-        tc_quat q = tc_quat_normalize(rand_quat(&rng)), nq = tc_quat_make(-q.x, -q.y, -q.z, -q.w);
+        tc_quat q = tc_quat_normalize(test_rng_quat_raw(&rng)), nq = tc_quat_make(-q.x, -q.y, -q.z, -q.w);
         float t = (float)test_rng_uniform(&rng, 0, 1);
         /* q and -q are one rotation: every t gives q (the shorter arc has length 0) */
         CHECK(dq_dist(dq_from(tc_quat_slerp(q, nq, t)), dq_from(q)) < 1e-6);
@@ -316,7 +316,7 @@ TEST_CASE(math_slerp_nlerp_corner_cases)
         /* identical */
         CHECK(dq_dist(dq_from(tc_quat_slerp(q, q, t)), dq_from(q)) < 1e-6);
         /* the ends: a at t = 0, b (on a's side) at t = 1 */
-        tc_quat b = tc_quat_normalize(rand_quat(&rng));
+        tc_quat b = tc_quat_normalize(test_rng_quat_raw(&rng));
         dq bs = dq_dot(dq_from(q), dq_from(b)) < 0 ? dq_scale(dq_from(b), -1) : dq_from(b);
         CHECK(dq_dist(dq_from(tc_quat_slerp(q, b, 0.0f)), dq_from(q)) < 4e-7);
         CHECK(dq_dist(dq_from(tc_quat_slerp(q, b, 1.0f)), bs) < 4e-7);
@@ -379,7 +379,7 @@ TEST_CASE(math_euler_radians_and_back)
         CHECK_MSG(err < 2e-4, "case %d: (%g %g %g) came back (%g %g %g)", i, ax, ay, az, (double)e.x, (double)e.y, (double)e.z);
         CHECK(e.y >= -pi / 2 && e.y <= pi / 2 && fabs(e.x) <= pi && fabs(e.z) <= pi);
         /* any quaternion: the angles rebuild its rotation (also at and near gimbal lock) */
-        tc_quat q = rand_quat(&rng);
+        tc_quat q = test_rng_quat_raw(&rng);
         if (i % 3 == 0) q = tc_quat_from_euler((float)ax, (float)(i % 2 ? pi / 2 : -pi / 2) + (float)test_rng_uniform(&rng, -1e-4, 1e-4), (float)az);
         tc_vec3 f = tc_quat_to_euler(q);
         tc_quat back = tc_quat_from_euler(f.x, f.y, f.z);
@@ -532,7 +532,7 @@ TEST_CASE(shape_translate_is_exact)
     for (int i = 0; i < 6000; ++i) {
         tc_shape c = cg_random(&rng, i % TEST_PLAIN_SHAPE_COUNT, 10.0);
         tc_shape s = c;
-        tc_vec3 d = rand_vec(&rng, 1e4);
+        tc_vec3 d = test_rng_vec3(&rng, -1e4, 1e4);
         tc_shape m = tc_shape_translate(&s, d);
         /* each point is moved by one float addition per coordinate; sizes and orientations are kept */
 #define SAME_MOVED(p, q) CHECK((q).x == (p).x + d.x && (q).y == (p).y + d.y && (q).z == (p).z + d.z)

@@ -47,7 +47,7 @@ static void run_points(tc_shape_type k, uint64_t seed)
         double dist = orc_point_distance(&os, pd, &cl);
         bool truth = orc_point_inside(&os, pd);
         double scale = orc_point_scale(&os, pd), band = TC_TOLERANCE * scale;
-        bool lib = lib_contains(&s, pf);
+        bool lib = tc_shape_contains_point(&s, pf);
         inside += truth;
         if (truth && !lib) {
             if (++missed <= 3) {

@@ -434,7 +434,7 @@ static void run_rays(tc_shape_type k, uint64_t seed)
         orc_hit ex = orc_raycast(&o, &r, max_t);
         tc_ray_hit h;
         memset(&h, 0, sizeof h);
-        bool lib = lib_raycast(&rc.ray, &rc.shape, rc.max_t, &h);
+        bool lib = tc_shape_raycast(&rc.ray, &rc.shape, rc.max_t, &h);
         ovec p = ov_from(h.point), pn = ov_from(h.normal);
 
         /* Scale: the shape's, plus the reach of the origin and the hit

@@ -78,7 +78,7 @@ static double band_of(const tc_shape *s, const tc_ray *ray, const tc_ray_hit *h)
 static void expect_hit(const char *what, const tc_shape *s, const tc_ray *ray, float max_t, double tol_t)
 {
     tc_ray_hit h;
-    bool got = lib_raycast(ray, s, max_t, &h);
+    bool got = tc_shape_raycast(ray, s, max_t, &h);
     CHECK_MSG(got, "%s: missed", what);
     if (!got) return;
     orc_shape o = orc_from_any(s);
@@ -100,7 +100,7 @@ static void expect_hit(const char *what, const tc_shape *s, const tc_ray *ray, f
 static void expect_no_far_hit(const char *what, const tc_shape *s, const tc_ray *ray, float max_t, bool must_miss)
 {
     tc_ray_hit h;
-    bool got = lib_raycast(ray, s, max_t, &h);
+    bool got = tc_shape_raycast(ray, s, max_t, &h);
     if (must_miss) CHECK_MSG(!got, "%s: hit at t = %a", what, got ? (double)h.t : 0.0);
     if (!got) return;
     orc_shape o = orc_from_any(s);
@@ -144,7 +144,7 @@ TEST_CASE(ray_regression_round_normals)
     tc_ray rc = ray_of(V(0x1.b7b608p+5f, 0x1.ca25bcp+3f, 0x1.b94ac6p+3f), V(-0x1.c51f98p-6f, -0x1.c32f9p-8f, -0x1.410e8ap-8f));
     expect_hit("capsule near the seam", &c, &rc, 0x1.089378p+11f, 1e-5);
     tc_ray_hit h;
-    if (lib_raycast(&rc, &c, 0x1.089378p+11f, &h)) {
+    if (tc_shape_raycast(&rc, &c, 0x1.089378p+11f, &h)) {
         orc_shape o = orc_from_any(&c);
         ovec p = ov_from(h.point), q;
         orc_point_segment(p, o.p[0], o.p[1], &q);
@@ -175,7 +175,7 @@ TEST_CASE(ray_regression_aabb_origin_on_face)
     s.u.aabb.max = V(-0x1.ef37fap-1f, -0x1.c122a8p-1f, -0x1.1f46bp+3f);
     tc_ray r = ray_of(V(-0x1.fdc66ap-1f, -0x1.d2d452p-1f, -0x1.1f46b2p+3f), V(0.0f, 0x1.527db6p+7f, 0x1.956f9p-9f));
     tc_ray_hit h;
-    CHECK(lib_raycast(&r, &s, 0x1.8a2cd8p-9f, &h));
+    CHECK(tc_shape_raycast(&r, &s, 0x1.8a2cd8p-9f, &h));
     CHECK(h.t == 0.0f);
     CHECK(h.point.x == r.origin.x && h.point.y == r.origin.y && h.point.z == r.origin.z);
     /* and on every face of a unit box, from outside dirs too */
@@ -185,7 +185,7 @@ TEST_CASE(ray_regression_aabb_origin_on_face)
                             V(1.05f, 2.2f, 3.1f), V(1.05f, 2.1f, 3.0f), V(1.05f, 2.1f, 3.3f) };
     for (int i = 0; i < 6; ++i) {
         tc_ray ri = ray_of(on[i], V(0.3f, -0.7f, 0.2f));
-        CHECK(lib_raycast(&ri, &s, 1.0f, &h) && h.t == 0.0f);
+        CHECK(tc_shape_raycast(&ri, &s, 1.0f, &h) && h.t == 0.0f);
     }
 }
 

@@ -25,9 +25,9 @@ static tc_shape random_local_shape(test_rng *r)
 {
     if (test_rng_int(r, 0, 59) == 0) {
         /* now and then a plane: a half-space with no box, paired without the tree */
-        tc_vec3 n = vrand(r, 1);
+        tc_vec3 n = test_rng_vec3(r, -1, 1);
         if (tc_vec3_length_sq(n) < 0.01f) n = tc_vec3_make(0, 1, 0);
-        return tc_shape_from_plane(tc_plane_from_point_normal(vrand(r, 3), n));
+        return tc_shape_from_plane(tc_plane_from_point_normal(test_rng_vec3(r, -3, 3), n));
     }
     double size = test_rng_uniform(r, 0.2, 2.0);
     switch (test_rng_int(r, 0, 4)) {
@@ -81,7 +81,7 @@ static void add_collider(test_rng *r)
     d.shape = random_local_shape(r);
     d.local = random_pose(r, 2.0);
     d.parent = random_node_or_null(r);
-    if (tc_node_is_null(d.parent)) d.local.position = vrand(r, 40.0);
+    if (tc_node_is_null(d.parent)) d.local.position = test_rng_vec3(r, -40.0, 40.0);
     d.user_data = test_rng_next(r);
     d.category = (uint64_t)1 << test_rng_int(r, 0, 3);
     d.mask = test_rng_int(r, 0, 4) == 0 ? (uint64_t)0x5 : ~(uint64_t)0;
@@ -261,10 +261,10 @@ static void check_queries(test_rng *r)
             const snap *s = &g_snap[test_rng_int(r, 0, g.ncol - 1)];
             if (s->live && s->shape.type != TC_SHAPE_PLANE) {
                 tc_vec3 c = tc_vec3_make((float)(0.5 * (s->lo[0] + s->hi[0])), (float)(0.5 * (s->lo[1] + s->hi[1])), (float)(0.5 * (s->lo[2] + s->hi[2])));
-                ray.dir = tc_vec3_scale(tc_vec3_sub(c, ray.origin), frand(r, 0.01, 1));
+                ray.dir = tc_vec3_scale(tc_vec3_sub(c, ray.origin), test_rng_float(r, 0.01, 1));
             }
         }
-        float max_t = q % 3 == 0 ? INFINITY : frand(r, 5, 120);
+        float max_t = q % 3 == 0 ? INFINITY : test_rng_float(r, 5, 120);
         double best = INFINITY;
         int best_i = -1, nall = 0;
         for (int i = 0; i < g.ncol; ++i) {
@@ -334,7 +334,7 @@ static void check_queries(test_rng *r)
         compare_ids(tc_world_overlap_shape(g.world, &qs, f, g_got, MAXC), nexp, "overlap_shape");
         g_seen_overlaps += nexp;
         /* a point inside some collider, and a random one */
-        tc_vec3 p = vrand(r, 40);
+        tc_vec3 p = test_rng_vec3(r, -40, 40);
         if (q % 2 == 0 && g.ncol > 0) {
             const snap *s = &g_snap[test_rng_int(r, 0, g.ncol - 1)];
             if (s->live && s->shape.type != TC_SHAPE_PLANE) p = tc_vec3_make((float)(0.5 * (s->lo[0] + s->hi[0])), (float)(0.5 * (s->lo[1] + s->hi[1])), (float)(0.5 * (s->lo[2] + s->hi[2])));
@@ -376,7 +376,7 @@ static void random_world(uint64_t seed, int ncol, int steps)
         nd = tc_node_def_default();
         nd.parent = i < 20 ? tc_node_null() : g.node[test_rng_int(&r, 0, g.nnode - 1)];
         nd.local = random_pose(&r, i < 20 ? 40.0 : 3.0);
-        nd.scale = i % 5 == 0 ? frand(&r, 0.5, 2.0) : 1.0f;
+        nd.scale = i % 5 == 0 ? test_rng_float(&r, 0.5, 2.0) : 1.0f;
         g.node[g.nnode] = tc_world_create_node(g.world, &nd);
         g_parent[g.nnode] = nd.parent;
         CHECK(!tc_node_is_null(g.node[g.nnode]));
@@ -489,17 +489,17 @@ TEST_CASE(world_hierarchy_three_deep_matches_double_precision)
         tc_node_def d0, d1, d2;
         d0 = tc_node_def_default();
         d0.local = random_pose(&r, 20);
-        d0.scale = frand(&r, 0.5, 2);
+        d0.scale = test_rng_float(&r, 0.5, 2);
         tc_node_id n0 = tc_world_create_node(w, &d0);
         d1 = d0;
         d1.parent = n0;
         d1.local = random_pose(&r, 3);
-        d1.scale = frand(&r, 0.5, 2);
+        d1.scale = test_rng_float(&r, 0.5, 2);
         tc_node_id n1 = tc_world_create_node(w, &d1);
         d2 = d1;
         d2.parent = n1;
         d2.local = random_pose(&r, 3);
-        d2.scale = frand(&r, 0.5, 2);
+        d2.scale = test_rng_float(&r, 0.5, 2);
         tc_node_id n2 = tc_world_create_node(w, &d2);
         tc_collider_def cd;
         cd = tc_collider_def_default();
@@ -509,12 +509,12 @@ TEST_CASE(world_hierarchy_three_deep_matches_double_precision)
         tc_obb local_obb = tc_obb_from_quat(local_c, tc_vec3_make(0.3f, 0.5f, 0.7f), qrand(&r));
         cd.shape = tc_shape_from_obb(local_obb);
         tc_collider_id c = tc_world_create_collider(w, &cd);
-        tc_sphere sp = { vrand(&r, 0.5), 0.4f };
+        tc_sphere sp = { test_rng_vec3(&r, -0.5, 0.5), 0.4f };
         cd.shape = tc_shape_from_sphere(sp);
         tc_collider_id cs = tc_world_create_collider(w, &cd);
         /* the bone moves after creation: only the update's pose counts */
         tc_transform moved = random_pose(&r, 20);
-        float moved_scale = frand(&r, 0.5, 2);
+        float moved_scale = test_rng_float(&r, 0.5, 2);
         CHECK(tc_world_set_node_poses(w, &n0, &moved, &moved_scale, 1) == 1);
         CHECK(tc_world_update(w));
 
@@ -578,7 +578,7 @@ TEST_CASE(world_node_matrices_set_a_skeleton)
     for (int i = 0; i < 8; ++i) {
         bones[i] = tc_world_create_node(w, NULL);
         poses[i] = random_pose(&r, 10);
-        scales[i] = frand(&r, 0.5, 3);
+        scales[i] = test_rng_float(&r, 0.5, 3);
         mats[i] = tc_mat4_from_transform(poses[i], scales[i]);
     }
     CHECK(tc_world_set_node_matrices(w, bones, mats, 8) == 8);
@@ -699,7 +699,7 @@ TEST_CASE(world_counting_allocator_no_leaks_under_failures)
                 tc_collider_def d;
                 d = tc_collider_def_default();
                 d.shape = random_local_shape(&r);
-                d.local.position = vrand(&r, 10);
+                d.local.position = test_rng_vec3(&r, -10, 10);
                 tc_world_create_collider(w, &d);
                 if (i % 50 == 49) tc_world_update(w); /* may report out of memory */
             }
@@ -834,7 +834,7 @@ TEST_CASE(world_pick_finds_the_box_under_the_pixel)
     for (int i = 0; i < 50; ++i) {
         tc_collider_def d;
         d = tc_collider_def_default();
-        centres[i] = tc_vec3_make((float)(i % 10) * 3.0f - 13.5f, (float)(i / 10) * 3.0f - 6.0f, frand(&r, -5, 5));
+        centres[i] = tc_vec3_make((float)(i % 10) * 3.0f - 13.5f, (float)(i / 10) * 3.0f - 6.0f, test_rng_float(&r, -5, 5));
         d.local.position = centres[i];
         tc_aabb b = { { -0.5f, -0.5f, -0.5f }, { 0.5f, 0.5f, 0.5f } };
         d.shape = tc_shape_from_aabb(b);
@@ -904,8 +904,8 @@ TEST_CASE(world_prediction_changes_no_result)
     static tc_shape shapes[400];
     test_rng r = { 77 };
     for (int i = 0; i < 400; ++i) {
-        pos[i] = vrand(&r, 12.0);
-        vel[i] = vrand(&r, 0.08);
+        pos[i] = test_rng_vec3(&r, -12.0, 12.0);
+        vel[i] = test_rng_vec3(&r, -0.08, 0.08);
         shapes[i] = random_local_shape(&r);
     }
     for (int k = 0; k < 3; ++k) {
@@ -925,7 +925,7 @@ TEST_CASE(world_prediction_changes_no_result)
     for (int step = 0; step < test_random_count(60); ++step) {
         for (int i = 0; i < 400; ++i) {
             pos[i] = tc_vec3_add(pos[i], vel[i]);
-            if (step % 17 == 5 && i % 9 == 0) pos[i] = vrand(&r, 12.0); /* a jump */
+            if (step % 17 == 5 && i % 9 == 0) pos[i] = test_rng_vec3(&r, -12.0, 12.0); /* a jump */
         }
         size_t n[3];
         const tc_contact_event *e[3];

@@ -13,21 +13,6 @@
 
 enum { COLLIDERS = 48, QUERIES = 40, HULLS = 3, MESH_SIDE = 4 };
 
-static float frand(test_rng *r, double lo, double hi) { return (float)test_rng_uniform(r, lo, hi); }
-static tc_vec3 vrand(test_rng *r, double lo, double hi)
-{
-    const float x = frand(r, lo, hi); /* one draw per statement: the same cases with every compiler */
-    const float y = frand(r, lo, hi);
-    const float z = frand(r, lo, hi);
-    return tc_vec3_make(x, y, z);
-}
-static tc_quat qrand(test_rng *r)
-{
-    double q[4];
-    test_rng_quat(r, q);
-    return tc_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
-}
-
 /* The shared data: a few random hulls and one bumpy grid of triangles. */
 typedef struct data_set {
     tc_hull_data *hull[HULLS];
@@ -40,14 +25,14 @@ static data_set make_data(test_rng *r)
     for (int h = 0; h < HULLS; ++h) {
         tc_vec3 p[12];
         const int n = test_rng_int(r, 4, 12);
-        for (int i = 0; i < n; ++i) p[i] = vrand(r, -1.0, 1.0);
+        for (int i = 0; i < n; ++i) p[i] = test_rng_vec3(r, -1.0, 1.0);
         d.hull[h] = tc_hull_data_create(p, n, NULL);
     }
     tc_vec3 v[(MESH_SIDE + 1) * (MESH_SIDE + 1)];
     int32_t idx[MESH_SIDE * MESH_SIDE * 6];
     for (int j = 0; j <= MESH_SIDE; ++j)
         for (int i = 0; i <= MESH_SIDE; ++i)
-            v[j * (MESH_SIDE + 1) + i] = tc_vec3_make((float)i - 0.5f * MESH_SIDE, frand(r, -0.5, 0.5), (float)j - 0.5f * MESH_SIDE);
+            v[j * (MESH_SIDE + 1) + i] = tc_vec3_make((float)i - 0.5f * MESH_SIDE, test_rng_float(r, -0.5, 0.5), (float)j - 0.5f * MESH_SIDE);
     int t = 0;
     for (int j = 0; j < MESH_SIDE; ++j)
         for (int i = 0; i < MESH_SIDE; ++i) {
@@ -70,8 +55,8 @@ static tc_hull place_hull(test_rng *r, const data_set *d, tc_vec3 at)
     tc_hull h;
     h.data = d->hull[test_rng_int(r, 0, HULLS - 1)];
     h.position = at;
-    h.rotation = tc_mat3_from_quat(qrand(r));
-    h.scale = frand(r, 0.3, 2.5);
+    h.rotation = tc_mat3_from_quat(test_rng_rotation(r));
+    h.scale = test_rng_float(r, 0.3, 2.5);
     return h;
 }
 
@@ -80,41 +65,41 @@ static tc_mesh place_mesh(test_rng *r, const data_set *d, tc_vec3 at)
     tc_mesh m;
     m.data = d->mesh;
     m.position = at;
-    m.rotation = tc_mat3_from_quat(qrand(r));
-    m.scale = frand(r, 0.3, 1.5);
+    m.rotation = tc_mat3_from_quat(test_rng_rotation(r));
+    m.scale = test_rng_float(r, 0.3, 1.5);
     return m;
 }
 
 /* A collider's shape in its own frame, of the given type. */
 static tc_shape local_shape(test_rng *r, const data_set *d, int type)
 {
-    const tc_vec3 c = vrand(r, -0.5, 0.5);
+    const tc_vec3 c = test_rng_vec3(r, -0.5, 0.5);
     switch (type) {
     case TC_SHAPE_SPHERE: {
-        tc_sphere s = { c, frand(r, 0.1, 1.5) };
+        tc_sphere s = { c, test_rng_float(r, 0.1, 1.5) };
         return tc_shape_from_sphere(s);
     }
     case TC_SHAPE_CAPSULE: {
-        const tc_vec3 h = vrand(r, -1.0, 1.0);
-        tc_capsule k = { tc_vec3_sub(c, h), tc_vec3_add(c, h), frand(r, 0.1, 1.0) };
+        const tc_vec3 h = test_rng_vec3(r, -1.0, 1.0);
+        tc_capsule k = { tc_vec3_sub(c, h), tc_vec3_add(c, h), test_rng_float(r, 0.1, 1.0) };
         return tc_shape_from_capsule(k);
     }
     case TC_SHAPE_AABB: {
-        const tc_vec3 h = vrand(r, 0.1, 1.5);
+        const tc_vec3 h = test_rng_vec3(r, 0.1, 1.5);
         tc_aabb b = { tc_vec3_sub(c, h), tc_vec3_add(c, h) };
         return tc_shape_from_aabb(b);
     }
-    case TC_SHAPE_OBB: return tc_shape_from_obb(tc_obb_from_quat(c, vrand(r, 0.1, 1.5), qrand(r)));
+    case TC_SHAPE_OBB: return tc_shape_from_obb(tc_obb_from_quat(c, test_rng_vec3(r, 0.1, 1.5), test_rng_rotation(r)));
     case TC_SHAPE_TRIANGLE: {
-        const tc_vec3 a = tc_vec3_add(c, vrand(r, -1.5, 1.5));
-        const tc_vec3 b = tc_vec3_add(c, vrand(r, -1.5, 1.5));
-        const tc_vec3 e = tc_vec3_add(c, vrand(r, -1.5, 1.5));
+        const tc_vec3 a = tc_vec3_add(c, test_rng_vec3(r, -1.5, 1.5));
+        const tc_vec3 b = tc_vec3_add(c, test_rng_vec3(r, -1.5, 1.5));
+        const tc_vec3 e = tc_vec3_add(c, test_rng_vec3(r, -1.5, 1.5));
         tc_triangle t = { a, b, e };
         return tc_shape_from_triangle(t);
     }
     case TC_SHAPE_PLANE: {
         /* a plane below most of the world, so it is not in every answer */
-        const tc_vec3 n = tc_vec3_normalize(vrand(r, -1.0, 1.0));
+        const tc_vec3 n = tc_vec3_normalize(test_rng_vec3(r, -1.0, 1.0));
         return tc_shape_from_plane(tc_plane_from_point_normal(tc_vec3_scale(n, -12.0f), n));
     }
     case TC_SHAPE_HULL: return tc_shape_from_hull(place_hull(r, d, c));
@@ -178,8 +163,8 @@ static void run_worlds(bool mesh_queries, uint64_t seed)
             tc_collider_def def = tc_collider_def_default();
             const int type = test_rng_int(&r, 0, 19) == 0 ? TC_SHAPE_PLANE : test_rng_int(&r, 0, TC_SHAPE_TYPE_COUNT - 1);
             def.shape = local_shape(&r, &d, type == TC_SHAPE_PLANE && test_rng_int(&r, 0, 1) ? TC_SHAPE_HULL : type);
-            def.local.position = vrand(&r, -5.0, 5.0);
-            def.local.rotation = qrand(&r);
+            def.local.position = test_rng_vec3(&r, -5.0, 5.0);
+            def.local.rotation = test_rng_rotation(&r);
             def.category = (uint64_t)test_rng_int(&r, 1, 7);
             def.mask = (uint64_t)test_rng_int(&r, 1, 7);
             def.enabled = test_rng_int(&r, 0, 9) != 0;
@@ -192,7 +177,7 @@ static void run_worlds(bool mesh_queries, uint64_t seed)
         }
         CHECK(tc_world_update(w));
         for (int q = 0; q < QUERIES; ++q, ++queries) {
-            const tc_vec3 at = vrand(&r, -6.0, 6.0);
+            const tc_vec3 at = test_rng_vec3(&r, -6.0, 6.0);
             tc_query_filter f = tc_query_filter_all();
             f.category = (uint64_t)test_rng_int(&r, 1, 7); /* drawn in order */
             f.mask = (uint64_t)test_rng_int(&r, 1, 7);

@@ -43,7 +43,7 @@ static long g_rays, g_hits, g_parallel_hits, g_inside_hits, g_removed_checks;
 static tc_shape random_shape(test_rng *r)
 {
     const double s = g.scale;
-    const tc_vec3 c = vrand(r, s);
+    const tc_vec3 c = test_rng_vec3(r, -s, s);
     const int kind = g.kinds == BOXES ? 0 : test_rng_int(r, 0, 5);
     if (kind <= 1) {
         /* sizes from nothing (a point, a flat box) to a few units */
@@ -54,7 +54,7 @@ static tc_shape random_shape(test_rng *r)
         return tc_shape_from_aabb(b);
     }
     if (kind == 2) {
-        tc_sphere sp = { c, frand(r, 0.0, 2.0) };
+        tc_sphere sp = { c, test_rng_float(r, 0.0, 2.0) };
         return tc_shape_from_sphere(sp);
     }
     if (kind == 3) {
@@ -173,7 +173,7 @@ static tc_ray make_ray(test_rng *r, ray_kind kind)
     const tc_vec3 p = inner_point(i);
     switch (kind) {
     case RAY_AIMED:
-        ray.dir = tc_vec3_scale(tc_vec3_sub(p, ray.origin), frand(r, 0.01, 3.0));
+        ray.dir = tc_vec3_scale(tc_vec3_sub(p, ray.origin), test_rng_float(r, 0.01, 3.0));
         break;
     case RAY_AXIS:
         /* parallel to an axis, lined up with the point */
@@ -185,8 +185,8 @@ static tc_ray make_ray(test_rng *r, ray_kind kind)
         /* along a face plane of a box: origin exactly on the plane */
         if (g.shape[i].type == TC_SHAPE_AABB) {
             const tc_aabb *b = &g.shape[i].u.aabb;
-            ray.origin = vrand(r, 1.5 * s);
-            ray.dir = vrand(r, 1.0);
+            ray.origin = test_rng_vec3(r, -1.5 * s, 1.5 * s);
+            ray.dir = test_rng_vec3(r, -1.0, 1.0);
             const int k = test_rng_int(r, 0, 2);
             const float plane = test_rng_int(r, 0, 1) ? comp(b->min, k) : comp(b->max, k);
             set_comp(&ray.origin, k, plane);
@@ -267,7 +267,7 @@ static void check_rays(test_rng *r, int count)
         fs.mask = (uint64_t)test_rng_int(r, 1, 15);
         fs.group = 0;
         const tc_query_filter *f = q % 3 == 1 ? &fs : NULL;
-        const float max_t = q % 4 == 0 ? INFINITY : (q % 4 == 1 ? frand(r, 0.0, 4.0) : frand(r, 0.0, 3.0 * g.scale));
+        const float max_t = q % 4 == 0 ? INFINITY : (q % 4 == 1 ? test_rng_float(r, 0.0, 4.0) : test_rng_float(r, 0.0, 3.0 * g.scale));
         check_ray(&ray, max_t, f, kind);
         if (test_failures > 10) return;
     }
@@ -305,7 +305,8 @@ static void random_world(uint64_t seed, kinds k, double scale, int count, int st
          * re-additions: each update must remake the index */
         for (int m = 0; m < g.n / 8; ++m) {
             const int i = test_rng_int(&r, 0, g.n - 1);
-            tc_transform t = tc_transform_make(vrand(&r, test_rng_int(&r, 0, 3) ? 1.0 : scale), tc_quat_identity());
+            const double e = test_rng_int(&r, 0, 3) ? 1.0 : scale;
+            tc_transform t = tc_transform_make(test_rng_vec3(&r, -e, e), tc_quat_identity());
             CHECK(tc_world_set_collider_pose(g.w, g.id[i], t));
         }
         for (int m = 0; m < 4; ++m) {
@@ -440,17 +441,18 @@ TEST_CASE(slab_enter4_agrees_with_the_single_box_test)
     test_rng r = { 21 };
     long entered = 0, parallel = 0, clipped = 0;
     for (int it = 0; it < test_random_count(20000); ++it) {
-        tc_vec3 o = vrand(&r, test_rng_int(&r, 0, 3) ? 10.0 : 1e5);
-        tc_vec3 d = vrand(&r, 1.0);
+        const double e = test_rng_int(&r, 0, 3) ? 10.0 : 1e5;
+        tc_vec3 o = test_rng_vec3(&r, -e, e);
+        tc_vec3 d = test_rng_vec3(&r, -1.0, 1.0);
         if (test_rng_int(&r, 0, 5) == 0) set_comp(&d, test_rng_int(&r, 0, 2), 0.0f);
         const tc_slab_ray sr = tc_slab_ray_make(o, d);
-        const float pad = test_rng_int(&r, 0, 2) ? 0.0f : frand(&r, 0.0, 0.5);
+        const float pad = test_rng_int(&r, 0, 2) ? 0.0f : test_rng_float(&r, 0.0, 0.5);
         const tc_slab_ray4 q = tc_slab_ray4_make(&sr, pad);
         tc_slab_box4 box;
         tc_aabb b[4];
         for (int j = 0; j < 4; ++j) {
-            const tc_vec3 c = tc_vec3_add(o, vrand(&r, 12.0));
-            const tc_vec3 h = tc_vec3_abs(vrand(&r, 3.0));
+            const tc_vec3 c = tc_vec3_add(o, test_rng_vec3(&r, -12.0, 12.0));
+            const tc_vec3 h = tc_vec3_abs(test_rng_vec3(&r, -3.0, 3.0));
             b[j].min = tc_vec3_sub(c, h);
             b[j].max = tc_vec3_add(c, h);
             if (j == 3 && test_rng_int(&r, 0, 3) == 0) {
@@ -469,7 +471,7 @@ TEST_CASE(slab_enter4_agrees_with_the_single_box_test)
             box.b[4][j] = b[j].max.y;
             box.b[5][j] = b[j].max.z;
         }
-        const float t_max = test_rng_int(&r, 0, 3) ? INFINITY : frand(&r, 0.0, 30.0);
+        const float t_max = test_rng_int(&r, 0, 3) ? INFINITY : test_rng_float(&r, 0.0, 30.0);
         float te[4];
         const unsigned m = tc_slab_enter4(&q, &box, t_max, te);
         parallel += sr.parallel;
@@ -614,11 +616,11 @@ static tc_ray far_ray(test_rng *r, int q)
     const float b = big[test_rng_int(r, 0, 4)];
     const int k = test_rng_int(r, 0, 2);
     tc_ray ray;
-    ray.origin = vrand(r, 10.0);
+    ray.origin = test_rng_vec3(r, -10.0, 10.0);
     set_comp(&ray.origin, k, b);
     ray.dir = tc_vec3_zero();
     set_comp(&ray.dir, k, b > 0.0f ? -1.0f : 1.0f);
-    if (q % 2) ray.dir = tc_vec3_add(ray.dir, vrand(r, 1e-3)); /* not parallel */
+    if (q % 2) ray.dir = tc_vec3_add(ray.dir, test_rng_vec3(r, -1e-3, 1e-3)); /* not parallel */
     return ray;
 }
 

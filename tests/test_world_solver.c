@@ -28,12 +28,9 @@
 #include "harness.h"
 #include "mesh_gen.h"
 
-static float frand(test_rng *r, double lo, double hi) { return (float)test_rng_uniform(r, lo, hi); }
-static tc_vec3 vrand(test_rng *r, double e) { return tc_vec3_make(frand(r, -e, e), frand(r, -e, e), frand(r, -e, e)); }
 static tc_quat qrand(test_rng *r)
 {
-    const float x = frand(r, -1, 1), y = frand(r, -1, 1), z = frand(r, -1, 1), w = frand(r, -1, 1);
-    return tc_quat_normalize(tc_quat_make(x, y, z, w));
+    return tc_quat_normalize(test_rng_quat_raw(r));
 }
 
 #define MAXC 400
@@ -48,10 +45,10 @@ static void make_data(void)
     if (g_hull_round) return;
     test_rng r = { 77 };
     tc_vec3 pts[40];
-    for (int i = 0; i < 40; ++i) pts[i] = vrand(&r, 1.0);
+    for (int i = 0; i < 40; ++i) pts[i] = test_rng_vec3(&r, -1.0, 1.0);
     g_hull_round = tc_hull_data_create(pts, 40, NULL);
     for (int i = 0; i < 12; ++i) {
-        const float x = frand(&r, -1, 1), y = frand(&r, -1, 1);
+        const float x = test_rng_float(&r, -1, 1), y = test_rng_float(&r, -1, 1);
         pts[i] = tc_vec3_make(x, y, 0.0f); /* flat: a polygon of zero thickness */
     }
     g_hull_flat = tc_hull_data_create(pts, 12, NULL);
@@ -67,39 +64,39 @@ static tc_shape local_shape(test_rng *r, int type)
 {
     switch (type) {
     case TC_SHAPE_SPHERE: {
-        tc_sphere s = { vrand(r, 0.3), frand(r, 0.0, 1.2) };
+        tc_sphere s = { test_rng_vec3(r, -0.3, 0.3), test_rng_float(r, 0.0, 1.2) };
         return tc_shape_from_sphere(s);
     }
     case TC_SHAPE_CAPSULE: {
-        const tc_vec3 a = vrand(r, 1.0), b = vrand(r, 1.0);
-        tc_capsule c = { a, b, frand(r, 0.05, 0.6) };
+        const tc_vec3 a = test_rng_vec3(r, -1.0, 1.0), b = test_rng_vec3(r, -1.0, 1.0);
+        tc_capsule c = { a, b, test_rng_float(r, 0.05, 0.6) };
         return tc_shape_from_capsule(c);
     }
     case TC_SHAPE_AABB: {
-        const tc_vec3 h = tc_vec3_make(frand(r, 0.0, 1.2), frand(r, 0.05, 1.2), frand(r, 0.05, 1.2));
+        const tc_vec3 h = tc_vec3_make(test_rng_float(r, 0.0, 1.2), test_rng_float(r, 0.05, 1.2), test_rng_float(r, 0.05, 1.2));
         tc_aabb b = { tc_vec3_neg(h), h };
         return tc_shape_from_aabb(b);
     }
     case TC_SHAPE_OBB: {
-        const tc_vec3 h = tc_vec3_make(frand(r, 0.05, 1.2), frand(r, 0.05, 1.2), frand(r, 0.0, 1.2));
-        return tc_shape_from_obb(tc_obb_from_quat(vrand(r, 0.2), h, qrand(r)));
+        const tc_vec3 h = tc_vec3_make(test_rng_float(r, 0.05, 1.2), test_rng_float(r, 0.05, 1.2), test_rng_float(r, 0.0, 1.2));
+        return tc_shape_from_obb(tc_obb_from_quat(test_rng_vec3(r, -0.2, 0.2), h, qrand(r)));
     }
     case TC_SHAPE_TRIANGLE: {
-        const tc_vec3 a = vrand(r, 1.2), b = vrand(r, 1.2), c = vrand(r, 1.2);
+        const tc_vec3 a = test_rng_vec3(r, -1.2, 1.2), b = test_rng_vec3(r, -1.2, 1.2), c = test_rng_vec3(r, -1.2, 1.2);
         tc_triangle t = { a, b, c };
         return tc_shape_from_triangle(t);
     }
     case TC_SHAPE_PLANE: {
         /* a floor well below the others, tilted a little */
-        const tc_vec3 n = tc_vec3_normalize(tc_vec3_add(tc_vec3_make(0, 1, 0), vrand(r, 0.2)));
+        const tc_vec3 n = tc_vec3_normalize(tc_vec3_add(tc_vec3_make(0, 1, 0), test_rng_vec3(r, -0.2, 0.2)));
         tc_plane p = { n, -14.0f };
         return tc_shape_from_plane(p);
     }
     case TC_SHAPE_HULL:
         return tc_shape_from_hull(tc_hull_make(test_rng_int(r, 0, 2) ? g_hull_round : g_hull_flat,
-                                               tc_transform_identity(), frand(r, 0.3, 1.5)));
+                                               tc_transform_identity(), test_rng_float(r, 0.3, 1.5)));
     default:
-        return tc_shape_from_mesh(tc_mesh_make(g_mesh_grid, tc_transform_identity(), frand(r, 0.2, 0.8)));
+        return tc_shape_from_mesh(tc_mesh_make(g_mesh_grid, tc_transform_identity(), test_rng_float(r, 0.2, 0.8)));
     }
 }
 
@@ -136,7 +133,7 @@ static void build_world(test_rng *r, int count, double spread)
     for (int i = 0; i < count; ++i) {
         tc_collider_def d = tc_collider_def_default();
         d.shape = local_shape(r, random_type(r));
-        const tc_vec3 p = vrand(r, spread);
+        const tc_vec3 p = test_rng_vec3(r, -spread, spread);
         d.local = tc_transform_make(p, qrand(r));
         d.category = (uint64_t)1 << test_rng_int(r, 0, 3);
         d.mask = test_rng_int(r, 0, 3) ? ~(uint64_t)0 : 0x3;
@@ -277,13 +274,14 @@ TEST_CASE(world_sweep_matches_brute_force_every_type)
         for (int q = 0; q < 120; ++q) {
             const int type = q % TC_SHAPE_TYPE_COUNT; /* every shape type is cast */
             tc_shape local = local_shape(&r, type);
-            const tc_vec3 start = vrand(&r, 12.0);
+            const tc_vec3 start = test_rng_vec3(&r, -12.0, 12.0);
             const tc_shape s = tc_shape_transform(&local, tc_transform_make(start, qrand(&r)), 1.0f);
             /* a long cast sometimes, a still one (only what overlaps at
              * t = 0) sometimes */
-            tc_vec3 v = vrand(&r, test_rng_int(&r, 0, 3) == 0 ? 20.0 : 4.0);
+            const double e = test_rng_int(&r, 0, 3) == 0 ? 20.0 : 4.0;
+            tc_vec3 v = test_rng_vec3(&r, -e, e);
             if (test_rng_int(&r, 0, 10) == 0) v = tc_vec3_zero();
-            const float max_t = test_rng_int(&r, 0, 8) == 0 ? 0.0f : frand(&r, 0.0, 2.0);
+            const float max_t = test_rng_int(&r, 0, 8) == 0 ? 0.0f : test_rng_float(&r, 0.0, 2.0);
             tc_query_filter f = random_filter(&r);
             check_translating(&r, &s, v, max_t, test_rng_int(&r, 0, 2) ? &f : NULL);
         }
@@ -294,7 +292,7 @@ TEST_CASE(world_sweep_matches_brute_force_every_type)
             tc_aabb box;
             if (!tc_shape_bounds(&g.shape[target], &box)) continue;
             const tc_vec3 c = tc_vec3_scale(tc_vec3_add(box.min, box.max), 0.5f);
-            const tc_vec3 from = tc_vec3_add(c, vrand(&r, 6.0));
+            const tc_vec3 from = tc_vec3_add(c, test_rng_vec3(&r, -6.0, 6.0));
             tc_shape local = local_shape(&r, q % TC_SHAPE_TYPE_COUNT == TC_SHAPE_PLANE ? TC_SHAPE_SPHERE
                                                                                        : q % TC_SHAPE_TYPE_COUNT);
             const tc_shape s = tc_shape_transform(&local, tc_transform_make(from, qrand(&r)), 1.0f);
@@ -318,9 +316,9 @@ TEST_CASE(world_sweep_rigid_matches_brute_force)
         for (int q = 0; q < 60; ++q) {
             const int type = q % 5; /* the shapes that turn: sphere to triangle */
             const tc_shape s = local_shape(&r, type);
-            const tc_vec3 p0 = vrand(&r, 8.0);
+            const tc_vec3 p0 = test_rng_vec3(&r, -8.0, 8.0);
             const tc_transform from = tc_transform_make(p0, qrand(&r));
-            const tc_transform to = tc_transform_make(tc_vec3_add(p0, vrand(&r, 4.0)), qrand(&r));
+            const tc_transform to = tc_transform_make(tc_vec3_add(p0, test_rng_vec3(&r, -4.0, 4.0)), qrand(&r));
             tc_query_filter f = random_filter(&r);
             const tc_query_filter *fp = test_rng_int(&r, 0, 2) ? &f : NULL;
             const int n = brute(&s, tc_vec3_zero(), 0.0f, true, from, to, fp, want);
@@ -345,12 +343,12 @@ TEST_CASE(shape_sweep_rigid_dispatch_matches_pair_functions)
     test_rng r = { 9 };
     long hits = 0;
     for (int i = 0; i < 400; ++i) {
-        const tc_sphere sp = { vrand(&r, 0.5), frand(&r, 0.1, 1.0) };
-        const tc_vec3 h = tc_vec3_make(frand(&r, 0.1, 1), frand(&r, 0.1, 1), frand(&r, 0.1, 1));
-        const tc_obb box = tc_obb_from_quat(vrand(&r, 0.3), h, qrand(&r));
+        const tc_sphere sp = { test_rng_vec3(&r, -0.5, 0.5), test_rng_float(&r, 0.1, 1.0) };
+        const tc_vec3 h = test_rng_vec3(&r, 0.1, 1);
+        const tc_obb box = tc_obb_from_quat(test_rng_vec3(&r, -0.3, 0.3), h, qrand(&r));
         const tc_shape a = tc_shape_from_sphere(sp), b = tc_shape_from_obb(box);
-        const tc_transform a0 = tc_transform_make(vrand(&r, 3), qrand(&r)), a1 = tc_transform_make(vrand(&r, 3), qrand(&r));
-        const tc_transform b0 = tc_transform_make(vrand(&r, 1), qrand(&r)), b1 = tc_transform_make(vrand(&r, 1), qrand(&r));
+        const tc_transform a0 = tc_transform_make(test_rng_vec3(&r, -3, 3), qrand(&r)), a1 = tc_transform_make(test_rng_vec3(&r, -3, 3), qrand(&r));
+        const tc_transform b0 = tc_transform_make(test_rng_vec3(&r, -1, 1), qrand(&r)), b1 = tc_transform_make(test_rng_vec3(&r, -1, 1), qrand(&r));
         tc_sweep_hit want, got, back;
         const bool w = tc_sweep_rigid_sphere_obb(&sp, a0, a1, &box, b0, b1, &want);
         CHECK(tc_shape_sweep_rigid(&a, a0, a1, &b, b0, b1, &got) == w);
@@ -386,7 +384,7 @@ TEST_CASE(world_queries_honour_the_filter_group)
             tc_query_filter f = random_filter(&r);
             if (f.group == 0) f.group = 1;
             /* overlap: a big sphere */
-            const tc_sphere s = { vrand(&r, 10.0), frand(&r, 1.0, 5.0) };
+            const tc_sphere s = { test_rng_vec3(&r, -10.0, 10.0), test_rng_float(&r, 1.0, 5.0) };
             const tc_shape sh = tc_shape_from_sphere(s);
             const size_t n = tc_world_overlap_sphere(g.w, &s, &f, out, MAXC);
             size_t want = 0;
@@ -403,8 +401,8 @@ TEST_CASE(world_queries_honour_the_filter_group)
             seen += (long)n;
             /* ray: closest against brute force */
             tc_ray ray;
-            ray.origin = vrand(&r, 12.0);
-            ray.dir = tc_vec3_sub(vrand(&r, 3.0), ray.origin);
+            ray.origin = test_rng_vec3(&r, -12.0, 12.0);
+            ray.dir = tc_vec3_sub(test_rng_vec3(&r, -3.0, 3.0), ray.origin);
             tc_world_hit hit;
             const bool got = tc_world_raycast_closest(g.w, &ray, 1.0f, &f, &hit);
             bool any = false;
@@ -609,7 +607,7 @@ TEST_CASE(world_contacts_match_brute_force)
                 if (!g.alive[i]) continue;
                 const int what = test_rng_int(&r, 0, 30);
                 if (what < 4) {
-                    const tc_vec3 p = vrand(&r, 6.0);
+                    const tc_vec3 p = test_rng_vec3(&r, -6.0, 6.0);
                     CHECK(tc_world_set_collider_pose(g.w, g.id[i], tc_transform_make(p, qrand(&r))));
                     moved[g.id[i].index] = true;
                 } else if (what == 4) {
@@ -720,7 +718,7 @@ TEST_CASE(world_contacts_off_costs_no_allocation)
     tc_collider_id ia[300], ib[300];
     for (int i = 0; i < 300; ++i) {
         tc_collider_def d = tc_collider_def_default();
-        const tc_sphere s = { vrand(&r, 4.0), 0.8f };
+        const tc_sphere s = { test_rng_vec3(&r, -4.0, 4.0), 0.8f };
         d.shape = tc_shape_from_sphere(s);
         ia[i] = tc_world_create_collider(wa, &d);
         ib[i] = tc_world_create_collider(wb, &d);
@@ -797,7 +795,7 @@ static void build_level(test_rng *r)
     CHECK(g.w != NULL);
     for (int i = 0; i < 200; ++i) {
         tc_collider_def d = tc_collider_def_default();
-        tc_vec3 p = tc_vec3_make(frand(r, -15, 15), frand(r, -0.5, 2.0), frand(r, -15, 15));
+        tc_vec3 p = tc_vec3_make(test_rng_float(r, -15, 15), test_rng_float(r, -0.5, 2.0), test_rng_float(r, -15, 15));
         tc_quat q = qrand(r);
         if (i < 3) {
             /* the terrain, three times: flat, raised and turned, small */
@@ -810,7 +808,7 @@ static void build_level(test_rng *r)
         } else {
             const int which = test_rng_int(r, 0, 2);
             const tc_hull_data *data = which == 0 ? g_hull_round : (which == 1 ? g_hull_flat : g_cylinder);
-            d.shape = tc_shape_from_hull(tc_hull_make(data, tc_transform_identity(), frand(r, 0.3, 1.2)));
+            d.shape = tc_shape_from_hull(tc_hull_make(data, tc_transform_identity(), test_rng_float(r, 0.3, 1.2)));
         }
         d.local = tc_transform_make(p, q);
         d.category = (uint64_t)1 << test_rng_int(r, 0, 1);
@@ -904,9 +902,9 @@ TEST_CASE(world_hull_and_mesh_colliders_match_brute_force)
         /* rays: all hits, down onto the level and across it */
         for (int q = 0; q < 300; ++q) {
             tc_ray ray;
-            ray.origin = tc_vec3_make(frand(&r, -16, 16), frand(&r, 1, 10), frand(&r, -16, 16));
-            ray.dir = q % 2 ? tc_vec3_make(frand(&r, -1, 1), -1.0f, frand(&r, -1, 1)) : vrand(&r, 1.0);
-            const float max_t = frand(&r, 1.0, 30.0);
+            ray.origin = tc_vec3_make(test_rng_float(&r, -16, 16), test_rng_float(&r, 1, 10), test_rng_float(&r, -16, 16));
+            ray.dir = q % 2 ? tc_vec3_make(test_rng_float(&r, -1, 1), -1.0f, test_rng_float(&r, -1, 1)) : test_rng_vec3(&r, -1.0, 1.0);
+            const float max_t = test_rng_float(&r, 1.0, 30.0);
             tc_query_filter f = random_filter(&r);
             const tc_query_filter *fp = q % 3 == 0 ? &f : NULL;
             const int nw = brute_rays(&ray, max_t, fp, want);
@@ -932,7 +930,7 @@ TEST_CASE(world_hull_and_mesh_colliders_match_brute_force)
         for (int q = 0; q < 150; ++q) {
             const int type = q % 3 == 0 ? TC_SHAPE_HULL : (q % 3 == 1 ? TC_SHAPE_MESH : TC_SHAPE_SPHERE);
             const tc_shape local = local_shape(&r, type);
-            const tc_vec3 at = tc_vec3_make(frand(&r, -15, 15), frand(&r, -1, 3), frand(&r, -15, 15));
+            const tc_vec3 at = tc_vec3_make(test_rng_float(&r, -15, 15), test_rng_float(&r, -1, 3), test_rng_float(&r, -15, 15));
             const tc_shape s = tc_shape_transform(&local, tc_transform_make(at, qrand(&r)), 2.0f);
             tc_query_filter f = random_filter(&r);
             const tc_query_filter *fp = q % 2 ? &f : NULL;
@@ -953,7 +951,7 @@ TEST_CASE(world_hull_and_mesh_colliders_match_brute_force)
         const tc_mat4 proj = tc_mat4_perspective(0.9f, 1.5f, 0.1f, 200.0f, TC_DEPTH_ZERO_TO_ONE);
         const tc_viewport vp = { 0, 0, 300, 200 };
         for (int q = 0; q < 100; ++q) {
-            const float sx = frand(&r, 0, 300), sy = frand(&r, 0, 200);
+            const float sx = test_rng_float(&r, 0, 300), sy = test_rng_float(&r, 0, 200);
             tc_world_hit hit;
             tc_ray ray;
             const bool picked = tc_world_pick(g.w, sx, sy, vp, view, proj, TC_DEPTH_ZERO_TO_ONE, NULL, &hit, &ray);

@@ -187,8 +187,6 @@ ovec gen_interior_point(test_rng *r, const orc_shape *s);
 
 /* The library's overlap for any ordered pair of kinds (ka <= kb). */
 bool lib_overlap(const tc_shape *a, const tc_shape *b);
-bool lib_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_ray_hit *hit);
-bool lib_contains(const tc_shape *s, tc_vec3 p);
 tc_vec3 lib_closest(const tc_shape *s, tc_vec3 p);
 
 #endif

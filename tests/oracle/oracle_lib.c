@@ -32,30 +32,6 @@ bool lib_overlap(const tc_shape *a, const tc_shape *b)
 #undef P
 }
 
-bool lib_raycast(const tc_ray *ray, const tc_shape *s, float max_t, tc_ray_hit *hit)
-{
-    switch (s->type) {
-    case TC_SHAPE_SPHERE: return tc_raycast_sphere(ray, &s->u.sphere, max_t, hit);
-    case TC_SHAPE_CAPSULE: return tc_raycast_capsule(ray, &s->u.capsule, max_t, hit);
-    case TC_SHAPE_AABB: return tc_raycast_aabb(ray, &s->u.aabb, max_t, hit);
-    case TC_SHAPE_OBB: return tc_raycast_obb(ray, &s->u.obb, max_t, hit);
-    case TC_SHAPE_TRIANGLE: return tc_raycast_triangle(ray, &s->u.triangle, max_t, hit);
-    default: return tc_raycast_plane(ray, &s->u.plane, max_t, hit);
-    }
-}
-
-bool lib_contains(const tc_shape *s, tc_vec3 p)
-{
-    switch (s->type) {
-    case TC_SHAPE_SPHERE: return tc_sphere_contains_point(&s->u.sphere, p);
-    case TC_SHAPE_CAPSULE: return tc_capsule_contains_point(&s->u.capsule, p);
-    case TC_SHAPE_AABB: return tc_aabb_contains_point(&s->u.aabb, p);
-    case TC_SHAPE_OBB: return tc_obb_contains_point(&s->u.obb, p);
-    case TC_SHAPE_TRIANGLE: return tc_triangle_contains_point(&s->u.triangle, p);
-    default: return tc_plane_contains_point(&s->u.plane, p);
-    }
-}
-
 tc_vec3 lib_closest(const tc_shape *s, tc_vec3 p)
 {
     switch (s->type) {

@@ -62,3 +62,29 @@ void test_rng_quat(test_rng *r, double out[4])
     out[2] = r2 * sin(two_pi * u3);
     out[3] = r2 * cos(two_pi * u3);
 }
+
+float test_rng_float(test_rng *r, double lo, double hi) { return (float)test_rng_uniform(r, lo, hi); }
+
+tc_vec3 test_rng_vec3(test_rng *r, double lo, double hi)
+{
+    const float x = test_rng_float(r, lo, hi);
+    const float y = test_rng_float(r, lo, hi);
+    const float z = test_rng_float(r, lo, hi);
+    return tc_vec3_make(x, y, z);
+}
+
+tc_quat test_rng_quat_raw(test_rng *r)
+{
+    const float x = test_rng_float(r, -1, 1);
+    const float y = test_rng_float(r, -1, 1);
+    const float z = test_rng_float(r, -1, 1);
+    const float w = test_rng_float(r, -1, 1);
+    return tc_quat_make(x, y, z, w);
+}
+
+tc_quat test_rng_rotation(test_rng *r)
+{
+    double q[4];
+    test_rng_quat(r, q);
+    return tc_quat_make((float)q[0], (float)q[1], (float)q[2], (float)q[3]);
+}

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+#include <touche/vecmath.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -31,6 +33,17 @@ double test_rng_log_range(test_rng *r, double lo, double hi);
 void test_rng_unit_vector(test_rng *r, double out[3]);
 /* A uniformly distributed unit quaternion (x, y, z, w). */
 void test_rng_quat(test_rng *r, double out[4]);
+/* test_rng_uniform(r, lo, hi) rounded to float. */
+float test_rng_float(test_rng *r, double lo, double hi);
+/* x, y, z each test_rng_float(r, lo, hi), drawn in that order (one draw a
+ * statement: the same vector with every compiler). */
+tc_vec3 test_rng_vec3(test_rng *r, double lo, double hi);
+/* x, y, z, w each test_rng_float(r, -1, 1), drawn in that order, not
+ * normalised (tc_quat_normalize of it is a rotation, not uniformly
+ * distributed: test_rng_rotation is). */
+tc_quat test_rng_quat_raw(test_rng *r);
+/* test_rng_quat as a tc_quat: a uniformly distributed rotation. */
+tc_quat test_rng_rotation(test_rng *r);
 
 #ifdef __cplusplus
 }

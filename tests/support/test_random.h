@@ -14,8 +14,7 @@
 
 #include "harness.h"
 
-/* x, then y, then z, each uniform in [lo, hi). */
-tc_vec3 test_rng_vec3(test_rng *r, double lo, double hi);
+/* test_rng_vec3 (x, then y, then z) is in rng.h, beside the generator. */
 /* x, y, z, then w, each uniform in [lo, hi); not normalised. */
 tc_quat test_rng_quat4(test_rng *r, double lo, double hi);
 

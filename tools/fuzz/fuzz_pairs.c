@@ -33,6 +33,8 @@
 
 #include <touche/touche.h>
 
+#include "fuzz_input.h"
+
 /* Contact must be true exactly when overlap is (contact.h). The contacts
  * developer is fixing the cases where it is not (issue 12, items 1 and 2);
  * until those land this check fails on the corpus inputs named known_*.
@@ -43,123 +45,15 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-typedef struct reader { const uint8_t *p; size_t n; } reader;
-
-static uint8_t byte(reader *r)
-{
-    if (r->n == 0) return 0;
-    --r->n;
-    return *r->p++;
-}
-
-static float number(reader *r)
+/* Mostly the grid, else a hostile value or raw bits. */
+static float number(fuzz_reader *r)
 {
     static const float hostile[16] = { 0.0f, -0.0f, NAN, INFINITY, -INFINITY, 1e20f, -1e20f, 1e-45f,
                                        FLT_MAX, -FLT_MAX, 1e-30f, 1e10f, 0.5f, 1e6f, -1e7f, 1.17549435e-38f };
-    const uint8_t s = byte(r);
+    const uint8_t s = fuzz_byte(r);
     if (s < 224) return (float)((int)s - 112) / 16.0f; /* the grid: -7 .. 6.9375 */
     if (s < 240) return hostile[s - 224];
-    /* Byte by byte: the operands of | are evaluated in an order the compiler picks. */
-    uint32_t u = 0;
-    for (int k = 0; k < 4; ++k) u |= (uint32_t)byte(r) << (8 * k);
-
-    float f;
-    memcpy(&f, &u, sizeof f);
-    return f;
-}
-
-static tc_vec3 vec(reader *r)
-{
-    const float x = number(r), y = number(r);
-    return tc_vec3_make(x, y, number(r));
-}
-
-/* a + b without raising: in double, an overflow becomes the infinity it
- * would round to (the fuzzer itself must not trap) */
-static uint32_t bits_of(float x)
-{
-    uint32_t u;
-    memcpy(&u, &x, sizeof u);
-    return u;
-}
-
-static float sum(float a, float b)
-{
-    /* not finite: from the bits (converting a signalling NaN to double
-     * raises FE_INVALID, which trapped the fuzzer itself) */
-    const uint32_t ua = bits_of(a), ub = bits_of(b);
-    const bool a_odd = (ua & 0x7f800000u) == 0x7f800000u, b_odd = (ub & 0x7f800000u) == 0x7f800000u;
-    if (a_odd || b_odd) {
-        if ((a_odd && (ua & 0x007fffffu)) || (b_odd && (ub & 0x007fffffu))) return NAN;
-        if (a_odd && b_odd && ua != ub) return NAN; /* inf - inf */
-        return a_odd ? a : b;
-    }
-    const double s = (double)a + (double)b;
-    if (isnan(s) || isinf(s)) return (float)s;
-    if (fabs(s) > (double)FLT_MAX) return s > 0.0 ? INFINITY : -INFINITY;
-    return (float)s;
-}
-
-static tc_shape shape(reader *r)
-{
-    tc_shape s;
-    memset(&s, 0, sizeof s);
-    switch (byte(r) % 6) {
-    case 0: {
-        tc_sphere b;
-        b.center = vec(r);
-        b.radius = number(r);
-        s = tc_shape_from_sphere(b);
-        break;
-    }
-    case 1: {
-        tc_capsule c;
-        c.a = vec(r);
-        c.b = vec(r);
-        c.radius = number(r);
-        s = tc_shape_from_capsule(c);
-        break;
-    }
-    case 2: {
-        tc_aabb b;
-        b.min = vec(r);
-        const tc_vec3 size = vec(r);
-        b.max = tc_vec3_make(sum(b.min.x, size.x), sum(b.min.y, size.y), sum(b.min.z, size.z));
-        s = tc_shape_from_aabb(b);
-        break;
-    }
-    case 3: {
-        const tc_vec3 c = vec(r), h = vec(r);
-        const uint8_t k = byte(r);
-        /* mostly exact rotations (identity, quarter turns), else any */
-        tc_quat q = tc_quat_identity();
-        if (k % 4 == 1) q = tc_quat_make(0.0f, 0.0f, 0.70710678f, 0.70710678f);
-        if (k % 4 >= 2) {
-            const float x = number(r), y = number(r), z = number(r);
-            q = tc_quat_make(x, y, z, number(r));
-        }
-        s = tc_shape_from_obb(tc_obb_from_quat(c, h, q));
-        break;
-    }
-    case 4: {
-        tc_triangle t;
-        t.a = vec(r);
-        t.b = vec(r);
-        t.c = vec(r);
-        s = tc_shape_from_triangle(t);
-        break;
-    }
-    default: {
-        static const tc_vec3 axes[6] = { { 1, 0, 0 }, { -1, 0, 0 }, { 0, 1, 0 }, { 0, -1, 0 }, { 0, 0, 1 }, { 0, 0, -1 } };
-        tc_plane p;
-        const uint8_t k = byte(r);
-        p.normal = k < 192 ? axes[k % 6] : tc_vec3_normalize(vec(r));
-        p.offset = number(r);
-        s = tc_shape_from_plane(p);
-        break;
-    }
-    }
-    return s;
+    return fuzz_bits(r);
 }
 
 /* A broken contract crashes the input for libFuzzer; the replay exits 1
@@ -274,7 +168,7 @@ static void check_rigid(const tc_shape *a, const tc_shape *b, tc_vec3 va)
     if (a->type != TC_SHAPE_OBB || b->type != TC_SHAPE_OBB) return;
     tc_obb la = a->u.obb, lb = b->u.obb;
     const tc_transform a0 = tc_transform_make(la.center, tc_quat_identity());
-    const tc_transform a1 = tc_transform_make(tc_vec3_make(sum(la.center.x, va.x), sum(la.center.y, va.y), sum(la.center.z, va.z)), tc_quat_make(0, 0, 0.70710678f, 0.70710678f));
+    const tc_transform a1 = tc_transform_make(tc_vec3_make(fuzz_sum(la.center.x, va.x), fuzz_sum(la.center.y, va.y), fuzz_sum(la.center.z, va.z)), tc_quat_make(0, 0, 0.70710678f, 0.70710678f));
     const tc_transform b0 = tc_transform_make(lb.center, tc_quat_identity());
     la.center = tc_vec3_zero();
     lb.center = tc_vec3_zero();
@@ -305,13 +199,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 #ifdef TOUCHE_FUZZ_EXIT_ON_FAILURE
     signal(SIGFPE, on_trap);
 #endif
-    reader r = { data, size };
-    const tc_shape a = shape(&r), b = shape(&r);
-    const tc_vec3 va = vec(&r), vb = vec(&r);
-    float max_t = number(&r);
+    fuzz_reader r = fuzz_reader_make(data, size, number);
+    const tc_shape a = fuzz_shape(&r), b = fuzz_shape(&r);
+    const tc_vec3 va = fuzz_vec3(&r), vb = fuzz_vec3(&r);
+    float max_t = fuzz_number(&r);
     tc_ray ray;
-    ray.origin = vec(&r);
-    ray.dir = vec(&r);
+    ray.origin = fuzz_vec3(&r);
+    ray.dir = fuzz_vec3(&r);
     const bool valid = tc_shape_is_valid(&a) && tc_shape_is_valid(&b);
     const bool motion = finite3(va) && finite3(vb) && isfinite(max_t);
     /* invalid input: every query still runs (and must not trap) */

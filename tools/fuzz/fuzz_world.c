@@ -10,6 +10,8 @@
  * function is driven by replay.c in `make test`. */
 #include <touche/touche.h>
 
+#include "fuzz_input.h"
+
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -32,40 +34,22 @@ static void print_stats(void)
 
 /* ---- the input, read as numbers ------------------------------------------ */
 
-typedef struct reader {
-    const uint8_t *p;
-    size_t left;
-} reader;
-
-static uint8_t byte(reader *r)
-{
-    if (r->left == 0) return 0;
-    --r->left;
-    return *r->p++;
-}
-
 /* Mostly small numbers (so that shapes meet and rays hit), one time in
  * sixteen any 32 bits (NaN, infinities, huge, tiny). */
-static float number(reader *r)
+static float number(fuzz_reader *r)
 {
-    const uint8_t b = byte(r);
-    if (b >= 0xf0u) {
-        uint32_t u = 0;
-        for (int k = 0; k < 4; ++k) u = (u << 8) | byte(r);
-        float f;
-        memcpy(&f, &u, sizeof f);
-        return f;
-    }
+    const uint8_t b = fuzz_byte(r);
+    if (b >= 0xf0u) return fuzz_bits(r);
     return (float)((int)(b & 0x7fu) - 64) / 8.0f;
 }
 
 /* A number widened to double without arithmetic on a NaN: converting a
- * signalling NaN (number() makes any bit pattern) raises FE_INVALID, which
+ * signalling NaN (fuzz_number makes any bit pattern) raises FE_INVALID, which
  * traps the fuzzer itself in the trapped builds before the library sees
  * the value. */
-static double wide_number(reader *r)
+static double wide_number(fuzz_reader *r)
 {
-    const float f = number(r);
+    const float f = fuzz_number(r);
     uint32_t u;
     memcpy(&u, &f, sizeof u);
     if ((u & 0x7f800000u) != 0x7f800000u) return (double)f;
@@ -73,59 +57,17 @@ static double wide_number(reader *r)
     return (u & 0x80000000u) ? -INFINITY : INFINITY;
 }
 
-static tc_vec3 vec(reader *r)
+static tc_transform pose(fuzz_reader *r)
 {
-    const float x = number(r);
-    const float y = number(r);
-    const float z = number(r);
-    return tc_vec3_make(x, y, z);
+    const tc_vec3 p = fuzz_vec3(r);
+    return tc_transform_make(p, fuzz_quat(r));
 }
 
-static tc_quat quat(reader *r)
-{
-    const float x = number(r);
-    const float y = number(r);
-    const float z = number(r);
-    const float w = number(r);
-    return tc_quat_make(x, y, z, w);
-}
-
-static tc_transform pose(reader *r)
-{
-    const tc_vec3 p = vec(r);
-    return tc_transform_make(p, quat(r));
-}
-
-static tc_shape shape(reader *r)
-{
-    tc_shape s;
-    memset(&s, 0, sizeof s);
-    switch (byte(r) % 6) {
-    case 0: { tc_sphere x; x.center = vec(r); x.radius = number(r); s = tc_shape_from_sphere(x); break; }
-    case 1: { tc_capsule x; x.a = vec(r); x.b = vec(r); x.radius = number(r); s = tc_shape_from_capsule(x); break; }
-    case 2: { tc_aabb x; x.min = vec(r); x.max = vec(r); s = tc_shape_from_aabb(x); break; }
-    case 3: {
-        const tc_vec3 c = vec(r);
-        const tc_vec3 h = vec(r);
-        s = tc_shape_from_obb(tc_obb_from_quat(c, h, quat(r)));
-        break;
-    }
-    case 4: { tc_triangle x; x.a = vec(r); x.b = vec(r); x.c = vec(r); s = tc_shape_from_triangle(x); break; }
-    default: {
-        const tc_vec3 p = vec(r);
-        const tc_vec3 n = vec(r);
-        s = tc_shape_from_plane(tc_plane_from_point_normal(p, n));
-        break;
-    }
-    }
-    return s;
-}
-
-static tc_mat4 matrix(reader *r)
+static tc_mat4 matrix(fuzz_reader *r)
 {
     tc_mat4 m;
     float *f = &m.m[0];
-    for (int k = 0; k < 16; ++k) f[k] = number(r);
+    for (int k = 0; k < 16; ++k) f[k] = fuzz_number(r);
     return m;
 }
 
@@ -183,9 +125,9 @@ typedef struct state {
     tc_world_hit hits[MAX_COLLIDERS];
 } state;
 
-static tc_node_id some_node(state *s, reader *r)
+static tc_node_id some_node(state *s, fuzz_reader *r)
 {
-    const uint8_t b = byte(r);
+    const uint8_t b = fuzz_byte(r);
     if (s->node_count == 0 || b % 4 == 0) return tc_node_null();
     if (b % 17 == 1) {
         tc_node_id forged = { b, (uint32_t)b * 7u + 1u };
@@ -194,9 +136,9 @@ static tc_node_id some_node(state *s, reader *r)
     return s->nodes[b % s->node_count];
 }
 
-static tc_collider_id some_collider(state *s, reader *r)
+static tc_collider_id some_collider(state *s, fuzz_reader *r)
 {
-    const uint8_t b = byte(r);
+    const uint8_t b = fuzz_byte(r);
     if (s->collider_count == 0 || b % 19 == 1) {
         tc_collider_id forged = { (uint32_t)b * 3u, 1u };
         return forged;
@@ -204,12 +146,12 @@ static tc_collider_id some_collider(state *s, reader *r)
     return s->colliders[b % s->collider_count];
 }
 
-static tc_query_filter filter(reader *r)
+static tc_query_filter filter(fuzz_reader *r)
 {
     tc_query_filter f = tc_query_filter_all();
-    f.category = (uint64_t)1 << (byte(r) % 64);
-    f.mask = byte(r) % 3 == 0 ? (uint64_t)0x5 : ~(uint64_t)0;
-    f.group = byte(r) % 4;
+    f.category = (uint64_t)1 << (fuzz_byte(r) % 64);
+    f.mask = fuzz_byte(r) % 3 == 0 ? (uint64_t)0x5 : ~(uint64_t)0;
+    f.group = fuzz_byte(r) % 4;
     return f;
 }
 
@@ -255,17 +197,17 @@ static void count_line(void *context, tc_vec3 a, tc_vec3 b, tc_debug_state st, t
     ++*(long *)context;
 }
 
-static void step(state *s, reader *r)
+static void step(state *s, fuzz_reader *r)
 {
     tc_world *w = s->w;
-    switch (byte(r) % 16) {
+    switch (fuzz_byte(r) % 16) {
     case 0: {
         if (s->node_count == MAX_NODES) break;
         tc_node_def d;
         d = tc_node_def_default();
         d.parent = some_node(s, r);
         d.local = pose(r);
-        d.scale = number(r);
+        d.scale = fuzz_number(r);
         const tc_node_id id = tc_world_create_node(w, &d);
         if (!tc_node_is_null(id)) s->nodes[s->node_count++] = id;
         break;
@@ -275,13 +217,13 @@ static void step(state *s, reader *r)
         if (s->collider_count == MAX_COLLIDERS) break;
         tc_collider_def d;
         d = tc_collider_def_default();
-        d.shape = shape(r);
+        d.shape = fuzz_shape(r);
         d.local = pose(r);
         d.parent = some_node(s, r);
-        d.user_data = byte(r);
-        d.category = byte(r) % 2 ? (uint64_t)1 << (byte(r) % 64) : 0;
-        d.mask = byte(r) % 2 ? (uint64_t)byte(r) : ~(uint64_t)0;
-        d.enabled = byte(r) % 8 != 0;
+        d.user_data = fuzz_byte(r);
+        d.category = fuzz_byte(r) % 2 ? (uint64_t)1 << (fuzz_byte(r) % 64) : 0;
+        d.mask = fuzz_byte(r) % 2 ? (uint64_t)fuzz_byte(r) : ~(uint64_t)0;
+        d.enabled = fuzz_byte(r) % 8 != 0;
         const tc_collider_id id = tc_world_create_collider(w, &d);
         if (!tc_collider_is_null(id)) {
             s->colliders[s->collider_count++] = id;
@@ -290,11 +232,15 @@ static void step(state *s, reader *r)
         break;
     }
     case 3: tc_world_destroy_collider(w, some_collider(s, r)); break;
-    case 4: { tc_collider_id c = some_collider(s, r); (void)tc_world_set_collider_pose(w, c, pose(r)); break; }
+    case 4: {
+        const tc_collider_id c = some_collider(s, r);
+        (void)tc_world_set_collider_pose(w, c, pose(r));
+        break;
+    }
     case 5: {
         tc_transform poses[8];
         tc_collider_id ids[8];
-        const int n = byte(r) % 8;
+        const int n = fuzz_byte(r) % 8;
         for (int k = 0; k < n; ++k) {
             ids[k] = some_collider(s, r);
             poses[k] = pose(r);
@@ -304,9 +250,9 @@ static void step(state *s, reader *r)
     }
     case 6: {
         const tc_node_id n = some_node(s, r);
-        if (byte(r) % 2) {
+        if (fuzz_byte(r) % 2) {
             const tc_transform t = pose(r);
-            (void)tc_world_set_node_pose(w, n, t, number(r));
+            (void)tc_world_set_node_pose(w, n, t, fuzz_number(r));
         } else {
             const tc_mat4 m = matrix(r);
             (void)tc_world_set_node_matrices(w, &n, &m, 1);
@@ -324,19 +270,19 @@ static void step(state *s, reader *r)
     }
     case 8: {
         const tc_collider_id c = some_collider(s, r);
-        switch (byte(r) % 6) {
-        case 0: (void)tc_world_set_collider_enabled(w, c, byte(r) % 2); break;
+        switch (fuzz_byte(r) % 6) {
+        case 0: (void)tc_world_set_collider_enabled(w, c, fuzz_byte(r) % 2); break;
         case 1: {
-            const uint64_t cat = byte(r);
-            const uint64_t mask = byte(r);
+            const uint64_t cat = fuzz_byte(r);
+            const uint64_t mask = fuzz_byte(r);
             (void)tc_world_set_collider_filter(w, c, cat, mask);
             break;
         }
-        case 3: (void)tc_world_set_collider_group(w, c, byte(r) % 4); break;
+        case 3: (void)tc_world_set_collider_group(w, c, fuzz_byte(r) % 4); break;
         case 4: {
             /* marks for debug drawing, stale and forged ids among them */
             tc_collider_id marks[4];
-            const size_t n = byte(r) % 5;
+            const size_t n = fuzz_byte(r) % 5;
             for (size_t k = 0; k < n; ++k) marks[k] = some_collider(s, r);
             (void)tc_world_debug_mark(w, marks, n);
             break;
@@ -344,18 +290,18 @@ static void step(state *s, reader *r)
         case 5: {
             tc_world_position o;
             o.x = wide_number(r);
-            o.x *= byte(r) % 2 ? 1e6 : 1.0;
+            o.x *= fuzz_byte(r) % 2 ? 1e6 : 1.0;
             o.y = wide_number(r);
             o.z = wide_number(r);
             (void)tc_world_set_origin(w, o);
             break;
         }
-        default: { const tc_shape sh = shape(r); (void)tc_world_set_collider_shape(w, c, &sh); break; }
+        default: { const tc_shape sh = fuzz_shape(r); (void)tc_world_set_collider_shape(w, c, &sh); break; }
         }
         break;
     }
     case 9:
-        tc_world_set_contacts_enabled(w, byte(r) % 2 == 0);
+        tc_world_set_contacts_enabled(w, fuzz_byte(r) % 2 == 0);
         (void)tc_world_update(w);
         check_update(s);
         break;
@@ -365,11 +311,11 @@ static void step(state *s, reader *r)
         break;
     case 11: {
         tc_ray ray;
-        ray.origin = vec(r);
-        ray.dir = vec(r);
-        const float max_t = byte(r) % 3 == 0 ? INFINITY : number(r);
+        ray.origin = fuzz_vec3(r);
+        ray.dir = fuzz_vec3(r);
+        const float max_t = fuzz_byte(r) % 3 == 0 ? INFINITY : fuzz_number(r);
         const tc_query_filter f = filter(r);
-        const tc_query_filter *fp = byte(r) % 2 ? &f : NULL;
+        const tc_query_filter *fp = fuzz_byte(r) % 2 ? &f : NULL;
         tc_world_hit h;
         if (tc_world_raycast_closest(w, &ray, max_t, fp, &h)) check_hit(&h, max_t);
         if (tc_world_raycast_any(w, &ray, max_t, fp, &h)) check_hit(&h, max_t);
@@ -381,7 +327,7 @@ static void step(state *s, reader *r)
         break;
     }
     case 12: {
-        const tc_shape sh = shape(r);
+        const tc_shape sh = fuzz_shape(r);
         const size_t n = tc_world_overlap_shape(w, &sh, NULL, s->out, MAX_COLLIDERS);
         g_found += (long)n;
         for (size_t k = 1; k < n && k < MAX_COLLIDERS; ++k)
@@ -398,13 +344,13 @@ static void step(state *s, reader *r)
         default: break;
         }
         if (typed != n) abort();
-        (void)tc_world_overlap_point(w, vec(r), NULL, s->out, MAX_COLLIDERS);
+        (void)tc_world_overlap_point(w, fuzz_vec3(r), NULL, s->out, MAX_COLLIDERS);
         /* the same shape cast: translating (first hit, all hits in
          * order) and turning between two poses */
-        const tc_vec3 v = vec(r);
-        const float max_t = byte(r) % 3 == 0 ? INFINITY : number(r);
+        const tc_vec3 v = fuzz_vec3(r);
+        const float max_t = fuzz_byte(r) % 3 == 0 ? INFINITY : fuzz_number(r);
         const tc_query_filter f = filter(r);
-        const tc_query_filter *fp = byte(r) % 2 ? &f : NULL;
+        const tc_query_filter *fp = fuzz_byte(r) % 2 ? &f : NULL;
         tc_world_hit h;
         if (tc_world_sweep_closest(w, &sh, v, max_t, fp, &h)) check_hit(&h, max_t);
         const size_t nh = tc_world_sweep_all(w, &sh, v, max_t, fp, s->hits, MAX_COLLIDERS);
@@ -418,31 +364,31 @@ static void step(state *s, reader *r)
     }
     case 13: {
         tc_viewport vp;
-        vp.x = number(r);
-        vp.y = number(r);
-        vp.width = number(r);
-        vp.height = number(r);
+        vp.x = fuzz_number(r);
+        vp.y = fuzz_number(r);
+        vp.width = fuzz_number(r);
+        vp.height = fuzz_number(r);
         tc_mat4 view, proj;
-        if (byte(r) % 2) {
-            const tc_vec3 eye = vec(r), target = vec(r), up = vec(r);
+        if (fuzz_byte(r) % 2) {
+            const tc_vec3 eye = fuzz_vec3(r), target = fuzz_vec3(r), up = fuzz_vec3(r);
             view = tc_mat4_look_at(eye, target, up);
         } else {
             view = matrix(r);
         }
-        if (byte(r) % 2) {
-            const float fovy = number(r);
-            const float aspect = number(r);
-            const float near_z = number(r);
-            const float far_z = number(r);
-            proj = tc_mat4_perspective(fovy, aspect, near_z, far_z, (tc_depth_range)(byte(r) % 3));
+        if (fuzz_byte(r) % 2) {
+            const float fovy = fuzz_number(r);
+            const float aspect = fuzz_number(r);
+            const float near_z = fuzz_number(r);
+            const float far_z = fuzz_number(r);
+            proj = tc_mat4_perspective(fovy, aspect, near_z, far_z, (tc_depth_range)(fuzz_byte(r) % 3));
         } else {
             proj = matrix(r);
         }
         tc_world_hit h;
         tc_ray ray;
-        const float sx = number(r);
-        const float sy = number(r);
-        if (tc_world_pick(w, sx, sy, vp, view, proj, (tc_depth_range)(byte(r) % 3), NULL, &h, &ray)) check_hit(&h, INFINITY);
+        const float sx = fuzz_number(r);
+        const float sy = fuzz_number(r);
+        if (tc_world_pick(w, sx, sy, vp, view, proj, (tc_depth_range)(fuzz_byte(r) % 3), NULL, &h, &ray)) check_hit(&h, INFINITY);
         break;
     }
     case 14: {
@@ -451,22 +397,22 @@ static void step(state *s, reader *r)
         d = tc_debug_draw_default();
         d.line = count_line;
         d.context = &lines;
-        d.draw_tree = byte(r) % 2;
-        d.draw_disabled = byte(r) % 2;
-        d.circle_segments = (int32_t)(int8_t)byte(r);
-        d.plane_half_size = number(r);
+        d.draw_tree = fuzz_byte(r) % 2;
+        d.draw_disabled = fuzz_byte(r) % 2;
+        d.circle_segments = (int32_t)(int8_t)fuzz_byte(r);
+        d.plane_half_size = fuzz_number(r);
         tc_world_debug_draw(w, &d);
         break;
     }
     default:
-        if (s->node_count > 0) tc_world_destroy_node(w, s->nodes[byte(r) % s->node_count]);
+        if (s->node_count > 0) tc_world_destroy_node(w, s->nodes[fuzz_byte(r) % s->node_count]);
         break;
     }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    reader r = { data, size };
+    fuzz_reader r = fuzz_reader_make(data, size, number);
 #ifdef TOUCHE_FUZZ_STATS
     static bool registered;
     if (!registered) registered = atexit(print_stats) == 0;
@@ -474,14 +420,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)tc_set_assert_handler(keep_going);
     budget b;
     memset(&b, 0, sizeof b);
-    const uint8_t first = byte(&r);
+    const uint8_t first = fuzz_byte(&r);
     b.calls_left = first < 200 ? -1 : (long)(first - 200) * 4; /* now and then memory runs out */
     tc_world_def def = tc_world_def_default();
     def.allocator.alloc = budget_alloc;
     def.allocator.free = budget_free;
     def.allocator.context = &b;
-    def.margin = byte(&r) % 4 == 0 ? number(&r) : 0.0f;
-    def.prediction = byte(&r) % 4 == 0 ? number(&r) : 0.0f;
+    def.margin = fuzz_byte(&r) % 4 == 0 ? fuzz_number(&r) : 0.0f;
+    def.prediction = fuzz_byte(&r) % 4 == 0 ? fuzz_number(&r) : 0.0f;
     state s;
     memset(&s, 0, sizeof s);
     s.w = tc_world_create(&def);

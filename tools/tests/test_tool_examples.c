@@ -327,27 +327,6 @@ static void check_picks(const example *ex)
     }
 }
 
-static tc_shape moved(const tc_shape *s, tc_vec3 d)
-{
-    tc_shape m = *s;
-    switch (m.type) {
-    case TC_SHAPE_SPHERE: m.u.sphere.center = tc_vec3_add(m.u.sphere.center, d); break;
-    case TC_SHAPE_CAPSULE: m.u.capsule.a = tc_vec3_add(m.u.capsule.a, d); m.u.capsule.b = tc_vec3_add(m.u.capsule.b, d); break;
-    case TC_SHAPE_AABB: m.u.aabb.min = tc_vec3_add(m.u.aabb.min, d); m.u.aabb.max = tc_vec3_add(m.u.aabb.max, d); break;
-    case TC_SHAPE_OBB: m.u.obb.center = tc_vec3_add(m.u.obb.center, d); break;
-    case TC_SHAPE_TRIANGLE:
-        m.u.triangle.a = tc_vec3_add(m.u.triangle.a, d);
-        m.u.triangle.b = tc_vec3_add(m.u.triangle.b, d);
-        m.u.triangle.c = tc_vec3_add(m.u.triangle.c, d);
-        break;
-    case TC_SHAPE_PLANE: m.u.plane.offset += tc_vec3_dot(m.u.plane.normal, d); break;
-    case TC_SHAPE_HULL: m.u.hull.position = tc_vec3_add(m.u.hull.position, d); break;
-    case TC_SHAPE_MESH: m.u.mesh.position = tc_vec3_add(m.u.mesh.position, d); break;
-    default: break;
-    }
-    return m;
-}
-
 /* Contacts: a unit normal from a to b, and moving b along it a little more
  * than the depth parts the pair (the depth is the minimum translation). */
 static void check_contacts(const example *ex)
@@ -367,7 +346,7 @@ static void check_contacts(const example *ex)
         CHECK(depth >= 0.0);
         CHECK(json_get(c, "points") && json_get(c, "points")->count >= 1);
         tc_vec3 push = tc_vec3_make((float)n[0], (float)n[1], (float)n[2]);
-        tc_shape far_b = moved(&ex->shapes[b], tc_vec3_scale(push, (float)(depth + 2e-3)));
+        tc_shape far_b = tc_shape_translate(&ex->shapes[b], tc_vec3_scale(push, (float)(depth + 2e-3)));
         CHECK_MSG(!tc_shape_overlap(&ex->shapes[a], &far_b), "pair %s %s: moving %s by the depth along the normal does not part them",
                   an, bn, bn);
     }
@@ -388,7 +367,7 @@ static void check_distances(const example *ex)
         double gap = sqrt((pa[0] - pb[0]) * (pa[0] - pb[0]) + (pa[1] - pb[1]) * (pa[1] - pb[1]) + (pa[2] - pb[2]) * (pa[2] - pb[2]));
         CHECK_NEAR(gap, dist, 1e-4);
         CHECK((dist > 0.0) == !tc_shape_overlap(&ex->shapes[a], &ex->shapes[b]));
-        tc_shape closer = moved(&ex->shapes[b], tc_vec3_make((float)(pa[0] - pb[0]), (float)(pa[1] - pb[1]), (float)(pa[2] - pb[2])));
+        tc_shape closer = tc_shape_translate(&ex->shapes[b], tc_vec3_make((float)(pa[0] - pb[0]), (float)(pa[1] - pb[1]), (float)(pa[2] - pb[2])));
         CHECK(tc_shape_overlap(&ex->shapes[a], &closer));
     }
 }
