@@ -319,8 +319,7 @@ TC_CONTACT_CORES(triangle, triangle)
         tc_core ca;                                                                 \
         tc_core_from_##A(&ca, a);                                                   \
         tc_half_space h = tc_half_space_from_plane(b);                              \
-        if (tc_core_contact_plane(&ca, &h, m)) return true;                         \
-        return tc_overlap_##A##_plane(a, b) && tc_core_contact_plane_touching(&ca, &h, m); \
+        return tc_core_contact_plane(&ca, &h, m);                                   \
     }
 
 /* A ball's or capsule's ends against a half-space, closed form (the core
@@ -395,8 +394,7 @@ TC_CONTACT_PLANE(triangle)
         tc_core ca;                                                                 \
         tc_core_from_##A(&ca, a);                                                   \
         tc_half_space h = tc_half_space_from_plane(b);                              \
-        tc_core_touch_plane(&ca, &h, m);                                            \
-        return true;                                                                \
+        return tc_core_contact_plane_touching(&ca, &h, m);                          \
     }
 
 TC_CONTACT_BAND(sphere, sphere)

@@ -221,19 +221,6 @@ static bool contact_plane(const tc_core *a, const tc_half_space *h, bool in_band
     return true;
 }
 
-void tc_core_touch_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m)
-{
-    if (!m) return;
-    tc_dvec3 low = tc_dvec3_mad(tc_core_support(a, tc_dvec3_neg(h->n)), h->n, -a->radius);
-    double gap = tc_dvec3_dot(h->n, low) - h->offset;
-    m->normal = tc_dvec3_to(tc_dvec3_neg(h->n));
-    m->count = 1;
-    /* On the plane, below A's lowest point. */
-    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(low, h->n, gap > 0.0 ? -gap : 0.0));
-    m->points[0].depth = 0.0f;
-    m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_FACE);
-}
-
 bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m)
 {
     return contact_plane(a, h, false, m);

@@ -81,10 +81,6 @@ typedef struct tc_half_space { tc_dvec3 n; double offset; } tc_half_space;
 tc_half_space tc_half_space_from_plane(const tc_plane *p);
 float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *point_a, tc_vec3 *point_b);
 bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m);
-/* The touching manifold of a core a hair above the half-space (within the
- * band the overlap test counts as touching): one point of depth 0 on the
- * plane below A's lowest point (m may be NULL). */
-void tc_core_touch_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m);
 /* The same for a pair the overlap test (with its band) calls touching: when
  * no point reaches the half-space, the deepest one at depth 0 (as
  * tc_core_contact_touching for two cores). */
