@@ -63,21 +63,36 @@ static bool sweep_visit(void *context, int32_t proxy, uint64_t user_data)
     return true;
 }
 
-/* v * t without the NaN of 0 * infinity: a still coordinate stays. */
-static float travel(float v, float t) { return v == 0.0f ? 0.0f : v * t; }
+/* v * t without the NaN of 0 * infinity (a still coordinate stays) and
+ * without overflowing: worked in double and saturated at the float range,
+ * which still covers every collider (FE_OVERFLOW traps in the trapped
+ * builds). */
+static float travel(float v, float t) { return v == 0.0f ? 0.0f : tc_float_saturated((double)v * (double)t); }
+
+/* p + d, saturated likewise. */
+static tc_vec3 moved(tc_vec3 p, tc_vec3 d)
+{
+    return tc_vec3_make(tc_float_saturated((double)p.x + d.x), tc_float_saturated((double)p.y + d.y),
+                        tc_float_saturated((double)p.z + d.z));
+}
 
 /* A translating cast: the box from the shape's box at t = 0 to the one at
  * max_t, or for a plane its half-space pushed along by the motion. */
 static void sweep_translating(sweep_ctx *s)
 {
     const tc_shape *shape = s->shape;
-    if (!tc_shape_is_valid(shape) || !tc_vec3_is_finite(s->velocity) || !(s->max_t >= 0.0f)) return;
+    /* finiteness and NaN from the bits: an ordered comparison of a NaN
+     * raises FE_INVALID (the trapped builds) */
+    if (!tc_shape_is_valid(shape) || !tc_vec3_finite(s->velocity) || tc_is_nan(s->max_t) || s->max_t < 0.0f) return;
     const tc_vec3 d = tc_vec3_make(travel(s->velocity.x, s->max_t), travel(s->velocity.y, s->max_t),
                                    travel(s->velocity.z, s->max_t));
     if (shape->type == TC_SHAPE_PLANE) {
         tc_plane swept = shape->u.plane;
-        const float along = tc_vec3_dot(swept.normal, d);
-        if (along > 0.0f) swept.offset += along;
+        /* How far the half-space's surface moves along its normal: the
+         * normal's rate times max_t (not dot(normal, d), whose 0 * infinity
+         * for an infinite max_t raises FE_INVALID) */
+        const float rate = tc_vec3_dot(swept.normal, s->velocity);
+        if (rate > 0.0f) swept.offset = tc_float_saturated((double)swept.offset + travel(rate, s->max_t));
         if (isnan(swept.offset)) return; /* inf - inf: a normal against an infinite travel */
         tc_world_candidates(s->w, NULL, &swept, sweep_visit, s);
         return;
@@ -85,8 +100,8 @@ static void sweep_translating(sweep_ctx *s)
     tc_aabb b;
     if (!tc_shape_bounds(shape, &b)) return;
     tc_aabb box;
-    box.min = tc_vec3_min(b.min, tc_vec3_add(b.min, d));
-    box.max = tc_vec3_max(b.max, tc_vec3_add(b.max, d));
+    box.min = tc_vec3_min(b.min, moved(b.min, d));
+    box.max = tc_vec3_max(b.max, moved(b.max, d));
     tc_world_candidates(s->w, &box, NULL, sweep_visit, s);
 }
 
@@ -139,8 +154,8 @@ size_t tc_world_sweep_all(const tc_world *w, const tc_shape *shape, tc_vec3 velo
 
 static bool pose_finite(tc_transform p)
 {
-    return tc_vec3_is_finite(p.position) && isfinite(p.rotation.x) && isfinite(p.rotation.y) &&
-           isfinite(p.rotation.z) && isfinite(p.rotation.w);
+    return tc_vec3_finite(p.position) && tc_is_finite(p.rotation.x) && tc_is_finite(p.rotation.y) &&
+           tc_is_finite(p.rotation.z) && tc_is_finite(p.rotation.w);
 }
 
 bool tc_world_sweep_rigid_closest(const tc_world *w, const tc_shape *shape, tc_transform from, tc_transform to,
