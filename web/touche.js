@@ -4,10 +4,13 @@
 // read with typed-array views made afresh after each call, since any call
 // that allocates may grow the memory and detach older views.
 
-// The three WASI calls wasi-libc's stdio links in. The page never opens a file,
-// so only writes to stdout/stderr can happen; they go to the console.
+// The WASI calls wasi-libc links in: stdio's, and the file calls the scene
+// loader's OBJ reader brings (fopen). The page never opens a file, so only
+// writes to stdout/stderr can happen (they go to the console); the rest say
+// "no such descriptor" (EBADF also ends wasi-libc's scan for preopened
+// directories at start-up) or "not supported".
 function wasiImports(getMemory) {
-  const ENOSYS = 52;
+  const ENOSYS = 52, EBADF = 8;
   const decoder = new TextDecoder();
   return {
     fd_write(fd, iovs, iovsLen, nwritten) {
@@ -27,6 +30,13 @@ function wasiImports(getMemory) {
     },
     fd_close() { return ENOSYS; },
     fd_seek() { return ENOSYS; },
+    fd_read() { return EBADF; },
+    fd_fdstat_get() { return EBADF; },
+    fd_fdstat_set_flags() { return EBADF; },
+    fd_prestat_get() { return EBADF; },
+    fd_prestat_dir_name() { return EBADF; },
+    path_open() { return ENOSYS; },
+    proc_exit(code) { throw new Error(`touche.wasm exited with status ${code}`); },
   };
 }
 
