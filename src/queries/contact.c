@@ -8,6 +8,7 @@
  * (the rounded parts overlap), intersecting cores the penetration axes of
  * penetration.c. The points always come from clipping the two supporting
  * features (manifold.c). Planes take every core vertex below the surface. */
+#include <math.h>
 #include <string.h>
 
 #include "touche/contact.h"
@@ -70,10 +71,32 @@ static bool obb_beyond_float_range(const tc_obb *o)
     return top > 0x71800000u; /* the bits of 2^100; NaN and infinity are above */
 }
 
+/* Whether box o holds p, within tol of its faces: the edge-edge point is
+ * the middle of the two edges' closest points, inside both boxes whenever
+ * each edge's point is inside the other box (the shallow case, nearly
+ * always), so only the rest pay for the move into both (GJK on the cores). */
+static bool obb_holds(const tc_obb *o, tc_vec3 p, double tol)
+{
+    double d[3] = { (double)p.x - o->center.x, (double)p.y - o->center.y, (double)p.z - o->center.z };
+    const tc_vec3 ax[3] = { o->rotation.cx, o->rotation.cy, o->rotation.cz };
+    const float h[3] = { o->half.x, o->half.y, o->half.z };
+    for (int i = 0; i < 3; ++i) {
+        double s = d[0] * ax[i].x + d[1] * ax[i].y + d[2] * ax[i].z;
+        if (!(fabs(s) <= h[i] + tol)) return false;
+    }
+    return true;
+}
+
+static double obb_scale(const tc_obb *o)
+{
+    return fabs(o->center.x) + fabs(o->center.y) + fabs(o->center.z) + o->half.x + o->half.y + o->half.z;
+}
+
 static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 {
     if (tc_box_box_contact(a, b, m)) {
-        if (m && m->count == 1) {
+        double tol = 1e-6 * (obb_scale(a) + obb_scale(b));
+        if (m && m->count == 1 && !(obb_holds(a, m->points[0].point, tol) && obb_holds(b, m->points[0].point, tol))) {
             tc_core ca, cb;
             tc_core_from_obb(&ca, a);
             tc_core_from_obb(&cb, b);
