@@ -239,3 +239,24 @@ TEST_CASE(ray_regression_triangle_crossed_just_past_origin)
     tc_ray ray = ray_of(V(-0x1.f18e64p+1f, -0x1.b73ae4p+2f, 0x1.95d8b2p+0f), V(-0x1.9c592ep-2f, 0x1.8fcca2p-2f, 0x1.91bfbcp-1f));
     expect_hit("triangle crossed 0.00075 past the origin", &t, &ray, 40.0f, 1e-3);
 }
+
+/* Found by the pair fuzzer (seed 12), FE_OVERFLOW in the trapped builds: a
+ * plane's containment test and ray cast summed an origin coordinate of
+ * -FLT_MAX (or a direction of FLT_MAX) with the offset in float. Now in
+ * double: the origin is in the half-space (a hit at 0), and a ray heading
+ * out of it from outside misses. */
+TEST_CASE(ray_regression_plane_flt_max_origin_and_dir)
+{
+    tc_plane pl;
+    pl.normal = V(0.0f, 1.0f, 0.0f);
+    pl.offset = 0x1.a4e658p+119f;
+    tc_ray ray = ray_of(V(0x1.ep-1f, -0x1.bp+0f, -0x1.fffffep+127f), V(-0x1.374636p-56f, -0x1.6p-1f, 0x1.c8p+1f));
+    tc_ray_hit h;
+    CHECK(tc_raycast_plane(&ray, &pl, 2.0f, &h) && h.t == 0.0f);
+    tc_plane q;
+    q.normal = V(0x1.ef19p-1f, 0x1.ef19p-3f, 0x1.4a10aap-4f);
+    q.offset = -2.0f;
+    tc_ray away = ray_of(V(1.0f, -0x1.5p+1f, -0x1.ap-1f), V(0x1.fffffep+127f, 0x1.fffffep+127f, -0x1.6cp+2f));
+    CHECK(!tc_raycast_plane(&away, &q, INFINITY, &h));
+    CHECK(!tc_plane_contains_point(&q, away.origin));
+}

@@ -166,8 +166,8 @@ static void check_fixed_sweep(const char *what, int i, const tc_shape *a, tc_vec
 /* Found by the translating sweeps at 20,000 motions a pair (case #19706 of
  * sweep_capsule_obb): a zero-radius capsule swept onto a box face is reported
  * at a t where the oracle finds them overlapping by 2.2e-4, 3.4 times the
- * tolerance (the hit point itself is on both). An open defect (WILL_FAIL in
- * tests/CMakeLists.txt): the reported t is after the first contact. */
+ * tolerance (the hit point itself is on both): the reported t was after
+ * the first contact. Fixed; kept as a regression test. */
 TEST_CASE(sweep_capsule_obb_segment_onto_face_not_past_contact)
 {
     tc_shape a, b;
@@ -188,7 +188,7 @@ TEST_CASE(sweep_capsule_obb_segment_onto_face_not_past_contact)
 /* The same defect for a box swept onto a triangle (case #3951 of
  * sweep_aabb_triangle at 20,000 motions; 6 of 20,000 aabb-triangle and 4 or
  * more of obb-triangle motions): overlapping by 3.2e-4 (4 tolerances) at the
- * reported t. Open (WILL_FAIL). */
+ * reported t. Fixed; kept as a regression test. */
 TEST_CASE(sweep_aabb_triangle_not_past_contact)
 {
     tc_shape a, b;
@@ -201,6 +201,55 @@ TEST_CASE(sweep_aabb_triangle_not_past_contact)
     b.u.triangle.c = tc_vec3_make(-0x1.843312p+0f, -0x1.b739f8p+1f, 0x1.734c3p+1f);
     check_fixed_sweep("aabb-triangle", 3951, &a, tc_vec3_make(0x1.3072c4p-4f, -0x1.8ae11ap-3f, -0x1.e02042p-2f), &b,
                       tc_vec3_make(0x1.19b394p+1f, 0x1.e7016ap+0f, -0x1.d9fa7p+1f));
+}
+
+/* Found by the pair fuzzer (seed 12): a sphere 1.6 from a triangle reaching
+ * x = 1e6 overlaps (inside that pair's band of 1.9) and is at distance 0,
+ * yet the sweep without motion missed: its start was GJK's test, not the
+ * overlap test's. Touching at t = 0 is what overlap says, either order. */
+TEST_CASE(sweep_still_sphere_triangle_1e6_agrees_with_overlap)
+{
+    tc_shape t, s;
+    t.type = TC_SHAPE_TRIANGLE;
+    t.u.triangle.a = tc_vec3_make(-0x1.bcp+2f, 0x1.9cp+2f, -0x1p+1f);
+    t.u.triangle.b = tc_vec3_make(0x1.2p-1f, 0x1.88p+1f, 0x1.28p+2f);
+    t.u.triangle.c = tc_vec3_make(0x1.e848p+19f, 0x1.8p+1f, -0x1.4p+0f);
+    s.type = TC_SHAPE_SPHERE;
+    s.u.sphere.center = tc_vec3_make(-0x1.94p+2f, 0x1.d8p+1f, 0x1.48p+2f);
+    s.u.sphere.radius = 0x1.b8p+1f;
+    const tc_vec3 zero = tc_vec3_zero();
+    const bool ov = tc_shape_overlap(&t, &s);
+    const float d = tc_shape_distance(&t, &s, NULL, NULL);
+    tc_sweep_hit h;
+    CHECK_MSG(tc_shape_sweep(&t, zero, &s, zero, 1.0f, &h) == ov, "triangle-sphere: still sweep disagrees with overlap %d", ov);
+    CHECK_MSG(tc_shape_sweep(&s, zero, &t, zero, 1.0f, &h) == ov, "sphere-triangle: still sweep disagrees with overlap %d", ov);
+    if (d == 0.0f) {
+        CHECK(tc_shape_sweep(&s, tc_vec3_make(1, 0, 0), &t, zero, 1.0f, &h));
+        CHECK(h.t == 0.0f && isfinite(h.point.x) && isfinite(h.point.y) && isfinite(h.point.z));
+    }
+}
+
+/* Found by the pair fuzzer (seed 12): spheres of radius 5.25 centred at
+ * x = FLT_MAX and 2.5 near the origin, closing at FLT_MAX: the centres'
+ * offset at contact cancels in double with a rounding of 1e22, and divided
+ * by the radii it gave a normal far from unit (not finite as a float). */
+TEST_CASE(sweep_sphere_sphere_at_flt_max_unit_normal)
+{
+    tc_sphere a, b;
+    a.center = tc_vec3_make(0x1.fffffep+127f, 0x1.cp-1f, -0x1.88p+1f);
+    a.radius = 0x1.5p+2f;
+    b.center = tc_vec3_make(0x1.ap+2f, 0x1p+2f, -0x1.b8p+1f);
+    b.radius = 0x1.4p+1f;
+    tc_sweep_hit h;
+    const tc_vec3 va = tc_vec3_make(0x1.48p+1f, 0x1.cp-2f, 0x1.4p-2f), vb = tc_vec3_make(0x1.fffffep+127f, -0x1.8p-2f, 0x1.8p+1f);
+    const bool got = tc_sweep_sphere_sphere(&a, va, &b, vb, 0x1.dp+1f, &h);
+    CHECK_MSG(got, "B closes the gap at t near 1: a hit");
+    if (got) {
+        double len = sqrt((double)h.normal.x * h.normal.x + (double)h.normal.y * h.normal.y + (double)h.normal.z * h.normal.z);
+        CHECK_MSG(fabs(len - 1.0) <= 1e-6, "|normal| = %g", len);
+        CHECK(isfinite(h.point.x) && isfinite(h.point.y) && isfinite(h.point.z));
+        CHECK(h.t >= 0.0f && h.t <= 0x1.dp+1f);
+    }
 }
 
 /* ---- rotating sweeps ------------------------------------------------------ */

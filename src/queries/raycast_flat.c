@@ -13,11 +13,14 @@ bool tc_raycast_plane(const tc_ray *ray, const tc_plane *shape, float max_t, tc_
     if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_plane_is_valid(shape)) return false;
     if (tc_plane_contains_point(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
-    float s = tc_vec3_dot(shape->normal, ray->origin) - shape->offset; /* > 0: outside */
-    float rate = tc_vec3_dot(shape->normal, ray->dir);
-    if (!(rate < 0.0f)) return false;
+    /* s > 0: outside. In double, as the containment test: an origin or a
+     * direction near FLT_MAX overflows the float sums. */
+    const tc_dvec3 n = tc_dvec3_from(shape->normal);
+    const double s = tc_dvec3_dot(n, tc_dvec3_from(ray->origin)) - (double)shape->offset;
+    const double rate = tc_dvec3_dot(n, tc_dvec3_from(ray->dir));
+    if (!(rate < 0.0)) return false;
     float t;
-    if (!tc_ray_t_ratio(s, -(double)rate, max_t, &t)) return false; /* a tiny rate: far beyond any float t */
+    if (!tc_ray_t_ratio(s, -rate, max_t, &t)) return false; /* a tiny rate: far beyond any float t */
     return tc_ray_hit_at(ray, t, shape->normal, max_t, hit);
 }
 
@@ -167,19 +170,25 @@ bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_
         if (hit) hit->normal = tc_vec3_neg(tc_vec3_normalize(ray->dir));
         return true;
     }
-    float dist = tc_vec3_dot(n, w); /* origin's height above the plane, times |n| */
-    float rate = tc_vec3_dot(n, ray->dir);
+    /* The origin's height above the plane (times |n|) and its rate, in
+     * double: an origin just off the plane has a height far smaller than the
+     * float products it would be summed from, and a grazing ray divides it
+     * by a small rate, so float rounding would misplace the crossing by
+     * more than the tolerance of t. */
+    const double dist_d = tc_dvec3_dot(nd, tc_dvec3_sub(tc_dvec3_from(ray->origin), da));
+    const double rate_d = tc_dvec3_dot(nd, tc_dvec3_from(ray->dir));
+    float dist = (float)dist_d, rate = (float)rate_d;
     float height_pad = TC_PAD_REL * mag * n1;
     if (tc_absf(dist) <= height_pad && tc_absf(rate) <= TC_PAD_REL * tc_vec3_norm1(ray->dir) * n1)
         return tc_ray_triangle_in_plane(ray, shape, nd, mag, max_t, hit);
-    if (tc_absf(dist) <= height_pad) {
-        /* Origin on the plane: inside the triangle is a hit at t = 0. */
-        if (tc_triangle_contains_point(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
-        return false;
-    }
-    if (rate == 0.0f || (dist > 0.0f) == (rate > 0.0f)) return false; /* parallel off-plane, or heading away */
+    /* Origin on the plane within the pad: inside the triangle is a hit at
+     * t = 0. Outside it, a ray heading into the plane still crosses it just
+     * past the origin (at a grazing angle far enough to enter the triangle),
+     * so that crossing is tested below like any other. */
+    if (tc_absf(dist) <= height_pad && tc_triangle_contains_point(shape, ray->origin)) return tc_ray_hit_inside(ray, hit);
+    if (rate_d == 0.0 || (dist_d > 0.0) == (rate_d > 0.0)) return false; /* parallel off-plane, or heading away */
     float t;
-    if (!tc_ray_t_ratio(tc_absf(dist), tc_absf(rate), max_t, &t)) return false; /* signs differ: t > 0 */
+    if (!tc_ray_t_ratio(fabs(dist_d), fabs(rate_d), max_t, &t)) return false; /* signs differ: t > 0 */
     /* Barycentric inside test at the crossing. */
     tc_vec3 x = tc_ray_point_at(ray, t);
     /* A crossing farther from a than the triangle reaches is a miss whatever
@@ -207,5 +216,5 @@ bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_
         tc_vec3 q = tc_triangle_closest(shape->a, shape->b, shape->c, x);
         if (!(tc_vec3_length_sq(tc_vec3_sub(x, q)) <= pad * pad)) return false;
     }
-    return tc_ray_hit_at(ray, t, rate > 0.0f ? tc_vec3_neg(n) : n, max_t, hit);
+    return tc_ray_hit_at(ray, t, rate_d > 0.0 ? tc_vec3_neg(n) : n, max_t, hit);
 }

@@ -21,6 +21,7 @@
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "touche/contact.h"
+#include "touche/overlap.h"
 #include "queries/sat_box_box_depth.h"
 #include "queries/sweep_start.h"
 
@@ -48,8 +49,14 @@ static void set_hit(tc_sweep_hit *hit, double t, tc_dvec3 point, tc_dvec3 normal
     hit->normal = tc_dvec3_to(normal);
 }
 
-/* Conservative advancement of core A moving with va against B moving with vb. */
-bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb, double max_t, tc_sweep_hit *hit)
+/* Conservative advancement of core A moving with va against B moving with
+ * vb. apart_known: the pair's overlap test has already called the shapes
+ * apart at t = 0 (they touch there exactly when it says so, see
+ * TC_SWEEP_CORES), so GJK's own test of the start is not made, unless GJK
+ * finds the cores within the radii (crossing by its rounding): no step
+ * back from there. */
+static bool core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb, double max_t, bool apart_known,
+                       tc_sweep_hit *hit)
 {
     tc_dvec3 v = tc_dvec3_sub(va, vb); /* A relative to B; B stays put in this frame */
     double reach = isfinite(max_t) ? tc_dvec3_length(v) * max_t : 0.0;
@@ -74,8 +81,9 @@ bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb,
          * by more than the hull overlap test's band), it advances. */
         const double core_scale = a->scale > b->scale ? a->scale : b->scale;
         const double band = a->count == TC_CORE_HULL || b->count == TC_CORE_HULL ? TC_SWEEP_START_BAND : 0.0;
-        const bool apart_now = t == 0.0 && gap > band * core_scale &&
-                               tc_rounded_apart(tc_gjk_core_distance(r.distance, radii, core_scale), radii);
+        const bool apart_now = t == 0.0 && (apart_known ? gap > 0.0
+                                                        : gap > band * core_scale &&
+                                                              tc_rounded_apart(tc_gjk_core_distance(r.distance, radii, core_scale), radii));
         /* apart by more than rounding: r.distance > radii >= 0, so the
          * witness gives the direction even below the contact epsilon */
         if (apart_now && !has_n) {
@@ -109,8 +117,27 @@ bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb,
     tc_dvec3 p = tc_dvec3_mad(r.point_a, n, a->radius + 0.5 * (r.distance - radii));
     set_hit(hit, t, tc_dvec3_mad(p, vb, t), n);
     return true;
-
 }
+
+bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb, double max_t, tc_sweep_hit *hit)
+{
+    return core_sweep(a, va, b, vb, max_t, false, hit);
+}
+
+/* The hit at t = 0 of a pair its overlap test calls touching: the contact
+ * manifold's (contact is true exactly when overlap is), else the cores'
+ * start hit. */
+#define TC_SWEEP_START(A, B, a, b, ca, cb, hit)                 \
+    do {                                                       \
+        tc_manifold m_;                                        \
+        if (tc_contact_##A##_##B(a, b, &m_)) {                 \
+            tc_sweep_hit_from_manifold(hit, &m_);              \
+        } else {                                               \
+            tc_gjk_result r_;                                  \
+            tc_gjk_distance(ca, cb, &r_);                      \
+            tc_sweep_start_hit(ca, cb, &r_, hit);              \
+        }                                                      \
+    } while (0)
 
 bool tc_sweep_sphere_sphere(const tc_sphere *a, tc_vec3 velocity_a, const tc_sphere *b, tc_vec3 velocity_b,
                             float max_t, tc_sweep_hit *hit)
@@ -120,7 +147,9 @@ bool tc_sweep_sphere_sphere(const tc_sphere *a, tc_vec3 velocity_a, const tc_sph
     tc_dvec3 w = tc_dvec3_sub(tc_dvec3_from(velocity_b), tc_dvec3_from(velocity_a));
     double R = (double)a->radius + (double)b->radius;
     double c = tc_dvec3_dot(d, d) - R * R;
-    if (c <= 0.0) {
+    /* Touching at t = 0 when the overlap test (with its band) says so, as
+     * the distance does; the exact test alone missed that on a pair there. */
+    if (c <= 0.0 || tc_overlap_sphere_sphere(a, b)) {
         tc_manifold m;
         if (tc_contact_sphere_sphere(a, b, &m)) {
             tc_sweep_hit_from_manifold(hit, &m);
@@ -140,15 +169,23 @@ bool tc_sweep_sphere_sphere(const tc_sphere *a, tc_vec3 velocity_a, const tc_sph
     if (disc < 0.0) return false;
     double t = c / (-qb + sqrt(disc)); /* stable form of (-b - sqrt(disc)) / a */
     if (!(t <= max_t)) return false;
+    /* The centres' offset at contact, |rel| = R up to rounding: normalised,
+     * not divided by R, since d + w t cancels, and with centres near
+     * FLT_MAX its rounding (1e-16 of 3e38) is far beyond R. When it cancels
+     * to nothing, the direction from A to B at the start. */
     tc_dvec3 rel = tc_dvec3_mad(d, w, t);
-    tc_dvec3 n = tc_dvec3_scale(rel, 1.0 / R);
+    tc_dvec3 n = tc_dvec3_normalize(rel);
+    if (tc_dvec3_dot(n, n) == 0.0) n = tc_dvec3_normalize(d);
     tc_dvec3 ca = tc_dvec3_mad(tc_dvec3_from(a->center), tc_dvec3_from(velocity_a), t);
     set_hit(hit, t, tc_dvec3_mad(ca, n, a->radius), n);
     return true;
 }
 
-/* Anything against a half-space: the height of A's lowest point is linear in t. */
-bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t, tc_sweep_hit *hit)
+/* Anything against a half-space: the height of A's lowest point is linear
+ * in t. touching: the pair's overlap test calls them touching at t = 0 (its
+ * band can reach past the double gap's sign: a sphere at x = 1e6). */
+static bool core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t,
+                             bool touching, tc_sweep_hit *hit)
 {
     tc_dvec3 down = tc_dvec3_neg(h->n);
     double lo, hi;
@@ -156,7 +193,7 @@ bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, 
     double gap = lo - a->radius - h->offset;
     double closing = -tc_dvec3_dot(tc_dvec3_sub(va, vb), h->n);
     double t;
-    if (gap <= 0.0) {
+    if (gap <= 0.0 || touching) {
         t = 0.0;
     } else {
         if (!(closing > 0.0)) return false;
@@ -183,9 +220,41 @@ bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, 
     return true;
 }
 
-/* Box-box by the separating-axis test with relative velocity. */
-static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
+bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t, tc_sweep_hit *hit)
 {
+    return core_sweep_plane(a, va, h, vb, max_t, false, hit);
+}
+
+/* The hit at t = 0 of two boxes that touch: the contact manifold's, else
+ * (the float SAT and the double intervals disagree by a rounding hair, or
+ * the overlap test's band calls touching what the SAT calls apart) the
+ * manifold of the cores along the axis of least overlap. */
+static void box_start_hit(const tc_obb *a, const tc_obb *b, tc_sweep_hit *hit)
+{
+    tc_manifold m;
+    if (!tc_contact_obb_obb(a, b, &m)) {
+        tc_core ca, cb;
+        tc_core_from_obb(&ca, a);
+        tc_core_from_obb(&cb, b);
+        tc_vec3 n;
+        double depth;
+        tc_box_box_least_overlap(a, b, 0.0, &n, &depth, NULL);
+        tc_core_manifold(&ca, &cb, tc_dvec3_normalize(tc_dvec3_from(n)), -INFINITY, &m, NULL);
+    }
+    tc_sweep_hit_from_manifold(hit, &m);
+}
+
+/* Box-box by the separating-axis test with relative velocity. touching:
+ * the pair's overlap test calls them touching at t = 0 (as distance 0
+ * does), which beyond the SAT's float range (a box 5.6e37 long) the
+ * double intervals can call apart. */
+static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb, float max_t, bool touching,
+                        tc_sweep_hit *hit)
+{
+    if (touching) {
+        box_start_hit(a, b, hit);
+        return true;
+    }
     tc_dvec3 w = tc_dvec3_sub(tc_dvec3_from(vb), tc_dvec3_from(va)); /* B relative to A */
     double enter = -INFINITY, exit = INFINITY;
     tc_dvec3 enter_n = tc_dvec3_make(0, 0, 1);
@@ -213,19 +282,7 @@ static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb
     }
     if (enter > exit || exit < 0.0 || !(enter <= (double)max_t)) return false;
     if (enter <= 0.0 || enter_axis < 0) {
-        tc_manifold m;
-        if (!tc_contact_obb_obb(a, b, &m)) {
-            /* The float SAT and the double intervals disagree by a rounding
-             * hair at t = 0: they touch. */
-            tc_core ca, cb;
-            tc_core_from_obb(&ca, a);
-            tc_core_from_obb(&cb, b);
-            tc_vec3 n;
-            double depth;
-            tc_box_box_least_overlap(a, b, 0.0, &n, &depth, NULL);
-            tc_core_manifold(&ca, &cb, tc_dvec3_normalize(tc_dvec3_from(n)), -INFINITY, &m, NULL);
-        }
-        tc_sweep_hit_from_manifold(hit, &m);
+        box_start_hit(a, b, hit);
         return true;
     }
     if (hit) {
@@ -247,23 +304,29 @@ static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb
 bool tc_sweep_obb_obb(const tc_obb *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
 {
     if (!tc_obb_is_valid(a) || !tc_obb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
-    return sweep_boxes(a, velocity_a, b, velocity_b, max_t, hit);
+    return sweep_boxes(a, velocity_a, b, velocity_b, max_t, tc_overlap_obb_obb(a, b), hit);
 }
 
 bool tc_sweep_aabb_aabb(const tc_aabb *a, tc_vec3 velocity_a, const tc_aabb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
 {
     if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
     tc_obb oa = tc_obb_from_aabb(a), ob = tc_obb_from_aabb(b);
-    return sweep_boxes(&oa, velocity_a, &ob, velocity_b, max_t, hit);
+    return sweep_boxes(&oa, velocity_a, &ob, velocity_b, max_t, tc_overlap_aabb_aabb(a, b), hit);
 }
 
 bool tc_sweep_aabb_obb(const tc_aabb *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
 {
     if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
     tc_obb oa = tc_obb_from_aabb(a);
-    return sweep_boxes(&oa, velocity_a, b, velocity_b, max_t, hit);
+    return sweep_boxes(&oa, velocity_a, b, velocity_b, max_t, tc_overlap_aabb_obb(a, b), hit);
 }
 
+/* The pairs by conservative advancement. Whether they touch at t = 0 is
+ * their overlap test's answer, as distance 0 is (distance.c): the closed
+ * forms' float rounding, which a far vertex makes large, and GJK's can
+ * disagree inside the tolerance band (a sphere 1.6 from a triangle reaching
+ * x = 1e6 overlapped, a band of 1.9 there, while GJK found the gap and the
+ * sweep advanced: distance 0, yet a still sweep missed). */
 #define TC_SWEEP_CORES(A, B)                                                                                   \
     bool tc_sweep_##A##_##B(const tc_##A *a, tc_vec3 velocity_a, const tc_##B *b, tc_vec3 velocity_b,          \
                             float max_t, tc_sweep_hit *hit)                                                    \
@@ -273,7 +336,11 @@ bool tc_sweep_aabb_obb(const tc_aabb *a, tc_vec3 velocity_a, const tc_obb *b, tc
         tc_core ca, cb;                                                                                        \
         tc_core_from_##A(&ca, a);                                                                              \
         tc_core_from_##B(&cb, b);                                                                              \
-        return tc_core_sweep(&ca, tc_dvec3_from(velocity_a), &cb, tc_dvec3_from(velocity_b), max_t, hit);       \
+        if (tc_overlap_##A##_##B(a, b)) {                                                                      \
+            TC_SWEEP_START(A, B, a, b, &ca, &cb, hit);                                                         \
+            return true;                                                                                       \
+        }                                                                                                      \
+        return core_sweep(&ca, tc_dvec3_from(velocity_a), &cb, tc_dvec3_from(velocity_b), max_t, true, hit);   \
     }
 
 TC_SWEEP_CORES(sphere, capsule)
@@ -297,7 +364,8 @@ TC_SWEEP_CORES(triangle, triangle)
         tc_core ca;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                             \
         tc_half_space h = tc_half_space_from_plane(b);                                                        \
-        return tc_core_sweep_plane(&ca, tc_dvec3_from(velocity_a), &h, tc_dvec3_from(velocity_b), max_t, hit);       \
+        return core_sweep_plane(&ca, tc_dvec3_from(velocity_a), &h, tc_dvec3_from(velocity_b), max_t,                \
+                                tc_overlap_##A##_plane(a, b), hit);                                                   \
     }
 
 TC_SWEEP_PLANE(sphere)

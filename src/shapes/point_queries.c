@@ -121,5 +121,8 @@ bool tc_triangle_contains_point(const tc_triangle *t, tc_vec3 p)
 bool tc_plane_contains_point(const tc_plane *pl, tc_vec3 p)
 {
     if (!tc_plane_is_valid(pl) || !tc_vec3_finite(p)) return false;
-    return tc_vec3_dot(pl->normal, p) - pl->offset <= TC_PAD_REL * (tc_vec3_max_abs(p) + tc_absf(pl->offset));
+    /* In double: a point or offset near FLT_MAX overflows the float sums
+     * (FE_OVERFLOW, found by the pair fuzzer's ray casts). */
+    const double s = tc_dvec3_dot(tc_dvec3_from(pl->normal), tc_dvec3_from(p)) - (double)pl->offset;
+    return s <= (double)TC_PAD_REL * ((double)tc_vec3_max_abs(p) + fabs((double)pl->offset));
 }
