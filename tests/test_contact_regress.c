@@ -7,6 +7,8 @@
 
 #include "contact_gen.h"
 #include "harness.h"
+#include "queries/pair_queries.h"
+#include "rng.h"
 
 /* Issue 12, found 1: the root of a sweep reading an unwritten manifold. GJK
  * finds the box and triangle intersecting (touching along an edge) and the
@@ -143,4 +145,31 @@ TEST_CASE(contact_triangles_sharing_one_vertex_touch_at_depth_zero)
     float deepest = 0.0f;
     for (int i = 0; i < m.count; ++i) deepest = m.points[i].depth > deepest ? m.points[i].depth : deepest;
     CHECK_MSG(deepest <= 1e-5f * 8, "depth %g for triangles that only share a vertex", (double)deepest);
+}
+
+/* The sphere and capsule pairs decide "apart" from the squared distance
+ * where it is clear (tc_rounded_apart_sq); its answer must be exactly the
+ * root's (tc_rounded_apart(sqrt(d2), radii)) for every d2, most of all just
+ * either side of radii^2 (relative steps from 2^-60 to 2^-20, where the
+ * margins of the shortcut sit), for tiny, zero and huge radii. */
+TEST_CASE(contact_rounded_apart_sq_is_the_roots_answer)
+{
+    test_rng r = { 0x5a17u };
+    const double radii[] = { 0.0, 0x1p-149, 0x1p-120, 0x1p-100, 1e-30, 1e-7, 0.5, 1.0, 3.0, 1e6, 1e20, 3.4e38 };
+    int checked = 0, apart = 0;
+    for (size_t k = 0; k < sizeof radii / sizeof radii[0]; ++k)
+        for (int i = 0; i < 4000; ++i) {
+            double e = test_rng_uniform(&r, -60.0, -20.0);
+            double sign = test_rng_uniform(&r, -1.0, 1.0) < 0.0 ? -1.0 : 1.0;
+            double scale = test_rng_uniform(&r, 0.5, 4.0);
+            double rad = radii[k] * (k == 0 ? 1.0 : scale);
+            double d = rad * (1.0 + sign * ldexp(1.0, (int)e)) + (i % 7 == 0 ? sign * 0x1p-149 * scale : 0.0);
+            if (d < 0.0) d = -d;
+            double d2 = d * d;
+            bool want = tc_rounded_apart(sqrt(d2), rad);
+            CHECK_MSG(tc_rounded_apart_sq(d2, rad) == want, "d2 %a radii %a: root says %d", d2, rad, (int)want);
+            apart += want;
+            ++checked;
+        }
+    CHECK(apart > checked / 4 && apart < 3 * checked / 4); /* both answers were tested */
 }

@@ -37,7 +37,14 @@ static inline uint32_t tc_float_bits(float x)
 #define TC_FLOAT_EXPONENT_BITS 0x7f800000u
 static inline bool tc_is_finite(float x) { return (tc_float_bits(x) & TC_FLOAT_EXPONENT_BITS) != TC_FLOAT_EXPONENT_BITS; }
 static inline bool tc_is_nan(float x) { return (tc_float_bits(x) & 0x7fffffffu) > TC_FLOAT_EXPONENT_BITS; }
-static inline bool tc_vec3_finite(tc_vec3 v) { return tc_is_finite(v.x) && tc_is_finite(v.y) && tc_is_finite(v.z); }
+/* Counted rather than chained with &&: one branch for the three (there is
+ * no operation to skip). */
+static inline int tc_nonfinite_count(float x) { return (tc_float_bits(x) & TC_FLOAT_EXPONENT_BITS) == TC_FLOAT_EXPONENT_BITS; }
+static inline int tc_vec3_nonfinite_count(tc_vec3 v)
+{
+    return tc_nonfinite_count(v.x) + tc_nonfinite_count(v.y) + tc_nonfinite_count(v.z);
+}
+static inline bool tc_vec3_finite(tc_vec3 v) { return tc_vec3_nonfinite_count(v) == 0; }
 
 /* At the start of a compound statement: its floating-point operations
  * happen only where and when the source says. Clang otherwise assumes that

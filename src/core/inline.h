@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Private: TC_FORCE_INLINE, for the few hot helpers whose point is to be
+/* Private: TC_FORCE_INLINE (and its opposite, TC_NO_INLINE), for the few hot helpers whose point is to be
  * specialised at each call site (a traversal copied once per constant
  * flag); compilers otherwise keep a large static function out of line and
  * the flag becomes a branch in every step. Only a hint elsewhere. */
@@ -10,6 +10,14 @@
 #  define TC_FORCE_INLINE static inline __attribute__((always_inline))
 #else
 #  define TC_FORCE_INLINE static inline
+#endif
+
+/* TC_NO_INLINE: a rare fall-back kept out of a hot function, so that the
+ * hot one needs no large stack frame and no saved registers. */
+#if defined(__GNUC__) || defined(__clang__)
+#  define TC_NO_INLINE static __attribute__((noinline))
+#else
+#  define TC_NO_INLINE static
 #endif
 
 #endif

@@ -8,32 +8,49 @@
  * (the rounded parts overlap), intersecting cores the penetration axes of
  * penetration.c. The points always come from clipping the two supporting
  * features (manifold.c). Planes take every core vertex below the surface. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "touche/contact.h"
 #include "touche/overlap.h"
 
+#include "core/inline.h"
 #include "queries/manifold.h"
 #include "queries/overlap_far.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "queries/sat_box_box_contact.h"
 #include "shapes/closest.h"
+#include "shapes/validity.h"
+
+/* The hot pairs (sphere and capsule against a sphere, a capsule or a plane)
+ * check validity inline (shapes/validity.h: the exported checks' tests,
+ * without two calls) and compute their yardsticks from the floats
+ * (tc_vec3_max_abs of a finite vector is exact, so the double sums are the
+ * same numbers as from the double vectors), only on the branch that needs
+ * them. */
+static double ends_scale(double s, const tc_vec3 *e, int n)
+{
+    for (int i = 0; i < n; ++i) s += tc_vec3_max_abs(e[i]);
+    return s;
+}
 
 static bool contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m, bool *far)
 {
     *far = true;
-    if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b)) return false;
+    if (!a || !b || !tc_sphere_valid(a) || !tc_sphere_valid(b)) return false;
     tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
     tc_dvec3 d = tc_dvec3_sub(cb, ca);
-    double dist = tc_dvec3_length(d), ra = a->radius, rb = b->radius;
-    double scale = tc_dvec3_max_abs(ca) + tc_dvec3_max_abs(cb) + ra + rb;
-    if (tc_rounded_apart(dist, ra + rb)) { /* as the distance query */
-        *far = tc_beyond_band(dist - ra - rb, scale);
+    double d2 = tc_dvec3_length_sq(d), ra = a->radius, rb = b->radius;
+    const tc_vec3 centres[2] = { a->center, b->center };
+    if (tc_rounded_apart_sq(d2, ra + rb)) { /* as the distance query */
+        *far = tc_beyond_band(sqrt(d2) - ra - rb, ends_scale(0.0, centres, 2) + ra + rb);
         return false;
     }
+    double dist = sqrt(d2);
     if (!m) return true;
+    double scale = ends_scale(0.0, centres, 2) + ra + rb;
     /* Concentric spheres: +z, the documented default. */
     tc_dvec3 n = dist > TC_CORE_CONTACT_EPSILON * scale ? tc_dvec3_scale(d, 1.0 / dist) : tc_dvec3_make(0, 0, 1);
     double depth = ra + rb - dist;
@@ -213,8 +230,6 @@ static unsigned end_byte(const tc_vec3 *e, int n, tc_vec3 q)
     return TC_FEATURE_EDGE | 0u << 3 | 1u;
 }
 
-static double max_abs3(tc_vec3 v) { return fmax(fabs(v.x), fmax(fabs(v.y), fabs(v.z))); }
-
 /* A sphere or capsule (ends ea, radius ra) against a capsule (eb, rb) from
  * their cores' closest points qa, qb, without building cores: 1 contact
  * (one point, as tc_core_contact_from_closest's single-point case), 0 apart
@@ -224,27 +239,36 @@ static int rounded_pair(const tc_vec3 *ea, int na, double ra, const tc_vec3 *eb,
                         tc_vec3 qb, tc_manifold *m, bool *far)
 {
     tc_dvec3 pa = tc_dvec3_from(qa), pb = tc_dvec3_from(qb), d = tc_dvec3_sub(pb, pa);
-    double dist = tc_dvec3_length(d), radii = ra + rb, scale = radii;
-    for (int i = 0; i < na; ++i) scale += max_abs3(ea[i]);
-    for (int i = 0; i < nb; ++i) scale += max_abs3(eb[i]);
-    if (tc_rounded_apart(dist, radii)) {
-        *far = tc_beyond_band(dist - radii, 2.0 * scale);
+    double d2 = tc_dvec3_length_sq(d), radii = ra + rb;
+    double scale = ends_scale(ends_scale(radii, ea, na), eb, nb);
+    if (tc_rounded_apart_sq(d2, radii)) {
+        *far = tc_beyond_band(sqrt(d2) - radii, 2.0 * scale);
         return 0;
     }
+    double dist = sqrt(d2);
     if (!m) return 1;
     if (!(dist > TC_CORE_CONTACT_EPSILON * scale)) return -1;
     if (na == 2 && nb == 2) {
+        /* |da x db| > 1e-2 |da| |db|, squared (no square roots). */
         tc_dvec3 da = tc_dvec3_sub(tc_dvec3_from(ea[1]), tc_dvec3_from(ea[0]));
         tc_dvec3 db = tc_dvec3_sub(tc_dvec3_from(eb[1]), tc_dvec3_from(eb[0]));
-        if (!(tc_dvec3_length(tc_dvec3_cross(da, db)) > 1e-2 * tc_dvec3_length(da) * tc_dvec3_length(db))) return -1;
+        double c2 = tc_dvec3_length_sq(tc_dvec3_cross(da, db));
+        if (!(c2 > 1e-4 * tc_dvec3_length_sq(da) * tc_dvec3_length_sq(db))) return -1;
     }
     tc_dvec3 n = tc_dvec3_scale(d, 1.0 / dist);
     /* The overlap along n from the ends (exact for this n), not radii -
      * dist alone, which carries the float closest points' rounding. */
     double top = -INFINITY, bottom = INFINITY;
-    for (int i = 0; i < na; ++i) top = fmax(top, tc_dvec3_dot(tc_dvec3_from(ea[i]), n));
-    for (int i = 0; i < nb; ++i) bottom = fmin(bottom, tc_dvec3_dot(tc_dvec3_from(eb[i]), n));
-    double depth = fmax(top - bottom + radii, radii - dist);
+    for (int i = 0; i < na; ++i) {
+        double h = tc_dvec3_dot(tc_dvec3_from(ea[i]), n);
+        top = h > top ? h : top;
+    }
+    for (int i = 0; i < nb; ++i) {
+        double h = tc_dvec3_dot(tc_dvec3_from(eb[i]), n);
+        bottom = h < bottom ? h : bottom;
+    }
+    double depth = top - bottom + radii, flat = radii - dist;
+    depth = depth > flat ? depth : flat;
     m->normal = tc_dvec3_to(n);
     m->count = 1;
     m->points[0].point = tc_dvec3_to(tc_dvec3_mad(pa, n, tc_rounded_meet(dist, ra, rb)));
@@ -253,18 +277,34 @@ static int rounded_pair(const tc_vec3 *ea, int na, double ra, const tc_vec3 *eb,
     return 1;
 }
 
-static bool contact_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_manifold *m, bool *far)
+/* The general path of the pairs below, out of line (the cores are large). */
+TC_NO_INLINE bool sphere_capsule_cores(const tc_sphere *a, const tc_capsule *b, tc_vec3 q, tc_manifold *m, bool *far)
 {
-    *far = true;
-    if (!tc_sphere_is_valid(a) || !tc_capsule_is_valid(b)) return false;
-    tc_vec3 q = tc_segment_closest_point(&(tc_segment){ b->a, b->b }, a->center);
-    const tc_vec3 eb[2] = { b->a, b->b };
-    int r = rounded_pair(&a->center, 1, a->radius, eb, 2, b->radius, a->center, q, m, far);
-    if (r >= 0) return r == 1;
     tc_core ca, cb;
     tc_core_from_sphere(&ca, a);
     tc_core_from_capsule(&cb, b);
     return from_closest(&ca, &cb, a->center, q, m, far);
+}
+
+/* p, q: the closest points, or NULL beyond the float range (then GJK). */
+TC_NO_INLINE bool capsule_capsule_cores(const tc_capsule *a, const tc_capsule *b, const tc_vec3 *p, const tc_vec3 *q,
+                                        tc_manifold *m, bool *far)
+{
+    tc_core ca, cb;
+    tc_core_from_capsule(&ca, a);
+    tc_core_from_capsule(&cb, b);
+    return p ? from_closest(&ca, &cb, *p, *q, m, far) : tc_core_contact(&ca, &cb, m, far);
+}
+
+static bool contact_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_manifold *m, bool *far)
+{
+    *far = true;
+    if (!a || !b || !tc_sphere_valid(a) || !tc_capsule_valid(b)) return false;
+    /* tc_segment_closest_point without its validity check, done above. */
+    tc_vec3 q = tc_vec3_lerp(b->a, b->b, tc_segment_closest_param(b->a, b->b, a->center));
+    const tc_vec3 eb[2] = { b->a, b->b };
+    int r = rounded_pair(&a->center, 1, a->radius, eb, 2, b->radius, a->center, q, m, far);
+    return r >= 0 ? r == 1 : sphere_capsule_cores(a, b, q, m, far);
 }
 TC_CONTACT_SPHERE(aabb, tc_aabb_closest_point(b, a->center))
 
@@ -314,18 +354,15 @@ static bool contact_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_manifold 
 static bool contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_manifold *m, bool *far)
 {
     *far = true;
-    if (!tc_capsule_is_valid(a) || !tc_capsule_is_valid(b)) return false;
-    tc_core ca, cb;
-    tc_core_from_capsule(&ca, a);
-    tc_core_from_capsule(&cb, b);
-    TC_CONTACT_FAR(capsule, capsule);
-    tc_segment sa = { a->a, a->b }, sb = { b->a, b->b };
-    tc_vec3 p, q;
-    tc_segment_closest_points(&sa, &sb, &p, &q);
+    if (!a || !b || !tc_capsule_valid(a) || !tc_capsule_valid(b)) return false;
+    if (TC_OVERLAP_IS_FAR(capsule, capsule, a, b)) return capsule_capsule_cores(a, b, NULL, NULL, m, far);
+    /* tc_segment_closest_points without its validity checks, done above. */
+    float s, t;
+    (void)tc_segment_segment_closest(a->a, a->b, b->a, b->b, &s, &t);
+    tc_vec3 p = tc_vec3_lerp(a->a, a->b, s), q = tc_vec3_lerp(b->a, b->b, t);
     const tc_vec3 ea[2] = { a->a, a->b }, eb[2] = { b->a, b->b };
     int r = rounded_pair(ea, 2, a->radius, eb, 2, b->radius, p, q, m, far);
-    if (r >= 0) return r == 1;
-    return from_closest(&ca, &cb, p, q, m, far);
+    return r >= 0 ? r == 1 : capsule_capsule_cores(a, b, &p, &q, m, far);
 }
 
 TC_CONTACT_CORES(capsule, aabb)
@@ -336,8 +373,9 @@ TC_CONTACT_CORES(obb, triangle)
 TC_CONTACT_CORES(triangle, triangle)
 
 #define TC_CONTACT_PLANE(A)                                                         \
-    static bool contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
+    static bool contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m, bool *far) \
     {                                                                               \
+        *far = false; /* no bound on the gap: the overlap test decides */           \
         if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b)) return false;          \
         tc_core ca;                                                                 \
         tc_core_from_##A(&ca, a);                                                   \
@@ -347,22 +385,36 @@ TC_CONTACT_CORES(triangle, triangle)
 
 /* A ball's or capsule's ends against a half-space, closed form (the core
  * path's answer without building a core): each end's lowest point below
- * the plane, on the shape and in the half-space, as tc_core_contact_plane. */
-static bool ends_plane(const tc_vec3 *ends, int count, double r, const tc_plane *b, tc_manifold *m)
+ * the plane, on the shape and in the half-space, as tc_core_contact_plane.
+ * Apart, *far tells whether the overlap test (which measures along the
+ * plane's own normal, unit only within the validity test's 1e-3, and pads
+ * by TC_PAD_REL of the numbers) cannot call the pair overlapping: the gap
+ * beyond 2e-3 of the radius (the normal's length) plus twice the band of
+ * the numbers (norm1 of the ends, the offset and the radius). */
+static bool ends_plane(const tc_vec3 *ends, int count, double r, const tc_plane *b, tc_manifold *m, bool *far)
 {
     tc_half_space h = tc_half_space_from_plane(b);
     tc_contact_point p[2];
     int k = 0;
+    double deepest = -INFINITY;
     for (int i = 0; i < count; ++i) {
         tc_dvec3 low = tc_dvec3_mad(tc_dvec3_from(ends[i]), h.n, -r);
         double depth = h.offset - tc_dvec3_dot(h.n, low);
-        if ((float)depth < 0.0f) continue;
+        deepest = depth > deepest ? depth : deepest;
+        /* (float)depth < 0 exactly (below -2^-150 it rounds to a negative
+         * float), without rounding a depth past the float range. */
+        if (depth < -0x1p-150) continue;
         p[k].point = tc_dvec3_to(low);
-        p[k].depth = (float)depth;
+        p[k].depth = (float)(depth < (double)FLT_MAX ? depth : (double)FLT_MAX);
         p[k].id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)i, TC_FEATURE_FACE);
         ++k;
     }
-    if (k == 0) return false;
+    if (k == 0) {
+        double scale = fabs((double)b->offset) + r;
+        for (int i = 0; i < count; ++i) scale += tc_vec3_norm1(ends[i]);
+        *far = -deepest > 2e-3 * r + 2.0 * TC_TOLERANCE * scale;
+        return false;
+    }
     if (m) {
         m->normal = tc_dvec3_to(tc_dvec3_neg(h.n));
         m->count = k;
@@ -371,18 +423,20 @@ static bool ends_plane(const tc_vec3 *ends, int count, double r, const tc_plane 
     return true;
 }
 
-static bool contact_sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m)
+static bool contact_sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m, bool *far)
 {
-    if (!tc_sphere_is_valid(a) || !tc_plane_is_valid(b)) return false;
-    return ends_plane(&a->center, 1, a->radius, b, m);
+    *far = true;
+    if (!a || !b || !tc_sphere_valid(a) || !tc_plane_valid(b)) return false;
+    return ends_plane(&a->center, 1, a->radius, b, m, far);
 }
 
-static bool contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m)
+static bool contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m, bool *far)
 {
-    if (!tc_capsule_is_valid(a) || !tc_plane_is_valid(b)) return false;
+    *far = true;
+    if (!a || !b || !tc_capsule_valid(a) || !tc_plane_valid(b)) return false;
     const tc_vec3 ends[2] = { a->a, a->b };
     /* A zero-length capsule is a sphere: one point. */
-    return ends_plane(ends, a->a.x == a->b.x && a->a.y == a->b.y && a->a.z == a->b.z ? 1 : 2, a->radius, b, m);
+    return ends_plane(ends, a->a.x == a->b.x && a->a.y == a->b.y && a->a.z == a->b.z ? 1 : 2, a->radius, b, m, far);
 }
 TC_CONTACT_PLANE(aabb)
 TC_CONTACT_PLANE(obb)
@@ -398,26 +452,35 @@ TC_CONTACT_PLANE(triangle)
  * no contact); aabb-aabb and obb-obb agree and are left alone (the hot
  * path). */
 #define TC_CONTACT_BAND(A, B)                                                       \
-    bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
+    TC_NO_INLINE bool band_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m) \
     {                                                                               \
-        bool far;                                                                   \
-        if (contact_##A##_##B(a, b, m, &far)) return true;                          \
-        if (far || !tc_overlap_##A##_##B(a, b)) return false;                       \
+        if (!tc_overlap_##A##_##B(a, b)) return false;                              \
         tc_core ca, cb;                                                             \
         tc_core_from_##A(&ca, a);                                                   \
         tc_core_from_##B(&cb, b);                                                   \
         return tc_core_contact_padded(&ca, &cb, 1.0, m); /* the overlap vouched */ \
+    }                                                                               \
+    bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
+    {                                                                               \
+        bool far;                                                                   \
+        if (contact_##A##_##B(a, b, m, &far)) return true;                          \
+        return !far && band_##A##_##B(a, b, m);                                     \
     }
 
 #define TC_CONTACT_BAND_PLANE(A)                                                    \
-    bool tc_contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
+    TC_NO_INLINE bool band_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
-        if (contact_##A##_plane(a, b, m)) return true;                              \
         if (!tc_overlap_##A##_plane(a, b)) return false;                            \
         tc_core ca;                                                                 \
         tc_core_from_##A(&ca, a);                                                   \
         tc_half_space h = tc_half_space_from_plane(b);                              \
         return tc_core_contact_plane_touching(&ca, &h, m);                          \
+    }                                                                               \
+    bool tc_contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
+    {                                                                               \
+        bool far;                                                                   \
+        if (contact_##A##_plane(a, b, m, &far)) return true;                        \
+        return !far && band_##A##_plane(a, b, m);                                   \
     }
 
 TC_CONTACT_BAND(sphere, sphere)

@@ -18,12 +18,13 @@ static inline bool tc_obb_valid(const tc_obb *b)
 
 static inline bool tc_sphere_valid(const tc_sphere *s)
 {
-    return tc_vec3_finite(s->center) && tc_is_finite(s->radius) && s->radius >= 0.0f;
+    return tc_vec3_nonfinite_count(s->center) + tc_nonfinite_count(s->radius) == 0 && s->radius >= 0.0f;
 }
 
 static inline bool tc_capsule_valid(const tc_capsule *c)
 {
-    return tc_vec3_finite(c->a) && tc_vec3_finite(c->b) && tc_is_finite(c->radius) && c->radius >= 0.0f;
+    return tc_vec3_nonfinite_count(c->a) + tc_vec3_nonfinite_count(c->b) + tc_nonfinite_count(c->radius) == 0 &&
+           c->radius >= 0.0f;
 }
 
 static inline bool tc_aabb_valid(const tc_aabb *b)
@@ -34,12 +35,12 @@ static inline bool tc_aabb_valid(const tc_aabb *b)
 
 static inline bool tc_triangle_valid(const tc_triangle *t)
 {
-    return tc_vec3_finite(t->a) && tc_vec3_finite(t->b) && tc_vec3_finite(t->c);
+    return tc_vec3_nonfinite_count(t->a) + tc_vec3_nonfinite_count(t->b) + tc_vec3_nonfinite_count(t->c) == 0;
 }
 
 static inline bool tc_plane_valid(const tc_plane *p)
 {
-    if (!tc_vec3_finite(p->normal) || !tc_is_finite(p->offset)) return false;
+    if (tc_vec3_nonfinite_count(p->normal) + tc_nonfinite_count(p->offset) != 0) return false;
     /* clamped first so that the square of a huge component cannot overflow
      * (a component beyond 2 makes the length wrong either way) */
     const tc_vec3 n = tc_vec3_make(tc_clampf(p->normal.x, -2.0f, 2.0f), tc_clampf(p->normal.y, -2.0f, 2.0f),
