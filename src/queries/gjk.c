@@ -141,7 +141,7 @@ static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncer
             continue;
         }
         any_outside = true;
-        simplex t; /* closest_triangle sets its n vertices, all simplex_copy reads */
+        simplex t = { 0 }; /* closest_triangle sets only its n vertices; cleared so no compiler sees the rest read */
         closest_triangle(a, b, c, &t);
         double dist = tc_dvec3_length_sq(simplex_point(&t));
         if (dist < best_d) { best_d = dist; simplex_copy(&best, &t); }
