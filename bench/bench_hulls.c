@@ -9,7 +9,10 @@
  *    touching: Touché vs Bullet's GJK/EPA on btConvexHullShape and libccd
  *    (GJK, MPR). Misses are counted against pairs whose answer is certain by
  *    construction: apart along a separating direction, or sharing a point
- *    inside both (checked in double against the face planes).
+ *    inside both (checked in double against the face planes). Distance has
+ *    Bullet alone as a peer: libccd 2.1, the one installed, has no distance
+ *    query (its API is intersect, separate, penetration; a GJK distance is
+ *    in FCL's copy of libccd, not in libccd).
  * BENCH_SCALE scales the work; BENCH_ONLY=rays|build|pairs runs one part. */
 #include <touche/touche.h>
 

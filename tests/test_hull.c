@@ -12,6 +12,8 @@
 
 #include "harness.h"
 #include "hull_oracle.h"
+#include "queries/hull_pair.h"     /* white box: the float support scan */
+#include "shapes/hull_internal.h"
 #include "oracle.h"
 
 #define MAX_PTS 10
@@ -600,4 +602,61 @@ TEST_CASE(hull_plane_pairs)
         tc_hull_data_destroy(c.data);
     }
     CHECK_MSG(bad == 0, "%ld plane failures", bad);
+}
+
+/* The float support scan (four-wide, or sixteen-wide where the processor
+ * has AVX-512) is the scalar first largest over the float columns: the
+ * same projection, (x dx + y dy) + z dz, and the first vertex on a tie.
+ * Hull sizes straddle the four- and sixteen-lane blocks; grid points make
+ * exact ties along the axes and diagonals. */
+TEST_CASE(hull_float_support_scan_is_first_largest)
+{
+    test_rng r = { 31 };
+    int hulls = test_random_count(400);
+    long bad = 0, checked = 0;
+    static tc_vec3 pts[160];
+    for (int h = 0; h < hulls; ++h) {
+        int n = test_rng_int(&r, 4, 160);
+        bool grid = test_rng_int(&r, 0, 2) == 0;
+        for (int i = 0; i < n; ++i) {
+            ovec u = gen_unit(&r);
+            if (grid) {
+                double gx = (double)test_rng_int(&r, -2, 2);
+                double gy = (double)test_rng_int(&r, -2, 2);
+                double gz = (double)test_rng_int(&r, -2, 2);
+                u = ov(gx, gy, gz);
+            }
+            pts[i] = tc_vec3_make((float)u.x, (float)u.y, (float)u.z);
+        }
+        tc_hull_data *d = tc_hull_data_create(pts, n, NULL);
+        if (!d) continue;
+        const int32_t nv = d->vertex_count, st = d->soa_stride;
+        if (nv > 128) { tc_hull_data_destroy(d); continue; } /* larger hulls climb, not scan */
+        const float *xs = d->soa, *ys = xs + st, *zs = ys + st;
+        for (int k = 0; k < 64; ++k) {
+            ovec u = gen_unit(&r);
+            if (k < 13) { /* axes and diagonals: ties on a grid */
+                static const float dirs[13][3] = { { 1, 0, 0 }, { 0, 1, 0 }, { 0, 0, 1 }, { -1, 0, 0 }, { 0, -1, 0 },
+                                                   { 0, 0, -1 }, { 1, 1, 0 }, { 1, 0, 1 }, { 0, 1, 1 }, { 1, 1, 1 },
+                                                   { -1, 1, 1 }, { 1, -1, 1 }, { 1, 1, -1 } };
+                u = ov(dirs[k][0], dirs[k][1], dirs[k][2]);
+            }
+            float dx = (float)u.x, dy = (float)u.y, dz = (float)u.z;
+            int32_t want = 0;
+            float bp = (xs[0] * dx + ys[0] * dy) + zs[0] * dz;
+            for (int32_t i = 1; i < nv; ++i) {
+                float p = (xs[i] * dx + ys[i] * dy) + zs[i] * dz;
+                if (p > bp) { bp = p; want = i; }
+            }
+            int32_t got = tc_hull_data_support_index_f(d, dx, dy, dz);
+            ++checked;
+            if (got != want && bad++ < 3)
+                fprintf(stderr, "scan: %d vertices, direction (%g %g %g): vertex %d, the first largest is %d\n", nv,
+                        dx, dy, dz, got, want);
+        }
+        tc_hull_data_destroy(d);
+    }
+    printf("float support scan: %ld directions checked, %ld differ\n", checked, bad);
+    CHECK(checked > 1000);
+    CHECK(bad == 0);
 }

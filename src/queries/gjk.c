@@ -26,6 +26,17 @@ typedef struct simplex {
     int n;
 } simplex;
 
+/* Copies the n vertices in use, not the whole struct: a simplex is copied
+ * on every step, and mostly holds fewer than four. */
+static void simplex_copy(simplex *dst, const simplex *src)
+{
+    dst->n = src->n;
+    for (int i = 0; i < src->n; ++i) {
+        dst->v[i] = src->v[i];
+        dst->lambda[i] = src->lambda[i];
+    }
+}
+
 /* Where the closest point of segment p-q to the origin lies: t in [0, 1]
  * from p to q (0 or 1 at an end point, including a zero-length segment). */
 static double segment_param(const vertex *p, const vertex *q)
@@ -114,7 +125,8 @@ static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncer
     static const int faces[4][4] = { { 0, 1, 2, 3 }, { 0, 2, 3, 1 }, { 0, 3, 1, 2 }, { 1, 3, 2, 0 } };
     double volume = det3(tc_dvec3_sub(v[1].w, v[0].w), tc_dvec3_sub(v[2].w, v[0].w), tc_dvec3_sub(v[3].w, v[0].w));
     bool flat = fabs(volume) <= 1e-12 * size * size * size;
-    simplex best = *s;
+    simplex best;
+    best.n = 0;
     double best_d = INFINITY;
     bool any_outside = false;
     for (int f = 0; f < 4; ++f) {
@@ -125,14 +137,14 @@ static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncer
         if (!flat && sp * sd >= 0.0) {
             /* origin on the inner side of this face; a float run needs it
              * there by more than its error */
-            if (err > 0.0 && !(fabs(sp) > err * tc_dvec3_length(n))) *uncertain = true;
+            if (err > 0.0 && !(sp * sp > err * err * tc_dvec3_length_sq(n))) *uncertain = true;
             continue;
         }
         any_outside = true;
-        simplex t = { 0 }; /* closest_triangle sets only its n vertices; best copies all */
+        simplex t = { 0 }; /* closest_triangle sets only its n vertices; cleared so no compiler sees the rest read */
         closest_triangle(a, b, c, &t);
         double dist = tc_dvec3_length_sq(simplex_point(&t));
-        if (dist < best_d) { best_d = dist; best = t; }
+        if (dist < best_d) { best_d = dist; simplex_copy(&best, &t); }
     }
     if (!any_outside) {
         /* Barycentric weights of the origin from signed sub-volumes. */
@@ -146,7 +158,7 @@ static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncer
         }
         return true;
     }
-    *s = best;
+    simplex_copy(s, &best);
     return false;
 }
 
@@ -172,7 +184,9 @@ static bool reduce(simplex *s, double size, double err, bool *uncertain)
     switch (s->n) {
     case 1: s->lambda[0] = 1.0; return false;
     case 2: closest_segment(&s->v[0], &s->v[1], s); return false;
-    case 3: { vertex t0 = s->v[0], t1 = s->v[1], t2 = s->v[2]; closest_triangle(&t0, &t1, &t2, s); } return false;
+    /* In place: closest_triangle reads its corners before it writes, and
+     * writes slot k from a slot k or later only. */
+    case 3: closest_triangle(&s->v[0], &s->v[1], &s->v[2], s); return false;
     default: return closest_tetrahedron(s, size, err, uncertain);
     }
 }
@@ -203,27 +217,30 @@ static tc_gjk_status gjk_run(const gjk_src *g, double above, double within, cons
     /* Below this the origin is taken to be on the simplex: relative to the
      * coordinates, far under float rounding of the inputs. */
     double zero_sq = (1e-12 * g->scale) * (1e-12 * g->scale);
-    simplex s;
+    /* The current simplex and the next one, in turn: a step that makes
+     * progress swaps them instead of copying back. */
+    simplex buf[2];
+    simplex *s = &buf[0];
     bool uncertain = false, inside = false;
     if (seed && seed->n > 0) {
-        s.n = seed->n;
-        for (int i = 0; i < s.n; ++i) {
-            vertex *x = &s.v[i];
+        s->n = seed->n;
+        for (int i = 0; i < s->n; ++i) {
+            vertex *x = &s->v[i];
             x->ia = seed->ia[i];
             x->ib = seed->ib[i];
             x->a = tc_core_hull_vertex(g->a, x->ia);
             x->b = tc_core_hull_vertex(g->b, x->ib);
             x->w = tc_dvec3_sub(x->a, x->b);
         }
-        inside = reduce(&s, size, 0.0, &uncertain);
+        inside = reduce(s, size, 0.0, &uncertain);
     } else {
         tc_dvec3 d = g->start;
         if (tc_dvec3_length_sq(d) == 0.0) d = tc_dvec3_make(1, 0, 0);
-        s.v[0] = support(g, tc_dvec3_neg(d));
-        s.lambda[0] = 1.0;
-        s.n = 1;
+        s->v[0] = support(g, tc_dvec3_neg(d));
+        s->lambda[0] = 1.0;
+        s->n = 1;
     }
-    tc_dvec3 v = simplex_point(&s);
+    tc_dvec3 v = simplex_point(s);
     double vv = inside ? 0.0 : tc_dvec3_length_sq(v);
     out->status = inside ? TC_GJK_INTERSECTING : TC_GJK_MAX_ITERATIONS_REACHED;
     int it = 0;
@@ -238,16 +255,17 @@ static tc_gjk_status gjk_run(const gjk_src *g, double above, double within, cons
         double gap = vv - vw;
         if (gap <= 1e-13 * vv || gap <= zero_sq) { out->status = TC_GJK_SEPARATED; break; }
         bool duplicate = false;
-        for (int i = 0; i < s.n; ++i)
-            if (tc_dvec3_length_sq(tc_dvec3_sub(s.v[i].w, w.w)) <= zero_sq) duplicate = true;
+        for (int i = 0; i < s->n; ++i)
+            if (tc_dvec3_length_sq(tc_dvec3_sub(s->v[i].w, w.w)) <= zero_sq) duplicate = true;
         if (duplicate) { out->status = TC_GJK_SEPARATED; break; }
-        simplex next = s;
-        next.v[next.n++] = w;
+        simplex *next = s == &buf[0] ? &buf[1] : &buf[0];
+        simplex_copy(next, s);
+        next->v[next->n++] = w;
         uncertain = false;
-        if (reduce(&next, size, err, &uncertain)) {
+        if (reduce(next, size, err, &uncertain)) {
             s = next; vv = 0.0; out->status = TC_GJK_INTERSECTING; ++it; break;
         }
-        tc_dvec3 nv = simplex_point(&next);
+        tc_dvec3 nv = simplex_point(next);
         double nvv = tc_dvec3_length_sq(nv);
         if (!(nvv < vv)) { out->status = TC_GJK_SEPARATED; break; } /* no progress: rounding floor */
         s = next;
@@ -255,19 +273,19 @@ static tc_gjk_status gjk_run(const gjk_src *g, double above, double within, cons
         vv = nvv;
     }
     out->iterations = it;
-    out->simplex.n = s.n;
-    for (int i = 0; i < s.n; ++i) {
-        out->simplex.ia[i] = s.v[i].ia;
-        out->simplex.ib[i] = s.v[i].ib;
+    out->simplex.n = s->n;
+    for (int i = 0; i < s->n; ++i) {
+        out->simplex.ia[i] = s->v[i].ia;
+        out->simplex.ib[i] = s->v[i].ib;
     }
-    witnesses(&s, out);
+    witnesses(s, out);
     if (out->status == TC_GJK_INTERSECTING) {
         out->distance = 0.0;
         out->point_b = out->point_a;
     } else {
         out->distance = sqrt(vv);
     }
-    if (g->fast && !*decided && !(out->status == TC_GJK_INTERSECTING && vv == 0.0 && !uncertain && s.n == 4))
+    if (g->fast && !*decided && !(out->status == TC_GJK_INTERSECTING && vv == 0.0 && !uncertain && s->n == 4))
         out->status = TC_GJK_UNSURE;
     return out->status;
 }
