@@ -306,24 +306,24 @@ static inline bool tc_world_ray_leaf_live(const tc_world *w, int32_t i)
  * passes, as a box collider's are those whose fat boxes meet its own. A
  * larger box's pad is larger: padded for a box around many, a plane finds
  * all this would pass for each. */
-static inline float tc_world_plane_pad(const tc_plane *p, const tc_aabb *b)
+static inline double tc_world_plane_pad(const tc_plane *p, const tc_aabb *b)
 {
-    const tc_vec3 ext = tc_vec3_sub(b->max, b->min);
+    /* in double: a fat box (the tree's root) may reach the end of the float
+     * range, where its extent and the sum of its coordinates overflow */
+    const double ext = ((double)b->max.x - b->min.x) + ((double)b->max.y - b->min.y) + ((double)b->max.z - b->min.z);
     const tc_vec3 far = tc_vec3_max(tc_vec3_abs(b->min), tc_vec3_abs(b->max));
-    return 4.0f * TC_TOLERANCE * (tc_absf(p->offset) + tc_vec3_norm1(far) + ext.x + ext.y + ext.z);
+    const double far1 = (double)far.x + far.y + far.z;
+    return 4.0 * (double)TC_TOLERANCE * ((double)tc_absf(p->offset) + far1 + ext);
 }
 
 /* The plane's offset grown by tc_world_plane_pad, saturating at FLT_MAX:
- * a valid plane's offset may be near the end of the float range, where the
- * sum overflows (and traps where FE_OVERFLOW is enabled). Boxes b here hold
- * only tree boxes, which stop well inside the range (update_collider), so
- * the pad itself cannot overflow. A saturated offset keeps every box
- * below it, as the infinite one would. */
+ * a valid plane's offset may be near the end of the float range, and a fat
+ * box too, where the float sum would overflow (and trap where FE_OVERFLOW
+ * is enabled). A saturated offset keeps every box below it, as the
+ * infinite one would. */
 static inline float tc_world_plane_padded_offset(const tc_plane *p, const tc_aabb *b)
 {
-    const float pad = tc_world_plane_pad(p, b);
-    if (p->offset > 0.0f && p->offset > FLT_MAX - pad) return FLT_MAX;
-    return p->offset + pad;
+    return tc_float_saturated((double)p->offset + tc_world_plane_pad(p, b));
 }
 
 static inline bool tc_world_plane_may_touch(const tc_plane *p, const tc_aabb *b)
