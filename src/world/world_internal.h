@@ -250,27 +250,27 @@ static inline tc_aabb tc_world_padded(const tc_aabb *b)
     return r;
 }
 
-/* A collider's box in the tree (before the tree's fattening). An AABB
- * collider's pairs with other boxes are decided by the exact closed-box
- * test, which has no tolerance band: its box is grown only by the part of
- * the band its own size gives (which a pair with a larger box needs), never
- * by the part its coordinates give. Any other collider's is tc_world_padded,
- * which covers the band of every pair it is in (the band's scale is at most
- * the larger of the two shapes' coordinates plus sizes). Issue 12, item 6:
- * padded by its coordinates, a box of size 0.5 at x = 2e6 reached 70 of its
- * neighbours 2 apart, and a million such boxes made 5 GB of candidate
- * pairs; the broadphase's memory must not grow with the distance from the
- * origin. */
-static inline tc_aabb tc_world_tree_box(const tc_aabb *b, uint32_t type)
-{
-    if (type != TC_SHAPE_AABB) return tc_world_padded(b);
-    const tc_vec3 ext = tc_vec3_sub(b->max, b->min);
-    const float pad = 4.0f * TC_TOLERANCE * (ext.x + ext.y + ext.z);
-    tc_aabb r;
-    r.min = tc_vec3_sub(b->min, tc_vec3_make(pad, pad, pad));
-    r.max = tc_vec3_add(b->max, tc_vec3_make(pad, pad, pad));
-    return r;
-}
+/* A collider's box in the tree (before the tree's fattening), from its
+ * placed shape s and bounds b. Grown only by the part of the exact tests'
+ * band that the shape's own size gives, never by the part its coordinates
+ * give: every exact test the world calls on a pair has a band relative to
+ * the pair's sizes and separation (the differences of coordinates are
+ * taken exactly, or rounded relative to themselves), so the two sizes'
+ * pads cover it. Issue 12, item 6: padded by its coordinates, a box of size
+ * 0.5 at x = 2e6 reached 70 of its neighbours 2 apart, and a million such
+ * boxes made 5 GB of candidate pairs; the broadphase's memory must not grow
+ * with the distance from the origin.
+ *
+ * An AABB collider's box is its shape (the closed-box test has no band).
+ * A sphere's, capsule's, OBB's or triangle's exact bounds are worked in
+ * double, grown by the pad and rounded once to the nearest float: rounding
+ * is monotonic, so two shapes whose padded exact bounds meet get tree boxes
+ * that meet, with no outward rounding (which at 1e7, where floats are 1
+ * apart, would join every neighbour). Hulls and meshes (whose GJK band is
+ * relative to their coordinates) and shapes beyond 2^28 (where the double
+ * tests decide, TC_OVERLAP_IS_FAR) keep the coordinate pad,
+ * tc_world_padded. */
+tc_aabb tc_world_tree_box(const tc_shape *s, const tc_aabb *b);
 
 /* The tag of an index leaf: its collider's generation (odd, so its low bit
  * is free) with the low bit telling whether its box is its shape (an AABB
