@@ -440,3 +440,57 @@ TEST_CASE(fp_trap_signalling_nan_inputs)
     CHECK(q.w == 1.0f);
     CHECK(!moved_valid);
 }
+
+static float tree_ray_mark(void *context, int32_t proxy, uint64_t user_data, const tc_ray *ray, float max_t)
+{
+    (void)proxy;
+    (void)ray;
+    *(unsigned *)context |= 1u << user_data;
+    return max_t;
+}
+
+static bool tree_query_mark(void *context, int32_t proxy, uint64_t user_data)
+{
+    (void)proxy;
+    *(unsigned *)context |= 1u << user_data;
+    return true;
+}
+
+/* The world fuzzer's trap (trapped builds): a tree ray at boxes near 1e30
+ * with a direction component of 1e-20, whose float slab products
+ * (offset 1e30 times reciprocal 1e20) overflow, and boxes whose sums of
+ * coordinates pass FLT_MAX in the plane query (fat boxes stretched by a
+ * large prediction reach there). The answers were right (infinite t, a
+ * miss); the traps were the defect. Box 0 holds the origin, the rays
+ * enter box 1 at t = 1e30 and never reach box 2's y range (y = 1e-20 t). */
+TEST_CASE(fp_trap_tree_ray_far_boxes)
+{
+    tc_tree_def def;
+    memset(&def, 0, sizeof def); /* no fattening: the fat boxes are these */
+    tc_tree *tree = tc_tree_create(&def);
+    CHECK(tree != NULL);
+    if (!tree) return;
+    const tc_aabb boxes[3] = {
+        { { -3e38f, -3e38f, -3e38f }, { 3e38f, 3e38f, 3e38f } },
+        { { 1e30f, -1e30f, -1e30f }, { 2e30f, 1e30f, 1e30f } },
+        { { 1e30f, 1e30f, -1e30f }, { 2e30f, 2e30f, 1e30f } },
+    };
+    for (int i = 0; i < 3; ++i) CHECK(tc_tree_create_proxy(tree, boxes[i], (uint64_t)i) != TC_TREE_NULL);
+    const tc_ray rays[2] = { { { 0, 0, 0 }, { 1, 1e-20f, 1e-20f } }, { { 0, 0, 0 }, { 1, 1e-20f, 0 } } };
+    unsigned hits[2][2] = { { 0, 0 }, { 0, 0 } }, planes = 0;
+    const tc_plane plane = { { 0.6f, 0.8f, 0 }, 0 };
+    traps_on();
+    for (int k = 0; k < 2; ++k) {
+        tc_tree_raycast(tree, &rays[k], INFINITY, tree_ray_mark, &hits[k][0]);
+        tc_tree_raycast(tree, &rays[k], 3e38f, tree_ray_mark, &hits[k][1]);
+    }
+    tc_tree_query_plane(tree, plane, tree_query_mark, &planes);
+    traps_off();
+    for (int k = 0; k < 2; ++k) {
+        CHECK_MSG(hits[k][0] == 3u, "ray %d, max_t inf: boxes %#x", k, hits[k][0]);
+        CHECK_MSG(hits[k][1] == 3u, "ray %d, max_t 3e38: boxes %#x", k, hits[k][1]);
+    }
+    /* boxes 0 and 1 have a corner with 0.6 x + 0.8 y <= 0, box 2 none */
+    CHECK_MSG(planes == 3u, "plane: boxes %#x", planes);
+    tc_tree_destroy(tree);
+}

@@ -11,6 +11,7 @@
 
 #include "counting_allocator.h"
 #include "harness.h"
+#include "test_random.h"
 #include "world/world_ids.h"
 #include "world/world_internal.h"
 
@@ -664,4 +665,86 @@ TEST_CASE(issue12_traps_debug_draw_with_a_nan_plane_size)
     }
     CHECK(lines[0] > 0 && lines[0] == lines[1]);
     tc_world_destroy(w);
+}
+
+/* A local shape of each tree-held type, of size about `s`, around the
+ * origin (so that two of them at the same place overlap). */
+static tc_shape shape_of_type(int type, float s)
+{
+    switch (type) {
+    case 0: { const tc_sphere x = { { 0, 0, 0 }, s }; return tc_shape_from_sphere(x); }
+    case 1: { const tc_capsule x = { { -0.6f * s, 0.2f * s, 0 }, { 0.6f * s, -0.1f * s, 0.3f * s }, 0.5f * s }; return tc_shape_from_capsule(x); }
+    case 2: { const tc_aabb x = { { -s, -0.7f * s, -0.4f * s }, { s, 0.7f * s, 0.4f * s } }; return tc_shape_from_aabb(x); }
+    case 3: { tc_obb x; x.center = tc_vec3_zero(); x.half = tc_vec3_make(s, 0.6f * s, 0.3f * s);
+              x.rotation = tc_mat3_identity(); return tc_shape_from_obb(x); }
+    default: { const tc_triangle x = { { -s, -0.3f * s, 0 }, { s, 0, 0.2f * s }, { 0, s, -0.4f * s } }; return tc_shape_from_triangle(x); }
+    }
+}
+
+/* With the tree boxes padded by sizes only, a pair the exact test calls
+ * touching must still have meeting tree boxes, far from the origin too:
+ * for every pair of tree-held types, unturned or turned at random, one
+ * shape is moved away from the other along an axis or a random direction
+ * by bisection towards the
+ * last position the exact test calls touching (the band's edge, where a
+ * pad too small would lose the pair), at 0, 1e3, 1e5 and 3e6 from the
+ * origin; at every step the world's touching must be the exact test's.
+ * Without fattening, so that the tree boxes' pads are what is tested. */
+TEST_CASE(issue12_large_worlds_size_padded_tree_boxes_keep_every_touching_pair)
+{
+    test_rng r = { 12 };
+    const double offsets[4] = { 0.0, 1e3, 1e5, 3e6 };
+    long touching = 0, apart = 0;
+    for (int ta = 0; ta < 5; ++ta) {
+        for (int tb = 0; tb < 5; ++tb) {
+            for (int rep = 0; rep < 3; ++rep) {
+                const double size_a = test_rng_uniform(&r, 0.05, 2.0);
+                const double size_b = test_rng_uniform(&r, 0.05, 2.0);
+                tc_vec3 u = test_rng_vec3(&r, -1, 1);
+                if (tc_vec3_length_sq(u) < 0.01f) u = tc_vec3_make(1, 0, 0);
+                u = tc_vec3_normalize(u);
+                tc_quat qa = tc_quat_normalize(test_rng_quat4(&r, -1, 1));
+                tc_quat qb = tc_quat_normalize(test_rng_quat4(&r, -1, 1));
+                if (rep < 2) {
+                    /* along an axis, unturned: the tree boxes are then tight
+                     * where the shapes meet, and only their pads join them */
+                    u = rep == 0 ? tc_vec3_make(1, 0, 0) : tc_vec3_make(0, -1, 0);
+                    qa = qb = tc_quat_identity();
+                }
+                for (int k = 0; k < 4; ++k) {
+                    double lo = 0.0, hi = 10.0;
+                    for (int step = 0; step < 48; ++step) {
+                        const double t = 0.5 * (lo + hi);
+                        /* no fattening: the tree boxes alone decide */
+                        tc_world_def def = tc_world_def_default();
+                        def.margin_ratio = 0.0f;
+                        tc_world *w = tc_world_create(&def);
+                        tc_collider_def d = tc_collider_def_default();
+                        d.shape = shape_of_type(ta, (float)size_a);
+                        d.local = tc_transform_make(tc_vec3_make((float)offsets[k], 0, 0), ta == 2 ? tc_quat_identity() : qa);
+                        CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+                        d.shape = shape_of_type(tb, (float)size_b);
+                        d.local = tc_transform_make(tc_vec3_make((float)(offsets[k] + t * u.x), (float)(t * u.y),
+                                                                 (float)(t * u.z)),
+                                                    tb == 2 ? tc_quat_identity() : qb);
+                        CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+                        CHECK(tc_world_update(w));
+                        const bool exact = tc_shape_overlap(&w->shapes[0], &w->shapes[1]);
+                        const bool got = w->hot[0].touching > 0;
+                        CHECK_MSG(got == exact, "types %d %d, offset %g, t %.9g: world %d, exact test %d", ta, tb,
+                                  offsets[k], t, got, exact);
+                        tc_world_destroy(w);
+                        if (exact) {
+                            ++touching;
+                            lo = t;
+                        } else {
+                            ++apart;
+                            hi = t;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    CHECK(touching > 1000 && apart > 1000);
 }

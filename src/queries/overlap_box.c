@@ -24,24 +24,34 @@ bool tc_overlap_aabb_obb(const tc_aabb *a, const tc_obb *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!(tc_aabb_valid(a) && tc_obb_valid(b))) return false;
-    tc_obb box = tc_obb_from_aabb(a);
+    tc_obb box = tc_obb_from_aabb(a), other = *b;
+    if (!TC_OVERLAP_IS_FAR(aabb, obb, a, b)) {
+        /* The pair moved so that the OBB's centre is the origin, the AABB's
+         * centre taken exactly (tc_aabb_offset): what rounds is then
+         * relative to their separation and sizes, not to their distance
+         * from the origin. */
+        box.center = tc_vec3_neg(tc_aabb_offset(a, b->center));
+        other.center = tc_vec3_zero();
+    }
     /* The float centre and half extents round (by half an ulp of the centre
      * and of the extent); the SAT's pad only covers the pair's local sizes,
      * so grow the box to contain the AABB exactly. */
     box.half.x += FLT_EPSILON * (tc_absf(box.center.x) + box.half.x);
     box.half.y += FLT_EPSILON * (tc_absf(box.center.y) + box.half.y);
     box.half.z += FLT_EPSILON * (tc_absf(box.center.z) + box.half.z);
-    return tc_box_box_separating_axis(&box, b, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE;
+    return tc_box_box_separating_axis(&box, &other, TC_SAT_AXIS_NONE) == TC_SAT_AXIS_NONE;
 }
 
-static bool tc_box_triangle_overlap(tc_vec3 center, tc_vec3 half, const tc_mat3 *rotation, const tc_triangle *t)
+/* The triangle's corners relative to the box's centre are d[] (each
+ * rounded relative to its own length: the band follows the pair's sizes
+ * and separation, not the distance from the origin). */
+static bool tc_box_triangle_overlap(const tc_vec3 d[3], tc_vec3 half, const tc_mat3 *rotation)
 {
-    tc_vec3 d[3] = { tc_vec3_sub(t->a, center), tc_vec3_sub(t->b, center), tc_vec3_sub(t->c, center) };
     tc_vec3 v[3];
     for (int k = 0; k < 3; ++k) v[k] = rotation ? tc_mat3_tmul_vec3(*rotation, d[k]) : d[k];
     /* Each projection rounds relative to its own corner: the largest bound
      * covers them (a sum pads past the band for a large triangle). */
-    float mag = tc_maxf(tc_vec3_norm1(d[0]), tc_maxf(tc_vec3_norm1(d[1]), tc_vec3_norm1(d[2]))) + tc_vec3_max_abs(center);
+    float mag = tc_maxf(tc_vec3_norm1(d[0]), tc_maxf(tc_vec3_norm1(d[1]), tc_vec3_norm1(d[2])));
     return tc_box_triangle_overlap_local(half, v, mag);
 }
 
@@ -52,7 +62,9 @@ bool tc_overlap_aabb_triangle(const tc_aabb *a, const tc_triangle *b)
     if (TC_OVERLAP_IS_FAR(aabb, triangle, a, b)) return tc_overlap_far_aabb_triangle(a, b);
     tc_vec3 center, half;
     tc_aabb_center_half(a, &center, &half);
-    return tc_box_triangle_overlap(center, half, NULL, b);
+    /* from the exact centre: the float one rounds by its coordinates */
+    const tc_vec3 d[3] = { tc_aabb_offset(a, b->a), tc_aabb_offset(a, b->b), tc_aabb_offset(a, b->c) };
+    return tc_box_triangle_overlap(d, half, NULL);
 }
 
 bool tc_overlap_obb_triangle(const tc_obb *a, const tc_triangle *b)
@@ -60,7 +72,8 @@ bool tc_overlap_obb_triangle(const tc_obb *a, const tc_triangle *b)
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!(tc_obb_valid(a) && tc_triangle_valid(b))) return false;
     if (TC_OVERLAP_IS_FAR(obb, triangle, a, b)) return tc_overlap_far_obb_triangle(a, b);
-    return tc_box_triangle_overlap(a->center, a->half, &a->rotation, b);
+    const tc_vec3 d[3] = { tc_vec3_sub(b->a, a->center), tc_vec3_sub(b->b, a->center), tc_vec3_sub(b->c, a->center) };
+    return tc_box_triangle_overlap(d, a->half, &a->rotation);
 }
 
 /* Box centre's signed distance to the plane against the box's projected

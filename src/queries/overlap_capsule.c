@@ -70,9 +70,11 @@ bool tc_overlap_capsule_aabb(const tc_capsule *a, const tc_aabb *b)
     if (TC_OVERLAP_IS_FAR(capsule, aabb, a, b)) return tc_overlap_far_capsule_aabb(a, b);
     tc_vec3 center, half;
     tc_aabb_center_half(b, &center, &half);
-    tc_vec3 p = tc_vec3_sub(a->a, center), q = tc_vec3_sub(a->b, center);
-    float mag = tc_vec3_max_abs(p) + tc_vec3_max_abs(q) + tc_vec3_max_abs(half) + a->radius +
-                tc_vec3_max_abs(center);
+    /* From the box's exact centre, so that the band follows the pair's sizes
+     * and separation, not the distance from the origin (the world's tree
+     * boxes are padded by sizes only: docs/world.md, large worlds). */
+    tc_vec3 p = tc_aabb_offset(b, a->a), q = tc_aabb_offset(b, a->b);
+    float mag = tc_vec3_max_abs(p) + tc_vec3_max_abs(q) + tc_vec3_max_abs(half) + a->radius;
     return tc_segment_box_within(p, q, half, a->radius, mag);
 }
 

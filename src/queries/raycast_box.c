@@ -33,45 +33,22 @@ static inline bool tc_ray_box_clip_slab(const tc_slab_ray *r, tc_vec3 lo, tc_vec
 }
 
 /* tc_ray_box_clip_slab for a wide ray and box (tc_slab_ray_is_wide): the same
- * clip in double, where no float input overflows; an entry beyond any
- * float t is a miss. Rare (rays and boxes near the end of the float range,
- * or a direction component below 2^-100), so one plain loop. */
+ * two clips in double (tc_slab_clip_double); an entry beyond any float t is
+ * a miss. */
 static bool tc_ray_box_clip_wide(const tc_slab_ray *r, tc_vec3 lo, tc_vec3 hi, float mag, float max_t, float *t,
                                  int *axis)
 {
-    const double o[3] = { r->origin.x, r->origin.y, r->origin.z };
-    const double l[3] = { lo.x, lo.y, lo.z }, h[3] = { hi.x, hi.y, hi.z };
     for (int pass = 0; pass < 2; ++pass) {
         /* the exact box, then the padded one, as tc_ray_box_clip_slab */
         double pad = 0.0;
         if (pass == 1) {
-            double ext = 0.0;
-            for (int k = 0; k < 3; ++k) ext = fmax(ext, 0.5 * (h[k] - l[k]));
-            pad = TC_PAD_REL * ((double)mag + ext);
+            const double ex = 0.5 * ((double)hi.x - lo.x), ey = 0.5 * ((double)hi.y - lo.y);
+            const double ez = 0.5 * ((double)hi.z - lo.z);
+            pad = TC_PAD_REL * ((double)mag + fmax(fmax(0.0, ex), fmax(ey, ez)));
         }
         double t0 = 0.0, t1 = max_t;
         int enter = -1;
-        bool hit = true;
-        for (int k = 0; k < 3 && hit; ++k) {
-            const double a = l[k] - pad, b = h[k] + pad;
-            if (r->inv[k] == 0.0f) {
-                hit = !(o[k] < a || o[k] > b);
-                continue;
-            }
-            double ta = (a - o[k]) / r->dir[k], tb = (b - o[k]) / r->dir[k];
-            if (r->dir[k] < 0.0f) {
-                const double tmp = ta;
-                ta = tb;
-                tb = tmp;
-            }
-            if (ta > t0) {
-                t0 = ta;
-                enter = k;
-            }
-            if (tb < t1) t1 = tb;
-            hit = t0 <= t1;
-        }
-        if (hit) {
+        if (tc_slab_clip_double(r, lo, hi, pad, &t0, &t1, &enter)) {
             if (!(t0 <= (double)FLT_MAX)) return false;
             *t = (float)t0;
             *axis = enter;

@@ -59,6 +59,44 @@ static inline bool tc_slab_ray_is_wide(const tc_slab_ray *r, double mag)
     return !(mag <= 0x1p120) || 2.0 * mag * inv >= 0x1p126;
 }
 
+/* tc_slab_clip in double, for a wide ray or box (tc_slab_ray_is_wide), on
+ * the box [lo - pad, hi + pad]: no float input overflows there, and the
+ * offsets are divided by the direction (exact but for one rounding) rather
+ * than multiplied by its rounded reciprocal. An infinite box bound or t
+ * gives infinite offsets, never NaN (pad is finite). Rare (rays and boxes
+ * near the end of the float range, or a direction component below about
+ * 2^-100), so one plain loop. */
+static inline bool tc_slab_clip_double(const tc_slab_ray *r, tc_vec3 lo, tc_vec3 hi, double pad, double *t0,
+                                       double *t1, int *enter_axis)
+{
+    TC_FP_STRICT /* the division stays behind its parallel test */
+    const double o[3] = { r->origin.x, r->origin.y, r->origin.z };
+    const double l[3] = { lo.x, lo.y, lo.z }, h[3] = { hi.x, hi.y, hi.z };
+    double tn = *t0, tf = *t1;
+    for (int k = 0; k < 3; ++k) {
+        const double a = l[k] - pad, b = h[k] + pad;
+        if (r->inv[k] == 0.0f) {
+            if (o[k] < a || o[k] > b) return false;
+            continue;
+        }
+        double ta = (a - o[k]) / r->dir[k], tb = (b - o[k]) / r->dir[k];
+        if (r->dir[k] < 0.0f) {
+            const double tmp = ta;
+            ta = tb;
+            tb = tmp;
+        }
+        if (ta > tn) {
+            tn = ta;
+            if (enter_axis) *enter_axis = k;
+        }
+        if (tb < tf) tf = tb;
+        if (tn > tf) return false;
+    }
+    *t0 = tn;
+    *t1 = tf;
+    return true;
+}
+
 /* Intersects [*t0, *t1] with the ray's interval inside [bmin, bmax]. Returns
  * false when it becomes empty. *enter_axis (may be NULL) is set to the axis
  * whose slab raised *t0, or left unchanged when none did. */

@@ -26,6 +26,18 @@ static inline tc_vec3 tc_obb_point_to_world(const tc_obb *b, tc_vec3 p)
     return tc_vec3_add(b->center, tc_mat3_mul_vec3(b->rotation, p));
 }
 
+/* p minus the AABB's centre, from the exact centre (min + max) / 2 in
+ * double, rounded once: its error is relative to the offset, not to the
+ * distance from the origin, by which the float centre rounds (half an ulp
+ * of its coordinates). For coordinates below 2^100 (the overlap tests send
+ * larger ones to their double versions): no sum overflows. */
+static inline tc_vec3 tc_aabb_offset(const tc_aabb *b, tc_vec3 p)
+{
+    return tc_vec3_make((float)((double)p.x - 0.5 * ((double)b->min.x + b->max.x)),
+                        (float)((double)p.y - 0.5 * ((double)b->min.y + b->max.y)),
+                        (float)((double)p.z - 0.5 * ((double)b->min.z + b->max.z)));
+}
+
 /* An AABB as centre and half extents. */
 static inline void tc_aabb_center_half(const tc_aabb *b, tc_vec3 *center, tc_vec3 *half)
 {

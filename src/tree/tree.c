@@ -371,8 +371,32 @@ static int32_t remove_leaf(tc_tree *t, int32_t l)
     return parent;
 }
 
+/* fatten() for a box, margin or ratio so large that the float sums could
+ * overflow: in double, the corners saturating at +-FLT_MAX (a saturated
+ * corner holds every finite box the infinite one would). */
+static tc_aabb fatten_far(const tc_tree *t, tc_aabb b)
+{
+    const double lo[3] = { b.min.x, b.min.y, b.min.z }, hi[3] = { b.max.x, b.max.y, b.max.z };
+    const double big = fmax(hi[0] - lo[0], fmax(hi[1] - lo[1], hi[2] - lo[2]));
+    const double m = (double)t->margin + (double)t->margin_ratio * big;
+    float out[6];
+    for (int k = 0; k < 3; ++k) {
+        out[k] = tc_float_saturated(lo[k] - m);
+        out[k + 3] = tc_float_saturated(hi[k] + m);
+    }
+    tc_aabb r;
+    r.min = tc_vec3_make(out[0], out[1], out[2]);
+    r.max = tc_vec3_make(out[3], out[4], out[5]);
+    return r;
+}
+
 static tc_aabb fatten(const tc_tree *t, tc_aabb b)
 {
+    /* below these bounds no float step overflows: extent <= 2^121, the
+     * margin <= 2^126, the corners <= 2^127 */
+    if (!(tc_maxf(tc_vec3_max_abs(b.min), tc_vec3_max_abs(b.max)) <= 0x1p120f && t->margin <= 0x1p120f &&
+          t->margin_ratio <= 16.0f))
+        return fatten_far(t, b);
     tc_vec3 d = tc_vec3_sub(b.max, b.min);
     float big = d.x > d.y ? d.x : d.y;
     big = big > d.z ? big : d.z;
@@ -427,10 +451,25 @@ bool tc_tree_move_proxy_by(tc_tree *tree, int32_t proxy, tc_aabb box, tc_vec3 di
     if (!box_ok(box)) return false;
     if (tc_tree_box_contains(tree->nodes[tree->proxies[proxy].node].box, box)) return false;
     tc_aabb fat = fatten(tree, box);
-    tc_aabb ahead = fat;
-    ahead.min = tc_vec3_add(fat.min, displacement);
-    ahead.max = tc_vec3_add(fat.max, displacement);
-    if (box_ok(ahead)) fat = tc_tree_box_union(fat, ahead);
+    /* the fat box moved by the displacement, in double when the float sums
+     * could overflow (a large prediction far out); saturated, it still
+     * holds the box */
+    if (tc_vec3_finite(displacement)) {
+        tc_aabb ahead;
+        if (tc_maxf(tc_vec3_max_abs(fat.min), tc_vec3_max_abs(fat.max)) <= 0x1p126f &&
+            tc_vec3_max_abs(displacement) <= 0x1p126f) {
+            ahead.min = tc_vec3_add(fat.min, displacement);
+            ahead.max = tc_vec3_add(fat.max, displacement);
+        } else {
+            ahead.min = tc_vec3_make(tc_float_saturated((double)fat.min.x + displacement.x),
+                                     tc_float_saturated((double)fat.min.y + displacement.y),
+                                     tc_float_saturated((double)fat.min.z + displacement.z));
+            ahead.max = tc_vec3_make(tc_float_saturated((double)fat.max.x + displacement.x),
+                                     tc_float_saturated((double)fat.max.y + displacement.y),
+                                     tc_float_saturated((double)fat.max.z + displacement.z));
+        }
+        if (box_ok(ahead)) fat = tc_tree_box_union(fat, ahead);
+    }
     const int32_t leaf = tree->proxies[proxy].node;
     if (leaf == 0) {
         tree->nodes[0].box = fat; /* the only proxy */

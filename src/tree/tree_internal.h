@@ -155,13 +155,15 @@ static inline bool tc_tree_box_overlaps(const tc_aabb *a, const tc_aabb *b)
 }
 
 /* Does box b meet the half-space dot(n, x) <= offset? Its corner lowest
- * along n decides: one dot product, no branches on the answer. */
+ * along n decides: one dot product, no branches on the answer. In double,
+ * where the products are exact and the sum cannot overflow (a fat box may
+ * reach the end of the float range). */
 static inline bool tc_tree_box_meets_halfspace(const tc_aabb *b, tc_vec3 n, float offset)
 {
     const float x = n.x >= 0.0f ? b->min.x : b->max.x;
     const float y = n.y >= 0.0f ? b->min.y : b->max.y;
     const float z = n.z >= 0.0f ? b->min.z : b->max.z;
-    return n.x * x + n.y * y + n.z * z <= offset;
+    return (double)n.x * x + (double)n.y * y + (double)n.z * z <= (double)offset;
 }
 
 /* The root's box: the union of every fat box. False for an empty tree. */

@@ -104,11 +104,26 @@ void tc_tree_query_others(const tc_tree *tree, int32_t proxy, tc_aabb box, tc_tr
     }
 }
 
+/* The slab test in double, on b grown by pad, for a wide ray
+ * (tc_slab_ray_is_wide against the root box): there the float products
+ * could overflow. An entry beyond the float range (then max_t is infinite)
+ * is kept as FLT_MAX: still a hit, and never after a later entry. */
+static bool slab_wide(const tc_slab_ray *r, const tc_aabb *b, float pad, float max_t, float *t_enter)
+{
+    double t0 = 0.0, t1 = max_t;
+    if (!tc_slab_clip_double(r, b->min, b->max, pad, &t0, &t1, NULL)) return false;
+    *t_enter = tc_float_saturated(t0);
+    return true;
+}
+
 /* Entry t of the ray into a box within [0, max_t], by the library's one
  * slab test: its branch-free form (tc_slab_enter) for rays parallel to no
- * axis, which is what `fast` says (a constant in each copy of the loop). */
-TC_FORCE_INLINE bool slab(const tc_slab_ray *r, bool fast, const tc_aabb *b, float max_t, float *t_enter)
+ * axis, which is what `fast` says, and in double for a wide ray, which is
+ * what `wide` says (constants in each copy of the loop). */
+TC_FORCE_INLINE bool slab(const tc_slab_ray *r, bool fast, const bool wide, const tc_aabb *b, float max_t,
+                          float *t_enter)
 {
+    if (wide) return slab_wide(r, b, 0.0f, max_t, t_enter);
     if (fast) return tc_slab_enter(r, b, max_t, t_enter);
     float t0 = 0.0f, t1 = max_t;
     if (!tc_slab_clip(r, b->min, b->max, &t0, &t1, NULL)) return false;
@@ -157,21 +172,23 @@ TC_FORCE_INLINE tc_aabb grown(const tc_aabb *b, float pad)
 }
 
 /* slab() on the box as stored, or grown by pad when `padded` (a constant
- * in each copy of the walk). */
-TC_FORCE_INLINE bool slab_padded(const tc_slab_ray *r, bool fast, const bool padded, float pad, const tc_aabb *b,
-                                 float max_t, float *t_enter)
+ * in each copy of the walk); a wide ray grows it in double. */
+TC_FORCE_INLINE bool slab_padded(const tc_slab_ray *r, bool fast, const bool wide, const bool padded, float pad,
+                                 const tc_aabb *b, float max_t, float *t_enter)
 {
-    if (!padded) return slab(r, fast, b, max_t, t_enter);
+    if (wide) return slab_wide(r, b, padded ? pad : 0.0f, max_t, t_enter);
+    if (!padded) return slab(r, fast, false, b, max_t, t_enter);
     const tc_aabb g = grown(b, pad);
-    return slab(r, fast, &g, max_t, t_enter);
+    return slab(r, fast, false, &g, max_t, t_enter);
 }
 
 TC_FORCE_INLINE void raycast(const tc_tree *tree, const tc_ray *ray, const tc_slab_ray *sr, const bool fast,
-                           const bool padded, float pad, float max_t, tc_tree_ray_fn *fn, void *context)
+                             const bool wide, const bool padded, float pad, float max_t, tc_tree_ray_fn *fn,
+                             void *context)
 {
     const tc_tree_node *nodes = tree->nodes;
     float t;
-    if (!slab_padded(sr, fast, padded, pad, &nodes[0].box, max_t, &t)) return;
+    if (!slab_padded(sr, fast, wide, padded, pad, &nodes[0].box, max_t, &t)) return;
     if (tc_tree_node_is_leaf(&nodes[0])) {
         (void)ray_leaf(tree, &nodes[0], ray, &max_t, fn, context);
         return;
@@ -188,12 +205,12 @@ TC_FORCE_INLINE void raycast(const tc_tree *tree, const tc_ray *ray, const tc_sl
         const tc_tree_node *k = &nodes[c];
         float te[2];
         unsigned m;
-        if (fast && !padded) {
+        if (fast && !wide && !padded) {
             /* both children in one go: they share a line */
             m = tc_slab_enter2(sr, &k[0].box, &k[1].box, max_t, te);
         } else {
-            m = slab_padded(sr, fast, padded, pad, &k[0].box, max_t, &te[0]) ? 1u : 0u;
-            m |= slab_padded(sr, fast, padded, pad, &k[1].box, max_t, &te[1]) ? 2u : 0u;
+            m = slab_padded(sr, fast, wide, padded, pad, &k[0].box, max_t, &te[0]) ? 1u : 0u;
+            m |= slab_padded(sr, fast, wide, padded, pad, &k[1].box, max_t, &te[1]) ? 2u : 0u;
         }
         int32_t next = TC_TREE_NULL;
         if (m == 3u) {
@@ -221,14 +238,24 @@ TC_FORCE_INLINE void raycast(const tc_tree *tree, const tc_ray *ray, const tc_sl
     }
 }
 
+/* Could the float slab tests of ray r overflow on this tree's boxes grown
+ * by pad? Every box lies inside the root's. */
+static bool ray_is_wide(const tc_tree *tree, const tc_slab_ray *r, float pad)
+{
+    const tc_aabb *root = &tree->nodes[0].box;
+    const float box = tc_maxf(tc_vec3_max_abs(root->min), tc_vec3_max_abs(root->max));
+    return tc_slab_ray_is_wide(r, (double)box + tc_vec3_max_abs(r->origin) + pad);
+}
+
 void tc_tree_raycast(const tc_tree *tree, const tc_ray *ray, float max_t, tc_tree_ray_fn *fn, void *context)
 {
     if (!TC_REQUIRE(tree != NULL && ray != NULL && fn != NULL)) return;
     if (!tree->has_root) return;
     if (!tc_vec3_is_finite(ray->origin) || !tc_vec3_is_finite(ray->dir) || tc_is_nan(max_t) || !(max_t >= 0.0f)) return;
     const tc_slab_ray sr = tc_slab_ray_make(ray->origin, ray->dir);
-    if (sr.parallel) raycast(tree, ray, &sr, false, false, 0.0f, max_t, fn, context);
-    else raycast(tree, ray, &sr, true, false, 0.0f, max_t, fn, context);
+    if (ray_is_wide(tree, &sr, 0.0f)) raycast(tree, ray, &sr, false, true, false, 0.0f, max_t, fn, context);
+    else if (sr.parallel) raycast(tree, ray, &sr, false, false, false, 0.0f, max_t, fn, context);
+    else raycast(tree, ray, &sr, true, false, false, 0.0f, max_t, fn, context);
 }
 
 void tc_tree_raycast_padded(const tc_tree *tree, const tc_ray *ray, float max_t, float pad, tc_tree_ray_fn *fn,
@@ -239,8 +266,9 @@ void tc_tree_raycast_padded(const tc_tree *tree, const tc_ray *ray, float max_t,
     if (!tc_vec3_is_finite(ray->origin) || !tc_vec3_is_finite(ray->dir) || tc_is_nan(max_t) || !(max_t >= 0.0f)) return;
     if (!(pad > 0.0f) || !isfinite(pad)) pad = 0.0f;
     const tc_slab_ray sr = tc_slab_ray_make(ray->origin, ray->dir);
-    if (sr.parallel) raycast(tree, ray, &sr, false, true, pad, max_t, fn, context);
-    else raycast(tree, ray, &sr, true, true, pad, max_t, fn, context);
+    if (ray_is_wide(tree, &sr, pad)) raycast(tree, ray, &sr, false, true, true, pad, max_t, fn, context);
+    else if (sr.parallel) raycast(tree, ray, &sr, false, false, true, pad, max_t, fn, context);
+    else raycast(tree, ray, &sr, true, false, true, pad, max_t, fn, context);
 }
 
 /* Pair finding: every leaf pair below one node, and every pair across two

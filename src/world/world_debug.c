@@ -230,15 +230,18 @@ void tc_world_debug_draw(const tc_world *w, const tc_debug_draw *d)
     size_t mark = 0;
     tc_aabb all;
     const bool boxes = tc_tree_root_box(w->tree, &all);
-    c.centre = boxes ? tc_vec3_scale(tc_vec3_add(all.min, all.max), 0.5f) : tc_vec3_zero();
+    /* halves first: a fat box may reach the end of the float range, where
+     * min + max and max - min overflow */
+    c.centre = boxes ? tc_vec3_add(tc_vec3_scale(all.min, 0.5f), tc_vec3_scale(all.max, 0.5f)) : tc_vec3_zero();
     /* finite first: an ordered comparison of a NaN raises FE_INVALID (issue
      * 12: the world fuzzer's NaN plane size trapped in the clang build) */
     if (tc_is_finite(d->plane_half_size) && d->plane_half_size > 0.0f) {
         c.plane_half = d->plane_half_size;
     } else {
-        const tc_vec3 e = boxes ? tc_vec3_sub(all.max, all.min) : tc_vec3_zero();
-        const float big = tc_maxf(e.x, tc_maxf(e.y, e.z));
-        c.plane_half = isfinite(big) && big > 0.0f ? 0.5f * big : 1.0f;
+        const tc_vec3 e = boxes ? tc_vec3_sub(tc_vec3_scale(all.max, 0.5f), tc_vec3_scale(all.min, 0.5f))
+                                : tc_vec3_zero();
+        const float half = tc_maxf(e.x, tc_maxf(e.y, e.z));
+        c.plane_half = isfinite(half) && half > 0.0f ? half : 1.0f;
     }
     for (size_t i = 0; i < w->collider_ids.count; ++i) {
         const tc_world_collider *col = &w->colliders[i];

@@ -250,27 +250,27 @@ static inline tc_aabb tc_world_padded(const tc_aabb *b)
     return r;
 }
 
-/* A collider's box in the tree (before the tree's fattening). An AABB
- * collider's pairs with other boxes are decided by the exact closed-box
- * test, which has no tolerance band: its box is grown only by the part of
- * the band its own size gives (which a pair with a larger box needs), never
- * by the part its coordinates give. Any other collider's is tc_world_padded,
- * which covers the band of every pair it is in (the band's scale is at most
- * the larger of the two shapes' coordinates plus sizes). Issue 12, item 6:
- * padded by its coordinates, a box of size 0.5 at x = 2e6 reached 70 of its
- * neighbours 2 apart, and a million such boxes made 5 GB of candidate
- * pairs; the broadphase's memory must not grow with the distance from the
- * origin. */
-static inline tc_aabb tc_world_tree_box(const tc_aabb *b, uint32_t type)
-{
-    if (type != TC_SHAPE_AABB) return tc_world_padded(b);
-    const tc_vec3 ext = tc_vec3_sub(b->max, b->min);
-    const float pad = 4.0f * TC_TOLERANCE * (ext.x + ext.y + ext.z);
-    tc_aabb r;
-    r.min = tc_vec3_sub(b->min, tc_vec3_make(pad, pad, pad));
-    r.max = tc_vec3_add(b->max, tc_vec3_make(pad, pad, pad));
-    return r;
-}
+/* A collider's box in the tree (before the tree's fattening), from its
+ * placed shape s and bounds b. Grown only by the part of the exact tests'
+ * band that the shape's own size gives, never by the part its coordinates
+ * give: every exact test the world calls on a pair has a band relative to
+ * the pair's sizes and separation (the differences of coordinates are
+ * taken exactly, or rounded relative to themselves), so the two sizes'
+ * pads cover it. Issue 12, item 6: padded by its coordinates, a box of size
+ * 0.5 at x = 2e6 reached 70 of its neighbours 2 apart, and a million such
+ * boxes made 5 GB of candidate pairs; the broadphase's memory must not grow
+ * with the distance from the origin.
+ *
+ * An AABB collider's box is its shape (the closed-box test has no band).
+ * A sphere's, capsule's, OBB's or triangle's exact bounds are worked in
+ * double, grown by the pad and rounded once to the nearest float: rounding
+ * is monotonic, so two shapes whose padded exact bounds meet get tree boxes
+ * that meet, with no outward rounding (which at 1e7, where floats are 1
+ * apart, would join every neighbour). Hulls and meshes (whose GJK band is
+ * relative to their coordinates) and shapes beyond 2^28 (where the double
+ * tests decide, TC_OVERLAP_IS_FAR) keep the coordinate pad,
+ * tc_world_padded. */
+tc_aabb tc_world_tree_box(const tc_shape *s, const tc_aabb *b);
 
 /* The tag of an index leaf: its collider's generation (odd, so its low bit
  * is free) with the low bit telling whether its box is its shape (an AABB
@@ -306,24 +306,24 @@ static inline bool tc_world_ray_leaf_live(const tc_world *w, int32_t i)
  * passes, as a box collider's are those whose fat boxes meet its own. A
  * larger box's pad is larger: padded for a box around many, a plane finds
  * all this would pass for each. */
-static inline float tc_world_plane_pad(const tc_plane *p, const tc_aabb *b)
+static inline double tc_world_plane_pad(const tc_plane *p, const tc_aabb *b)
 {
-    const tc_vec3 ext = tc_vec3_sub(b->max, b->min);
+    /* in double: a fat box (the tree's root) may reach the end of the float
+     * range, where its extent and the sum of its coordinates overflow */
+    const double ext = ((double)b->max.x - b->min.x) + ((double)b->max.y - b->min.y) + ((double)b->max.z - b->min.z);
     const tc_vec3 far = tc_vec3_max(tc_vec3_abs(b->min), tc_vec3_abs(b->max));
-    return 4.0f * TC_TOLERANCE * (tc_absf(p->offset) + tc_vec3_norm1(far) + ext.x + ext.y + ext.z);
+    const double far1 = (double)far.x + far.y + far.z;
+    return 4.0 * (double)TC_TOLERANCE * ((double)tc_absf(p->offset) + far1 + ext);
 }
 
 /* The plane's offset grown by tc_world_plane_pad, saturating at FLT_MAX:
- * a valid plane's offset may be near the end of the float range, where the
- * sum overflows (and traps where FE_OVERFLOW is enabled). Boxes b here hold
- * only tree boxes, which stop well inside the range (update_collider), so
- * the pad itself cannot overflow. A saturated offset keeps every box
- * below it, as the infinite one would. */
+ * a valid plane's offset may be near the end of the float range, and a fat
+ * box too, where the float sum would overflow (and trap where FE_OVERFLOW
+ * is enabled). A saturated offset keeps every box below it, as the
+ * infinite one would. */
 static inline float tc_world_plane_padded_offset(const tc_plane *p, const tc_aabb *b)
 {
-    const float pad = tc_world_plane_pad(p, b);
-    if (p->offset > 0.0f && p->offset > FLT_MAX - pad) return FLT_MAX;
-    return p->offset + pad;
+    return tc_float_saturated((double)p->offset + tc_world_plane_pad(p, b));
 }
 
 static inline bool tc_world_plane_may_touch(const tc_plane *p, const tc_aabb *b)

@@ -62,6 +62,86 @@ tc_aabb tc_world_padded_far(const tc_aabb *b)
     return r;
 }
 
+/* Exact bounds of the shapes tc_world_tree_box pads by size, in double;
+ * false for the others. Sums of two floats below 2^28 in double are exact
+ * but for a relative 2^-53 of the larger when their exponents are far
+ * apart, which the caller's slack covers. */
+static bool exact_bounds(const tc_shape *s, double lo[3], double hi[3])
+{
+    switch (s->type) {
+    case TC_SHAPE_SPHERE: {
+        const float c[3] = { s->u.sphere.center.x, s->u.sphere.center.y, s->u.sphere.center.z };
+        for (int k = 0; k < 3; ++k) {
+            lo[k] = (double)c[k] - s->u.sphere.radius;
+            hi[k] = (double)c[k] + s->u.sphere.radius;
+        }
+        return true;
+    }
+    case TC_SHAPE_CAPSULE: {
+        const tc_capsule *c = &s->u.capsule;
+        const float a[3] = { c->a.x, c->a.y, c->a.z }, e[3] = { c->b.x, c->b.y, c->b.z };
+        for (int k = 0; k < 3; ++k) {
+            lo[k] = (double)tc_minf(a[k], e[k]) - c->radius;
+            hi[k] = (double)tc_maxf(a[k], e[k]) + c->radius;
+        }
+        return true;
+    }
+    case TC_SHAPE_OBB: {
+        const tc_obb *o = &s->u.obb;
+        const float c[3] = { o->center.x, o->center.y, o->center.z }, h[3] = { o->half.x, o->half.y, o->half.z };
+        const tc_vec3 col[3] = { o->rotation.cx, o->rotation.cy, o->rotation.cz };
+        for (int k = 0; k < 3; ++k) {
+            /* extent along world axis k: sum_i half_i |R[k][i]| (products of
+             * floats are exact in double; the two sums round by 2^-52) */
+            const double e = (double)h[0] * fabs((double)(k == 0 ? col[0].x : k == 1 ? col[0].y : col[0].z)) +
+                             (double)h[1] * fabs((double)(k == 0 ? col[1].x : k == 1 ? col[1].y : col[1].z)) +
+                             (double)h[2] * fabs((double)(k == 0 ? col[2].x : k == 1 ? col[2].y : col[2].z));
+            lo[k] = (double)c[k] - e;
+            hi[k] = (double)c[k] + e;
+        }
+        return true;
+    }
+    case TC_SHAPE_TRIANGLE: {
+        const tc_triangle *t = &s->u.triangle;
+        const tc_vec3 mn = tc_vec3_min(t->a, tc_vec3_min(t->b, t->c)), mx = tc_vec3_max(t->a, tc_vec3_max(t->b, t->c));
+        lo[0] = mn.x; lo[1] = mn.y; lo[2] = mn.z;
+        hi[0] = mx.x; hi[1] = mx.y; hi[2] = mx.z;
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+tc_aabb tc_world_tree_box(const tc_shape *s, const tc_aabb *b)
+{
+    if (s->type == TC_SHAPE_AABB) {
+        /* grown by the part of the band its own size gives (which a pair
+         * with a larger box needs) */
+        const tc_vec3 ext = tc_vec3_sub(b->max, b->min);
+        const float pad = 4.0f * TC_TOLERANCE * (ext.x + ext.y + ext.z);
+        tc_aabb r;
+        r.min = tc_vec3_sub(b->min, tc_vec3_make(pad, pad, pad));
+        r.max = tc_vec3_add(b->max, tc_vec3_make(pad, pad, pad));
+        return r;
+    }
+    double lo[3], hi[3];
+    const float m = tc_maxf(tc_vec3_max_abs(b->min), tc_vec3_max_abs(b->max));
+    if (!(m <= 0x1p27f) || !exact_bounds(s, lo, hi)) return tc_world_padded(b);
+    const double ext = (hi[0] - lo[0]) + (hi[1] - lo[1]) + (hi[2] - lo[2]);
+    /* the band's part of the size, and a slack for the double roundings */
+    const double pad = 4.0 * (double)TC_TOLERANCE * ext + 0x1p-48 * ((double)m + ext);
+    float out[6];
+    for (int k = 0; k < 3; ++k) {
+        out[k] = (float)(lo[k] - pad);
+        out[k + 3] = (float)(hi[k] + pad);
+    }
+    tc_aabb r;
+    r.min = tc_vec3_make(out[0], out[1], out[2]);
+    r.max = tc_vec3_make(out[3], out[4], out[5]);
+    return r;
+}
+
 /* Recomputes collider i's world shape, box and proxy. Returns its new flags
  * (IN_TREE, CHANGED; MOVED when its fat box changed). */
 static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
@@ -153,7 +233,7 @@ static uint32_t update_collider(tc_world *w, int32_t i, uint32_t flags)
     }
     w->hot[i].bounds = box;
     if (c->proxy == TC_TREE_NULL) return flags | TC_WORLD_CREATE;
-    if (!tc_tree_box_contains(w->hot[i].fat, tc_world_tree_box(&box, w->hot[i].type))) flags |= TC_WORLD_LEAVE;
+    if (!tc_tree_box_contains(w->hot[i].fat, tc_world_tree_box(&w->shapes[i], &box))) flags |= TC_WORLD_LEAVE;
     return flags | TC_WORLD_IN_TREE;
 }
 
@@ -170,7 +250,7 @@ static void create_proxies(tc_world *w)
         TC_ARRAY_RESERVE(w, w->new_ids, n) && TC_ARRAY_RESERVE(w, w->keys, n)) {
         for (size_t k = 0; k < n; ++k) {
             const int32_t i = w->created.data[k];
-            w->new_boxes.data[k] = tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type);
+            w->new_boxes.data[k] = tc_world_tree_box(&w->shapes[i], &w->hot[i].bounds);
             w->keys.data[k] = (uint64_t)i;
         }
         if (tc_tree_create_proxies(w->tree, w->new_boxes.data, w->keys.data, (int32_t)n, w->new_ids.data)) made = n;
@@ -180,7 +260,7 @@ static void create_proxies(tc_world *w)
             for (size_t k = 0; k < n; ++k) {
                 const int32_t i = w->created.data[k];
                 w->new_ids.data[k] =
-                    tc_tree_create_proxy(w->tree, tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type), (uint64_t)i);
+                    tc_tree_create_proxy(w->tree, tc_world_tree_box(&w->shapes[i], &w->hot[i].bounds), (uint64_t)i);
             }
             made = n;
         }
@@ -206,7 +286,7 @@ static void create_proxies(tc_world *w)
             continue;
         }
         tc_world_move *m = &w->moved.data[w->moved.count++];
-        m->box = tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type);
+        m->box = tc_world_tree_box(&w->shapes[i], &w->hot[i].bounds);
         m->fat = w->hot[i].fat;
         m->old = w->old_fat[i];
         m->index = i;
@@ -366,7 +446,7 @@ static void update_colliders(tc_world *w)
                 if (c->requery) w->old_fat[i] = tc_world_no_box(); /* its pairs may be missing */
                 c->requery = 0;
                 tc_world_move *m = &w->moved.data[w->moved.count++];
-                m->box = tc_world_tree_box(&w->hot[i].bounds, w->hot[i].type);
+                m->box = tc_world_tree_box(&w->shapes[i], &w->hot[i].bounds);
                 m->fat = w->hot[i].fat;
                 m->old = w->old_fat[i];
                 m->index = i;
