@@ -372,7 +372,8 @@ static void big_place(big_hull *b)
 static void big_make(test_rng *r, big_hull *b, ovec center)
 {
     b->n = test_rng_int(r, 32, BIG_PTS);
-    double ax[3] = { test_rng_uniform(r, 0.5, 1.0), test_rng_uniform(r, 0.5, 1.0), test_rng_uniform(r, 0.5, 1.0) };
+    double ax[3];
+    for (int k = 0; k < 3; ++k) ax[k] = test_rng_uniform(r, 0.5, 1.0); /* one draw a statement: sequenced */
     for (int i = 0; i < b->n; ++i) {
         ovec u = gen_unit(r);
         b->local[i] = tc_vec3_make((float)(ax[0] * u.x), (float)(ax[1] * u.y), (float)(ax[2] * u.z));
@@ -402,7 +403,10 @@ TEST_CASE(hull_hull_large_certain_pairs)
     static big_hull a, b;
     long missed = 0, false_hits = 0, distance_bad = 0;
     for (int c = 0; c < n; ++c) {
-        ovec center = ov(test_rng_uniform(&r, -100, 100), test_rng_uniform(&r, -100, 100), test_rng_uniform(&r, -100, 100));
+        const double cx = test_rng_uniform(&r, -100, 100);
+        const double cy = test_rng_uniform(&r, -100, 100);
+        const double cz = test_rng_uniform(&r, -100, 100);
+        ovec center = ov(cx, cy, cz);
         big_make(&r, &a, center);
         big_make(&r, &b, ov_madd(center, gen_unit(&r), 8.0));
         ovec u = gen_unit(&r);
