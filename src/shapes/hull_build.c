@@ -88,6 +88,11 @@ static void finish_float_data(tc_hull_data *h)
         tc_vec3 d = e < h->edge_count ? h->face_normals[h->edges[e].f[1]] : tc_vec3_make(1, 0, 0);
         const float col[6] = { c.x, c.y, c.z, d.x, d.y, d.z };
         for (int k = 0; k < 6; ++k) h->arcs[k * h->arc_stride + e] = col[k];
+        tc_dvec3 x = tc_dvec3_cross(tc_dvec3_from(d), tc_dvec3_from(c));
+        const float xcol[4] = { (float)x.x, (float)x.y, (float)x.z, 0.0f };
+        for (int k = 0; k < 4; ++k) h->arc_cross[k * h->arc_stride + e] = xcol[k];
+        float fx = xcol[0], fy = xcol[1], fz = xcol[2];
+        h->arc_cross[3 * h->arc_stride + e] = (fx * fx + fy * fy) + fz * fz;
     }
     /* Rounded up: the ball must hold every vertex exactly. */
     h->sphere_radius = (float)(r * (1.0 + 1e-6)) + 1e-30f;
@@ -147,6 +152,7 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
     size_t off_soa = bytes; bytes += align8(sizeof(float) * 3u * (size_t)stride);
     int32_t arc_stride = s->dimension == 3 ? (ne + 3) & ~3 : 0;
     size_t off_arcs = bytes; bytes += align8(sizeof(float) * 6u * (size_t)arc_stride);
+    size_t off_arc_cross = bytes; bytes += align8(sizeof(float) * 4u * (size_t)arc_stride);
     unsigned char *block = tc_mem_alloc(al, bytes);
     dir_key *dk = ne ? tc_mem_alloc(al, sizeof(dir_key) * (size_t)ne) : NULL;
     if (!block || (ne && !dk)) {
@@ -179,6 +185,7 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
     h->soa = (float *)(block + off_soa);
     h->arc_stride = arc_stride;
     h->arcs = (float *)(block + off_arcs);
+    h->arc_cross = (float *)(block + off_arc_cross);
     for (int32_t i = 0; i < s->nv; ++i)
         if (remap[i] >= 0) h->vertices[remap[i]] = tc_dvec3_to(s->v[i]);
     /* faces, their planes (offset: the largest projection of a vertex, so

@@ -46,6 +46,13 @@ struct tc_hull_data {
      * for a hull that is not solid. */
     int32_t arc_stride;
     float *arcs;
+    /* hullcontact: for the same arcs (same stride), the cross product of
+     * the two negated normals, (-n1) x (-n0) = n1 x n0, in double rounded to
+     * float, as three columns (x, y, z) and a fourth holding its squared
+     * length: the separating-axis test's float filter for the other two
+     * arc-crossing tests (A's arc across B's great circle, and the two arcs
+     * on the same side, not antipodal). */
+    float *arc_cross;
     tc_vec3 sphere_center;   /* a ball holding every vertex: the box centre... */
     float sphere_radius;     /* ...and the largest vertex distance from it, rounded up */
     float reach;             /* largest |vertex - sphere_center|_1: the float error's yardstick */
