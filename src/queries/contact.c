@@ -411,7 +411,8 @@ static bool ends_plane(const tc_vec3 *ends, int count, double r, const tc_plane 
     }
     if (k == 0) {
         double scale = fabs((double)b->offset) + r;
-        for (int i = 0; i < count; ++i) scale += tc_vec3_norm1(ends[i]);
+        /* In double: ends near FLT_MAX would overflow a float sum. */
+        for (int i = 0; i < count; ++i) scale += fabs((double)ends[i].x) + fabs((double)ends[i].y) + fabs((double)ends[i].z);
         *far = -deepest > 2e-3 * r + 2.0 * TC_TOLERANCE * scale;
         return false;
     }
