@@ -47,6 +47,34 @@ static int cmp_mesh_edge(const void *x, const void *y)
     return (a->edge > b->edge) - (a->edge < b->edge);
 }
 
+/* The edge keys in[0, k) into out in the order of cmp_mesh_edge: a counting
+ * sort by the lower vertex (ids < id_count; first holds id_count + 1
+ * counters), in which the keys, made in triangle and edge order, stay in
+ * that order, then each vertex's few keys sorted by the upper vertex. O(n)
+ * where a comparison sort of millions of keys was most of the adjacency's
+ * time; a vertex with very many edges (a fan's centre) is sorted by qsort. */
+static void group_edges(const mesh_edge_key *in, mesh_edge_key *out, int32_t k, int32_t id_count, int32_t *first)
+{
+    memset(first, 0, sizeof(int32_t) * ((size_t)id_count + 1));
+    for (int32_t i = 0; i < k; ++i) first[in[i].lo + 1]++;
+    for (int32_t v = 0; v < id_count; ++v) first[v + 1] += first[v];
+    for (int32_t i = 0; i < k; ++i) out[first[in[i].lo]++] = in[i];
+    /* first[v] is now the end of v's run, the start of v + 1's. */
+    for (int32_t v = 0, begin = 0; v < id_count; begin = first[v++]) {
+        int32_t end = first[v];
+        if (end - begin > 32) {
+            qsort(out + begin, (size_t)(end - begin), sizeof(mesh_edge_key), cmp_mesh_edge);
+            continue;
+        }
+        for (int32_t i = begin + 1; i < end; ++i) { /* stable: equal upper vertices keep triangle order */
+            mesh_edge_key x = out[i];
+            int32_t j = i;
+            while (j > begin && out[j - 1].hi > x.hi) { out[j] = out[j - 1]; --j; }
+            out[j] = x;
+        }
+    }
+}
+
 static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
 static tc_mesh_edge_kind bend(const tc_vec3 *t, int e, tc_vec3 far)
@@ -68,7 +96,10 @@ static bool build_adjacency(tc_mesh_data *m, const tc_vec3 *vertices, int32_t ve
     pos_key *pk = tc_mem_alloc(al, sizeof(pos_key) * (size_t)vertex_count);
     int32_t *canon = tc_mem_alloc(al, sizeof(int32_t) * (size_t)vertex_count);
     mesh_edge_key *ek = tc_mem_alloc(al, sizeof(mesh_edge_key) * (size_t)(3 * n));
-    bool ok = pk && canon && ek;
+    mesh_edge_key *ek2 = tc_mem_alloc(al, sizeof(mesh_edge_key) * (size_t)(3 * n));
+    int32_t *first = tc_mem_alloc(al, sizeof(int32_t) * ((size_t)vertex_count + 1));
+    mesh_edge_key *ek_given = ek;
+    bool ok = pk && canon && ek && ek2 && first;
     if (ok) {
         for (int32_t i = 0; i < vertex_count; ++i) { pk[i].p = vertices[i]; pk[i].i = i; }
         qsort(pk, (size_t)vertex_count, sizeof(pos_key), cmp_pos);
@@ -90,7 +121,8 @@ static bool build_adjacency(tc_mesh_data *m, const tc_vec3 *vertices, int32_t ve
                 ek[k].edge = e;
                 ++k;
             }
-        qsort(ek, (size_t)k, sizeof(mesh_edge_key), cmp_mesh_edge);
+        group_edges(ek, ek2, k, id + 1, first);
+        ek = ek2; /* the grouped copy; both are freed below */
         for (int32_t i = 0; i < k;) {
             int32_t j = i + 1;
             while (j < k && ek[j].lo == ek[i].lo && ek[j].hi == ek[i].hi) ++j;
@@ -110,7 +142,9 @@ static bool build_adjacency(tc_mesh_data *m, const tc_vec3 *vertices, int32_t ve
     }
     tc_mem_free(al, pk, sizeof(pos_key) * (size_t)vertex_count);
     tc_mem_free(al, canon, sizeof(int32_t) * (size_t)vertex_count);
-    tc_mem_free(al, ek, sizeof(mesh_edge_key) * (size_t)(3 * n));
+    tc_mem_free(al, ek_given, sizeof(mesh_edge_key) * (size_t)(3 * n));
+    tc_mem_free(al, ek2, sizeof(mesh_edge_key) * (size_t)(3 * n));
+    tc_mem_free(al, first, sizeof(int32_t) * ((size_t)vertex_count + 1));
     return ok;
 }
 
