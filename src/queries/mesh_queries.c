@@ -24,6 +24,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/prefetch.h"
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
@@ -291,6 +292,10 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
         for (int i = 0; i < 4; ++i) {
             if (!(mask & (1 << i))) continue;
             wide_entry x = { n->child[i], n->count[i], t[i] };
+            /* Start loading every child met now: the walk is bound by memory
+             * latency, and the loads of siblings overlap. */
+            if (x.code >= 0) TC_PREFETCH(&d->wide[x.code]), TC_PREFETCH((const char *)&d->wide[x.code] + 64);
+            else TC_PREFETCH(&d->corners[3 * ~x.code]), TC_PREFETCH((const char *)&d->corners[3 * ~x.code] + 64);
             int j = k++;
             while (j > 0 && hit4[j - 1].t < x.t) { hit4[j] = hit4[j - 1]; --j; }
             hit4[j] = x;

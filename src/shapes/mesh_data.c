@@ -47,6 +47,34 @@ static int cmp_mesh_edge(const void *x, const void *y)
     return (a->edge > b->edge) - (a->edge < b->edge);
 }
 
+/* The edge keys in[0, k) into out in the order of cmp_mesh_edge: a counting
+ * sort by the lower vertex (ids < id_count; first holds id_count + 1
+ * counters), in which the keys, made in triangle and edge order, stay in
+ * that order, then each vertex's few keys sorted by the upper vertex. O(n)
+ * where a comparison sort of millions of keys was most of the adjacency's
+ * time; a vertex with very many edges (a fan's centre) is sorted by qsort. */
+static void group_edges(const mesh_edge_key *in, mesh_edge_key *out, int32_t k, int32_t id_count, int32_t *first)
+{
+    memset(first, 0, sizeof(int32_t) * ((size_t)id_count + 1));
+    for (int32_t i = 0; i < k; ++i) first[in[i].lo + 1]++;
+    for (int32_t v = 0; v < id_count; ++v) first[v + 1] += first[v];
+    for (int32_t i = 0; i < k; ++i) out[first[in[i].lo]++] = in[i];
+    /* first[v] is now the end of v's run, the start of v + 1's. */
+    for (int32_t v = 0, begin = 0; v < id_count; begin = first[v++]) {
+        int32_t end = first[v];
+        if (end - begin > 32) {
+            qsort(out + begin, (size_t)(end - begin), sizeof(mesh_edge_key), cmp_mesh_edge);
+            continue;
+        }
+        for (int32_t i = begin + 1; i < end; ++i) { /* stable: equal upper vertices keep triangle order */
+            mesh_edge_key x = out[i];
+            int32_t j = i;
+            while (j > begin && out[j - 1].hi > x.hi) { out[j] = out[j - 1]; --j; }
+            out[j] = x;
+        }
+    }
+}
+
 static size_t align8(size_t n) { return (n + 7u) & ~(size_t)7u; }
 
 static tc_mesh_edge_kind bend(const tc_vec3 *t, int e, tc_vec3 far)
@@ -68,7 +96,10 @@ static bool build_adjacency(tc_mesh_data *m, const tc_vec3 *vertices, int32_t ve
     pos_key *pk = tc_mem_alloc(al, sizeof(pos_key) * (size_t)vertex_count);
     int32_t *canon = tc_mem_alloc(al, sizeof(int32_t) * (size_t)vertex_count);
     mesh_edge_key *ek = tc_mem_alloc(al, sizeof(mesh_edge_key) * (size_t)(3 * n));
-    bool ok = pk && canon && ek;
+    mesh_edge_key *ek2 = tc_mem_alloc(al, sizeof(mesh_edge_key) * (size_t)(3 * n));
+    int32_t *first = tc_mem_alloc(al, sizeof(int32_t) * ((size_t)vertex_count + 1));
+    mesh_edge_key *ek_given = ek;
+    bool ok = pk && canon && ek && ek2 && first;
     if (ok) {
         for (int32_t i = 0; i < vertex_count; ++i) { pk[i].p = vertices[i]; pk[i].i = i; }
         qsort(pk, (size_t)vertex_count, sizeof(pos_key), cmp_pos);
@@ -90,7 +121,8 @@ static bool build_adjacency(tc_mesh_data *m, const tc_vec3 *vertices, int32_t ve
                 ek[k].edge = e;
                 ++k;
             }
-        qsort(ek, (size_t)k, sizeof(mesh_edge_key), cmp_mesh_edge);
+        group_edges(ek, ek2, k, id + 1, first);
+        ek = ek2; /* the grouped copy; both are freed below */
         for (int32_t i = 0; i < k;) {
             int32_t j = i + 1;
             while (j < k && ek[j].lo == ek[i].lo && ek[j].hi == ek[i].hi) ++j;
@@ -110,7 +142,9 @@ static bool build_adjacency(tc_mesh_data *m, const tc_vec3 *vertices, int32_t ve
     }
     tc_mem_free(al, pk, sizeof(pos_key) * (size_t)vertex_count);
     tc_mem_free(al, canon, sizeof(int32_t) * (size_t)vertex_count);
-    tc_mem_free(al, ek, sizeof(mesh_edge_key) * (size_t)(3 * n));
+    tc_mem_free(al, ek_given, sizeof(mesh_edge_key) * (size_t)(3 * n));
+    tc_mem_free(al, ek2, sizeof(mesh_edge_key) * (size_t)(3 * n));
+    tc_mem_free(al, first, sizeof(int32_t) * ((size_t)vertex_count + 1));
     return ok;
 }
 
@@ -137,13 +171,35 @@ static double box_area(const box3 *b)
 
 #define BINS 16
 
-typedef struct build_job { int32_t node, begin, end; } build_job;
+/* A node to split, with the box of its triangles and of their centroids:
+ * both are known from the parent's split (the bins' boxes and the
+ * partition pass), so a node costs two passes, not three. */
+typedef struct build_job { int32_t node, begin, end; box3 bb, cb; } build_job;
 
 /* The boxes and centroids live in slot order beside m->order and are
  * swapped with it, so every pass over a node reads one run of memory (the
  * build is bound by memory, not arithmetic), and one pass bins all three
  * axes. */
 typedef struct slot_box { box3 b; float c[3]; } slot_box;
+
+static void centroid_grow(box3 *b, const float c[3])
+{
+    for (int k = 0; k < 3; ++k) {
+        if (c[k] < b->lo[k]) b->lo[k] = c[k];
+        if (c[k] > b->hi[k]) b->hi[k] = c[k];
+    }
+}
+
+/* The box of slots [begin, end) and the box of their centroids. */
+static void slot_bounds(const slot_box *sb, int32_t begin, int32_t end, box3 *bb, box3 *cb)
+{
+    box_empty(bb);
+    box_empty(cb);
+    for (int32_t i = begin; i < end; ++i) {
+        box_grow(bb, &sb[i].b);
+        centroid_grow(cb, sb[i].c);
+    }
+}
 
 static int bin_of(float c, float lo, double inv)
 {
@@ -175,18 +231,13 @@ static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
         }
         int32_t top = 0;
         m->node_count = 1;
-        jobs[top++] = (build_job){ 0, 0, n };
+        jobs[top] = (build_job){ 0, 0, n, { { 0 }, { 0 } }, { { 0 }, { 0 } } };
+        slot_bounds(sb, 0, n, &jobs[top].bb, &jobs[top].cb);
+        ++top;
         while (top > 0) {
             build_job j = jobs[--top];
             tc_mesh_node *node = &m->nodes[j.node];
-            box3 bb, cb;
-            box_empty(&bb);
-            box_empty(&cb);
-            for (int32_t i = j.begin; i < j.end; ++i) {
-                box_grow(&bb, &sb[i].b);
-                box3 c = { { sb[i].c[0], sb[i].c[1], sb[i].c[2] }, { sb[i].c[0], sb[i].c[1], sb[i].c[2] } };
-                box_grow(&cb, &c);
-            }
+            const box3 bb = j.bb, cb = j.cb;
             node->min = tc_vec3_make(bb.lo[0], bb.lo[1], bb.lo[2]);
             node->max = tc_vec3_make(bb.hi[0], bb.hi[1], bb.hi[2]);
             int32_t count = j.end - j.begin;
@@ -240,13 +291,20 @@ static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
                     if (cost < best_cost) { best_cost = cost; best_axis = k; best_bin = b; }
                 }
             }
-            int32_t mid;
-            if (best_axis < 0) {
-                mid = j.begin + count / 2; /* every centroid equal: split by count */
-            } else {
+            int32_t mid = j.begin + count / 2; /* every centroid equal: split by count */
+            box3 lb, lc, rb, rc;
+            box_empty(&lb);
+            box_empty(&lc);
+            box_empty(&rb);
+            box_empty(&rc);
+            if (best_axis >= 0) {
                 int32_t i = j.begin, e = j.end;
                 while (i < e) {
-                    if (bin_of(sb[i].c[best_axis], cb.lo[best_axis], inv[best_axis]) <= best_bin) { ++i; continue; }
+                    if (bin_of(sb[i].c[best_axis], cb.lo[best_axis], inv[best_axis]) <= best_bin) {
+                        centroid_grow(&lc, sb[i].c);
+                        ++i;
+                        continue;
+                    }
                     --e;
                     int32_t t = m->order[i];
                     m->order[i] = m->order[e];
@@ -254,17 +312,24 @@ static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
                     slot_box x = sb[i];
                     sb[i] = sb[e];
                     sb[e] = x;
+                    centroid_grow(&rc, sb[e].c);
                 }
-                mid = i;
-                if (mid == j.begin || mid == j.end) mid = j.begin + count / 2;
+                /* The sides' boxes are the unions of their bins' boxes. */
+                for (int b = 0; b < BINS; ++b) box_grow(b <= best_bin ? &lb : &rb, &bins[best_axis][b]);
+                mid = i; /* both sides hold a triangle (the split's counts were > 0), */
+            }
+            if (best_axis < 0 || mid == j.begin || mid == j.end) { /* but were that ever not so: by count */
+                mid = j.begin + count / 2;
+                slot_bounds(sb, j.begin, mid, &lb, &lc);
+                slot_bounds(sb, mid, j.end, &rb, &rc);
             }
             int32_t left = m->node_count;
             m->node_count += 2;
             node->first = left;
             node->count = 0;
             if (!tc_mem_reserve(al, (void **)&jobs, &jobs_cap, (size_t)top + 2, sizeof(build_job))) { ok = false; break; }
-            jobs[top++] = (build_job){ left + 1, mid, j.end };
-            jobs[top++] = (build_job){ left, j.begin, mid };
+            jobs[top++] = (build_job){ left + 1, mid, j.end, rb, rc };
+            jobs[top++] = (build_job){ left, j.begin, mid, lb, lc };
         }
     }
     tc_mem_free(al, sb, sizeof(slot_box) * (size_t)n);
@@ -304,26 +369,33 @@ static int gather(const tc_mesh_data *m, int32_t b, int32_t kids[4])
     return k;
 }
 
-/* Breadth first over a work list (no recursion: a lopsided tree is deep).
- * With out NULL it only counts. */
-static int32_t collapse(const tc_mesh_data *m, int32_t *todo, tc_mesh_wide *out)
+/* Depth first over a work list (no recursion: a lopsided tree is deep),
+ * each wide node numbered when it is reached, so a subtree is one run of
+ * memory: the last levels of a ray's walk then share pages and cache lines
+ * instead of lying a breadth-first level apart. A node's lane is patched
+ * with its child's number when the child is reached. With out NULL it only
+ * counts. */
+typedef struct collapse_job { int32_t binary, parent, lane; } collapse_job;
+
+static int32_t collapse(const tc_mesh_data *m, collapse_job *todo, tc_mesh_wide *out)
 {
-    int32_t count = 1, done = 0;
-    todo[0] = 0;
-    while (done < count) {
-        int32_t w = done, b = todo[done++];
+    int32_t count = 0, top = 0;
+    todo[top++] = (collapse_job){ 0, -1, 0 };
+    while (top > 0) {
+        collapse_job j = todo[--top];
+        int32_t w = count++;
+        if (out && j.parent >= 0) out[j.parent].child[j.lane] = w;
         int32_t kids[4];
-        int k = gather(m, b, kids);
+        int k = gather(m, j.binary, kids);
         tc_mesh_wide *node = out ? &out[w] : NULL;
-        for (int i = 0; i < 4; ++i) {
+        for (int i = 3; i >= 0; --i) { /* pushed last to first: lane 0 is numbered next */
             const tc_mesh_node *n = i < k ? &m->nodes[kids[i]] : NULL;
             int32_t child = 0, tris = 0;
             if (n && n->count > 0) {
                 child = ~n->first;
                 tris = n->count;
             } else if (n) {
-                child = count;
-                todo[count++] = kids[i];
+                todo[top++] = (collapse_job){ kids[i], w, i };
             }
             if (!node) continue;
             const float lo[3] = { n ? n->min.x : INFINITY, n ? n->min.y : INFINITY, n ? n->min.z : INFINITY };
@@ -332,7 +404,7 @@ static int32_t collapse(const tc_mesh_data *m, int32_t *todo, tc_mesh_wide *out)
                 node->lo[a][i] = lo[a];
                 node->hi[a][i] = hi[a];
             }
-            node->child[i] = child;
+            node->child[i] = child; /* an internal child's number is patched in when it is reached */
             node->count[i] = tris;
         }
     }
@@ -343,7 +415,7 @@ static bool build_wide(tc_mesh_data *m, const tc_allocator *al)
 {
     if (m->nodes[0].count > 0) return true; /* a root leaf: the binary walk */
     size_t cap = (size_t)m->node_count;
-    int32_t *todo = tc_mem_alloc(al, sizeof(int32_t) * cap);
+    collapse_job *todo = tc_mem_alloc(al, sizeof(collapse_job) * cap);
     if (!todo) return false;
     int32_t count = collapse(m, todo, NULL);
     m->wide = tc_mem_alloc(al, sizeof(tc_mesh_wide) * (size_t)count);
@@ -351,7 +423,7 @@ static bool build_wide(tc_mesh_data *m, const tc_allocator *al)
         m->wide_count = count;
         collapse(m, todo, m->wide);
     }
-    tc_mem_free(al, todo, sizeof(int32_t) * cap);
+    tc_mem_free(al, todo, sizeof(collapse_job) * cap);
     return m->wide != NULL;
 }
 
@@ -376,7 +448,10 @@ tc_mesh_data *tc_mesh_data_create(const tc_vec3 *vertices, int32_t vertex_count,
     size_t off_kind = bytes; bytes += align8(3 * n);
     unsigned char *block = tc_mem_alloc(allocator, bytes);
     if (!block) return NULL;
-    memset(block, 0, bytes);
+    /* Only the header is cleared: every array is written in full below but
+     * the nodes, of which the build uses about a third (leaves of up to 4),
+     * and the pages of the rest are then never touched. */
+    memset(block, 0, sizeof(tc_mesh_data));
     tc_mesh_data *m = (tc_mesh_data *)block;
     if (allocator) m->allocator = *allocator;
     m->bytes = bytes;
