@@ -26,6 +26,7 @@
 #include <math.h>
 
 #include "core/bits.h"
+#include "core/inline.h"
 #include "queries/manifold.h"
 #include "queries/penetration.h"
 
@@ -729,8 +730,7 @@ static inline float root(float x) { return sqrtf(x); }
 
 /* The manifold of an overlapping pair from its SAT pass. Out of line: the
  * apart pairs (most random ones) then return through a small frame. */
-static __attribute__((noinline)) void contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s,
-                                                       tc_manifold *m)
+TC_NOINLINE void contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
 {
     /* Axis of least overlap: A's faces, B's faces, then the edges. */
     int face = 0;
