@@ -12,8 +12,9 @@
 #  define TC_FORCE_INLINE static inline
 #endif
 
-/* TC_NO_INLINE: a rare fall-back kept out of a hot function, so that the
- * hot one needs no large stack frame and no saved registers. */
+/* TC_NO_INLINE: a rare fall-back, or the large body behind a cheap early
+ * return, kept out of the hot function, so that the hot one needs no large
+ * stack frame and no saved registers. */
 #if defined(__GNUC__) || defined(__clang__)
 #  define TC_NO_INLINE static __attribute__((noinline))
 #else

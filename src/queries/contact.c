@@ -73,8 +73,9 @@ static bool contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_man
  * them no contact, while tc_overlap_obb_obb decides them in double (the
  * pair fuzzer: an AABB against an OBB 5.6e37 long overlapped at distance 0
  * with no contact). There the contact is GJK's on the box cores, touching
- * at least, when overlap says so. Only a pair the SAT pass turned down pays
- * for that test, read from the bits (no comparison of a NaN). */
+ * at least, when overlap says so. Only a pair the SAT pass turned down as
+ * out of its range pays for that test, read from the bits (no comparison of
+ * a NaN). */
 static bool obb_beyond_float_range(const tc_obb *o)
 {
     const float v[6] = { o->center.x, o->center.y, o->center.z, o->half.x, o->half.y, o->half.z };
@@ -111,7 +112,8 @@ static double obb_scale(const tc_obb *o)
 
 static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 {
-    if (tc_box_box_contact(a, b, m)) {
+    tc_box_box_result r = tc_box_box_contact(a, b, m);
+    if (r == TC_BOX_BOX_CONTACT) {
         double tol = 1e-6 * (obb_scale(a) + obb_scale(b));
         if (m && m->count == 1 && !(obb_holds(a, m->points[0].point, tol) && obb_holds(b, m->points[0].point, tol))) {
             tc_core ca, cb;
@@ -121,7 +123,7 @@ static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
         }
         return true;
     }
-    if (!obb_beyond_float_range(a) && !obb_beyond_float_range(b)) return false;
+    if (r == TC_BOX_BOX_APART || (!obb_beyond_float_range(a) && !obb_beyond_float_range(b))) return false;
     if (!tc_obb_is_valid(a) || !tc_obb_is_valid(b) || !tc_overlap_obb_obb(a, b)) return false;
     tc_core ca, cb;
     tc_core_from_obb(&ca, a);

@@ -570,7 +570,8 @@ bool tc_box_box_sat_pass(const tc_obb *a, const tc_obb *b, tc_box_box_sat *out)
      * infinite or huge boxes (beyond 2^100) get no contact. KNOWN GAP: a
      * valid huge pair that overlaps (tc_overlap_obb_obb decides it in
      * double) then has no contact. */
-    if (!tc_obb_in_float_range(a) || !tc_obb_in_float_range(b)) return false;
+    out->in_range = tc_obb_in_float_range(a) && tc_obb_in_float_range(b);
+    if (!out->in_range) return false;
     tc_sat_masks m;
     m.sep = out->sep;
     m.len2 = out->len2;

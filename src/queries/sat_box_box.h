@@ -64,6 +64,7 @@ typedef struct tc_box_box_sat {
     int edge;
     float edge_depth;
     unsigned near_parallel, parallel;
+    bool in_range; /* false: a float out of the float pass's range, nothing else filled */
 } tc_box_box_sat;
 
 /* Also the validity check: true when the boxes overlap and both are valid

@@ -26,6 +26,7 @@
 #include <math.h>
 
 #include "core/bits.h"
+#include "core/inline.h"
 #include "queries/manifold.h"
 #include "queries/penetration.h"
 
@@ -133,7 +134,8 @@ static float area2(const face_pts *f, int i, int j, int l)
 static int reduce4(const face_pts *f, const int *idx, int n, int pick[4])
 {
     if (n <= 4) {
-        for (int i = 0; i < n; ++i) pick[i] = idx[i];
+        /* Four fixed copies (a loop of n becomes a memcpy call). */
+        for (int i = 0; i < 4; ++i) pick[i] = i < n ? idx[i] : 0;
         return n;
     }
     int i1 = idx[0];
@@ -199,14 +201,10 @@ static void segment_closest(tc_vec3 p, tc_vec3 d, float hd, tc_vec3 q, tc_vec3 e
 
 static bool obb_holds(const tc_obb *b, tc_vec3 p, float slack)
 {
-    tc_vec3 c[3];
-    columns(b, c);
-    float h[3];
-    halves(b, h);
     tc_vec3 d = tc_vec3_sub(p, b->center);
-    for (int k = 0; k < 3; ++k)
-        if (fabsf(tc_vec3_dot(d, c[k])) > h[k] + slack) return false;
-    return true;
+    return !(fabsf(tc_vec3_dot(d, b->rotation.cx)) > b->half.x + slack) &&
+           !(fabsf(tc_vec3_dot(d, b->rotation.cy)) > b->half.y + slack) &&
+           !(fabsf(tc_vec3_dot(d, b->rotation.cz)) > b->half.z + slack);
 }
 
 static int edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, tc_manifold *m)
@@ -219,19 +217,22 @@ static int edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, f
     halves(b, hb);
     int i = (axis - 6) / 3, j = (axis - 6) % 3;
     /* A's edge along A_i furthest along n; B's along B_j furthest along -n. */
+    /* The two other axes of each box in increasing order (the sums' order),
+     * indexed rather than skipped: which axis is the edge's is random. */
     tc_vec3 pa0 = a->center, pb0 = b->center;
     unsigned ia = 0, ib = 0;
-    for (int k = 0; k < 3; ++k) {
-        if (k != i) {
-            bool plus = tc_vec3_dot(n, ca[k]) > 0.0f;
-            pa0 = tc_vec3_add(pa0, tc_vec3_scale(ca[k], plus ? ha[k] : -ha[k]));
-            ia |= (unsigned)plus << k;
-        }
-        if (k != j) {
-            bool plus = tc_vec3_dot(n, cb[k]) < 0.0f;
-            pb0 = tc_vec3_add(pb0, tc_vec3_scale(cb[k], plus ? hb[k] : -hb[k]));
-            ib |= (unsigned)plus << k;
-        }
+    const int oa[2] = { i == 0 ? 1 : 0, i == 2 ? 1 : 2 }, ob[2] = { j == 0 ? 1 : 0, j == 2 ? 1 : 2 };
+    for (int q = 0; q < 2; ++q) {
+        int k = oa[q];
+        bool plus = tc_vec3_dot(n, ca[k]) > 0.0f;
+        pa0 = tc_vec3_add(pa0, tc_vec3_scale(ca[k], plus ? ha[k] : -ha[k]));
+        ia |= (unsigned)plus << k;
+    }
+    for (int q = 0; q < 2; ++q) {
+        int k = ob[q];
+        bool plus = tc_vec3_dot(n, cb[k]) < 0.0f;
+        pb0 = tc_vec3_add(pb0, tc_vec3_scale(cb[k], plus ? hb[k] : -hb[k]));
+        ib |= (unsigned)plus << k;
     }
     tc_vec3 pa, pb;
     segment_closest(pa0, ca[i], ha[i], pb0, cb[j], hb[j], &pa, &pb);
@@ -727,22 +728,21 @@ static inline float root(float x) { return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(
 static inline float root(float x) { return sqrtf(x); }
 #endif
 
-bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
+/* The manifold of an overlapping pair from its SAT pass. Out of line: the
+ * apart pairs (most random ones) then return through a small frame. */
+TC_NO_INLINE void contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
 {
-    tc_box_box_sat s;
-    if (!tc_box_box_sat_pass(a, b, &s)) return false;
-    if (!m) return true;
     /* Axis of least overlap: A's faces, B's faces, then the edges. */
     int face = 0;
-    for (int k = 1; k < 6; ++k) face = s.sep[k] > s.sep[face] ? k : face; /* a select: random poses */
-    float face_depth = -s.sep[face];
+    for (int k = 1; k < 6; ++k) face = s->sep[k] > s->sep[face] ? k : face; /* a select: random poses */
+    float face_depth = -s->sep[face];
     /* The edge axis of least overlap from the SAT pass; near-parallel ones
      * re-measured in double. */
-    int edge = s.edge < 0 ? -1 : 6 + s.edge;
-    float edge_depth = s.edge_depth;
+    int edge = s->edge < 0 ? -1 : 6 + s->edge;
+    float edge_depth = s->edge_depth;
     tc_vec3 edge_n = tc_vec3_zero();
     bool edge_exact = false;
-    for (unsigned near = s.near_parallel & ~s.parallel; near; near &= near - 1u) {
+    for (unsigned near = s->near_parallel & ~s->parallel; near; near &= near - 1u) {
         int k = 0;
         while (!(near >> k & 1u)) ++k;
         double gap;
@@ -754,12 +754,17 @@ bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
     /* tc_vec3_length: the same float square root for ordinary sizes, and no
      * overflowing square for half extents beyond 1.8e19 (issue 12: two
      * AABBs, one 1e20 tall, trapped on FE_OVERFLOW here) */
-    float size = 2.0f * (tc_vec3_length(a->half) + tc_vec3_length(b->half));
-    bool use_edge = edge >= 0 && edge_depth < face_depth - (float)TC_FACE_PREFERENCE * size;
+    /* The size only when an edge overlaps less than the face (the
+     * preference is never negative): two lengths saved on most pairs. */
+    bool use_edge = edge >= 0 && edge_depth < face_depth;
+    if (use_edge) {
+        float size = 2.0f * (tc_vec3_length(a->half) + tc_vec3_length(b->half));
+        use_edge = edge_depth < face_depth - (float)TC_FACE_PREFERENCE * size;
+    }
     if (!use_edge) {
         bool ref_a = face < 3;
         int k = ref_a ? face : face - 3;
-        if (face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, &s, face_depth, m) > 0) return true;
+        if (face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, s, face_depth, m) > 0) return;
         if (edge < 0 || edge_depth >= face_depth) {
             /* Nothing under the face at rounding level, and the face is the
              * axis of least overlap: the general feature clipping in double. */
@@ -770,7 +775,7 @@ bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
             tc_core_from_obb(&ka, a);
             tc_core_from_obb(&kb, b);
             tc_core_manifold(&ka, &kb, tc_dvec3_from(n), 0.0, m, NULL);
-            return true;
+            return;
         }
     }
     if (!edge_exact) {
@@ -778,9 +783,17 @@ bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
         columns(a, ca);
         columns(b, cb);
         int i = (edge - 6) / 3, j = (edge - 6) % 3;
-        tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s.len2[edge - 6]));
+        tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s->len2[edge - 6]));
         edge_n = tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(l) : l;
     }
     edge_contact(a, b, edge, edge_n, edge_depth, m);
-    return true;
+    return;
+}
+
+tc_box_box_result tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
+{
+    tc_box_box_sat s;
+    if (!tc_box_box_sat_pass(a, b, &s)) return s.in_range ? TC_BOX_BOX_APART : TC_BOX_BOX_OUT_OF_RANGE;
+    if (m) contact_from_sat(a, b, &s, m);
+    return TC_BOX_BOX_CONTACT;
 }

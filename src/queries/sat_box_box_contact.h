@@ -7,8 +7,17 @@
 #include "queries/sat_box_box.h"
 #include "touche/contact.h"
 
+/* What tc_box_box_contact found. */
+typedef enum tc_box_box_result {
+    TC_BOX_BOX_APART,        /* no contact: tc_overlap_obb_obb is false */
+    TC_BOX_BOX_CONTACT,      /* a contact (m filled when not NULL) */
+    TC_BOX_BOX_OUT_OF_RANGE  /* a float outside the float pass's range (NaN, infinite, beyond 2^100, a rotation
+                                entry beyond 2): no contact from it, the caller decides */
+} tc_box_box_result;
+
 /* The contact of tc_contact_obb_obb (non-NULL boxes; validity is checked
- * here): false exactly when tc_overlap_obb_obb is; m may be NULL. */
-bool tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m);
+ * here); m may be NULL. The out-of-range verdict is the SAT pass's own
+ * range test, so apart pairs pay for no second one. */
+tc_box_box_result tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m);
 
 #endif
