@@ -122,10 +122,11 @@ TC_API bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape
 
 /** Rotating sweep (sweep.h's tc_sweep_rigid_*): each shape given in its own
  * frame turns and moves from its start pose to its end pose, t in [0, 1];
- * the hit's normal points from a to b. A plane must stand still (equal
- * start and end poses, by which it is placed: a turning half-space has no
- * bounded lever arm); a moving plane, two planes, or a hull or mesh (no
- * rotating pair sweeps yet) answer false. */
+ * the hit's normal points from a to b. Every pair but mesh-mesh (which
+ * has no pair function) and plane-plane: hulls and meshes turn too. A plane
+ * must stand still (equal start and end poses, by which it is placed: a
+ * turning half-space has no bounded lever arm); a moving plane, two planes
+ * or two meshes answer false. */
 TC_API bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform a_end, const tc_shape *b,
                                  tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
 

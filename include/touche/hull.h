@@ -162,6 +162,30 @@ TC_API bool tc_sweep_plane_hull(const tc_plane *a, tc_vec3 velocity_a, const tc_
 TC_API bool tc_sweep_hull_hull(const tc_hull *a, tc_vec3 velocity_a, const tc_hull *b, tc_vec3 velocity_b,
                                float max_t, tc_sweep_hit *hit);
 
+/** Rotating sweep (sweep.h's tc_sweep_rigid_*): a sphere and a hull, each given in its own frame, turning and
+ *  moving from its start to its end pose; t in [0, 1], true and *hit filled on a touch. */
+TC_API bool tc_sweep_rigid_sphere_hull(const tc_sphere *a, tc_transform a_start, tc_transform a_end,
+                                       const tc_hull *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/** Rotating sweep of a capsule and a hull, as tc_sweep_rigid_sphere_hull. */
+TC_API bool tc_sweep_rigid_capsule_hull(const tc_capsule *a, tc_transform a_start, tc_transform a_end,
+                                        const tc_hull *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/** Rotating sweep of an AABB (turned as a box of its frame) and a hull, as tc_sweep_rigid_sphere_hull. */
+TC_API bool tc_sweep_rigid_aabb_hull(const tc_aabb *a, tc_transform a_start, tc_transform a_end,
+                                     const tc_hull *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/** Rotating sweep of an OBB and a hull, as tc_sweep_rigid_sphere_hull. */
+TC_API bool tc_sweep_rigid_obb_hull(const tc_obb *a, tc_transform a_start, tc_transform a_end,
+                                    const tc_hull *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/** Rotating sweep of a triangle and a hull, as tc_sweep_rigid_sphere_hull. */
+TC_API bool tc_sweep_rigid_triangle_hull(const tc_triangle *a, tc_transform a_start, tc_transform a_end,
+                                         const tc_hull *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/** Rotating sweep of a hull onto a still plane (a turning half-space has no bounded lever arm): only the hull B
+ *  moves, from b_start to b_end; the normal, from the plane to the hull, is the plane's normal. */
+TC_API bool tc_sweep_rigid_plane_hull(const tc_plane *a, const tc_hull *b, tc_transform b_start, tc_transform b_end,
+                                      tc_sweep_hit *hit);
+/** Rotating sweep of two hulls, as tc_sweep_rigid_sphere_hull. */
+TC_API bool tc_sweep_rigid_hull_hull(const tc_hull *a, tc_transform a_start, tc_transform a_end,
+                                     const tc_hull *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+
 TC_C_END
 
 #endif

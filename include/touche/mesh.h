@@ -156,6 +156,31 @@ TC_API bool tc_sweep_plane_mesh(const tc_plane *a, tc_vec3 velocity_a, const tc_
 TC_API bool tc_sweep_hull_mesh(const tc_hull *a, tc_vec3 velocity_a, const tc_mesh *b, tc_vec3 velocity_b,
                                float max_t, tc_sweep_hit *hit);
 
+/** Rotating sweep (sweep.h's tc_sweep_rigid_*) against the union of the triangles: a sphere and a mesh, each given
+ *  in its own frame, turning and moving from its start to its end pose; the first triangle touched over t in
+ *  [0, 1], its normal treated at internal edges as every mesh sweep's. */
+TC_API bool tc_sweep_rigid_sphere_mesh(const tc_sphere *a, tc_transform a_start, tc_transform a_end,
+                                       const tc_mesh *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/** Rotating sweep of a capsule and a mesh, as tc_sweep_rigid_sphere_mesh. */
+TC_API bool tc_sweep_rigid_capsule_mesh(const tc_capsule *a, tc_transform a_start, tc_transform a_end,
+                                        const tc_mesh *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/** Rotating sweep of an AABB (turned as a box of its frame) and a mesh, as tc_sweep_rigid_sphere_mesh. */
+TC_API bool tc_sweep_rigid_aabb_mesh(const tc_aabb *a, tc_transform a_start, tc_transform a_end,
+                                     const tc_mesh *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/** Rotating sweep of an OBB and a mesh, as tc_sweep_rigid_sphere_mesh. */
+TC_API bool tc_sweep_rigid_obb_mesh(const tc_obb *a, tc_transform a_start, tc_transform a_end,
+                                    const tc_mesh *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/** Rotating sweep of a triangle and a mesh, as tc_sweep_rigid_sphere_mesh. */
+TC_API bool tc_sweep_rigid_triangle_mesh(const tc_triangle *a, tc_transform a_start, tc_transform a_end,
+                                         const tc_mesh *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+/** Rotating sweep of a mesh onto a still plane: only the mesh B moves, from b_start to b_end; the normal, from the
+ *  plane to the mesh, is the plane's normal. */
+TC_API bool tc_sweep_rigid_plane_mesh(const tc_plane *a, const tc_mesh *b, tc_transform b_start, tc_transform b_end,
+                                      tc_sweep_hit *hit);
+/** Rotating sweep of a hull and a mesh, as tc_sweep_rigid_sphere_mesh. */
+TC_API bool tc_sweep_rigid_hull_mesh(const tc_hull *a, tc_transform a_start, tc_transform a_end,
+                                     const tc_mesh *b, tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit);
+
 /** The contact of a shape with one triangle of a mesh. */
 typedef struct tc_mesh_contact {
     int32_t triangle;     /**< the triangle's index in the mesh data */

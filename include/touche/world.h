@@ -441,9 +441,10 @@ TC_API size_t tc_world_sweep_all(const tc_world *world, const tc_shape *shape, t
 /** The first collider the shape touches turning and moving from pose
  * `from` to pose `to` (the shape given in its own frame; sweep.h's
  * tc_sweep_rigid_*: position linear, rotation at a constant rate), t in
- * [0, 1]: a sword swing. Ties go to the lower index. Hull and mesh
- * colliders, and a hull, mesh or plane as the shape, have no rotating
- * sweep yet: they are not hit. */
+ * [0, 1]: a sword swing. Ties go to the lower index. Every collider type
+ * is swept, hulls and meshes included, and the shape may be a hull or a
+ * mesh; a plane as the shape (unbounded, it cannot turn) hits nothing, nor
+ * does a mesh shape hit a mesh collider (no mesh-mesh pair). */
 TC_API bool tc_world_sweep_rigid_closest(const tc_world *world, const tc_shape *shape, tc_transform from,
                                          tc_transform to, const tc_query_filter *filter, tc_world_hit *hit);
 

@@ -96,6 +96,8 @@ tc_dvec3 tc_core_hull_vertex(const tc_core *c, int32_t i)
 
 int tc_core_hull_dimension(const tc_core *c) { return c->hull->dimension; }
 
+int32_t tc_core_hull_vertex_count(const tc_core *c) { return c->hull->vertex_count; }
+
 void tc_core_from_hull(tc_core *c, const tc_hull *h)
 {
     c->count = TC_CORE_HULL;

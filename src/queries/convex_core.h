@@ -54,6 +54,8 @@ tc_dvec3 tc_core_hull_vertex(const tc_core *c, int32_t i);
  * (and box axes) were set or moved. */
 void tc_core_finish(tc_core *c);
 int tc_core_hull_dimension(const tc_core *c);
+/* The number of vertices of a hull core's data. */
+int32_t tc_core_hull_vertex_count(const tc_core *c);
 /* A core without inside: no radius and a point, segment, triangle or a box
  * with a zero extent. Contact points go on its surface. */
 static inline bool tc_core_is_flat(const tc_core *c)

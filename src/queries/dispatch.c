@@ -169,13 +169,18 @@ bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape *b, tc
     }
 }
 
-/* The rotating pairs: the primitives but planes (tc_sweep_rigid_*). */
+/* The rotating pairs without a plane (tc_sweep_rigid_*); mesh-mesh has none. */
 #define TC_EACH_RIGID_PAIR(X)                                                                         \
     X(sphere, sphere) X(sphere, capsule) X(sphere, aabb) X(sphere, obb) X(sphere, triangle)           \
     X(capsule, capsule) X(capsule, aabb) X(capsule, obb) X(capsule, triangle) X(aabb, aabb)           \
-    X(aabb, obb) X(aabb, triangle) X(obb, obb) X(obb, triangle) X(triangle, triangle)
+    X(aabb, obb) X(aabb, triangle) X(obb, obb) X(obb, triangle) X(triangle, triangle)                 \
+    X(sphere, hull) X(capsule, hull) X(aabb, hull) X(obb, hull) X(triangle, hull) X(hull, hull)       \
+    X(sphere, mesh) X(capsule, mesh) X(aabb, mesh) X(obb, mesh) X(triangle, mesh) X(hull, mesh)
 /* The shapes that turn onto a still plane (tc_sweep_rigid_X_plane). */
 #define TC_EACH_RIGID_ONTO_PLANE(X) X(sphere) X(capsule) X(aabb) X(obb) X(triangle)
+/* The shapes after the plane in the pair order, which turn onto it as B
+ * (tc_sweep_rigid_plane_X). */
+#define TC_EACH_RIGID_PLANE_FIRST(X) X(hull) X(mesh)
 
 static bool transform_equal(tc_transform p, tc_transform q)
 {
@@ -193,16 +198,24 @@ bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform 
         if (found && hit) hit->normal = tc_vec3_neg(hit->normal);
         return found;
     }
-    if (b->type == TC_SHAPE_PLANE) {
+    if (a->type == TC_SHAPE_PLANE || b->type == TC_SHAPE_PLANE) {
         /* a half-space that turns has no bounded lever arm: only a still
          * one, placed by its pose */
-        if (a->type == TC_SHAPE_PLANE || !transform_equal(b_start, b_end)) return false;
-        const tc_shape placed = tc_shape_transform(b, b_start, 1.0f);
-        switch (a->type) {
+        const bool plane_first = a->type == TC_SHAPE_PLANE;
+        const tc_shape *plane = plane_first ? a : b, *other = plane_first ? b : a;
+        const tc_transform p0 = plane_first ? a_start : b_start, p1 = plane_first ? a_end : b_end;
+        const tc_transform o0 = plane_first ? b_start : a_start, o1 = plane_first ? b_end : a_end;
+        if (other->type == TC_SHAPE_PLANE || !transform_equal(p0, p1)) return false;
+        const tc_shape placed = tc_shape_transform(plane, p0, 1.0f);
+        switch (other->type) {
 #define TC_RIGID_PLANE_CASE(x) \
-    case TC_TAG_##x: return tc_sweep_rigid_##x##_plane(&a->u.x, a_start, a_end, &placed.u.plane, hit);
+    case TC_TAG_##x: return tc_sweep_rigid_##x##_plane(&other->u.x, o0, o1, &placed.u.plane, hit);
             TC_EACH_RIGID_ONTO_PLANE(TC_RIGID_PLANE_CASE)
 #undef TC_RIGID_PLANE_CASE
+#define TC_RIGID_PLANE_FIRST_CASE(x) \
+    case TC_TAG_##x: return tc_sweep_rigid_plane_##x(&placed.u.plane, &other->u.x, o0, o1, hit);
+            TC_EACH_RIGID_PLANE_FIRST(TC_RIGID_PLANE_FIRST_CASE)
+#undef TC_RIGID_PLANE_FIRST_CASE
         default: return false;
         }
     }
@@ -212,7 +225,7 @@ bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform 
         return tc_sweep_rigid_##x##_##y(&a->u.x, a_start, a_end, &b->u.y, b_start, b_end, hit);
         TC_EACH_RIGID_PAIR(TC_RIGID_CASE)
 #undef TC_RIGID_CASE
-    default: return false; /* hulls and meshes have no rotating sweeps yet */
+    default: return false; /* mesh-mesh */
     }
 }
 

@@ -30,6 +30,7 @@
 #include "queries/penetration.h"
 #include "queries/ray.h"
 #include "queries/mesh_deepest.h"
+#include "queries/sweep_rigid.h"
 #include "shapes/mesh_internal.h"
 
 #define TC_MESH_OVERLAP_PAD 1e-7
@@ -415,6 +416,7 @@ typedef struct core_walk {
     int32_t deepest_tri;
     bool moved;     /* the internal-edge test on a sweep: triangles moved by shift */
     tc_dvec3 shift;
+    tc_transform a0, a1, b0, b1; /* rotating sweeps: the poses of A (its own frame) and of the mesh */
 } core_walk;
 
 static bool overlap_slot(void *ctx, int32_t slot)
@@ -745,6 +747,130 @@ static bool mesh_sweep(const tc_core *a, tc_vec3 va, const tc_half_space *h, con
     }
     if (w.found && hit) *hit = w.hit;
     return w.found;
+}
+
+/* ---- rotating sweeps ---------------------------------------------------------- */
+/* The triangles stay in the mesh's frame (its placement, before its pose)
+ * and each is swept as a core posed like the mesh. The internal-edge test
+ * is made in that frame too: A at the hit, the normal and the point are
+ * carried back by the inverse of the mesh's pose at t, so the neighbours
+ * are read where they are stored. */
+static tc_dvec3 turn_back(const tc_dvec3 col[3], tc_dvec3 v)
+{
+    return tc_dvec3_make(tc_dvec3_dot(col[0], v), tc_dvec3_dot(col[1], v), tc_dvec3_dot(col[2], v));
+}
+
+static tc_dvec3 turn_out(const tc_dvec3 col[3], tc_dvec3 v)
+{
+    return tc_dvec3_mad(tc_dvec3_mad(tc_dvec3_scale(col[0], v.x), col[1], v.y), col[2], v.z);
+}
+
+static bool sweep_rigid_slot(void *ctx, int32_t slot)
+{
+    core_walk *w = ctx;
+    tc_core t;
+    slot_core(w->d, &w->pl, slot, &t);
+    tc_sweep_hit h;
+    double limit = w->found ? (double)w->hit.t : 1.0;
+    bool got = w->h ? tc_core_sweep_rigid_plane(&t, w->b0, w->b1, w->h->n, w->h->offset, limit, &h)
+                    : tc_core_sweep_rigid(w->a, w->a0, w->a1, &t, w->b0, w->b1, limit, &h);
+    if (!got || (w->found && !(h.t < w->hit.t))) return true;
+    if (w->h) {
+        h.normal = tc_vec3_neg(h.normal); /* from the plane, A, to the mesh */
+    } else {
+        tc_dvec3 pb, cb[3], pa, ca[3];
+        tc_rigid_motion mb = tc_rigid_motion_make(w->b0, w->b1), ma = tc_rigid_motion_make(w->a0, w->a1);
+        tc_rigid_motion_at(&mb, h.t, &pb, cb);
+        tc_rigid_motion_at(&ma, h.t, &pa, ca);
+        /* A's frame in the mesh's: Rb^T (pa - pb) and Rb^T Ra, column by column */
+        tc_dvec3 rel[3];
+        for (int k = 0; k < 3; ++k) rel[k] = turn_back(cb, ca[k]);
+        tc_core at;
+        tc_core_place(w->a, turn_back(cb, tc_dvec3_sub(pa, pb)), rel, &at);
+        tc_dvec3 n = turn_back(cb, tc_dvec3_from(h.normal));
+        tc_dvec3 p = turn_back(cb, tc_dvec3_sub(tc_dvec3_from(h.point), pb));
+        p = tc_dvec3_mad(p, t.axis[0], -tc_dvec3_dot(tc_dvec3_sub(p, t.v[0]), t.axis[0]));
+        tc_dvec3 face;
+        if (!normal_is_real(w, &at, w->d->order[slot], &t, n, p, &face)) h.normal = tc_dvec3_to(turn_out(cb, face));
+    }
+    w->found = true;
+    w->hit = h;
+    w->hit_slot = slot;
+    return true;
+}
+
+/* The box, in the mesh's frame, that A stays in over the step. A lies
+ * within r of its origin, at d(t) = pa(t) - pb(t) from the mesh's origin,
+ * which is linear in t; in the mesh's frame that offset is Rb(t)^T d(t),
+ * within |d(t)| * (the mesh's turn so far, capped at the chord 2) of
+ * Rb(0)^T d(t), a point of the segment between Rb(0)^T d(0) and
+ * Rb(0)^T d(1). */
+static void rigid_box(const core_walk *w, tc_dvec3 *lo, tc_dvec3 *hi)
+{
+    tc_rigid_motion ma = tc_rigid_motion_make(w->a0, w->a1), mb = tc_rigid_motion_make(w->b0, w->b1);
+    tc_dvec3 pb, cb[3];
+    tc_rigid_motion_at(&mb, 0.0, &pb, cb);
+    tc_dvec3 d0 = tc_dvec3_sub(ma.p0, mb.p0);
+    tc_dvec3 d1 = tc_dvec3_sub(tc_dvec3_add(ma.p0, ma.dp), tc_dvec3_add(mb.p0, mb.dp));
+    tc_dvec3 y0 = turn_back(cb, d0), y1 = turn_back(cb, d1);
+    double reach = tc_core_lever_arm(w->a, tc_dvec3_make(0, 0, 0)) + w->a->radius;
+    double drift = fmin(mb.angle, 2.0) * fmax(tc_dvec3_length(d0), tc_dvec3_length(d1));
+    /* rounded up: the bound holds in exact arithmetic */
+    double pad = (reach + drift) * (1.0 + 1e-9) + 1e-9 * (tc_dvec3_max_abs(y0) + tc_dvec3_max_abs(y1)) + 1e-300;
+    *lo = tc_dvec3_make(fmin(y0.x, y1.x) - pad, fmin(y0.y, y1.y) - pad, fmin(y0.z, y1.z) - pad);
+    *hi = tc_dvec3_make(fmax(y0.x, y1.x) + pad, fmax(y0.y, y1.y) + pad, fmax(y0.z, y1.z) + pad);
+}
+
+static bool mesh_sweep_rigid(const tc_core *a, tc_transform a0, tc_transform a1, const tc_half_space *h, const tc_mesh *m,
+                             tc_transform b0, tc_transform b1, tc_sweep_hit *hit)
+{
+    if (!tc_rigid_pose_ok(b0) || !tc_rigid_pose_ok(b1)) return false;
+    if (a && (!tc_rigid_pose_ok(a0) || !tc_rigid_pose_ok(a1))) return false;
+    core_walk w;
+    walk_begin(&w, a, h, m);
+    w.a0 = a0;
+    w.a1 = a1;
+    w.b0 = b0;
+    w.b1 = b1;
+    tc_dvec3 lo, hi;
+    if (!h) rigid_box(&w, &lo, &hi);
+    /* A box past the float range cannot be given to the float walk: then
+     * every triangle is tried (correct, only slower). */
+    if (h || !(tc_dvec3_max_abs(lo) < 1e30 && tc_dvec3_max_abs(hi) < 1e30)) {
+        walk_all(w.d, sweep_rigid_slot, &w);
+    } else {
+        float blo[3], bhi[3];
+        local_box(&w.pl, lo, hi, blo, bhi);
+        walk_box(w.d, blo, bhi, sweep_rigid_slot, &w);
+    }
+    if (w.found && hit) *hit = w.hit;
+    return w.found;
+}
+
+#define TC_MESH_SWEEP_RIGID(A)                                                                                    \
+    bool tc_sweep_rigid_##A##_mesh(const tc_##A *a, tc_transform a_start, tc_transform a_end, const tc_mesh *b,  \
+                                   tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit)                 \
+    {                                                                                                             \
+        if (!tc_##A##_is_valid(a) || !tc_mesh_is_valid(b)) return false;                                        \
+        tc_core ca;                                                                                               \
+        tc_core_from_##A(&ca, a);                                                                                 \
+        return mesh_sweep_rigid(&ca, a_start, a_end, NULL, b, b_start, b_end, hit);                              \
+    }
+
+TC_MESH_SWEEP_RIGID(sphere)
+TC_MESH_SWEEP_RIGID(capsule)
+TC_MESH_SWEEP_RIGID(aabb)
+TC_MESH_SWEEP_RIGID(obb)
+TC_MESH_SWEEP_RIGID(triangle)
+TC_MESH_SWEEP_RIGID(hull)
+
+bool tc_sweep_rigid_plane_mesh(const tc_plane *a, const tc_mesh *b, tc_transform b_start, tc_transform b_end,
+                               tc_sweep_hit *hit)
+{
+    if (!tc_plane_is_valid(a) || !tc_mesh_is_valid(b)) return false;
+    tc_half_space h = tc_half_space_from_plane(a);
+    const tc_transform still = tc_transform_identity();
+    return mesh_sweep_rigid(NULL, still, still, &h, b, b_start, b_end, hit);
 }
 
 /* ---- the pairs ------------------------------------------------------------------ */

@@ -19,11 +19,13 @@
  * Whatever ends the loop, the hit reports the closest points of the poses at
  * the reported t itself: after the last allowed step they are computed again
  * there, never taken from the pose before that step. */
+#include "touche/hull.h"
 #include "touche/sweep.h"
 
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "queries/sweep_start.h"
+#include "queries/sweep_rigid.h"
 #include "core/float.h"
 
 #define TC_RIGID_TOLERANCE 1e-5
@@ -60,22 +62,21 @@ static void dquat_matrix(dquat q, tc_dvec3 col[3])
     col[2] = tc_dvec3_make(2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y));
 }
 
-typedef struct motion {
-    tc_dvec3 p0, dp;      /* position at t = 0 and its change over the step */
-    dquat q0;
-    tc_dvec3 axis;        /* body-frame rotation axis of q0^-1 q1 (unit, or zero) */
-    tc_dvec3 world_axis;  /* the same axis in the world, fixed over the step (q0 axis) */
-    double angle;         /* rotation over the step, in [0, pi]: the angular speed */
-} motion;
-
-static motion make_motion(tc_transform s, tc_transform e)
+static dquat dquat_of(const double q[4])
 {
-    motion m;
+    dquat r = { q[0], q[1], q[2], q[3] };
+    return r;
+}
+
+tc_rigid_motion tc_rigid_motion_make(tc_transform s, tc_transform e)
+{
+    tc_rigid_motion m;
     m.p0 = tc_dvec3_from(s.position);
     m.dp = tc_dvec3_sub(tc_dvec3_from(e.position), m.p0);
-    m.q0 = dquat_unit(s.rotation);
+    dquat q0 = dquat_unit(s.rotation);
+    m.q0[0] = q0.x; m.q0[1] = q0.y; m.q0[2] = q0.z; m.q0[3] = q0.w;
     dquat q1 = dquat_unit(e.rotation);
-    dquat c = { -m.q0.x, -m.q0.y, -m.q0.z, m.q0.w };
+    dquat c = { -q0.x, -q0.y, -q0.z, q0.w };
     dquat d = dquat_mul(c, q1);
     if (d.w < 0.0) { d.x = -d.x; d.y = -d.y; d.z = -d.z; d.w = -d.w; } /* the shorter way */
     tc_dvec3 v = tc_dvec3_make(d.x, d.y, d.z);
@@ -83,43 +84,67 @@ static motion make_motion(tc_transform s, tc_transform e)
     m.angle = 2.0 * atan2(s_half, d.w);
     m.axis = s_half > 0.0 ? tc_dvec3_scale(v, 1.0 / s_half) : tc_dvec3_make(0, 0, 0);
     tc_dvec3 col[3];
-    dquat_matrix(m.q0, col);
+    dquat_matrix(q0, col);
     m.world_axis = tc_dvec3_add(tc_dvec3_scale(col[0], m.axis.x),
                                 tc_dvec3_add(tc_dvec3_scale(col[1], m.axis.y), tc_dvec3_scale(col[2], m.axis.z)));
     return m;
 }
 
-static void pose_core(const tc_core *local, const motion *m, double t, tc_core *out)
+void tc_rigid_motion_at(const tc_rigid_motion *m, double t, tc_dvec3 *p, tc_dvec3 col[3])
 {
     double h = 0.5 * m->angle * t, s = sin(h);
     dquat r = { m->axis.x * s, m->axis.y * s, m->axis.z * s, cos(h) };
-    tc_dvec3 col[3];
-    dquat_matrix(dquat_mul(m->q0, r), col);
-    tc_dvec3 p = tc_dvec3_mad(m->p0, m->dp, t);
+    dquat_matrix(dquat_mul(dquat_of(m->q0), r), col);
+    *p = tc_dvec3_mad(m->p0, m->dp, t);
+}
+
+static tc_dvec3 turn(const tc_dvec3 col[3], tc_dvec3 v)
+{
+    return tc_dvec3_add(tc_dvec3_scale(col[0], v.x), tc_dvec3_add(tc_dvec3_scale(col[1], v.y), tc_dvec3_scale(col[2], v.z)));
+}
+
+void tc_core_place(const tc_core *local, tc_dvec3 p, const tc_dvec3 col[3], tc_core *out)
+{
     *out = *local;
-    for (int i = 0; i < local->count; ++i) {
-        tc_dvec3 v = local->v[i];
-        out->v[i] = tc_dvec3_add(p, tc_dvec3_add(tc_dvec3_scale(col[0], v.x), tc_dvec3_add(tc_dvec3_scale(col[1], v.y), tc_dvec3_scale(col[2], v.z))));
+    if (local->count == TC_CORE_HULL) {
+        /* a hull moves by its placement: its vertices stay in its data */
+        out->hull_position = tc_dvec3_add(p, turn(col, local->hull_position));
+        for (int k = 0; k < 3; ++k) out->hull_axis[k] = turn(col, local->hull_axis[k]);
+        tc_core_finish(out);
+        return;
     }
+    for (int i = 0; i < local->count; ++i) out->v[i] = tc_dvec3_add(p, turn(col, local->v[i]));
     if (local->count == 8) {
-        tc_dvec3 c = local->center;
-        out->center = tc_dvec3_add(p, tc_dvec3_add(tc_dvec3_scale(col[0], c.x), tc_dvec3_add(tc_dvec3_scale(col[1], c.y), tc_dvec3_scale(col[2], c.z))));
-        for (int k = 0; k < 3; ++k) {
-            tc_dvec3 a = local->axis[k];
-            out->axis[k] = tc_dvec3_add(tc_dvec3_scale(col[0], a.x), tc_dvec3_add(tc_dvec3_scale(col[1], a.y), tc_dvec3_scale(col[2], a.z)));
-        }
+        out->center = tc_dvec3_add(p, turn(col, local->center));
+        for (int k = 0; k < 3; ++k) out->axis[k] = turn(col, local->axis[k]);
     }
     tc_core_finish(out);
 }
 
-/* The furthest core vertex from the origin (axis zero), or from the line
- * through the origin along the unit axis: the lever arm of the turning. */
-static double lever_arm(const tc_core *local, tc_dvec3 axis)
+static void pose_core(const tc_core *local, const tc_rigid_motion *m, double t, tc_core *out)
+{
+    tc_dvec3 p, col[3];
+    tc_rigid_motion_at(m, t, &p, col);
+    tc_core_place(local, p, col, out);
+}
+
+static double off_axis(tc_dvec3 v, tc_dvec3 axis)
+{
+    return tc_dvec3_length(tc_dvec3_sub(v, tc_dvec3_scale(axis, tc_dvec3_dot(v, axis))));
+}
+
+double tc_core_lever_arm(const tc_core *local, tc_dvec3 axis)
 {
     double r = 0.0;
+    if (local->count == TC_CORE_HULL) {
+        for (int32_t i = 0; i < tc_core_hull_vertex_count(local); ++i) {
+            double l = off_axis(tc_core_hull_vertex(local, i), axis);
+            if (l > r) r = l;
+        }
+        return r;
+    }
     for (int i = 0; i < local->count; ++i) {
-        tc_dvec3 v = local->v[i];
-        double l = tc_dvec3_length(tc_dvec3_sub(v, tc_dvec3_scale(axis, tc_dvec3_dot(v, axis))));
+        double l = off_axis(local->v[i], axis);
         if (l > r) r = l;
     }
     return r;
@@ -134,18 +159,18 @@ static double across(tc_dvec3 n, tc_dvec3 axis)
     return s2 > 0.0 ? sqrt(s2) : 0.0;
 }
 
-static bool transform_ok(tc_transform t)
+bool tc_rigid_pose_ok(tc_transform t)
 {
     return tc_vec3_is_finite(t.position) && tc_is_finite(t.rotation.x) && tc_is_finite(t.rotation.y) &&
            tc_is_finite(t.rotation.z) && tc_is_finite(t.rotation.w);
 }
 
-static bool sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, const tc_core *lb, tc_transform b0,
-                        tc_transform b1, tc_sweep_hit *hit)
+bool tc_core_sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, const tc_core *lb, tc_transform b0,
+                         tc_transform b1, double max_t, tc_sweep_hit *hit)
 {
-    if (!transform_ok(a0) || !transform_ok(a1) || !transform_ok(b0) || !transform_ok(b1)) return false;
-    motion ma = make_motion(a0, a1), mb = make_motion(b0, b1);
-    double turn_a = ma.angle * lever_arm(la, ma.axis), turn_b = mb.angle * lever_arm(lb, mb.axis);
+    if (!tc_rigid_pose_ok(a0) || !tc_rigid_pose_ok(a1) || !tc_rigid_pose_ok(b0) || !tc_rigid_pose_ok(b1)) return false;
+    tc_rigid_motion ma = tc_rigid_motion_make(a0, a1), mb = tc_rigid_motion_make(b0, b1);
+    double turn_a = ma.angle * tc_core_lever_arm(la, ma.axis), turn_b = mb.angle * tc_core_lever_arm(lb, mb.axis);
     tc_dvec3 v = tc_dvec3_sub(ma.dp, mb.dp);
     double scale = la->scale + lb->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_max_abs(mb.p0) +
                    tc_dvec3_length(ma.dp) + tc_dvec3_length(mb.dp);
@@ -175,7 +200,7 @@ static bool sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, con
         double bound = tc_dvec3_dot(v, n) + turn_a * across(n, ma.world_axis) + turn_b * across(n, mb.world_axis);
         if (!(bound > 0.0)) return false;
         t += gap / bound;
-        if (!(t <= 1.0)) return false;
+        if (!(t <= max_t)) return false;
     }
     if (hit) {
         double gap = r.distance - radii;
@@ -194,7 +219,7 @@ static bool sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, con
         tc_core ca, cb;                                                                                      \
         tc_core_from_##A(&ca, a);                                                                            \
         tc_core_from_##B(&cb, b);                                                                            \
-        return sweep_rigid(&ca, a_start, a_end, &cb, b_start, b_end, hit);                                   \
+        return tc_core_sweep_rigid(&ca, a_start, a_end, &cb, b_start, b_end, 1.0, hit);                                   \
     }
 
 TC_SWEEP_RIGID(sphere, sphere)
@@ -212,43 +237,43 @@ TC_SWEEP_RIGID(aabb, triangle)
 TC_SWEEP_RIGID(obb, obb)
 TC_SWEEP_RIGID(obb, triangle)
 TC_SWEEP_RIGID(triangle, triangle)
+TC_SWEEP_RIGID(sphere, hull)
+TC_SWEEP_RIGID(capsule, hull)
+TC_SWEEP_RIGID(aabb, hull)
+TC_SWEEP_RIGID(obb, hull)
+TC_SWEEP_RIGID(triangle, hull)
+TC_SWEEP_RIGID(hull, hull)
 
 /* A turning shape against a still plane: the same conservative advancement
  * with the plane's normal n fixed. The gap is the lowest core vertex's height
  * over the plane less the radius; no point of A approaches the plane faster
  * than -dp.n + angle * lever arm * (sine of n to the turning axis) per unit
  * of t. */
-static bool sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a1, const tc_plane *p, tc_sweep_hit *hit)
+bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a1, tc_dvec3 n, double offset,
+                               double max_t, tc_sweep_hit *hit)
 {
-    if (!transform_ok(a0) || !transform_ok(a1)) return false;
-    motion ma = make_motion(a0, a1);
-    tc_dvec3 n = tc_dvec3_normalize(tc_dvec3_from(p->normal));
-    double offset = p->offset;
-    double spin = ma.angle * lever_arm(la, ma.axis) * across(n, ma.world_axis);
+    if (!tc_rigid_pose_ok(a0) || !tc_rigid_pose_ok(a1)) return false;
+    tc_rigid_motion ma = tc_rigid_motion_make(a0, a1);
+    double spin = ma.angle * tc_core_lever_arm(la, ma.axis) * across(n, ma.world_axis);
     double scale = la->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_length(ma.dp) + fabs(offset);
     double tol = TC_RIGID_TOLERANCE * scale;
     double approach = -tc_dvec3_dot(ma.dp, n) + spin;
     double t = 0.0, gap = INFINITY;
     tc_dvec3 lowest = tc_dvec3_make(0, 0, 0);
+    const tc_dvec3 down = tc_dvec3_neg(n);
     tc_core ca;
-    /* Each step costs a handful of dot products here, so the plane sweep can
-     * afford many more of them than the GJK-based one. */
+    /* Each step costs a support query here (a handful of dot products, a
+     * climb on a large hull), so the plane sweep can afford many more of
+     * them than the GJK-based one. */
     for (int it = 0;; ++it) {
         pose_core(la, &ma, t, &ca);
-        double low = INFINITY;
-        for (int i = 0; i < ca.count; ++i) {
-            double h = tc_dvec3_dot(n, ca.v[i]);
-            if (h < low) {
-                low = h;
-                lowest = ca.v[i];
-            }
-        }
-        gap = low - offset - la->radius;
+        lowest = tc_core_support(&ca, down); /* the first lowest vertex */
+        gap = tc_dvec3_dot(n, lowest) - offset - la->radius;
         /* Converged, or out of steps: lowest and gap are those at t. */
         if (gap <= tol || it == TC_RIGID_PLANE_MAX_ITERATIONS) break;
         if (!(approach > 0.0)) return false;
         t += gap / approach;
-        if (!(t <= 1.0)) return false;
+        if (!(t <= max_t)) return false;
     }
     if (hit) {
         /* The lowest point of A's surface, moved onto the plane when A
@@ -256,7 +281,7 @@ static bool sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a
         double below = gap < 0.0 ? -gap : 0.0;
         hit->t = (float)t;
         hit->point = tc_dvec3_to(tc_dvec3_mad(lowest, n, -(la->radius) + below));
-        hit->normal = tc_dvec3_to(tc_dvec3_neg(n));
+        hit->normal = tc_dvec3_to(down);
     }
     return true;
 }
@@ -268,7 +293,8 @@ static bool sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a
         if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b)) return false;                                   \
         tc_core ca;                                                                                          \
         tc_core_from_##A(&ca, a);                                                                            \
-        return sweep_rigid_plane(&ca, a_start, a_end, b, hit);                                               \
+        return tc_core_sweep_rigid_plane(&ca, a_start, a_end, tc_dvec3_normalize(tc_dvec3_from(b->normal)),   \
+                                         b->offset, 1.0, hit);                                                \
     }
 
 TC_SWEEP_RIGID_PLANE(sphere)
@@ -276,3 +302,18 @@ TC_SWEEP_RIGID_PLANE(capsule)
 TC_SWEEP_RIGID_PLANE(aabb)
 TC_SWEEP_RIGID_PLANE(obb)
 TC_SWEEP_RIGID_PLANE(triangle)
+
+/* The plane comes before the hull in the pair order, so here the still
+ * plane is A and the hull B turns onto it: the normal from A to B is the
+ * plane's own. */
+bool tc_sweep_rigid_plane_hull(const tc_plane *a, const tc_hull *b, tc_transform b_start, tc_transform b_end,
+                               tc_sweep_hit *hit)
+{
+    if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b)) return false;
+    tc_core cb;
+    tc_core_from_hull(&cb, b);
+    tc_half_space h = tc_half_space_from_plane(a);
+    if (!tc_core_sweep_rigid_plane(&cb, b_start, b_end, h.n, h.offset, 1.0, hit)) return false;
+    if (hit) hit->normal = tc_vec3_neg(hit->normal);
+    return true;
+}

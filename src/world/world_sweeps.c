@@ -163,8 +163,7 @@ bool tc_world_sweep_rigid_closest(const tc_world *w, const tc_shape *shape, tc_t
 {
     if (!TC_REQUIRE(w != NULL && shape != NULL)) return false;
     tc_aabb b;
-    if (!tc_shape_is_valid(shape) || shape->type == TC_SHAPE_HULL || shape->type == TC_SHAPE_MESH ||
-        !tc_shape_bounds(shape, &b) || !pose_finite(from) || !pose_finite(to))
+    if (!tc_shape_is_valid(shape) || !tc_shape_bounds(shape, &b) || !pose_finite(from) || !pose_finite(to))
         return false;
     /* However it turns, the shape stays within the ball about its frame's
      * origin that holds its box; that ball moves along the segment between
