@@ -309,12 +309,15 @@ TEST_CASE(world_sweep_rigid_matches_brute_force)
 {
     test_rng r = { 4242 };
     const int worlds = test_random_count(6);
-    long cases = 0, hit_cases = 0;
+    long cases = 0, hit_cases = 0, first_by_type[TC_SHAPE_TYPE_COUNT] = { 0 };
     static tc_world_hit want[MAXC];
+    /* the shapes that turn: every type but the plane */
+    static const int turning[] = { TC_SHAPE_SPHERE, TC_SHAPE_CAPSULE, TC_SHAPE_AABB, TC_SHAPE_OBB,
+                                   TC_SHAPE_TRIANGLE, TC_SHAPE_HULL, TC_SHAPE_MESH };
     for (int wi = 0; wi < worlds; ++wi) {
         build_world(&r, test_rng_int(&r, 50, 250), 8.0);
-        for (int q = 0; q < 60; ++q) {
-            const int type = q % 5; /* the shapes that turn: sphere to triangle */
+        for (int q = 0; q < 70; ++q) {
+            const int type = turning[q % 7];
             const tc_shape s = local_shape(&r, type);
             const tc_vec3 p0 = test_rng_vec3(&r, -8.0, 8.0);
             const tc_transform from = tc_transform_make(p0, qrand(&r));
@@ -328,11 +331,17 @@ TEST_CASE(world_sweep_rigid_matches_brute_force)
             if (found && n > 0)
                 CHECK_MSG(same_hit(&hit, &want[0]), "rigid cast: collider %u t %.9g, brute force %u t %.9g",
                           hit.collider.index, (double)hit.t, want[0].collider.index, (double)want[0].t);
+            if (n > 0)
+                for (int i = 0; i < g.n; ++i)
+                    if (tc_collider_id_equal(g.id[i], want[0].collider)) ++first_by_type[g.shape[i].type];
             ++cases;
             hit_cases += n > 0;
         }
     }
     CHECK_MSG(hit_cases > cases / 5, "only %ld of %ld rigid casts hit anything", hit_cases, cases);
+    /* the turning casts reach hull and mesh colliders first too */
+    CHECK_MSG(first_by_type[TC_SHAPE_HULL] > 0 && first_by_type[TC_SHAPE_MESH] > 0,
+              "rigid casts' first hits: %ld hulls, %ld meshes", first_by_type[TC_SHAPE_HULL], first_by_type[TC_SHAPE_MESH]);
     free_all();
 }
 
