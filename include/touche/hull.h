@@ -17,7 +17,8 @@
  *    triangle, plane, hull, mesh. The X_hull functions have the signatures and
  *    meanings of the other pair functions (overlap.h, distance.h, contact.h,
  *    sweep.h): the same tolerance band, contact normals from A to B, sweeps
- *    with constant velocities; invalid data (NULL data, NaN, infinity, a
+ *    with constant velocities and rotating sweeps (tc_sweep_rigid_X_hull,
+ *    each shape turning between two poses; a plane stays still); invalid data (NULL data, NaN, infinity, a
  *    scale <= 0) answers false / INFINITY.
  *  - Nothing here allocates but tc_hull_data_create; queries are
  *    thread-safe.

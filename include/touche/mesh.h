@@ -15,8 +15,8 @@
  *    point it spans.
  *  - Pair functions: X_mesh for X in sphere, capsule, aabb, obb, triangle,
  *    plane, hull, with the meanings of the other pair functions (overlap.h,
- *    distance.h, sweep.h), taken over the union of the triangles. Mesh-mesh
- *    is not provided.
+ *    distance.h, sweep.h, and the rotating tc_sweep_rigid_X_mesh), taken
+ *    over the union of the triangles. Mesh-mesh is not provided.
  *  - Contacts: a shape touching a mesh usually touches several triangles,
  *    and one manifold has one normal, so tc_contact_X_mesh gives one manifold
  *    per touching triangle (docs/meshes.md says why).

@@ -34,10 +34,16 @@
  *    stops anyway, reporting a hit at the time reached, conservatively (the
  *    point and normal are still those of the poses at t, but the shapes may
  *    be further apart than the tolerance there). With a plane the
-
  *    plane stays still (a turning half-space has no bounded lever arm) and
  *    only A moves: tc_sweep_rigid_<A>_plane, e.g. a box tumbling onto the
  *    ground (up to 1024 steps); the normal then is -plane.normal.
+ *  - Hulls and meshes have rotating sweeps too, with the same meanings and
+ *    guarantees, declared beside their other pairs: hull.h's
+ *    tc_sweep_rigid_X_hull (X sphere to triangle, and hull) and mesh.h's
+ *    tc_sweep_rigid_X_mesh (X sphere to hull; the first triangle touched).
+ *    The plane comes before them in the pair order, so there the plane is A
+ *    and stays still while B turns onto it (tc_sweep_rigid_plane_hull,
+ *    tc_sweep_rigid_plane_mesh; the normal then is +plane.normal).
  *  - hit may be NULL. No allocation; thread-safe.
  */
 #ifndef TOUCHE_SWEEP_H

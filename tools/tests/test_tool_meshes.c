@@ -267,3 +267,40 @@ TEST_CASE(mesh_files_need_a_scene_file)
     CHECK(d.count == 1 && d.items[0].loc.line == 1 && d.items[0].loc.column == 13 &&
           strstr(d.items[0].message, "mesh files are read beside a scene file") != NULL);
 }
+
+/* A swing turns a hull (a cylinder held by a frame) down onto what stands
+ * under it: with the boulder in the way it hits the boulder first, without
+ * it the floor of triangles, each on the way down (0 < t < 1), the normal
+ * pointing from the hammer into what it hits. */
+TEST_CASE(swing_of_a_hull_hits_hulls_and_meshes)
+{
+    const char *base = "frame arm  position 0 1.3 0  euler 0 0 80\n"
+                       "cylinder hammer  parent arm  center 0 -1 0  radius 0.2  height 0.5  sides 10\n"
+                       "mesh floor  vertices -3 0 -3  3 0 -3  3 0 3  -3 0 3  triangles 0 1 2  0 2 3\n"
+                       "swing smash  collider hammer  joint arm  euler 0 0 -80\n";
+    const char *boulder = "hull boulder  center -0.6 0.3 0  points -0.3 -0.3 -0.3  0.3 -0.3 -0.3  0 -0.3 0.3  0 0.9 0\n";
+    const char *low = "frame arm  position 0 1.1 0  euler 0 0 80\n"
+                      "cylinder hammer  parent arm  center 0 -1 0  radius 0.2  height 0.5  sides 10\n"
+                      "mesh floor  vertices -3 0 -3  3 0 -3  3 0 3  -3 0 3  triangles 0 1 2  0 2 3\n"
+                      "swing smash  collider hammer  joint arm  euler 0 0 -80\n";
+    char text[1024];
+    snprintf(text, sizeof text, "%s%s", base, boulder);
+    const char *scenes[2] = { text, low };
+    const char *want[2] = { "boulder", "floor" };
+    for (int i = 0; i < 2; i++) {
+        tool_run r = tool_exec_scene("run", "swing_hull.scene", scenes[i], NULL, "--json");
+        CHECK_MSG(r.exit_code == 0, "exit %d: %s", r.exit_code, r.err);
+        json *doc = json_parse(r.out);
+        CHECK(doc != NULL);
+        const json *first = json_get(json_at(json_get(doc, "casts"), 0), "first_contact");
+        CHECK_MSG(first && !strcmp(json_str(json_get(first, "collider")), want[i]), "scene %d: first contact %s", i,
+                  first ? json_str(json_get(first, "collider")) : "none");
+        const double t = json_num(json_get(first, "t"));
+        CHECK_MSG(t > 0.05 && t < 0.95, "scene %d: t = %g", i, t);
+        double n[3] = { 0, 0, 0 };
+        CHECK(json_vec3(json_get(first, "normal"), n));
+        CHECK_MSG(n[1] < -0.2, "scene %d: normal (%g, %g, %g) not into what is below", i, n[0], n[1], n[2]);
+        json_free(doc);
+        tool_run_free(&r);
+    }
+}
