@@ -211,26 +211,19 @@ static bool lib_sweep(const body *a, tc_transform a0, tc_transform a1, const bod
                       tc_sweep_hit *h)
 {
     const tc_shape *x = &a->shape, *y = &b->shape;
-    if (y->type == TC_SHAPE_HULL) {
-        switch (x->type) {
-        case TC_SHAPE_SPHERE: return tc_sweep_rigid_sphere_hull(&x->u.sphere, a0, a1, &y->u.hull, b0, b1, h);
-        case TC_SHAPE_CAPSULE: return tc_sweep_rigid_capsule_hull(&x->u.capsule, a0, a1, &y->u.hull, b0, b1, h);
-        case TC_SHAPE_AABB: return tc_sweep_rigid_aabb_hull(&x->u.aabb, a0, a1, &y->u.hull, b0, b1, h);
-        case TC_SHAPE_OBB: return tc_sweep_rigid_obb_hull(&x->u.obb, a0, a1, &y->u.hull, b0, b1, h);
-        case TC_SHAPE_TRIANGLE: return tc_sweep_rigid_triangle_hull(&x->u.triangle, a0, a1, &y->u.hull, b0, b1, h);
-        case TC_SHAPE_PLANE: return tc_sweep_rigid_plane_hull(&x->u.plane, &y->u.hull, b0, b1, h);
-        default: return tc_sweep_rigid_hull_hull(&x->u.hull, a0, a1, &y->u.hull, b0, b1, h);
-        }
+#define RIGID_AGAINST(Y)                                                                                     \
+    switch (x->type) {                                                                                       \
+    case TC_SHAPE_SPHERE: return tc_sweep_rigid_sphere_##Y(&x->u.sphere, a0, a1, &y->u.Y, b0, b1, h);         \
+    case TC_SHAPE_CAPSULE: return tc_sweep_rigid_capsule_##Y(&x->u.capsule, a0, a1, &y->u.Y, b0, b1, h);      \
+    case TC_SHAPE_AABB: return tc_sweep_rigid_aabb_##Y(&x->u.aabb, a0, a1, &y->u.Y, b0, b1, h);               \
+    case TC_SHAPE_OBB: return tc_sweep_rigid_obb_##Y(&x->u.obb, a0, a1, &y->u.Y, b0, b1, h);                  \
+    case TC_SHAPE_TRIANGLE: return tc_sweep_rigid_triangle_##Y(&x->u.triangle, a0, a1, &y->u.Y, b0, b1, h);   \
+    case TC_SHAPE_PLANE: return tc_sweep_rigid_plane_##Y(&x->u.plane, &y->u.Y, b0, b1, h);                    \
+    default: return tc_sweep_rigid_hull_##Y(&x->u.hull, a0, a1, &y->u.Y, b0, b1, h);                          \
     }
-    switch (x->type) {
-    case TC_SHAPE_SPHERE: return tc_sweep_rigid_sphere_mesh(&x->u.sphere, a0, a1, &y->u.mesh, b0, b1, h);
-    case TC_SHAPE_CAPSULE: return tc_sweep_rigid_capsule_mesh(&x->u.capsule, a0, a1, &y->u.mesh, b0, b1, h);
-    case TC_SHAPE_AABB: return tc_sweep_rigid_aabb_mesh(&x->u.aabb, a0, a1, &y->u.mesh, b0, b1, h);
-    case TC_SHAPE_OBB: return tc_sweep_rigid_obb_mesh(&x->u.obb, a0, a1, &y->u.mesh, b0, b1, h);
-    case TC_SHAPE_TRIANGLE: return tc_sweep_rigid_triangle_mesh(&x->u.triangle, a0, a1, &y->u.mesh, b0, b1, h);
-    case TC_SHAPE_PLANE: return tc_sweep_rigid_plane_mesh(&x->u.plane, &y->u.mesh, b0, b1, h);
-    default: return tc_sweep_rigid_hull_mesh(&x->u.hull, a0, a1, &y->u.mesh, b0, b1, h);
-    }
+    if (y->type == TC_SHAPE_HULL) RIGID_AGAINST(hull)
+    RIGID_AGAINST(mesh)
+#undef RIGID_AGAINST
 }
 
 /* ---- random bodies ------------------------------------------------------------ */
