@@ -237,7 +237,7 @@ static unsigned end_byte(const tc_vec3 *e, int n, tc_vec3 q)
  * (one point, as tc_core_contact_from_closest's single-point case), 0 apart
  * (*far as there), -1 when the general path must decide (cores touching,
  * near-parallel capsules: a two-point contact). */
-static int rounded_pair(const tc_vec3 *ea, int na, double ra, const tc_vec3 *eb, int nb, double rb, tc_vec3 qa,
+TC_FORCE_INLINE int rounded_pair(const tc_vec3 *ea, int na, double ra, const tc_vec3 *eb, int nb, double rb, tc_vec3 qa,
                         tc_vec3 qb, tc_manifold *m, bool *far)
 {
     tc_dvec3 pa = tc_dvec3_from(qa), pb = tc_dvec3_from(qb), d = tc_dvec3_sub(pb, pa);
@@ -393,7 +393,18 @@ TC_CONTACT_CORES(triangle, triangle)
  * by TC_PAD_REL of the numbers) cannot call the pair overlapping: the gap
  * beyond 2e-3 of the radius (the normal's length) plus twice the band of
  * the numbers (norm1 of the ends, the offset and the radius). */
-static bool ends_plane(const tc_vec3 *ends, int count, double r, const tc_plane *b, tc_manifold *m, bool *far)
+/* The miss's *far, out of line: most calls hit or are clearly apart, and
+ * the sum over the ends is the larger part of the function. */
+TC_NO_INLINE bool ends_plane_far(const tc_vec3 *ends, int count, double r, const tc_plane *b, double deepest)
+{
+    double scale = fabs((double)b->offset) + r;
+    /* In double: ends near FLT_MAX would overflow a float sum. */
+    for (int i = 0; i < count; ++i) scale += fabs((double)ends[i].x) + fabs((double)ends[i].y) + fabs((double)ends[i].z);
+    return -deepest > 2e-3 * r + 2.0 * TC_TOLERANCE * scale;
+}
+
+/* Forced inline: the sphere's count is then a constant (one end, no loop). */
+TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, double r, const tc_plane *b, tc_manifold *m, bool *far)
 {
     tc_half_space h = tc_half_space_from_plane(b);
     tc_contact_point p[2];
@@ -412,16 +423,15 @@ static bool ends_plane(const tc_vec3 *ends, int count, double r, const tc_plane 
         ++k;
     }
     if (k == 0) {
-        double scale = fabs((double)b->offset) + r;
-        /* In double: ends near FLT_MAX would overflow a float sum. */
-        for (int i = 0; i < count; ++i) scale += fabs((double)ends[i].x) + fabs((double)ends[i].y) + fabs((double)ends[i].z);
-        *far = -deepest > 2e-3 * r + 2.0 * TC_TOLERANCE * scale;
+        *far = ends_plane_far(ends, count, r, b, deepest);
         return false;
     }
     if (m) {
         m->normal = tc_dvec3_to(tc_dvec3_neg(h.n));
         m->count = k;
-        for (int i = 0; i < k; ++i) m->points[i] = p[i];
+        /* Point by point: a copy of k points became a call to memcpy. */
+        m->points[0] = p[0];
+        if (k == 2) m->points[1] = p[1];
     }
     return true;
 }

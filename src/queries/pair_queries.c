@@ -145,16 +145,6 @@ bool tc_core_contact_touching(const tc_core *a, const tc_core *b, tc_manifold *m
     return contact_within_pad(a, b, &r, tc_gjk_core_distance(r.distance, a->radius + b->radius, scale), m);
 }
 
-tc_half_space tc_half_space_from_plane(const tc_plane *p)
-{
-    tc_half_space h;
-    tc_dvec3 n = tc_dvec3_from(p->normal);
-    double l = tc_dvec3_length(n);
-    h.n = tc_dvec3_scale(n, 1.0 / l);
-    h.offset = p->offset / l;
-    return h;
-}
-
 float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     tc_dvec3 down = tc_dvec3_neg(h->n);

@@ -96,7 +96,17 @@ bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double dis
 
 /* A plane as a unit-normal half-space in double. */
 typedef struct tc_half_space { tc_dvec3 n; double offset; } tc_half_space;
-tc_half_space tc_half_space_from_plane(const tc_plane *p);
+/* Inline: the sphere and capsule plane contacts are a few operations more
+ * (a call there cost as much as the normalisation). */
+static inline tc_half_space tc_half_space_from_plane(const tc_plane *p)
+{
+    tc_half_space h;
+    tc_dvec3 n = tc_dvec3_from(p->normal);
+    double l = tc_dvec3_length(n);
+    h.n = tc_dvec3_scale(n, 1.0 / l);
+    h.offset = p->offset / l;
+    return h;
+}
 float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *point_a, tc_vec3 *point_b);
 bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m);
 /* The same for a pair the overlap test (with its band) calls touching: when
