@@ -329,22 +329,22 @@ static tc_vec3 column_point(const float *xs, int32_t stride, int32_t i)
     return tc_vec3_make(xs[i], xs[stride + i], xs[2 * stride + i]);
 }
 
-/* The best of the bounds for an edge of one hull (faces f0, f1, point p
- * and normals in B's frame): from the other hull's vertices of least
- * overlap along either face (support[f], -1 when unknown) and from its
- * ball. */
-static float edge_bound(tc_vec3 n0, tc_vec3 n1, tc_vec3 p, const float *other, int32_t other_stride, int32_t s0,
-                        int32_t s1, tc_vec3 ball_c, float ball_r)
+/* Whether the bounds for an edge of one hull (faces f0, f1, point p and
+ * normals in B's frame), times B's scale s, put it above `above`: from the
+ * other hull's ball and from its vertices of least overlap along either
+ * face (support[f], -1 when unknown). Each bound alone suffices (their
+ * largest is the edge's bound), so the first that does ends the test. */
+static bool edge_above(tc_vec3 n0, tc_vec3 n1, tc_vec3 p, const float *other, int32_t other_stride, int32_t s0,
+                       int32_t s1, tc_vec3 ball_c, float ball_r, double s, double above)
 {
-    float b = arc_bound(n0, n1, p, ball_c, ball_r);
-    if (s0 >= 0) b = fmaxf(b, arc_bound(n0, n1, p, column_point(other, other_stride, s0), 0.0f));
-    if (s1 >= 0) b = fmaxf(b, arc_bound(n0, n1, p, column_point(other, other_stride, s1), 0.0f));
-    return b;
+    if ((double)arc_bound(n0, n1, p, ball_c, ball_r) * s > above) return true;
+    if (s0 >= 0 && (double)arc_bound(n0, n1, p, column_point(other, other_stride, s0), 0.0f) * s > above) return true;
+    return s1 >= 0 && (double)arc_bound(n0, n1, p, column_point(other, other_stride, s1), 0.0f) * s > above;
 }
 
 /* The smallest overlap over the edge pairs whose arcs cross, *edge_n its
  * axis in B's frame (A to B). With the face pass's float data, the edges
- * whose bound (edge_bound) is above the smallest face overlap by more than
+ * whose bound (edge_above) is above the smallest face overlap by more than
  * two error bounds are passed over: no pair of theirs could come below the
  * face, so the answer (face, or an edge beating it) is unchanged. B's edges
  * that remain are gathered, with their arcs, into columns on the stack. */
@@ -368,9 +368,9 @@ static double best_edge(const sat_ctx *c, double face, tc_dvec3 *edge_n)
              * bound of its own arc, from m0 to m1, on -u */
             tc_vec3 m0 = hb->face_normals[eb->f[0]], m1 = hb->face_normals[eb->f[1]];
             tc_vec3 p = column_point(hb->soa, hb->soa_stride, eb->v[0]);
-            float bd = edge_bound(m0, m1, p, c->soa, c->stride, c->support_a[eb->f[0]], c->support_a[eb->f[1]], c->ball_c,
-                                  c->ball_r);
-            if ((double)bd * c->s > above) continue;
+            if (edge_above(m0, m1, p, c->soa, c->stride, c->support_a[eb->f[0]], c->support_a[eb->f[1]], c->ball_c, c->ball_r,
+                           c->s, above))
+                continue;
             kept[k++] = j;
         }
         int32_t stride = (k + 3) & ~3;
@@ -389,9 +389,9 @@ static double best_edge(const sat_ctx *c, double face, tc_dvec3 *edge_n)
         if (prune) {
             tc_vec3 n0 = tc_dvec3_to(c->n[ea->f[0]]), n1 = tc_dvec3_to(c->n[ea->f[1]]);
             tc_vec3 p = column_point(c->soa, c->stride, ea->v[0]);
-            float bd = edge_bound(n0, n1, p, hb->soa, hb->soa_stride, c->support_b[ea->f[0]], c->support_b[ea->f[1]],
-                                  tc_vec3_make(0, 0, 0), hb->sphere_radius);
-            if ((double)bd * c->s > above) continue;
+            if (edge_above(n0, n1, p, hb->soa, hb->soa_stride, c->support_b[ea->f[0]], c->support_b[ea->f[1]],
+                           tc_vec3_make(0, 0, 0), hb->sphere_radius, c->s, above))
+                continue;
         }
         tc_dvec3 pa = a_in_b_point(c, ea->v[0]);
         tc_dvec3 da = tc_dvec3_sub(a_in_b_point(c, ea->v[1]), pa);
