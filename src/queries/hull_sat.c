@@ -26,6 +26,8 @@
  *    by far more than their rounding; the double tests decide the rest. */
 #include "queries/hull_sat.h"
 
+#include <float.h>
+
 #include "queries/penetration.h"
 
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
@@ -112,8 +114,11 @@ static double face_b_overlap(const sat_ctx *c, int32_t g, tc_dvec3 *axis)
 /* Smallest of n . p over the points in three float columns of stride
  * `stride` (a multiple of 4, padded with copies of point 0), and in *index
  * the first point giving it (the four-wide and scalar scans agree: the
- * products and sums are the same floats). */
-static float column_min(const float *xs, int32_t stride, float nx, float ny, float nz, int32_t *index)
+ * products and sums are the same floats). The scan stops at the first point
+ * below `floor` and returns it instead: a caller that only needs to know the
+ * smallest is above a bound learns it from one deep point (in the bench's
+ * pairs most faces are decided by the first four). */
+static float column_min(const float *xs, int32_t stride, float nx, float ny, float nz, float floor, int32_t *index)
 {
     const float *ys = xs + stride, *zs = ys + stride;
 #ifdef TC_HULL_SAT_SSE
@@ -121,8 +126,20 @@ static float column_min(const float *xs, int32_t stride, float nx, float ny, flo
 #define TC_SAT_PROJ4(i)                                                                                           \
     _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(xs + (i)), vx), _mm_mul_ps(_mm_loadu_ps(ys + (i)), vy)),     \
                _mm_mul_ps(_mm_loadu_ps(zs + (i)), vz))
-    __m128 lo = TC_SAT_PROJ4(0);
-    for (int32_t i = 4; i < stride; i += 4) lo = _mm_min_ps(lo, TC_SAT_PROJ4(i));
+    const __m128 vf = _mm_set1_ps(floor);
+    __m128 lo = _mm_set1_ps(INFINITY);
+    for (int32_t i = 0; i < stride; i += 4) {
+        __m128 p = TC_SAT_PROJ4(i);
+        int below = _mm_movemask_ps(_mm_cmplt_ps(p, vf));
+        if (below) { /* the first such point, as the scalar scan finds it */
+            float lane[4];
+            _mm_storeu_ps(lane, p);
+            int k = (below & 1) ? 0 : (below & 2) ? 1 : (below & 4) ? 2 : 3;
+            *index = i + k;
+            return lane[k];
+        }
+        lo = _mm_min_ps(lo, p);
+    }
     lo = _mm_min_ps(lo, _mm_shuffle_ps(lo, lo, _MM_SHUFFLE(2, 3, 0, 1)));
     lo = _mm_min_ps(lo, _mm_shuffle_ps(lo, lo, _MM_SHUFFLE(1, 0, 3, 2)));
     *index = 0;
@@ -136,10 +153,11 @@ static float column_min(const float *xs, int32_t stride, float nx, float ny, flo
 #undef TC_SAT_PROJ4
     return _mm_cvtss_f32(lo);
 #else
-    float lo = (xs[0] * nx + ys[0] * ny) + zs[0] * nz;
+    float lo = INFINITY;
     *index = 0;
-    for (int32_t i = 1; i < stride; ++i) {
+    for (int32_t i = 0; i < stride; ++i) {
         float p = (xs[i] * nx + ys[i] * ny) + zs[i] * nz;
+        if (p < floor) { *index = i; return p; }
         if (p < lo) { lo = p; *index = i; }
     }
     return lo;
@@ -186,6 +204,32 @@ static bool float_setup(sat_ctx *c)
     return true;
 }
 
+/* Float estimate hi - min(n . p) of an overlap along n (world units) over
+ * the points in float columns (count real ones), or +inf when it is above
+ * `above`; *support the point found. The scan stops at the first point
+ * putting the estimate above `above`, checked here in the estimate's own
+ * arithmetic: the smallest is no larger, so its estimate is above too, and
+ * the caller treats any estimate above `above` as +inf (it lowers no
+ * threshold and is not measured). The point stopped at is as good a
+ * witness for the edge bounds (any point of the hull is). */
+static double estimate_overlap(const sat_ctx *c, float hi, tc_vec3 n, const float *xs, int32_t stride, int32_t count,
+                               double above, int32_t *support)
+{
+    double f = (double)hi - above / c->s;
+    float floor = f > -(double)FLT_MAX ? (float)fmin(f, (double)FLT_MAX) : -INFINITY;
+    int32_t k;
+    float lo = column_min(xs, stride, n.x, n.y, n.z, floor, &k);
+    *support = k < count ? k : 0;
+    double est = (double)(hi - lo) * c->s;
+    if (lo < floor) {
+        if (est > above) return INFINITY;
+        lo = column_min(xs, stride, n.x, n.y, n.z, -INFINITY, &k); /* the float threshold was off: scan it all */
+        *support = k < count ? k : 0;
+        est = (double)(hi - lo) * c->s;
+    }
+    return est;
+}
+
 /* Float estimate of the overlap along A's face f (world units), or +inf
  * when B's ball alone puts it above `above`; sets c->support_b[f]. */
 static double estimate_face_a(sat_ctx *c, int32_t f, double above)
@@ -197,10 +241,7 @@ static double estimate_face_a(sat_ctx *c, int32_t f, double above)
     c->support_b[f] = -1;
     /* B's ball is about the columns' origin: no overlap below hi - radius */
     if ((double)(hi - hb->sphere_radius) * c->s > above) return INFINITY;
-    int32_t k;
-    float lo = column_min(hb->soa, hb->soa_stride, n.x, n.y, n.z, &k);
-    c->support_b[f] = k < hb->vertex_count ? k : 0;
-    return (double)(hi - lo) * c->s;
+    return estimate_overlap(c, hi, n, hb->soa, hb->soa_stride, hb->vertex_count, above, &c->support_b[f]);
 }
 
 /* The same for B's face g, against A's float vertices. */
@@ -212,10 +253,7 @@ static double estimate_face_b(sat_ctx *c, int32_t g, double above)
     float hi = (hb->soa[j] * m.x + hb->soa[st + j] * m.y) + hb->soa[2 * st + j] * m.z;
     c->support_a[g] = -1;
     if ((double)((hi - tc_vec3_dot(m, c->ball_c)) - c->ball_r) * c->s > above) return INFINITY;
-    int32_t k;
-    float lo = column_min(c->soa, c->stride, m.x, m.y, m.z, &k);
-    c->support_a[g] = k < c->ha->vertex_count ? k : 0;
-    return (double)(hi - lo) * c->s;
+    return estimate_overlap(c, hi, m, c->soa, c->stride, c->ha->vertex_count, above, &c->support_a[g]);
 }
 
 /* The smallest face overlap, *face_n its axis (A to B): the double loop's
@@ -291,22 +329,22 @@ static tc_vec3 column_point(const float *xs, int32_t stride, int32_t i)
     return tc_vec3_make(xs[i], xs[stride + i], xs[2 * stride + i]);
 }
 
-/* The best of the bounds for an edge of one hull (faces f0, f1, point p
- * and normals in B's frame): from the other hull's vertices of least
- * overlap along either face (support[f], -1 when unknown) and from its
- * ball. */
-static float edge_bound(tc_vec3 n0, tc_vec3 n1, tc_vec3 p, const float *other, int32_t other_stride, int32_t s0,
-                        int32_t s1, tc_vec3 ball_c, float ball_r)
+/* Whether the bounds for an edge of one hull (faces f0, f1, point p and
+ * normals in B's frame), times B's scale s, put it above `above`: from the
+ * other hull's ball and from its vertices of least overlap along either
+ * face (support[f], -1 when unknown). Each bound alone suffices (their
+ * largest is the edge's bound), so the first that does ends the test. */
+static bool edge_above(tc_vec3 n0, tc_vec3 n1, tc_vec3 p, const float *other, int32_t other_stride, int32_t s0,
+                       int32_t s1, tc_vec3 ball_c, float ball_r, double s, double above)
 {
-    float b = arc_bound(n0, n1, p, ball_c, ball_r);
-    if (s0 >= 0) b = fmaxf(b, arc_bound(n0, n1, p, column_point(other, other_stride, s0), 0.0f));
-    if (s1 >= 0) b = fmaxf(b, arc_bound(n0, n1, p, column_point(other, other_stride, s1), 0.0f));
-    return b;
+    if ((double)arc_bound(n0, n1, p, ball_c, ball_r) * s > above) return true;
+    if (s0 >= 0 && (double)arc_bound(n0, n1, p, column_point(other, other_stride, s0), 0.0f) * s > above) return true;
+    return s1 >= 0 && (double)arc_bound(n0, n1, p, column_point(other, other_stride, s1), 0.0f) * s > above;
 }
 
 /* The smallest overlap over the edge pairs whose arcs cross, *edge_n its
  * axis in B's frame (A to B). With the face pass's float data, the edges
- * whose bound (edge_bound) is above the smallest face overlap by more than
+ * whose bound (edge_above) is above the smallest face overlap by more than
  * two error bounds are passed over: no pair of theirs could come below the
  * face, so the answer (face, or an edge beating it) is unchanged. B's edges
  * that remain are gathered, with their arcs, into columns on the stack. */
@@ -330,9 +368,9 @@ static double best_edge(const sat_ctx *c, double face, tc_dvec3 *edge_n)
              * bound of its own arc, from m0 to m1, on -u */
             tc_vec3 m0 = hb->face_normals[eb->f[0]], m1 = hb->face_normals[eb->f[1]];
             tc_vec3 p = column_point(hb->soa, hb->soa_stride, eb->v[0]);
-            float bd = edge_bound(m0, m1, p, c->soa, c->stride, c->support_a[eb->f[0]], c->support_a[eb->f[1]], c->ball_c,
-                                  c->ball_r);
-            if ((double)bd * c->s > above) continue;
+            if (edge_above(m0, m1, p, c->soa, c->stride, c->support_a[eb->f[0]], c->support_a[eb->f[1]], c->ball_c, c->ball_r,
+                           c->s, above))
+                continue;
             kept[k++] = j;
         }
         int32_t stride = (k + 3) & ~3;
@@ -351,9 +389,9 @@ static double best_edge(const sat_ctx *c, double face, tc_dvec3 *edge_n)
         if (prune) {
             tc_vec3 n0 = tc_dvec3_to(c->n[ea->f[0]]), n1 = tc_dvec3_to(c->n[ea->f[1]]);
             tc_vec3 p = column_point(c->soa, c->stride, ea->v[0]);
-            float bd = edge_bound(n0, n1, p, hb->soa, hb->soa_stride, c->support_b[ea->f[0]], c->support_b[ea->f[1]],
-                                  tc_vec3_make(0, 0, 0), hb->sphere_radius);
-            if ((double)bd * c->s > above) continue;
+            if (edge_above(n0, n1, p, hb->soa, hb->soa_stride, c->support_b[ea->f[0]], c->support_b[ea->f[1]],
+                           tc_vec3_make(0, 0, 0), hb->sphere_radius, c->s, above))
+                continue;
         }
         tc_dvec3 pa = a_in_b_point(c, ea->v[0]);
         tc_dvec3 da = tc_dvec3_sub(a_in_b_point(c, ea->v[1]), pa);
