@@ -68,7 +68,7 @@ static bool contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_man
 /* Box-box's edge-edge point lies midway between the edges, which is outside
  * a box once the penetration is deeper than the box is thick along the
  * normal there: moved along the normal into both (face contacts' clipped
- * points are inside both already).
+ * points are inside both already, and skip the test).
  * Boxes beyond 2^100 are outside the SAT pass's float range, which gives
  * them no contact, while tc_overlap_obb_obb decides them in double (the
  * pair fuzzer: an AABB against an OBB 5.6e37 long overlapped at distance 0
@@ -113,9 +113,11 @@ static double obb_scale(const tc_obb *o)
 static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 {
     tc_box_box_result r = tc_box_box_contact(a, b, m);
-    if (r == TC_BOX_BOX_CONTACT) {
+    if (r == TC_BOX_BOX_CONTACT) return true; /* the clipped face points are inside both */
+    if (r == TC_BOX_BOX_CONTACT_CHECK) { /* m is not NULL */
+        if (m->count != 1) return true;
         double tol = 1e-6 * (obb_scale(a) + obb_scale(b));
-        if (m && m->count == 1 && !(obb_holds(a, m->points[0].point, tol) && obb_holds(b, m->points[0].point, tol))) {
+        if (!(obb_holds(a, m->points[0].point, tol) && obb_holds(b, m->points[0].point, tol))) {
             tc_core ca, cb;
             tc_core_from_obb(&ca, a);
             tc_core_from_obb(&cb, b);

@@ -530,10 +530,16 @@ static inline void reciprocals(const float *d, float *inv)
 }
 #endif
 
+/* face_contact's answer when its points came from the reference face
+ * clipped by the incident box (pulled halfway down by a float estimate:
+ * the caller checks they are in both), not a point count. */
+enum { FROM_REFERENCE = 5 };
+
 /* Face contact: axis k of box r (A if ref_is_a) is the reference axis; the
- * frame quantities come from the SAT pass. Returns the point count, 0 when
- * nothing of the incident face lies under the reference face (a face axis
- * preferred over a slightly smaller edge axis whose features miss). */
+ * frame quantities come from the SAT pass. Returns the point count (or
+ * FROM_REFERENCE), 0 when nothing of the incident face lies under the
+ * reference face (a face axis preferred over a slightly smaller edge axis
+ * whose features miss). */
 static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a, const tc_box_box_sat *s,
                         float overlap, tc_manifold *m)
 {
@@ -658,7 +664,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
         for (int q = 1; q < count; ++q)
             if (m->points[q].depth > m->points[deepest].depth) deepest = q;
         m->points[deepest].depth = overlap;
-        return count;
+        return count > 0 ? FROM_REFERENCE : 0;
     }
     int pick[4];
     int count = reduce4(&f, idx, nc, pick);
@@ -728,9 +734,11 @@ static inline float root(float x) { return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(
 static inline float root(float x) { return sqrtf(x); }
 #endif
 
-/* The manifold of an overlapping pair from its SAT pass. Out of line: the
- * apart pairs (most random ones) then return through a small frame. */
-TC_NO_INLINE void contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
+/* The manifold of an overlapping pair from its SAT pass; true when its
+ * points are not inside both boxes by construction (the edge-edge point,
+ * the fallbacks): the caller checks those. Out of line: the apart pairs
+ * (most random ones) then return through a small frame. */
+TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
 {
     /* Axis of least overlap: A's faces, B's faces, then the edges. */
     int face = 0;
@@ -764,7 +772,8 @@ TC_NO_INLINE void contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
     if (!use_edge) {
         bool ref_a = face < 3;
         int k = ref_a ? face : face - 3;
-        if (face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, s, face_depth, m) > 0) return;
+        int got = face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, s, face_depth, m);
+        if (got > 0) return got == FROM_REFERENCE;
         if (edge < 0 || edge_depth >= face_depth) {
             /* Nothing under the face at rounding level, and the face is the
              * axis of least overlap: the general feature clipping in double. */
@@ -775,7 +784,7 @@ TC_NO_INLINE void contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
             tc_core_from_obb(&ka, a);
             tc_core_from_obb(&kb, b);
             tc_core_manifold(&ka, &kb, tc_dvec3_from(n), 0.0, m, NULL);
-            return;
+            return true;
         }
     }
     if (!edge_exact) {
@@ -787,13 +796,12 @@ TC_NO_INLINE void contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
         edge_n = tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(l) : l;
     }
     edge_contact(a, b, edge, edge_n, edge_depth, m);
-    return;
+    return true;
 }
 
 tc_box_box_result tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 {
     tc_box_box_sat s;
     if (!tc_box_box_sat_pass(a, b, &s)) return s.in_range ? TC_BOX_BOX_APART : TC_BOX_BOX_OUT_OF_RANGE;
-    if (m) contact_from_sat(a, b, &s, m);
-    return TC_BOX_BOX_CONTACT;
+    return m && contact_from_sat(a, b, &s, m) ? TC_BOX_BOX_CONTACT_CHECK : TC_BOX_BOX_CONTACT;
 }

@@ -10,7 +10,9 @@
 /* What tc_box_box_contact found. */
 typedef enum tc_box_box_result {
     TC_BOX_BOX_APART,        /* no contact: tc_overlap_obb_obb is false */
-    TC_BOX_BOX_CONTACT,      /* a contact (m filled when not NULL) */
+    TC_BOX_BOX_CONTACT,      /* a contact (m filled when not NULL), its points inside both boxes */
+    TC_BOX_BOX_CONTACT_CHECK, /* a contact in m whose points may lie outside a box (the edge-edge point
+                                 midway between the edges, the fallbacks): the caller checks them */
     TC_BOX_BOX_OUT_OF_RANGE  /* a float outside the float pass's range (NaN, infinite, beyond 2^100, a rotation
                                 entry beyond 2): no contact from it, the caller decides */
 } tc_box_box_result;
