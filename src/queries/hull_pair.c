@@ -22,9 +22,13 @@
 
 #ifdef TC_HULL_PAIR_AVX512
 /* The four-wide scan's answer, sixteen lanes wide: the same products and
- * sums in the same order, so the same floats; the largest of them, then the
- * first vertex holding it. Lanes past the count are masked off (a masked
- * load reads nothing there), so the padding is never read. */
+ * sums in the same order, so the same floats; the first vertex holding the
+ * largest of them. Lanes past the count are masked off (a masked load reads
+ * nothing there), so the padding is never read. One pass: each lane keeps
+ * its first largest and where it was (a strict >), and the answer is the
+ * lowest place among the lanes holding the largest, which is the first
+ * vertex holding it. A NaN projection (a vertex of an overflowing size)
+ * takes the two passes, whose max chain decides those ties. */
 __attribute__((target("avx512f"))) static int32_t scan16(const float *xs, const float *ys, const float *zs,
                                                           int32_t n, float dx, float dy, float dz)
 {
@@ -35,6 +39,21 @@ __attribute__((target("avx512f"))) static int32_t scan16(const float *xs, const 
                   _mm512_mul_ps(_mm512_maskz_loadu_ps((m), zs + (i)), vz))
 #define TC_HULL_MASK16(i) ((__mmask16)(n - (i) >= 16 ? 0xffffu : (1u << (n - (i))) - 1u))
     __m512 best = _mm512_set1_ps(-INFINITY);
+    __m512i at = _mm512_setzero_si512(), lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __mmask16 nan = 0;
+    for (int32_t i = 0; i < n; i += 16) {
+        __mmask16 m = TC_HULL_MASK16(i);
+        __m512 p = TC_HULL_PROJ16(i, m);
+        __mmask16 up = _mm512_mask_cmp_ps_mask(m, p, best, _CMP_GT_OQ);
+        nan |= _mm512_mask_cmp_ps_mask(m, p, p, _CMP_UNORD_Q);
+        best = _mm512_mask_mov_ps(best, up, p);
+        at = _mm512_mask_mov_epi32(at, up, _mm512_add_epi32(lane, _mm512_set1_epi32(i)));
+    }
+    if (!nan) {
+        __mmask16 top = _mm512_cmp_ps_mask(best, _mm512_set1_ps(_mm512_reduce_max_ps(best)), _CMP_EQ_OQ);
+        return _mm512_mask_reduce_min_epi32(top, at);
+    }
+    best = _mm512_set1_ps(-INFINITY);
     for (int32_t i = 0; i < n; i += 16) {
         __mmask16 m = TC_HULL_MASK16(i);
         best = _mm512_mask_max_ps(best, m, best, TC_HULL_PROJ16(i, m));
@@ -140,10 +159,30 @@ static tc_dvec3 ball(const tc_hull *h, double *radius)
     return r;
 }
 
+/* Asks for h's float columns ahead of the first scan: a pair query meets
+ * two hulls that are mostly out of cache, and the scan's first loads wait
+ * on them (a quarter of an overlap call's perf samples on the hull
+ * bench's pairs). Issued before the placement's arithmetic, the two hulls'
+ * misses overlap with it and with each other. Only a hint: no value
+ * changes. */
+static void prefetch_columns(const tc_hull_data *h)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    const char *c = (const char *)h->soa;
+    const int32_t n = h->vertex_count > TC_HULL_SCAN_MAX ? 0 : 3 * h->soa_stride * (int32_t)sizeof(float);
+    for (int32_t i = 0; i < n; i += 64) __builtin_prefetch(c + i);
+    if (n > 0) __builtin_prefetch(c + n - 1);
+#else
+    (void)h;
+#endif
+}
+
 void tc_hull_pair_init(tc_hull_pair *p, const tc_hull *a, const tc_hull *b)
 {
     p->a = a->data;
     p->b = b->data;
+    prefetch_columns(p->a);
+    prefetch_columns(p->b);
     p->ma = placement(a);
     p->mb = placement(b);
     /* The frame sits at A's ball centre, so the float numbers are of the
