@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "queries/hull_pair.h"
 
+#include "core/prefetch.h"
 #include "shapes/hull_internal.h"
 
 #include <string.h>
@@ -167,14 +168,10 @@ static tc_dvec3 ball(const tc_hull *h, double *radius)
  * changes. */
 static void prefetch_columns(const tc_hull_data *h)
 {
-#if defined(__GNUC__) || defined(__clang__)
     const char *c = (const char *)h->soa;
     const int32_t n = h->vertex_count > TC_HULL_SCAN_MAX ? 0 : 3 * h->soa_stride * (int32_t)sizeof(float);
-    for (int32_t i = 0; i < n; i += 64) __builtin_prefetch(c + i);
-    if (n > 0) __builtin_prefetch(c + n - 1);
-#else
-    (void)h;
-#endif
+    for (int32_t i = 0; i < n; i += 64) TC_PREFETCH(c + i);
+    if (n > 0) TC_PREFETCH(c + n - 1);
 }
 
 void tc_hull_pair_init(tc_hull_pair *p, const tc_hull *a, const tc_hull *b)
