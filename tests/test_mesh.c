@@ -12,6 +12,7 @@
 #include "hull_oracle.h"
 #include "mesh_gen.h"
 #include "oracle.h"
+#include "shapes/mesh_internal.h"
 #include "test_random.h"
 
 static tc_mesh_data *grid(int n) { return gen_grid_mesh(n, 1.0f, NULL); }
@@ -103,6 +104,23 @@ TEST_CASE(mesh_raycast_equals_brute_force)
     CHECK(bad == 0);
 }
 
+/* The nearest hit of the ray on the data's float triangles (the identity
+ * placement), ties to the lowest index: every triangle cast. */
+static bool brute_force_cast(const tc_mesh_data *d, const tc_ray *ray, float max_t, float *best, int32_t *best_tri)
+{
+    bool any = false;
+    for (int32_t t = 0; t < tc_mesh_data_triangle_count(d); ++t) {
+        tc_triangle tri = tc_mesh_data_triangle(d, t);
+        tc_ray_hit th;
+        if (tc_raycast_triangle(ray, &tri, max_t, &th) && (!any || th.t < *best)) {
+            any = true;
+            *best = th.t;
+            *best_tri = t;
+        }
+    }
+    return any;
+}
+
 /* At the identity placement the mesh casts the very float triangles that
  * brute force casts, so the answers are equal to the bit: hit or miss, t,
  * and the lowest triangle index at that t. The rays graze: aimed at points
@@ -141,18 +159,9 @@ TEST_CASE(mesh_raycast_identity_equals_brute_force_bits)
             float max_t = (float)test_rng_uniform(&r, 0.5, 3.0);
             tc_ray_hit h;
             bool got = tc_raycast_mesh(&ray, &m, max_t, &h);
-            bool any = false;
             float best = INFINITY;
             int32_t best_tri = -1;
-            for (int32_t t = 0; t < n; ++t) {
-                tc_triangle tri = tc_mesh_data_triangle(d, t);
-                tc_ray_hit th;
-                if (tc_raycast_triangle(&ray, &tri, max_t, &th) && (!any || th.t < best)) {
-                    any = true;
-                    best = th.t;
-                    best_tri = t;
-                }
-            }
+            const bool any = brute_force_cast(d, &ray, max_t, &best, &best_tri);
             hits += any;
             if (got != any || (got && (h.t != best || h.feature != best_tri))) {
                 if (bad++ < 4)
@@ -165,6 +174,131 @@ TEST_CASE(mesh_raycast_identity_equals_brute_force_bits)
     }
     printf("identity mesh rays: %ld hits, %ld differences from brute force\n", hits, bad);
     CHECK(hits > 1000);
+    CHECK(bad == 0);
+}
+
+/* The box of the triangles under lane j of wide node w: their corners' own
+ * float box, found from the triangles, not from the hierarchy's boxes. */
+static void lane_box(const tc_mesh_data *d, int32_t w, int j, float lo[3], float hi[3])
+{
+    const tc_mesh_wide *n = &d->wide[w];
+    if (n->child[j] < 0) {
+        for (int32_t i = ~n->child[j]; i < ~n->child[j] + n->count[j]; ++i)
+            for (int c = 0; c < 3; ++c) {
+                const tc_vec3 p = d->corners[3 * i + c];
+                const float q[3] = { p.x, p.y, p.z };
+                for (int k = 0; k < 3; ++k) {
+                    lo[k] = fminf(lo[k], q[k]);
+                    hi[k] = fmaxf(hi[k], q[k]);
+                }
+            }
+        return;
+    }
+    for (int i = 0; i < 4; ++i)
+        if (d->wide[n->child[j]].live & (1u << i)) lane_box(d, n->child[j], i, lo, hi);
+}
+
+/* The four-wide hierarchy's 8-bit grid boxes hold their triangles: every
+ * lane of every node, on meshes far from the origin, tiny, huge (up to the
+ * bound of the grid's use), flat in an axis and at mixed scales, so a
+ * rounding of a grid plane inwards shows. Then rays grazing lane boxes (at
+ * their triangles' corners and along their faces, nudged by ulps) hit
+ * exactly what brute force hits: t and triangle. */
+TEST_CASE(mesh_wide_grid_boxes_hold_their_triangles)
+{
+    test_rng r = { 77 };
+    const double scales[] = { 1.0, 1e-3, 1e-9, 3e4, 1e28 };
+    long lanes = 0, outside = 0, bad = 0, hits = 0;
+    for (int rep = 0; rep < 15; ++rep) {
+        const double scale = scales[rep % 5];
+        const int n = 200 + 40 * rep;
+        tc_vec3 *v = malloc(sizeof(tc_vec3) * (size_t)(3 * n));
+        int32_t *idx = malloc(sizeof(int32_t) * (size_t)(3 * n));
+        double off[3];
+        test_rng_uniform3(&r, -1e3, 1e3, off);
+        for (int t = 0; t < n; ++t) {
+            double c[3];
+            test_rng_uniform3(&r, -5, 5, c);
+            const double size = test_rng_uniform(&r, 0, 1) < 0.2 ? 1e-4 : 1.0; /* mixed sizes */
+            for (int k = 0; k < 3; ++k) {
+                double e[3];
+                test_rng_uniform3(&r, -size, size, e);
+                if (rep % 3 == 1) e[1] = 0.0; /* flat in y: each node's extent 0 */
+                const double p[3] = { (c[0] + e[0]) * scale + off[0] * (scale < 1.0 ? scale : 1.0),
+                                      (rep % 3 == 1 ? 0.5 : c[1] + e[1]) * scale, (c[2] + e[2]) * scale };
+                v[3 * t + k] = tc_vec3_make((float)p[0], (float)p[1], (float)p[2]);
+                idx[3 * t + k] = 3 * t + k;
+            }
+        }
+        tc_mesh_data *d = tc_mesh_data_create(v, 3 * n, idx, n, NULL);
+        CHECK(d != NULL);
+        CHECK(d->wide != NULL);
+        for (int32_t w = 0; d->wide && w < d->wide_count; ++w) {
+            const tc_mesh_wide *node = &d->wide[w];
+            CHECK(((uintptr_t)node & 63u) == 0); /* one line a node */
+            for (int j = 0; j < 4; ++j) {
+                if (!(node->live & (1u << j))) continue;
+                float lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
+                lane_box(d, w, j, lo, hi);
+                ++lanes;
+                for (int k = 0; k < 3; ++k)
+                    if (!(tc_mesh_wide_plane(node, k, node->lo[k][j]) <= lo[k] &&
+                          tc_mesh_wide_plane(node, k, node->hi[k][j]) >= hi[k]) && outside++ < 4)
+                        fprintf(stderr, "rep %d node %d lane %d axis %d: grid [%.9g, %.9g], triangles [%.9g, %.9g]\n", rep,
+                                w, j, k, tc_mesh_wide_plane(node, k, node->lo[k][j]),
+                                tc_mesh_wide_plane(node, k, node->hi[k][j]), lo[k], hi[k]);
+            }
+        }
+        tc_mesh m = tc_mesh_make(d, tc_transform_identity(), 1.0f);
+        for (int i = 0; d->wide && i < 300; ++i) {
+            /* a lane's box, from a random node */
+            const int32_t w = (int32_t)test_rng_int(&r, 0, d->wide_count - 1);
+            int j = (int)test_rng_int(&r, 0, 3);
+            while (!(d->wide[w].live & (1u << j))) j = (j + 1) & 3;
+            float lo[3] = { INFINITY, INFINITY, INFINITY }, hi[3] = { -INFINITY, -INFINITY, -INFINITY };
+            lane_box(d, w, j, lo, hi);
+            /* a point on the box's boundary: a corner, or on a face */
+            float g[3];
+            for (int k = 0; k < 3; ++k) {
+                const double u = test_rng_uniform(&r, 0, 1);
+                g[k] = (float)(lo[k] + u * ((double)hi[k] - lo[k]));
+            }
+            const int face = (int)test_rng_int(&r, 0, 5);
+            g[face % 3] = face < 3 ? lo[face % 3] : hi[face % 3];
+            for (int k = 0; k < 3; ++k) {
+                const int steps = (int)test_rng_int(&r, -2, 2);
+                for (int s = 0; s < abs(steps); ++s) g[k] = nextafterf(g[k], steps > 0 ? INFINITY : -INFINITY);
+            }
+            /* from outside, along the face (tilted by a hair) or straight at it */
+            double dir[3];
+            test_rng_uniform3(&r, -1, 1, dir);
+            if (i % 2 == 0) dir[face % 3] = test_rng_uniform(&r, 0, 1) < 0.5 ? 1e-6 : -1e-6;
+            const double extent = fmax((double)hi[0] - lo[0], fmax((double)hi[1] - lo[1], (double)hi[2] - lo[2])) + 1e-30;
+            tc_ray ray;
+            ray.dir = tc_vec3_make((float)(dir[0] * extent), (float)(dir[1] * extent), (float)(dir[2] * extent));
+            ray.origin = tc_vec3_make((float)(g[0] - 2.0 * dir[0] * extent), (float)(g[1] - 2.0 * dir[1] * extent),
+                                      (float)(g[2] - 2.0 * dir[2] * extent));
+            const float max_t = 4.0f;
+            tc_ray_hit h;
+            const bool got = tc_raycast_mesh(&ray, &m, max_t, &h);
+            float best = INFINITY;
+            int32_t best_tri = -1;
+            const bool any = brute_force_cast(d, &ray, max_t, &best, &best_tri);
+            hits += any;
+            if ((got != any || (got && (h.t != best || h.feature != best_tri))) && bad++ < 4)
+                fprintf(stderr, "rep %d ray %d: mesh %s t %.9g tri %d, brute force %s t %.9g tri %d\n", rep, i,
+                        got ? "hit" : "missed", got ? h.t : -1.0f, got ? h.feature : -1, any ? "hit" : "missed", best,
+                        best_tri);
+        }
+        tc_mesh_data_destroy(d);
+        free(v);
+        free(idx);
+    }
+    printf("wide grid: %ld lanes, %ld not holding their triangles; grazing rays: %ld hits, %ld differences\n", lanes,
+           outside, hits, bad);
+    CHECK(lanes > 1000);
+    CHECK(hits > 500);
+    CHECK(outside == 0);
     CHECK(bad == 0);
 }
 

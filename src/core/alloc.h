@@ -5,6 +5,20 @@
 
 #include <touche/alloc.h>
 
+#include <stdint.h>
+
+/* A cache line: arrays a walk hops through are aligned to it so that a
+ * node never straddles two lines. */
+#define TC_CACHE_LINE 64
+
+/* The first line boundary at or after p (allocate TC_CACHE_LINE - 1 bytes
+ * more than needed to align an array). */
+static inline void *tc_mem_line_align(void *p)
+{
+    uintptr_t a = (uintptr_t)p;
+    return (void *)((a + (TC_CACHE_LINE - 1)) & ~(uintptr_t)(TC_CACHE_LINE - 1));
+}
+
 void *tc_mem_alloc(const tc_allocator *a, size_t size);
 void tc_mem_free(const tc_allocator *a, void *ptr, size_t size);
 /* Grows (or shrinks) a block: allocates new_size, copies the common prefix,

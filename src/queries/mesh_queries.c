@@ -230,34 +230,44 @@ static wide_ray wide_ray_of(const slab_ray *r)
 
 /* Which of node n's four padded child boxes the ray meets within
  * [0, limit] (a lane mask), and their entry t. No direction component is
- * zero here, so no 0 * infinity: an empty lane's near plane is infinitely
- * far. The scalar lanes are the SIMD ones, operation for operation. */
+ * zero here, so no 0 * infinity. The boxes are the node's grid planes
+ * (tc_mesh_wide_plane); the scalar lanes are the SIMD ones, operation for
+ * operation. */
 static inline int wide_meets(const tc_mesh_wide *n, const wide_ray *r, float limit, float t[4])
 {
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
     __m128 tn = _mm_setzero_ps(), tf = _mm_set1_ps(limit);
+    const __m128i zero = _mm_setzero_si128();
     for (int k = 0; k < 3; ++k) {
-        const float *nr = r->near_hi[k] ? n->hi[k] : n->lo[k], *fr = r->near_hi[k] ? n->lo[k] : n->hi[k];
+        const uint8_t *nr = r->near_hi[k] ? n->hi[k] : n->lo[k], *fr = r->near_hi[k] ? n->lo[k] : n->hi[k];
+        int32_t qn, qf;
+        memcpy(&qn, nr, 4);
+        memcpy(&qf, fr, 4);
+        const __m128 step = _mm_castsi128_ps(_mm_set1_epi32((int32_t)((uint32_t)n->step[k] << 23)));
+        const __m128 origin = _mm_set1_ps(n->origin[k]);
+        const __m128 pn = _mm_add_ps(origin, _mm_mul_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(qn), zero), zero)), step));
+        const __m128 pf = _mm_add_ps(origin, _mm_mul_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(qf), zero), zero)), step));
         const __m128 inv = _mm_set1_ps(r->inv[k]);
-        tn = _mm_max_ps(tn, _mm_mul_ps(_mm_add_ps(_mm_loadu_ps(nr), _mm_set1_ps(r->near_off[k])), inv));
-        tf = _mm_min_ps(tf, _mm_mul_ps(_mm_add_ps(_mm_loadu_ps(fr), _mm_set1_ps(r->far_off[k])), inv));
+        tn = _mm_max_ps(tn, _mm_mul_ps(_mm_add_ps(pn, _mm_set1_ps(r->near_off[k])), inv));
+        tf = _mm_min_ps(tf, _mm_mul_ps(_mm_add_ps(pf, _mm_set1_ps(r->far_off[k])), inv));
     }
     _mm_storeu_ps(t, tn);
-    return _mm_movemask_ps(_mm_cmple_ps(tn, tf));
+    return _mm_movemask_ps(_mm_cmple_ps(tn, tf)) & n->live;
 #else
     int mask = 0;
     for (int i = 0; i < 4; ++i) {
         float tn = 0.0f, tf = limit;
         for (int k = 0; k < 3; ++k) {
-            const float *nr = r->near_hi[k] ? n->hi[k] : n->lo[k], *fr = r->near_hi[k] ? n->lo[k] : n->hi[k];
-            float a = (nr[i] + r->near_off[k]) * r->inv[k], b = (fr[i] + r->far_off[k]) * r->inv[k];
+            const uint8_t *nr = r->near_hi[k] ? n->hi[k] : n->lo[k], *fr = r->near_hi[k] ? n->lo[k] : n->hi[k];
+            float a = (tc_mesh_wide_plane(n, k, nr[i]) + r->near_off[k]) * r->inv[k];
+            float b = (tc_mesh_wide_plane(n, k, fr[i]) + r->far_off[k]) * r->inv[k];
             tn = tn > a ? tn : a;
             tf = tf < b ? tf : b;
         }
         t[i] = tn;
         if (tn <= tf) mask |= 1 << i;
     }
-    return mask;
+    return mask & n->live;
 #endif
 }
 
@@ -295,7 +305,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
             wide_entry x = { n->child[i], n->count[i], t[i] };
             /* Start loading every child met now: the walk is bound by memory
              * latency, and the loads of siblings overlap. */
-            if (x.code >= 0) TC_PREFETCH(&d->wide[x.code]), TC_PREFETCH((const char *)&d->wide[x.code] + 64);
+            if (x.code >= 0) TC_PREFETCH(&d->wide[x.code]);
             else TC_PREFETCH(&d->corners[3 * ~x.code]), TC_PREFETCH((const char *)&d->corners[3 * ~x.code] + 64);
             int j = k++;
             while (j > 0 && hit4[j - 1].t < x.t) { hit4[j] = hit4[j - 1]; --j; }

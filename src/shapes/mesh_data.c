@@ -369,6 +369,54 @@ static int gather(const tc_mesh_data *m, int32_t b, int32_t kids[4])
     return k;
 }
 
+/* The grid of a wide node over its k lane boxes (mesh_internal.h), each
+ * lane's planes rounded outward.
+ *
+ * Why no ray misses a triangle for the rounding: a lane's low plane is
+ * stepped down until tc_mesh_wide_plane, evaluated here exactly as the walk
+ * evaluates it, is at most the float box's low plane (and its high plane up
+ * until it is at least the high one); so the walk's box holds the child's
+ * box, which holds its triangles. The walk's slab arithmetic ((plane +
+ * offset) * reciprocal, each operation rounded to nearest) is monotone in
+ * the plane, so the bigger box's entry t is at most the child box's, its
+ * exit t at least: every ray the float box would pass, the grid box passes.
+ * The steps exist: plane 0 is the origin, the lowest low plane; and the
+ * step is doubled until plane 255 is at least the highest high plane. */
+static void quantize(tc_mesh_wide *node, const box3 lanes[4], int k)
+{
+    node->live = (uint8_t)((1u << k) - 1u);
+    memset(node->unused, 0, sizeof node->unused);
+    for (int a = 0; a < 3; ++a) {
+        float lo = lanes[0].lo[a], hi = lanes[0].hi[a];
+        for (int i = 1; i < k; ++i) {
+            lo = fminf(lo, lanes[i].lo[a]);
+            hi = fmaxf(hi, lanes[i].hi[a]);
+        }
+        node->origin[a] = lo;
+        /* the least power of two whose 255 steps cover the extent, then
+         * doubled while rounding leaves plane 255 short */
+        int e;
+        (void)frexp(((double)hi - lo) / 255.0, &e);
+        e = e < -126 ? -126 : e;
+        node->step[a] = (uint8_t)(e + 127);
+        while (tc_mesh_wide_plane(node, a, 255) < hi) node->step[a]++;
+        const double step = ldexp(1.0, node->step[a] - 127);
+        for (int i = 0; i < 4; ++i) {
+            if (i >= k) { /* unused (live says so): any planes */
+                node->lo[a][i] = node->hi[a][i] = 0;
+                continue;
+            }
+            double ql = floor(((double)lanes[i].lo[a] - lo) / step), qh = ceil(((double)lanes[i].hi[a] - lo) / step);
+            unsigned l = ql < 0.0 ? 0u : (ql > 255.0 ? 255u : (unsigned)ql);
+            unsigned h = qh < 0.0 ? 0u : (qh > 255.0 ? 255u : (unsigned)qh);
+            while (l > 0 && tc_mesh_wide_plane(node, a, l) > lanes[i].lo[a]) --l;
+            while (h < 255 && tc_mesh_wide_plane(node, a, h) < lanes[i].hi[a]) ++h;
+            node->lo[a][i] = (uint8_t)l;
+            node->hi[a][i] = (uint8_t)h;
+        }
+    }
+}
+
 /* Depth first over a work list (no recursion: a lopsided tree is deep),
  * each wide node numbered when it is reached, so a subtree is one run of
  * memory: the last levels of a ray's walk then share pages and cache lines
@@ -388,6 +436,7 @@ static int32_t collapse(const tc_mesh_data *m, collapse_job *todo, tc_mesh_wide 
         int32_t kids[4];
         int k = gather(m, j.binary, kids);
         tc_mesh_wide *node = out ? &out[w] : NULL;
+        box3 lanes[4];
         for (int i = 3; i >= 0; --i) { /* pushed last to first: lane 0 is numbered next */
             const tc_mesh_node *n = i < k ? &m->nodes[kids[i]] : NULL;
             int32_t child = 0, tris = 0;
@@ -398,28 +447,30 @@ static int32_t collapse(const tc_mesh_data *m, collapse_job *todo, tc_mesh_wide 
                 todo[top++] = (collapse_job){ kids[i], w, i };
             }
             if (!node) continue;
-            const float lo[3] = { n ? n->min.x : INFINITY, n ? n->min.y : INFINITY, n ? n->min.z : INFINITY };
-            const float hi[3] = { n ? n->max.x : -INFINITY, n ? n->max.y : -INFINITY, n ? n->max.z : -INFINITY };
-            for (int a = 0; a < 3; ++a) {
-                node->lo[a][i] = lo[a];
-                node->hi[a][i] = hi[a];
-            }
+            if (n) lanes[i] = (box3){ { n->min.x, n->min.y, n->min.z }, { n->max.x, n->max.y, n->max.z } };
             node->child[i] = child; /* an internal child's number is patched in when it is reached */
-            node->count[i] = tris;
+            node->count[i] = (uint8_t)tris;
         }
+        if (node) quantize(node, lanes, k);
     }
     return count;
 }
 
+static size_t wide_block_size(int32_t count) { return sizeof(tc_mesh_wide) * (size_t)count + TC_CACHE_LINE; }
+
 static bool build_wide(tc_mesh_data *m, const tc_allocator *al)
 {
     if (m->nodes[0].count > 0) return true; /* a root leaf: the binary walk */
+    const tc_mesh_node *root = &m->nodes[0];
+    const float big = tc_maxf(tc_vec3_max_abs(root->min), tc_vec3_max_abs(root->max));
+    if (!(big <= TC_MESH_WIDE_MAGNITUDE)) return true; /* the binary walk too */
     size_t cap = (size_t)m->node_count;
     collapse_job *todo = tc_mem_alloc(al, sizeof(collapse_job) * cap);
     if (!todo) return false;
     int32_t count = collapse(m, todo, NULL);
-    m->wide = tc_mem_alloc(al, sizeof(tc_mesh_wide) * (size_t)count);
-    if (m->wide) {
+    m->wide_block = tc_mem_alloc(al, wide_block_size(count));
+    if (m->wide_block) {
+        m->wide = tc_mem_line_align(m->wide_block);
         m->wide_count = count;
         collapse(m, todo, m->wide);
     }
@@ -482,7 +533,7 @@ void tc_mesh_data_destroy(tc_mesh_data *mesh)
 {
     if (!mesh) return;
     tc_allocator al = mesh->allocator;
-    if (mesh->wide) tc_mem_free(&al, mesh->wide, sizeof(tc_mesh_wide) * (size_t)mesh->wide_count);
+    if (mesh->wide_block) tc_mem_free(&al, mesh->wide_block, wide_block_size(mesh->wide_count));
     tc_mem_free(&al, mesh, mesh->bytes);
 }
 

@@ -5,6 +5,8 @@
 
 #include <touche/mesh.h>
 
+#include <string.h>
+
 /* A hierarchy node: a box, and either two children (count == 0: at
  * first and first + 1) or a leaf's triangles (count > 0: leaf order
  * [first, first + count)). */
@@ -20,13 +22,40 @@ typedef struct tc_mesh_node {
 /* The same hierarchy four-wide, for ray casts: each node holds up to four
  * children's boxes by axis and lane (a four-wide slab test reads them as
  * rows), collapsed from the binary tree by opening the largest child until
- * there are four. child[i] >= 0 is a wide node; < 0 a leaf's triangles,
- * leaf order [~child[i], ~child[i] + count[i]). An empty lane has an empty
- * box (lo +inf, hi -inf), which no ray meets. */
+ * there are four. The walk is bound by memory latency, so a node is one
+ * cache line (64 bytes, 64-aligned): the boxes are stored as 8-bit steps
+ * on a grid over the node's own box (tc_mesh_wide_plane), rounded outward
+ * so that each grid box holds its child's float box (mesh_data.c proves
+ * it). child[i] >= 0 is a wide node; < 0 a leaf's triangles, leaf order
+ * [~child[i], ~child[i] + count[i]). Lane i is in use iff bit i of live is
+ * set (an unused lane has no box a grid can say is empty). */
 typedef struct tc_mesh_wide {
-    float lo[3][4], hi[3][4];
-    int32_t child[4], count[4];
+    float origin[3];        /* the grid's corner: the lanes' lowest coordinates */
+    uint8_t step[3];        /* the grid's step per axis: 2^(step - 127), the bits of a normal float */
+    uint8_t live;           /* lanes in use */
+    uint8_t lo[3][4], hi[3][4]; /* per axis and lane, a box's planes in steps from origin */
+    int32_t child[4];
+    uint8_t count[4];
+    uint8_t unused[4];      /* fills the line */
 } tc_mesh_wide;
+
+/* Plane q (in steps) of axis k of node n: origin + q * step, in float. The
+ * product is exact (8 bits times a power of two), so this is one rounding;
+ * the build and the ray walk both evaluate this very expression, which is
+ * what makes the build's check of its rounding a proof (mesh_data.c). */
+static inline float tc_mesh_wide_plane(const tc_mesh_wide *n, int k, unsigned q)
+{
+    uint32_t bits = (uint32_t)n->step[k] << 23;
+    float step;
+    memcpy(&step, &bits, sizeof step);
+    return n->origin[k] + (float)q * step;
+}
+
+/* Coordinates at most this large (the root box's) get the four-wide
+ * hierarchy: the grid's planes then never overflow (a step is at most
+ * about 2 / 255 of the node's extent). Meshes beyond it use the binary
+ * walk. */
+#define TC_MESH_WIDE_MAGNITUDE 1e30f
 
 struct tc_mesh_data {
     tc_allocator allocator;
@@ -38,7 +67,9 @@ struct tc_mesh_data {
     tc_vec3 *given;          /* 3 per triangle, in the given order */
     int32_t *neighbor;       /* 3 per triangle (given order): across edge e, or -1 */
     uint8_t *kind;           /* 3 per triangle: tc_mesh_edge_kind */
-    tc_mesh_wide *wide;      /* its own allocation: NULL when the root is a leaf */
+    tc_mesh_wide *wide;      /* line-aligned inside wide_block; NULL when the root is a leaf or the
+                                coordinates are beyond TC_MESH_WIDE_MAGNITUDE */
+    void *wide_block;
     int32_t wide_count;
 };
 

@@ -10,11 +10,9 @@
 #include "core/assert.h"
 #include "tree/tree_internal.h"
 
-#define TC_TREE_WIDE_LINE 64
-
 static size_t block_size(int32_t capacity)
 {
-    return (size_t)capacity * sizeof(tc_tree_wide_node) + TC_TREE_WIDE_LINE;
+    return (size_t)capacity * sizeof(tc_tree_wide_node) + TC_CACHE_LINE;
 }
 
 void tc_tree_wide_init(tc_tree_wide *w, const tc_allocator *allocator)
@@ -39,9 +37,7 @@ static bool reserve(tc_tree_wide *w, int32_t needed, int32_t keep)
     if (needed <= w->capacity && w->block) return true;
     void *block = tc_mem_alloc(&w->allocator, block_size(needed));
     if (!block) return false;
-    uintptr_t p = (uintptr_t)block;
-    tc_tree_wide_node *nodes =
-        (tc_tree_wide_node *)(void *)((p + (TC_TREE_WIDE_LINE - 1)) & ~(uintptr_t)(TC_TREE_WIDE_LINE - 1));
+    tc_tree_wide_node *nodes = tc_mem_line_align(block);
     if (keep > 0) memcpy(nodes, w->nodes, (size_t)keep * sizeof *nodes);
     if (w->block) tc_mem_free(&w->allocator, w->block, block_size(w->capacity));
     w->block = block;
