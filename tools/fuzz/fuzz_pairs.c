@@ -35,10 +35,9 @@
 
 #include "fuzz_input.h"
 
-/* Contact must be true exactly when overlap is (contact.h). The contacts
- * developer is fixing the cases where it is not (issue 12, items 1 and 2);
- * until those land this check fails on the corpus inputs named known_*.
- * Kept ON: turning it off hides a real defect. */
+/* Contact must be true exactly when overlap is (contact.h). Kept ON:
+ * turning it off hides a real defect; the _no_contact replay builds with it
+ * off to tell a contact disagreement from any other broken contract. */
 #ifndef TOUCHE_FUZZ_CHECK_CONTACT
 #define TOUCHE_FUZZ_CHECK_CONTACT 1
 #endif
