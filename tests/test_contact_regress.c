@@ -7,6 +7,7 @@
 
 #include "contact_gen.h"
 #include "harness.h"
+#include "oracle.h"
 #include "queries/pair_queries.h"
 #include "rng.h"
 
@@ -172,4 +173,52 @@ TEST_CASE(contact_rounded_apart_sq_is_the_roots_answer)
             ++checked;
         }
     CHECK(apart > checked / 4 && apart < 3 * checked / 4); /* both answers were tested */
+}
+
+/* Found by the pair fuzzer (seed 12, input 13635): a capsule 1e10 long
+ * (beyond the float tests' range) and a sphere 2.19 from its near end.
+ * Overlap and distance decide there by GJK in double (apart); contact took
+ * the segment parameter in float, 600 off at that length, and said
+ * touching, both ways. Then the same capsule with spheres all around its
+ * near end, touching, crossing and apart: contact agrees with overlap, and
+ * distance 0 with it (all of them are within the band of touching, 1e5 at
+ * this scale, where either answer is allowed but all three must agree). */
+static void sphere_capsule_agree(const tc_sphere *s, const tc_capsule *c, int *overlaps)
+{
+    const bool ov = tc_overlap_sphere_capsule(s, c);
+    const float d = tc_distance_sphere_capsule(s, c, NULL, NULL);
+    tc_manifold m;
+    CHECK_MSG(tc_contact_sphere_capsule(s, c, &m) == ov, "sphere (%a %a %a) r %a: contact %d, overlap %d",
+              (double)s->center.x, (double)s->center.y, (double)s->center.z, (double)s->radius, !ov, ov);
+    CHECK_MSG((d == 0.0f) == ov, "distance %g, overlap %d", (double)d, ov);
+    tc_shape as, bs;
+    as.type = TC_SHAPE_SPHERE;
+    as.u.sphere = *s;
+    bs.type = TC_SHAPE_CAPSULE;
+    bs.u.capsule = *c;
+    CHECK_MSG(tc_shape_contact(&bs, &as, &m) == ov, "capsule-sphere contact, overlap %d", ov);
+    *overlaps += ov;
+}
+
+TEST_CASE(contact_sphere_capsule_1e10_long_agrees_with_overlap)
+{
+    const tc_capsule c = { { -1e7f, -2.0625f, 1e10f }, { 0.25f, -0.5f, 4.5625f }, 6.25f };
+    const tc_sphere found = { { 6.07076481e-34f, -0.1875f, -6.8125f }, 2.9375f };
+    tc_manifold m;
+    CHECK(!tc_overlap_sphere_capsule(&found, &c));
+    CHECK(!tc_contact_sphere_capsule(&found, &c, &m));
+    const orc_shape os = orc_from_sphere(&found), oc = orc_from_capsule(&c);
+    /* GJK in double: within its rounding (TC_GJK_ROUNDING of 1e10, 4e-5) */
+    CHECK_NEAR(tc_distance_sphere_capsule(&found, &c, NULL, NULL), orc_distance(&os, &oc), 1e-3);
+    int overlaps = 0;
+    sphere_capsule_agree(&found, &c, &overlaps);
+    test_rng r = { 0x1e10u };
+    const int n = test_random_count(2000);
+    for (int i = 0; i < n; ++i) {
+        tc_sphere s;
+        s.center = tc_vec3_add(c.b, test_rng_vec3(&r, -12.0, 12.0));
+        s.radius = test_rng_float(&r, 0.0, 4.0);
+        sphere_capsule_agree(&s, &c, &overlaps);
+    }
+    CHECK(overlaps > 0 && overlaps < n); /* both answers were tested */
 }

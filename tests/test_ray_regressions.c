@@ -20,6 +20,7 @@
 #include "harness.h"
 #include "oracle.h"
 
+#include <float.h>
 #include <string.h>
 
 static tc_shape sphere(float x, float y, float z, float r)
@@ -51,6 +52,17 @@ static tc_shape triangle(tc_vec3 a, tc_vec3 b, tc_vec3 c)
     s.u.triangle.a = a;
     s.u.triangle.b = b;
     s.u.triangle.c = c;
+    return s;
+}
+
+static tc_shape obb(tc_vec3 center, tc_vec3 half, tc_mat3 rotation)
+{
+    tc_shape s;
+    memset(&s, 0, sizeof s);
+    s.type = TC_SHAPE_OBB;
+    s.u.obb.center = center;
+    s.u.obb.half = half;
+    s.u.obb.rotation = rotation;
     return s;
 }
 
@@ -259,4 +271,39 @@ TEST_CASE(ray_regression_plane_flt_max_origin_and_dir)
     tc_ray away = ray_of(V(1.0f, -0x1.5p+1f, -0x1.ap-1f), V(0x1.fffffep+127f, 0x1.fffffep+127f, -0x1.6cp+2f));
     CHECK(!tc_raycast_plane(&away, &q, INFINITY, &h));
     CHECK(!tc_plane_contains_point(&q, away.origin));
+}
+
+/* Found by the pair fuzzer (seed 12, input 13637), FE_OVERFLOW in the
+ * trapped builds: a direction of (-FLT_MAX, -2.1875, -FLT_MAX) rotated into
+ * an OBB's frame in float. Now rotated scaled to a length near 1: the ray
+ * as found misses as the oracle says, and rays of every length from 1e-30
+ * to FLT_MAX components hit a rotated box where the oracle does. */
+TEST_CASE(ray_regression_obb_flt_max_dir)
+{
+    const tc_mat3 rot = tc_mat3_make(V(-0.694164753f, 0.566816688f, -0.443682641f),
+                                     V(-0.458253026f, 0.127348006f, 0.879651487f),
+                                     V(0.555103242f, 0.813941896f, 0.171344936f));
+    tc_shape found = obb(V(2.0625f, -5.25f, 1.38186146e+34f), V(3.1875f, 5.625f, 0.875f), rot);
+    tc_ray r = ray_of(V(6.75f, 1.75f, -0.875f), V(-FLT_MAX, -2.1875f, -FLT_MAX));
+    orc_shape o = orc_from_any(&found);
+    orc_ray orr;
+    orr.o = ov_from(r.origin);
+    orr.d = ov_from(r.dir);
+    expect_no_far_hit("obb, dir -FLT_MAX as found", &found, &r, INFINITY, !orc_raycast(&o, &orr, INFINITY).hit);
+    tc_shape b = obb(V(-19.25f, 1.75f, -26.875f), V(3.1875f, 5.625f, 0.875f), rot);
+    const float lens[] = { 1e-30f, 1.0f, 1e20f, 0x1p100f, 0x1p127f, FLT_MAX };
+    for (size_t i = 0; i < sizeof lens / sizeof lens[0]; ++i) {
+        char what[64];
+        snprintf(what, sizeof what, "obb, dir components %g", (double)lens[i]);
+        tc_ray hit = ray_of(r.origin, V(-lens[i], -lens[i] * 0x1p-40f, -lens[i]));
+        expect_hit(what, &b, &hit, INFINITY, 1e-5);
+        /* the same with a bound just past the hit, and one short of it */
+        orc_shape ob = orc_from_any(&b);
+        orc_ray rr;
+        rr.o = ov_from(hit.origin);
+        rr.d = ov_from(hit.dir);
+        const double t = orc_raycast(&ob, &rr, INFINITY).t;
+        if (t * 1.01 <= FLT_MAX) expect_hit(what, &b, &hit, (float)(t * 1.01), 1e-5);
+        expect_no_far_hit(what, &b, &hit, (float)(t * 0.99), true);
+    }
 }

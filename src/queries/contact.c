@@ -281,16 +281,18 @@ TC_FORCE_INLINE int rounded_pair(const tc_vec3 *ea, int na, double ra, const tc_
     return 1;
 }
 
-/* The general path of the pairs below, out of line (the cores are large). */
-TC_NO_INLINE bool sphere_capsule_cores(const tc_sphere *a, const tc_capsule *b, tc_vec3 q, tc_manifold *m, bool *far)
+/* The general path of the pairs below, out of line (the cores are large).
+ * p, q: the closest points, or NULL beyond the float range (then GJK). */
+TC_NO_INLINE bool sphere_capsule_cores(const tc_sphere *a, const tc_capsule *b, const tc_vec3 *q, tc_manifold *m,
+                                       bool *far)
 {
     tc_core ca, cb;
     tc_core_from_sphere(&ca, a);
     tc_core_from_capsule(&cb, b);
-    return from_closest(&ca, &cb, a->center, q, m, far);
+    return q ? from_closest(&ca, &cb, a->center, *q, m, far) : tc_core_contact(&ca, &cb, m, far);
 }
 
-/* p, q: the closest points, or NULL beyond the float range (then GJK). */
+
 TC_NO_INLINE bool capsule_capsule_cores(const tc_capsule *a, const tc_capsule *b, const tc_vec3 *p, const tc_vec3 *q,
                                         tc_manifold *m, bool *far)
 {
@@ -304,11 +306,15 @@ static bool contact_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_m
 {
     *far = true;
     if (!a || !b || !tc_sphere_valid(a) || !tc_capsule_valid(b)) return false;
+    /* Beyond the float range the segment parameter, taken in float, is off
+     * by the segment's length times 1e-7 (600 at 1e10: issue 12, a sphere
+     * in contact that overlap, by GJK in double, found apart). */
+    if (TC_OVERLAP_IS_FAR(sphere, capsule, a, b)) return sphere_capsule_cores(a, b, NULL, m, far);
     /* tc_segment_closest_point without its validity check, done above. */
     tc_vec3 q = tc_vec3_lerp(b->a, b->b, tc_segment_closest_param(b->a, b->b, a->center));
     const tc_vec3 eb[2] = { b->a, b->b };
     int r = rounded_pair(&a->center, 1, a->radius, eb, 2, b->radius, a->center, q, m, far);
-    return r >= 0 ? r == 1 : sphere_capsule_cores(a, b, q, m, far);
+    return r >= 0 ? r == 1 : sphere_capsule_cores(a, b, &q, m, far);
 }
 TC_CONTACT_SPHERE(aabb, tc_aabb_closest_point(b, a->center))
 

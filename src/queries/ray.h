@@ -50,6 +50,19 @@ static inline tc_vec3 tc_vec3_shift(tc_vec3 v, int k)
     return k ? tc_vec3_make(ldexpf(v.x, -k), ldexpf(v.y, -k), ldexpf(v.z, -k)) : v;
 }
 
+/* dir times 2^-e, with e chosen so its largest component is in [0.5, 1);
+ * a t of the scaled ray times 2^-e is the t of the given one. */
+static inline tc_vec3 tc_ray_dir_scaled(tc_vec3 dir, int *e)
+{
+    *e = 0;
+    float m = tc_vec3_max_abs(dir);
+    /* Ordinary lengths square without underflow or overflow: leave them (the
+     * scaling is exact, so the answer is the same, only slower). */
+    if (m >= 0x1p-40f && m <= 0x1p40f) return dir;
+    (void)frexpf(m, e);
+    return tc_vec3_make(ldexpf(dir.x, -*e), ldexpf(dir.y, -*e), ldexpf(dir.z, -*e));
+}
+
 /* The ray starts inside or on the shape: t = 0, normal against the ray. */
 static inline bool tc_ray_hit_inside(const tc_ray *ray, tc_ray_hit *hit)
 {

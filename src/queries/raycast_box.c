@@ -133,16 +133,23 @@ bool tc_raycast_obb(const tc_ray *ray, const tc_obb *shape, float max_t, tc_ray_
     /* Far boxes and origins cast scaled by 2^-k (ray.h), t scaled back. */
     const int k = tc_ray_far_shift(
         tc_maxf(tc_vec3_max_abs(ray->origin), tc_maxf(tc_vec3_max_abs(shape->center), tc_vec3_max_abs(shape->half))));
+    /* A direction of extreme length is rotated scaled by 2^-e (ray.h): a
+     * float rotation of components near FLT_MAX overflows (issue 12). The
+     * cast's t is then 2^(e-k) times the ray's; rather than scale max_t
+     * too (out of range both ways), that clip runs unbounded and max_t
+     * bounds the ray's own t, as tc_ray_t_ratio does for k alone. */
+    int e;
+    const tc_vec3 dir = tc_ray_dir_scaled(ray->dir, &e);
     const tc_vec3 half = tc_vec3_shift(shape->half, k);
     tc_vec3 rel = tc_vec3_sub(tc_vec3_shift(ray->origin, k), tc_vec3_shift(shape->center, k));
     tc_vec3 o = tc_mat3_tmul_vec3(shape->rotation, rel);
-    tc_vec3 d = tc_mat3_tmul_vec3(shape->rotation, ray->dir);
+    tc_vec3 d = tc_mat3_tmul_vec3(shape->rotation, dir);
+    const float clip_max = e ? INFINITY : (k ? ldexpf(max_t, -k) : max_t);
     float t;
     int axis;
-    if (!tc_ray_box_clip(o, d, tc_vec3_neg(half), half, tc_vec3_norm1(rel), k ? ldexpf(max_t, -k) : max_t, &t, &axis))
-        return false;
+    if (!tc_ray_box_clip(o, d, tc_vec3_neg(half), half, tc_vec3_norm1(rel), clip_max, &t, &axis)) return false;
     if (axis < 0) return tc_ray_hit_inside(ray, hit);
-    if (k && !tc_ray_t_ratio(ldexp((double)t, k), 1.0, max_t, &t)) return false;
+    if ((k || e) && !tc_ray_t_ratio(ldexp((double)t, k - e), 1.0, max_t, &t)) return false;
     return tc_ray_hit_at(ray, t, tc_mat3_mul_vec3(shape->rotation, tc_axis_normal(axis, tc_component(d, axis))), max_t,
                          hit);
 }

@@ -64,19 +64,6 @@ bool tc_ray_sphere_entry(tc_vec3 origin, tc_vec3 dir, tc_vec3 center, float radi
     return true;
 }
 
-/* dir times 2^-e, with e chosen so its largest component is in [0.5, 1);
- * a t of the scaled ray times 2^-e is the t of the given one. */
-static tc_vec3 tc_ray_dir_scaled(tc_vec3 dir, int *e)
-{
-    *e = 0;
-    float m = tc_vec3_max_abs(dir);
-    /* Ordinary lengths square without underflow or overflow: leave them (the
-     * scaling is exact, so the answer is the same, only slower). */
-    if (m >= 0x1p-40f && m <= 0x1p40f) return dir;
-    (void)frexpf(m, e);
-    return tc_vec3_make(ldexpf(dir.x, -*e), ldexpf(dir.y, -*e), ldexpf(dir.z, -*e));
-}
-
 /* The hit of the unscaled ray for a t of the scaled one, with the normal
  * made to face the ray. Seen from far away, a grazing hit's normal is
  * uncertain by about the rounding of origin - centre over the radius and can
