@@ -301,6 +301,7 @@ TEST_CASE(swing_of_a_hull_hits_hulls_and_meshes)
         CHECK(json_vec3(json_get(first, "normal"), n));
         CHECK_MSG(n[1] < -0.2, "scene %d: normal (%g, %g, %g) not into what is below", i, n[0], n[1], n[2]);
         json_free(doc);
+        free(doc);
         tool_run_free(&r);
     }
 }
