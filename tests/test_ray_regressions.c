@@ -25,45 +25,26 @@
 
 static tc_shape sphere(float x, float y, float z, float r)
 {
-    tc_shape s;
-    memset(&s, 0, sizeof s);
-    s.type = TC_SHAPE_SPHERE;
-    s.u.sphere.center = tc_vec3_make(x, y, z);
-    s.u.sphere.radius = r;
-    return s;
+    tc_sphere sp = { tc_vec3_make(x, y, z), r };
+    return tc_shape_from_sphere(sp);
 }
 
 static tc_shape capsule(tc_vec3 a, tc_vec3 b, float r)
 {
-    tc_shape s;
-    memset(&s, 0, sizeof s);
-    s.type = TC_SHAPE_CAPSULE;
-    s.u.capsule.a = a;
-    s.u.capsule.b = b;
-    s.u.capsule.radius = r;
-    return s;
+    tc_capsule c = { a, b, r };
+    return tc_shape_from_capsule(c);
 }
 
 static tc_shape triangle(tc_vec3 a, tc_vec3 b, tc_vec3 c)
 {
-    tc_shape s;
-    memset(&s, 0, sizeof s);
-    s.type = TC_SHAPE_TRIANGLE;
-    s.u.triangle.a = a;
-    s.u.triangle.b = b;
-    s.u.triangle.c = c;
-    return s;
+    tc_triangle t = { a, b, c };
+    return tc_shape_from_triangle(t);
 }
 
 static tc_shape obb(tc_vec3 center, tc_vec3 half, tc_mat3 rotation)
 {
-    tc_shape s;
-    memset(&s, 0, sizeof s);
-    s.type = TC_SHAPE_OBB;
-    s.u.obb.center = center;
-    s.u.obb.half = half;
-    s.u.obb.rotation = rotation;
-    return s;
+    tc_obb b = { center, half, rotation };
+    return tc_shape_from_obb(b);
 }
 
 static tc_ray ray_of(tc_vec3 o, tc_vec3 d)
