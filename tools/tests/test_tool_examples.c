@@ -158,7 +158,6 @@ static void free_example(example *ex)
 {
     tt_scene_free(ex->scene);
     json_free(ex->doc);
-    free(ex->doc);
     free(ex->shapes);
 }
 
@@ -435,7 +434,6 @@ TEST_CASE(near_miss_faces_overlap_an_edge_axis_separates)
                        rep[k].center_b - rep[k].center_a, 1e-5);
         }
         json_free(e);
-        free(e);
     }
     tool_run_free(&r);
     /* The table says so in words. */

@@ -203,7 +203,6 @@ TEST_CASE(item7_identical_spheres_report_a_capped_list_and_say_so)
         CHECK(marked == n);
     }
     json_free(doc);
-    free(doc);
     CHECK_MSG(strlen(r.out) < 400000, "the JSON report is %zu bytes for %d spheres", strlen(r.out), n);
     tool_run_free(&r);
     r = tool_exec_scene("run", "identical_spheres.scene", b.data, NULL, "");
@@ -341,7 +340,6 @@ TEST_CASE(item8_json_and_svg_stay_valid_utf8_for_any_path)
     json *doc = json_parse(r.out);
     CHECK(doc != NULL);
     json_free(doc);
-    free(doc);
     char *picture = read_whole_file(work_path("path_bytes.svg"), NULL);
     char why[200] = "";
     CHECK(picture != NULL && is_valid_utf8(picture) && xml_well_formed(picture, why, sizeof why));

@@ -246,7 +246,6 @@ TEST_CASE(groups_and_filters_decide_the_reported_pairs)
         CHECK(json_num(json_get(b, "group")) == 1.0);
         CHECK(!strcmp(json_str(json_get(b, "category")), "0x0000000000000002"));
         json_free(doc);
-        free(doc);
     }
     tool_run_free(&r);
     /* The text report shows the filters. */
@@ -301,7 +300,6 @@ TEST_CASE(swing_of_a_hull_hits_hulls_and_meshes)
         CHECK(json_vec3(json_get(first, "normal"), n));
         CHECK_MSG(n[1] < -0.2, "scene %d: normal (%g, %g, %g) not into what is below", i, n[0], n[1], n[2]);
         json_free(doc);
-        free(doc);
         tool_run_free(&r);
     }
 }

@@ -103,7 +103,6 @@ TEST_CASE(every_example_picture_is_well_formed_svg)
             }
         }
         json_free(doc);
-        free(doc);
         free(text);
         tool_run_free(&r);
     }

@@ -180,12 +180,22 @@ static char *parse_string_raw(jp *p)
     return out;
 }
 
+/* Frees what a value holds but not the value: members live inside their parent's array. */
+static void json_free_inner(json *j)
+{
+    for (int i = 0; i < j->count; i++) json_free_inner(&j->items[i]);
+    free(j->items);
+    free(j->string);
+    free(j->key);
+    memset(j, 0, sizeof *j);
+}
+
 static void parse_value(jp *p, json *v);
 
 static void push_item(jp *p, json *container, json *item)
 {
     json *g = (json *)realloc(container->items, (size_t)(container->count + 1) * sizeof *g);
-    if (!g) { p->bad = true; json_free(item); return; }
+    if (!g) { p->bad = true; json_free_inner(item); return; }
     container->items = g;
     container->items[container->count++] = *item;
 }
@@ -215,7 +225,7 @@ static void parse_value(jp *p, json *v)
             }
             parse_value(p, &item);
             item.key = key;
-            if (p->bad) { json_free(&item); return; }
+            if (p->bad) { json_free_inner(&item); return; }
             push_item(p, v, &item);
             ws(p);
             if (*p->s == ',') { p->s++; continue; }
@@ -253,24 +263,16 @@ json *json_parse(const char *text)
     ws(&p);
     if (p.bad || *p.s) {
         json_free(root);
-        free(root);
         return NULL;
     }
     return root;
 }
 
-static void json_free_inner(json *j)
-{
-    for (int i = 0; i < j->count; i++) json_free_inner(&j->items[i]);
-    free(j->items);
-    free(j->string);
-    free(j->key);
-    memset(j, 0, sizeof *j);
-}
-
 void json_free(json *j)
 {
-    if (j) json_free_inner(j);
+    if (!j) return;
+    json_free_inner(j);
+    free(j);
 }
 
 const json *json_get(const json *obj, const char *key)

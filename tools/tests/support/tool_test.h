@@ -45,6 +45,7 @@ typedef struct json {
 
 /* Parses a whole document; NULL on any syntax error. */
 json *json_parse(const char *text);
+/* Frees a document json_parse returned, root and contents (NULL is fine). */
 void json_free(json *j);
 const json *json_get(const json *obj, const char *key);   /* NULL if absent or not an object */
 const json *json_at(const json *arr, int index);
