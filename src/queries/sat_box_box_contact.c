@@ -199,15 +199,33 @@ static void segment_closest(tc_vec3 p, tc_vec3 d, float hd, tc_vec3 q, tc_vec3 e
     *pb = tc_vec3_add(q, tc_vec3_scale(e, t));
 }
 
-static bool obb_holds(const tc_obb *b, tc_vec3 p, float slack)
+/* Whether box o holds p within tol of its faces, in double from the
+ * world-space data (the test that certifies a point inside both boxes). */
+static bool obb_holds(const tc_obb *o, tc_vec3 p, double tol)
 {
-    tc_vec3 d = tc_vec3_sub(p, b->center);
-    return !(fabsf(tc_vec3_dot(d, b->rotation.cx)) > b->half.x + slack) &&
-           !(fabsf(tc_vec3_dot(d, b->rotation.cy)) > b->half.y + slack) &&
-           !(fabsf(tc_vec3_dot(d, b->rotation.cz)) > b->half.z + slack);
+    double d[3] = { (double)p.x - o->center.x, (double)p.y - o->center.y, (double)p.z - o->center.z };
+    const tc_vec3 ax[3] = { o->rotation.cx, o->rotation.cy, o->rotation.cz };
+    const float h[3] = { o->half.x, o->half.y, o->half.z };
+    for (int i = 0; i < 3; ++i) {
+        double s = d[0] * ax[i].x + d[1] * ax[i].y + d[2] * ax[i].z;
+        if (!(fabs(s) <= h[i] + tol)) return false;
+    }
+    return true;
 }
 
-static int edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, tc_manifold *m)
+/* Both boxes hold p within 1e-6 of the pair's scale (far inside the
+ * contract's 1e-4, well above the float rounding of a point computed from
+ * the boxes' floats). */
+static bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p)
+{
+    double scale = fabs(a->center.x) + fabs(a->center.y) + fabs(a->center.z) + a->half.x + a->half.y + a->half.z +
+                   fabs(b->center.x) + fabs(b->center.y) + fabs(b->center.z) + b->half.x + b->half.y + b->half.z;
+    double tol = 1e-6 * scale;
+    return obb_holds(a, p, tol) && obb_holds(b, p, tol);
+}
+
+/* The edge-edge contact's one point; true when both boxes hold it. */
+static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, tc_manifold *m)
 {
     tc_vec3 ca[3], cb[3];
     columns(a, ca);
@@ -236,20 +254,23 @@ static int edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, f
     }
     tc_vec3 pa, pb;
     segment_closest(pa0, ca[i], ha[i], pb0, cb[j], hb[j], &pa, &pb);
+    /* The middle of the closest points, unless deep edge-edge penetration
+     * puts it outside a box: then an edge point that lies in both. */
     tc_vec3 mid = tc_vec3_scale(tc_vec3_add(pa, pb), 0.5f);
-    float slack = 1e-5f * (fabsf(mid.x) + fabsf(mid.y) + fabsf(mid.z) + ha[0] + ha[1] + ha[2] + hb[0] + hb[1] + hb[2]);
-    /* Deep edge-edge penetration can put the midpoint outside one box;
-     * then an edge point that lies in both. */
-    if (!(obb_holds(a, mid, slack) && obb_holds(b, mid, slack))) {
-        if (obb_holds(a, pb, slack)) mid = pb;
-        else if (obb_holds(b, pa, slack)) mid = pa;
+    bool held = in_both(a, b, mid);
+    if (!held && in_both(a, b, pb)) {
+        mid = pb;
+        held = true;
+    } else if (!held && in_both(a, b, pa)) {
+        mid = pa;
+        held = true;
     }
     m->normal = n;
     m->count = 1;
     m->points[0].point = mid;
     m->points[0].depth = depth;
     m->points[0].id = TC_CONTACT_ID(TC_FEATURE_EDGE | ia << 3 | (ia | 1u << i), TC_FEATURE_EDGE | ib << 3 | (ib | 1u << j));
-    return 1;
+    return held;
 }
 
 /* The other way round, for a reference box thinner than the penetration
@@ -734,10 +755,17 @@ static inline float root(float x) { return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(
 static inline float root(float x) { return sqrtf(x); }
 #endif
 
-/* The manifold of an overlapping pair from its SAT pass; true when its
- * points are not inside both boxes by construction (the edge-edge point,
- * the fallbacks): the caller checks those. Out of line: the apart pairs
- * (most random ones) then return through a small frame. */
+/* Whether m is a single point that the boxes do not both hold (the
+ * edge-edge point of a deep penetration, the fallbacks' estimates); the
+ * caller moves it into both. Face points are in both by construction. */
+static bool single_point_outside(const tc_obb *a, const tc_obb *b, const tc_manifold *m)
+{
+    return m->count == 1 && !in_both(a, b, m->points[0].point);
+}
+
+/* The manifold of an overlapping pair from its SAT pass; true when it is a
+ * single point outside a box (single_point_outside). Out of line: the apart
+ * pairs (most random ones) then return through a small frame. */
 TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
 {
     /* Axis of least overlap: A's faces, B's faces, then the edges. */
@@ -759,21 +787,23 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
         float ok = (float)-gap;
         if (ok < edge_depth) { edge_depth = ok; edge = 6 + k; edge_n = unit; edge_exact = true; }
     }
-    /* tc_vec3_length: the same float square root for ordinary sizes, and no
-     * overflowing square for half extents beyond 1.8e19 (issue 12: two
-     * AABBs, one 1e20 tall, trapped on FE_OVERFLOW here) */
     /* The size only when an edge overlaps less than the face (the
-     * preference is never negative): two lengths saved on most pairs. */
+     * preference is never negative): two lengths saved on most pairs. In
+     * double: the halves are below 2^100 here (the SAT pass's range), whose
+     * squares overflow a float (issue 12: two AABBs, one 1e20 tall, trapped
+     * on FE_OVERFLOW here) but not a double; inline, with no call. */
     bool use_edge = edge >= 0 && edge_depth < face_depth;
     if (use_edge) {
-        float size = 2.0f * (tc_vec3_length(a->half) + tc_vec3_length(b->half));
+        double la = (double)a->half.x * a->half.x + (double)a->half.y * a->half.y + (double)a->half.z * a->half.z;
+        double lb = (double)b->half.x * b->half.x + (double)b->half.y * b->half.y + (double)b->half.z * b->half.z;
+        float size = (float)(2.0 * (sqrt(la) + sqrt(lb)));
         use_edge = edge_depth < face_depth - (float)TC_FACE_PREFERENCE * size;
     }
     if (!use_edge) {
         bool ref_a = face < 3;
         int k = ref_a ? face : face - 3;
         int got = face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, s, face_depth, m);
-        if (got > 0) return got == FROM_REFERENCE;
+        if (got > 0) return got == FROM_REFERENCE && single_point_outside(a, b, m);
         if (edge < 0 || edge_depth >= face_depth) {
             /* Nothing under the face at rounding level, and the face is the
              * axis of least overlap: the general feature clipping in double. */
@@ -784,7 +814,7 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
             tc_core_from_obb(&ka, a);
             tc_core_from_obb(&kb, b);
             tc_core_manifold(&ka, &kb, tc_dvec3_from(n), 0.0, m, NULL);
-            return true;
+            return single_point_outside(a, b, m);
         }
     }
     if (!edge_exact) {
@@ -795,8 +825,7 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
         tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s->len2[edge - 6]));
         edge_n = tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(l) : l;
     }
-    edge_contact(a, b, edge, edge_n, edge_depth, m);
-    return true;
+    return !edge_contact(a, b, edge, edge_n, edge_depth, m);
 }
 
 tc_box_box_result tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
