@@ -65,10 +65,9 @@ static bool contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_man
     return true;
 }
 
-/* Box-box's edge-edge point lies midway between the edges, which is outside
- * a box once the penetration is deeper than the box is thick along the
- * normal there: moved along the normal into both (face contacts' clipped
- * points are inside both already, and skip the test).
+/* Box-box's single point when the boxes do not both hold it (the edge-edge
+ * point of a penetration deeper than a box is thick along the normal there;
+ * tc_box_box_contact tests it): moved along the normal into both.
  * Boxes beyond 2^100 are outside the SAT pass's float range, which gives
  * them no contact, while tc_overlap_obb_obb decides them in double (the
  * pair fuzzer: an AABB against an OBB 5.6e37 long overlapped at distance 0
@@ -89,40 +88,15 @@ static bool obb_beyond_float_range(const tc_obb *o)
     return top > 0x71800000u; /* the bits of 2^100; NaN and infinity are above */
 }
 
-/* Whether box o holds p, within tol of its faces: the edge-edge point is
- * the middle of the two edges' closest points, inside both boxes whenever
- * each edge's point is inside the other box (the shallow case, nearly
- * always), so only the rest pay for the move into both (GJK on the cores). */
-static bool obb_holds(const tc_obb *o, tc_vec3 p, double tol)
-{
-    double d[3] = { (double)p.x - o->center.x, (double)p.y - o->center.y, (double)p.z - o->center.z };
-    const tc_vec3 ax[3] = { o->rotation.cx, o->rotation.cy, o->rotation.cz };
-    const float h[3] = { o->half.x, o->half.y, o->half.z };
-    for (int i = 0; i < 3; ++i) {
-        double s = d[0] * ax[i].x + d[1] * ax[i].y + d[2] * ax[i].z;
-        if (!(fabs(s) <= h[i] + tol)) return false;
-    }
-    return true;
-}
-
-static double obb_scale(const tc_obb *o)
-{
-    return fabs(o->center.x) + fabs(o->center.y) + fabs(o->center.z) + o->half.x + o->half.y + o->half.z;
-}
-
 static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 {
     tc_box_box_result r = tc_box_box_contact(a, b, m);
     if (r == TC_BOX_BOX_CONTACT) return true; /* the clipped face points are inside both */
     if (r == TC_BOX_BOX_CONTACT_CHECK) { /* m is not NULL */
-        if (m->count != 1) return true;
-        double tol = 1e-6 * (obb_scale(a) + obb_scale(b));
-        if (!(obb_holds(a, m->points[0].point, tol) && obb_holds(b, m->points[0].point, tol))) {
-            tc_core ca, cb;
-            tc_core_from_obb(&ca, a);
-            tc_core_from_obb(&cb, b);
-            tc_contact_points_into_both(&ca, &cb, m);
-        }
+        tc_core ca, cb;
+        tc_core_from_obb(&ca, a);
+        tc_core_from_obb(&cb, b);
+        tc_contact_points_into_both(&ca, &cb, m);
         return true;
     }
     if (r == TC_BOX_BOX_APART || (!obb_beyond_float_range(a) && !obb_beyond_float_range(b))) return false;

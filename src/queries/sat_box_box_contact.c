@@ -199,15 +199,33 @@ static void segment_closest(tc_vec3 p, tc_vec3 d, float hd, tc_vec3 q, tc_vec3 e
     *pb = tc_vec3_add(q, tc_vec3_scale(e, t));
 }
 
-static bool obb_holds(const tc_obb *b, tc_vec3 p, float slack)
+/* Whether box o holds p within tol of its faces, in double from the
+ * world-space data (the test that certifies a point inside both boxes). */
+static bool obb_holds(const tc_obb *o, tc_vec3 p, double tol)
 {
-    tc_vec3 d = tc_vec3_sub(p, b->center);
-    return !(fabsf(tc_vec3_dot(d, b->rotation.cx)) > b->half.x + slack) &&
-           !(fabsf(tc_vec3_dot(d, b->rotation.cy)) > b->half.y + slack) &&
-           !(fabsf(tc_vec3_dot(d, b->rotation.cz)) > b->half.z + slack);
+    double d[3] = { (double)p.x - o->center.x, (double)p.y - o->center.y, (double)p.z - o->center.z };
+    const tc_vec3 ax[3] = { o->rotation.cx, o->rotation.cy, o->rotation.cz };
+    const float h[3] = { o->half.x, o->half.y, o->half.z };
+    for (int i = 0; i < 3; ++i) {
+        double s = d[0] * ax[i].x + d[1] * ax[i].y + d[2] * ax[i].z;
+        if (!(fabs(s) <= h[i] + tol)) return false;
+    }
+    return true;
 }
 
-static int edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, tc_manifold *m)
+/* Both boxes hold p within 1e-6 of the pair's scale (far inside the
+ * contract's 1e-4, well above the float rounding of a point computed from
+ * the boxes' floats). */
+static bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p)
+{
+    double scale = fabs(a->center.x) + fabs(a->center.y) + fabs(a->center.z) + a->half.x + a->half.y + a->half.z +
+                   fabs(b->center.x) + fabs(b->center.y) + fabs(b->center.z) + b->half.x + b->half.y + b->half.z;
+    double tol = 1e-6 * scale;
+    return obb_holds(a, p, tol) && obb_holds(b, p, tol);
+}
+
+/* The edge-edge contact's one point; true when both boxes hold it. */
+static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, tc_manifold *m)
 {
     tc_vec3 ca[3], cb[3];
     columns(a, ca);
@@ -236,20 +254,23 @@ static int edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, f
     }
     tc_vec3 pa, pb;
     segment_closest(pa0, ca[i], ha[i], pb0, cb[j], hb[j], &pa, &pb);
+    /* The middle of the closest points, unless deep edge-edge penetration
+     * puts it outside a box: then an edge point that lies in both. */
     tc_vec3 mid = tc_vec3_scale(tc_vec3_add(pa, pb), 0.5f);
-    float slack = 1e-5f * (fabsf(mid.x) + fabsf(mid.y) + fabsf(mid.z) + ha[0] + ha[1] + ha[2] + hb[0] + hb[1] + hb[2]);
-    /* Deep edge-edge penetration can put the midpoint outside one box;
-     * then an edge point that lies in both. */
-    if (!(obb_holds(a, mid, slack) && obb_holds(b, mid, slack))) {
-        if (obb_holds(a, pb, slack)) mid = pb;
-        else if (obb_holds(b, pa, slack)) mid = pa;
+    bool held = in_both(a, b, mid);
+    if (!held && in_both(a, b, pb)) {
+        mid = pb;
+        held = true;
+    } else if (!held && in_both(a, b, pa)) {
+        mid = pa;
+        held = true;
     }
     m->normal = n;
     m->count = 1;
     m->points[0].point = mid;
     m->points[0].depth = depth;
     m->points[0].id = TC_CONTACT_ID(TC_FEATURE_EDGE | ia << 3 | (ia | 1u << i), TC_FEATURE_EDGE | ib << 3 | (ib | 1u << j));
-    return 1;
+    return held;
 }
 
 /* The other way round, for a reference box thinner than the penetration
@@ -330,6 +351,9 @@ static inline unsigned crossings(const float *pc, const float *nc, const float *
     const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     __m128 da = _mm_sub_ps(_mm_loadu_ps(pc), vlim), db = _mm_sub_ps(_mm_loadu_ps(nc), vlim);
     __m128 cross = _mm_xor_ps(_mm_cmple_ps(da, zero), _mm_cmple_ps(db, zero));
+    /* No edge across this side (often: a side the whole quad is within):
+     * nothing kept, and the slots, unmarked, are never read. */
+    if (!_mm_movemask_ps(cross)) return 0;
     __m128 div = _mm_or_ps(_mm_and_ps(cross, _mm_sub_ps(da, db)), _mm_andnot_ps(cross, one));
     __m128 t = _mm_div_ps(da, div); /* opposite sides: never zero */
     __m128 a = _mm_loadu_ps(po), w0 = _mm_loadu_ps(pw);
@@ -530,10 +554,85 @@ static inline void reciprocals(const float *d, float *inv)
 }
 #endif
 
+/* The incident face's edge from its corner q to corner q + 1 (cyclic). */
+static unsigned inc_edge(const unsigned corner[4], int q)
+{
+    unsigned x = corner[q], y = corner[(q + 1) & 3];
+    return TC_FEATURE_EDGE | (x < y ? x << 3 | y : y << 3 | x);
+}
+
+/* The general case of face_contact (the incident face reaches below the
+ * reference box's opposite face): the incident quad P clipped by the
+ * reference box's four side planes and that face, its points (with their
+ * ids) in f and the slots under the reference face in idx; returns their
+ * count. Out of line: rare, and its buffers would weigh on the common path. */
+TC_NO_INLINE int clip_through(float P[3][4], const unsigned corner[4], const float hr[3], int k, int fs,
+                              unsigned ref_face, unsigned inc_face, face_pts *f, int *idx)
+{
+    int k1 = k == 2 ? 0 : k + 1, k2 = k == 0 ? 2 : k - 1;
+    clip_pt buf_a[MAX_PTS], buf_b[MAX_PTS];
+    for (int q = 0; q < 4; ++q) {
+        for (int c = 0; c < 3; ++c) buf_a[q].x[c] = P[c][q];
+        buf_a[q].inc = TC_FEATURE_VERTEX | corner[q];
+        buf_a[q].ref = ref_face;
+        buf_a[q].edge = inc_edge(corner, q);
+    }
+    int np = 4;
+    clip_pt *src = buf_a, *spare = buf_b;
+    for (int side = 0; side < 4 && np > 0; ++side) {
+        int coord = side >> 1, plus = !(side & 1);
+        int c = coord == 0 ? k1 : k2;
+        clip_pt *res;
+        np = clip_side(src, np, coord, plus ? 1.0f : -1.0f, hr[c], ref_edge(k, fs, c, plus), k, fs, c, plus, spare,
+                       &res);
+        if (res != src) { spare = src; src = res; }
+    }
+    if (np > 0) {
+        clip_pt *res;
+        unsigned back = TC_FEATURE_FACE | (unsigned)(2 * k + !fs);
+        np = clip_side(src, np, 2, -1.0f, hr[k], back, k, fs, k1, 0, spare, &res);
+        src = res;
+    }
+    int nc = 0;
+    for (int q = 0; q < np; ++q) {
+        f->u[q] = src[q].x[0];
+        f->v[q] = src[q].x[1];
+        f->w[q] = src[q].x[2];
+        f->ref[q] = src[q].ref;
+        f->inc[q] = src[q].inc == TC_FEATURE_FACE ? inc_face : src[q].inc;
+        idx[nc] = q;
+        nc += hr[k] - src[q].x[2] >= 0.0f;
+    }
+    return nc;
+}
+
 /* face_contact's answer when its points came from the reference face
  * clipped by the incident box (pulled halfway down by a float estimate:
  * the caller checks they are in both), not a point count. */
 enum { FROM_REFERENCE = 5 };
+
+/* face_contact's fallback when nothing of the incident face lies inside
+ * the reference box: the reference face clipped by the incident box
+ * (ref_face_in_incident), reduced; FROM_REFERENCE, or 0 when that is empty
+ * too. Out of line: rare, and its candidates would weigh on the common path. */
+TC_NO_INLINE int from_reference(const tc_obb *r, const tc_obb *in, const float hr[3], const float hi[3], int k, int fs,
+                                bool ref_is_a, float overlap, tc_manifold *m)
+{
+    tc_vec3 cr[3], ci[3];
+    columns(r, cr);
+    columns(in, ci);
+    tc_contact_candidate cand[MAX_PTS];
+    int nc = ref_face_in_incident(cr, hr, r->center, k, fs, in, ci, hi, overlap, ref_is_a, cand);
+    if (nc == 0) return 0;
+    tc_vec3 nf = fs ? cr[k] : tc_vec3_neg(cr[k]);
+    m->normal = ref_is_a ? nf : tc_vec3_neg(nf);
+    int count = tc_contact_reduce(cand, nc, tc_dvec3_from(m->normal), m);
+    int deepest = 0;
+    for (int q = 1; q < count; ++q)
+        if (m->points[q].depth > m->points[deepest].depth) deepest = q;
+    m->points[deepest].depth = overlap;
+    return count > 0 ? FROM_REFERENCE : 0;
+}
 
 /* Face contact: axis k of box r (A if ref_is_a) is the reference axis; the
  * frame quantities come from the SAT pass. Returns the point count (or
@@ -571,27 +670,26 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     int isign = ax[j][k] * ksign < 0.0f; /* incident face on the + side of axis j */
     int j1 = j == 2 ? 0 : j + 1, j2 = j == 0 ? 2 : j - 1;
     int k1 = k == 2 ? 0 : k + 1, k2 = k == 0 ? 2 : k - 1;
-    const int kk[3] = { k1, k2, k };
-    float fc[3], e1[3], e2[3];
-    for (int c = 0; c < 3; ++c) {
-        int p = kk[c];
-        float f = c == 2 ? ksign : 1.0f;
-        fc[c] = f * (c_ref[p] + ax[j][p] * (isign ? hi[j] : -hi[j]));
-        e1[c] = f * ax[j1][p] * hi[j1];
-        e2[c] = f * ax[j2][p] * hi[j2];
-    }
-    /* The incident face's corners in cyclic order, with their corner indices. */
-    static const float su[4] = { 1, -1, -1, 1 }, sv[4] = { 1, 1, -1, -1 };
+    /* The incident face's centre and half edges: across the reference face
+     * (u along k1, v along k2) as they are, up its normal times ksign (a
+     * sign: exact). */
+    float ej = isign ? hi[j] : -hi[j];
+    const float fc[3] = { c_ref[k1] + ax[j][k1] * ej, c_ref[k2] + ax[j][k2] * ej, ksign * (c_ref[k] + ax[j][k] * ej) };
+    const float e1[3] = { ax[j1][k1] * hi[j1], ax[j1][k2] * hi[j1], ksign * ax[j1][k] * hi[j1] };
+    const float e2[3] = { ax[j2][k1] * hi[j2], ax[j2][k2] * hi[j2], ksign * ax[j2][k] * hi[j2] };
+    /* Its corners fc + su e1 + sv e2 in cyclic order (su, sv = ++, -+, --,
+     * +-; a product by 1 or -1 is exact, so these are the sums), with their
+     * corner indices. */
     float P[3][4];
-    unsigned corner[4], inc_edge[4];
-    for (int q = 0; q < 4; ++q) {
-        for (int c = 0; c < 3; ++c) P[c][q] = fc[c] + su[q] * e1[c] + sv[q] * e2[c];
-        corner[q] = (unsigned)isign << j | (unsigned)(su[q] > 0) << j1 | (unsigned)(sv[q] > 0) << j2;
+    for (int c = 0; c < 3; ++c) {
+        float plus = fc[c] + e1[c], minus = fc[c] - e1[c];
+        P[c][0] = plus + e2[c];
+        P[c][1] = minus + e2[c];
+        P[c][2] = minus - e2[c];
+        P[c][3] = plus - e2[c];
     }
-    for (int q = 0; q < 4; ++q) {
-        unsigned x = corner[q], y = corner[(q + 1) & 3];
-        inc_edge[q] = TC_FEATURE_EDGE | (x < y ? x << 3 | y : y << 3 | x);
-    }
+    unsigned cb = (unsigned)isign << j, c1 = 1u << j1, c2 = 1u << j2;
+    const unsigned corner[4] = { cb | c1 | c2, cb | c2, cb, cb | c1 };
     unsigned ref_face = TC_FEATURE_FACE | (unsigned)(2 * k + fs);
     unsigned inc_face = TC_FEATURE_FACE | (unsigned)(2 * j + isign);
     /* Unless the incident face reaches below the reference box's opposite
@@ -616,56 +714,9 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
             nc = nc > 0;
         }
     } else {
-        clip_pt buf_a[MAX_PTS], buf_b[MAX_PTS];
-        for (int q = 0; q < 4; ++q) {
-            for (int c = 0; c < 3; ++c) buf_a[q].x[c] = P[c][q];
-            buf_a[q].inc = TC_FEATURE_VERTEX | corner[q];
-            buf_a[q].ref = ref_face;
-            buf_a[q].edge = inc_edge[q];
-        }
-        int np = 4;
-        clip_pt *src = buf_a, *spare = buf_b;
-        for (int side = 0; side < 4 && np > 0; ++side) {
-            int coord = side >> 1, plus = !(side & 1);
-            int c = coord == 0 ? k1 : k2;
-            clip_pt *res;
-            np = clip_side(src, np, coord, plus ? 1.0f : -1.0f, hr[c], ref_edge(k, fs, c, plus), k, fs, c, plus, spare,
-                           &res);
-            if (res != src) { spare = src; src = res; }
-        }
-        if (np > 0) {
-            clip_pt *res;
-            unsigned back = TC_FEATURE_FACE | (unsigned)(2 * k + !fs);
-            np = clip_side(src, np, 2, -1.0f, hr[k], back, k, fs, k1, 0, spare, &res);
-            src = res;
-        }
-        nc = 0;
-        for (int q = 0; q < np; ++q) {
-            f.u[q] = src[q].x[0];
-            f.v[q] = src[q].x[1];
-            f.w[q] = src[q].x[2];
-            f.ref[q] = src[q].ref;
-            f.inc[q] = src[q].inc == TC_FEATURE_FACE ? inc_face : src[q].inc;
-            idx[nc] = q;
-            nc += hr[k] - src[q].x[2] >= 0.0f;
-        }
+        nc = clip_through(P, corner, hr, k, fs, ref_face, inc_face, &f, idx);
     }
-    if (nc == 0) {
-        tc_vec3 cr[3], ci[3];
-        columns(r, cr);
-        columns(in, ci);
-        tc_contact_candidate cand[MAX_PTS];
-        nc = ref_face_in_incident(cr, hr, r->center, k, fs, in, ci, hi, overlap, ref_is_a, cand);
-        if (nc == 0) return 0;
-        tc_vec3 nf = fs ? cr[k] : tc_vec3_neg(cr[k]);
-        m->normal = ref_is_a ? nf : tc_vec3_neg(nf);
-        int count = tc_contact_reduce(cand, nc, tc_dvec3_from(m->normal), m);
-        int deepest = 0;
-        for (int q = 1; q < count; ++q)
-            if (m->points[q].depth > m->points[deepest].depth) deepest = q;
-        m->points[deepest].depth = overlap;
-        return count > 0 ? FROM_REFERENCE : 0;
-    }
+    if (nc == 0) return from_reference(r, in, hr, hi, k, fs, ref_is_a, overlap, m);
     int pick[4];
     int count = reduce4(&f, idx, nc, pick);
     /* The reference frame's axes in the world (U, V across the face, N its
@@ -707,12 +758,13 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
             fr = ref_face;
             fi = TC_FEATURE_VERTEX | corner[sl];
         } else if (sl < 8) {
-            fr = ref_vertex(k, fs, k1, su[sl - 4] > 0, k2, sv[sl - 4] > 0);
+            int rq = sl - 4; /* the rectangle corner (+-hu, +-hv) in the cyclic order ++, -+, --, +- */
+            fr = ref_vertex(k, fs, k1, rq == 0 || rq == 3, k2, rq < 2);
             fi = inc_face;
         } else {
             int side = (sl - 8) >> 2;
             fr = ref_edge(k, fs, side >> 1 ? k2 : k1, !(side & 1));
-            fi = inc_edge[(sl - 8) & 3];
+            fi = inc_edge(corner, (sl - 8) & 3);
         }
         m->points[q].point = w;
         m->points[q].depth = depth[q];
@@ -734,10 +786,31 @@ static inline float root(float x) { return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(
 static inline float root(float x) { return sqrtf(x); }
 #endif
 
-/* The manifold of an overlapping pair from its SAT pass; true when its
- * points are not inside both boxes by construction (the edge-edge point,
- * the fallbacks): the caller checks those. Out of line: the apart pairs
- * (most random ones) then return through a small frame. */
+/* The general feature clipping in double (tc_core_manifold) along face
+ * axis k of A (ref_a) or B, oriented from A towards B. Out of line: rare,
+ * and its cores would weigh on the common path. */
+TC_NO_INLINE void general_clip(const tc_obb *a, const tc_obb *b, bool ref_a, int k, tc_manifold *m)
+{
+    tc_vec3 axis = ref_a ? (k == 0 ? a->rotation.cx : k == 1 ? a->rotation.cy : a->rotation.cz)
+                         : (k == 0 ? b->rotation.cx : k == 1 ? b->rotation.cy : b->rotation.cz);
+    tc_vec3 n = tc_vec3_dot(axis, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(axis) : axis;
+    tc_core ka, kb;
+    tc_core_from_obb(&ka, a);
+    tc_core_from_obb(&kb, b);
+    tc_core_manifold(&ka, &kb, tc_dvec3_from(n), 0.0, m, NULL);
+}
+
+/* Whether m is a single point that the boxes do not both hold (the
+ * edge-edge point of a deep penetration, the fallbacks' estimates); the
+ * caller moves it into both. Face points are in both by construction. */
+static bool single_point_outside(const tc_obb *a, const tc_obb *b, const tc_manifold *m)
+{
+    return m->count == 1 && !in_both(a, b, m->points[0].point);
+}
+
+/* The manifold of an overlapping pair from its SAT pass; true when it is a
+ * single point outside a box (single_point_outside). Out of line: the apart
+ * pairs (most random ones) then return through a small frame. */
 TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
 {
     /* Axis of least overlap: A's faces, B's faces, then the edges. */
@@ -759,32 +832,28 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
         float ok = (float)-gap;
         if (ok < edge_depth) { edge_depth = ok; edge = 6 + k; edge_n = unit; edge_exact = true; }
     }
-    /* tc_vec3_length: the same float square root for ordinary sizes, and no
-     * overflowing square for half extents beyond 1.8e19 (issue 12: two
-     * AABBs, one 1e20 tall, trapped on FE_OVERFLOW here) */
     /* The size only when an edge overlaps less than the face (the
-     * preference is never negative): two lengths saved on most pairs. */
+     * preference is never negative): two lengths saved on most pairs. In
+     * double: the halves are below 2^100 here (the SAT pass's range), whose
+     * squares overflow a float (issue 12: two AABBs, one 1e20 tall, trapped
+     * on FE_OVERFLOW here) but not a double; inline, with no call. */
     bool use_edge = edge >= 0 && edge_depth < face_depth;
     if (use_edge) {
-        float size = 2.0f * (tc_vec3_length(a->half) + tc_vec3_length(b->half));
+        double la = (double)a->half.x * a->half.x + (double)a->half.y * a->half.y + (double)a->half.z * a->half.z;
+        double lb = (double)b->half.x * b->half.x + (double)b->half.y * b->half.y + (double)b->half.z * b->half.z;
+        float size = (float)(2.0 * (sqrt(la) + sqrt(lb)));
         use_edge = edge_depth < face_depth - (float)TC_FACE_PREFERENCE * size;
     }
     if (!use_edge) {
         bool ref_a = face < 3;
         int k = ref_a ? face : face - 3;
         int got = face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, s, face_depth, m);
-        if (got > 0) return got == FROM_REFERENCE;
+        if (got > 0) return got == FROM_REFERENCE && single_point_outside(a, b, m);
         if (edge < 0 || edge_depth >= face_depth) {
             /* Nothing under the face at rounding level, and the face is the
              * axis of least overlap: the general feature clipping in double. */
-            tc_vec3 axis = ref_a ? (k == 0 ? a->rotation.cx : k == 1 ? a->rotation.cy : a->rotation.cz)
-                                 : (k == 0 ? b->rotation.cx : k == 1 ? b->rotation.cy : b->rotation.cz);
-            tc_vec3 n = tc_vec3_dot(axis, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(axis) : axis;
-            tc_core ka, kb;
-            tc_core_from_obb(&ka, a);
-            tc_core_from_obb(&kb, b);
-            tc_core_manifold(&ka, &kb, tc_dvec3_from(n), 0.0, m, NULL);
-            return true;
+            general_clip(a, b, ref_a, k, m);
+            return single_point_outside(a, b, m);
         }
     }
     if (!edge_exact) {
@@ -795,8 +864,7 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
         tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s->len2[edge - 6]));
         edge_n = tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(l) : l;
     }
-    edge_contact(a, b, edge, edge_n, edge_depth, m);
-    return true;
+    return !edge_contact(a, b, edge, edge_n, edge_depth, m);
 }
 
 tc_box_box_result tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)

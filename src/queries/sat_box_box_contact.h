@@ -11,8 +11,9 @@
 typedef enum tc_box_box_result {
     TC_BOX_BOX_APART,        /* no contact: tc_overlap_obb_obb is false */
     TC_BOX_BOX_CONTACT,      /* a contact (m filled when not NULL), its points inside both boxes */
-    TC_BOX_BOX_CONTACT_CHECK, /* a contact in m whose points may lie outside a box (the edge-edge point
-                                 midway between the edges, the fallbacks): the caller checks them */
+    TC_BOX_BOX_CONTACT_CHECK, /* a contact in m of one point that is not inside both boxes within 1e-6 of
+                                 their scale (a deep edge-edge point, the fallbacks' estimates): the caller
+                                 moves it into both */
     TC_BOX_BOX_OUT_OF_RANGE  /* a float outside the float pass's range (NaN, infinite, beyond 2^100, a rotation
                                 entry beyond 2): no contact from it, the caller decides */
 } tc_box_box_result;
