@@ -18,6 +18,7 @@ typedef struct gjk_src {
     const tc_hull_pair *fast;
     double scale, size;
     tc_dvec3 start;  /* the first search direction, from B towards A */
+    int32_t hint_a, hint_b; /* the cores' last support vertices (hulls; -1 none): the next climb's start */
 } gjk_src;
 
 typedef struct simplex {
@@ -162,15 +163,16 @@ static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncer
     return false;
 }
 
-static vertex support(const gjk_src *g, tc_dvec3 d)
+static vertex support(gjk_src *g, tc_dvec3 d)
 {
     vertex r;
     if (g->fast) {
         tc_hull_pair_support(g->fast, d, &r.ia, &r.ib, &r.a, &r.b);
     } else {
-        r.a = tc_core_support(g->a, d);
-        r.b = tc_core_support(g->b, tc_dvec3_neg(d));
-        r.ia = r.ib = -1;
+        r.a = tc_core_support_hinted(g->a, d, &g->hint_a);
+        r.b = tc_core_support_hinted(g->b, tc_dvec3_neg(d), &g->hint_b);
+        r.ia = g->hint_a;
+        r.ib = g->hint_b;
     }
     r.w = tc_dvec3_sub(r.a, r.b);
     return r;
@@ -208,7 +210,7 @@ static void witnesses(const simplex *s, tc_gjk_result *out)
  * set); with above = INFINITY and within = 0 it runs to convergence. A
  * float run (g->fast) keeps only the decisions its error cannot change and
  * answers TC_GJK_UNSURE for the rest. seed, if any, is the first simplex. */
-static tc_gjk_status gjk_run(const gjk_src *g, double above, double within, const tc_gjk_simplex *seed,
+static tc_gjk_status gjk_run(gjk_src *g, double above, double within, const tc_gjk_simplex *seed,
                              tc_gjk_result *out, bool *decided)
 {
     *decided = false;
@@ -232,6 +234,8 @@ static tc_gjk_status gjk_run(const gjk_src *g, double above, double within, cons
             x->b = tc_core_hull_vertex(g->b, x->ib);
             x->w = tc_dvec3_sub(x->a, x->b);
         }
+        g->hint_a = seed->ia[0];
+        g->hint_b = seed->ib[0];
         inside = reduce(s, size, 0.0, &uncertain);
     } else {
         tc_dvec3 d = g->start;
@@ -298,14 +302,21 @@ static void src_of_cores(gjk_src *g, const tc_core *a, const tc_core *b)
     g->scale = a->scale > b->scale ? a->scale : b->scale;
     g->size = a->size + b->size;
     g->start = tc_dvec3_sub(a->center, b->center);
+    g->hint_a = g->hint_b = -1;
 }
 
 tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result *out)
 {
+    return tc_gjk_distance_seeded(a, b, NULL, out);
+}
+
+tc_gjk_status tc_gjk_distance_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed,
+                                     tc_gjk_result *out)
+{
     gjk_src g;
     src_of_cores(&g, a, b);
     bool decided;
-    return gjk_run(&g, INFINITY, 0.0, NULL, out, &decided);
+    return gjk_run(&g, INFINITY, 0.0, seed, out, &decided);
 }
 
 bool tc_gjk_within(const tc_core *a, const tc_core *b, double margin)
@@ -331,6 +342,7 @@ tc_gjk_status tc_gjk_hull_pair(const tc_hull_pair *p, double above, tc_gjk_resul
     g.scale = p->err / 4e-6;
     g.size = g.scale;
     g.start = tc_dvec3_sub(p->ca, p->cb);
+    g.hint_a = g.hint_b = -1;
     bool decided;
     return gjk_run(&g, above, 0.0, NULL, out, &decided);
 }

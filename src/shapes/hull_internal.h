@@ -60,5 +60,9 @@ struct tc_hull_data {
 
 /* Local support: the vertex index furthest along d (double components). */
 int32_t tc_hull_data_support_index(const tc_hull_data *h, double dx, double dy, double dz);
+/* The same, climbing from vertex start (a nearby answer: the last one of a
+ * GJK run, whose directions turn little from step to step) instead of the
+ * best axis extreme; a small hull, or a start out of range, scans as above. */
+int32_t tc_hull_data_support_index_from(const tc_hull_data *h, int32_t start, double dx, double dy, double dz);
 
 #endif
