@@ -223,7 +223,7 @@ static tc_gjk_status gjk_run(gjk_src *g, double above, double within, const tc_g
      * progress swaps them instead of copying back. */
     simplex buf[2];
     simplex *s = &buf[0];
-    bool uncertain = false, inside = false;
+    bool uncertain = false, inside = false, apart = false;
     if (seed && seed->n > 0) {
         s->n = seed->n;
         for (int i = 0; i < s->n; ++i) {
@@ -243,12 +243,18 @@ static tc_gjk_status gjk_run(gjk_src *g, double above, double within, const tc_g
         s->v[0] = support(g, tc_dvec3_neg(d));
         s->lambda[0] = 1.0;
         s->n = 1;
+        /* The first support is a separating-axis test along the centres'
+         * line: w.d / |d| bounds the distance from below, as v.w / |v| does
+         * in the loop, and pairs well apart end here, on one support. */
+        double wd = tc_dvec3_dot(s->v[0].w, d), bar = above + err;
+        apart = wd > 0.0 && wd * wd > bar * bar * tc_dvec3_length_sq(d);
     }
     tc_dvec3 v = simplex_point(s);
     double vv = inside ? 0.0 : tc_dvec3_length_sq(v);
-    out->status = inside ? TC_GJK_INTERSECTING : TC_GJK_MAX_ITERATIONS_REACHED;
+    out->status = inside ? TC_GJK_INTERSECTING : apart ? TC_GJK_SEPARATED : TC_GJK_MAX_ITERATIONS_REACHED;
+    *decided = apart;
     int it = 0;
-    for (; !inside && it < TC_GJK_MAX_ITERATIONS; ++it) {
+    for (; !inside && !apart && it < TC_GJK_MAX_ITERATIONS; ++it) {
         if (vv <= zero_sq) { out->status = TC_GJK_INTERSECTING; break; }
         if (vv <= within * within) { out->status = TC_GJK_SEPARATED; *decided = true; break; }
         vertex w = support(g, tc_dvec3_neg(v));

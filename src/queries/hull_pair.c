@@ -134,30 +134,15 @@ static float col_sum(const tc_mat3 *m)
 }
 
 /* The centre of h's ball in the world, in double from the placement's own
- * float numbers (as the double path places vertices), and the ball's radius. */
-static tc_dvec3 ball(const tc_hull *h, double *radius)
+ * float numbers (as the double path places vertices). */
+static tc_dvec3 ball_center(const tc_hull *h)
 {
     tc_vec3 c = h->data->sphere_center;
     double s = h->scale;
     tc_dvec3 r = tc_dvec3_from(h->position);
     r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cx), s * c.x);
     r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cy), s * c.y);
-    r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cz), s * c.z);
-    /* How far the rotation can stretch a vector: |R|^2 = |R'R| <= 1 +
-     * |R'R - I| (Frobenius), nearly 1 for a rotation from a quaternion. */
-    const tc_dvec3 col[3] = { tc_dvec3_from(h->rotation.cx), tc_dvec3_from(h->rotation.cy),
-                              tc_dvec3_from(h->rotation.cz) };
-    double g2 = 0.0;
-    for (int i = 0; i < 3; ++i) {
-        double g = tc_dvec3_dot(col[i], col[i]) - 1.0;
-        g2 += g * g;
-        for (int j = i + 1; j < 3; ++j) {
-            double o = tc_dvec3_dot(col[i], col[j]);
-            g2 += 2.0 * (o * o); /* R'R is symmetric: each off-diagonal term twice */
-        }
-    }
-    *radius = s * h->data->sphere_radius * sqrt(1.0 + sqrt(g2)) * (1.0 + 1e-12);
-    return r;
+    return tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cz), s * c.z);
 }
 
 /* Asks for h's float columns ahead of the first scan: a pair query meets
@@ -184,9 +169,9 @@ void tc_hull_pair_init(tc_hull_pair *p, const tc_hull *a, const tc_hull *b)
     p->mb = placement(b);
     /* The frame sits at A's ball centre, so the float numbers are of the
      * hulls' size and distance, not of their place in the world. */
-    p->origin = ball(a, &p->ra);
+    p->origin = ball_center(a);
     p->ca = tc_dvec3_make(0, 0, 0);
-    p->cb = tc_dvec3_sub(ball(b, &p->rb), p->origin);
+    p->cb = tc_dvec3_sub(ball_center(b), p->origin);
     p->tb = tc_dvec3_to(p->cb);
     /* A placed point is a few float operations on numbers no larger than
      * L (rounding of the centred columns, of the placement, the products

@@ -210,8 +210,8 @@ bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
     tc_hull_pair p;
     tc_hull_pair_init(&p, a, b);
     double above = pad_above(&p);
-    /* Balls apart (in double, exact bounds): apart. */
-    if (tc_dvec3_length(tc_dvec3_sub(p.ca, p.cb)) > p.ra + p.rb + above + p.err) return false;
+    /* Pairs well apart end on the float run's first support, a
+     * separating-axis test along the centres' line. */
     tc_gjk_result r;
     switch (tc_gjk_hull_pair(&p, above, &r)) {
     case TC_GJK_SEPARATED: return false;
