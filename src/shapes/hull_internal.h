@@ -39,7 +39,7 @@ struct tc_hull_data {
      * 0 (which changes no maximum), for the four-wide support scan of the
      * float GJK: small numbers, so small rounding. */
     int32_t soa_stride;      /* the padded count */
-    float *soa;
+    float *soa;              /* the block's first array, right after this header */
     /* Each edge's arc on the Gauss map, the normals of its two faces, as
      * six float columns (c x, y, z, then d x, y, z), each padded to a
      * multiple of 4: the separating-axis test's four-wide arc filter. Zero
