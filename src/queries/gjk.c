@@ -126,8 +126,10 @@ static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncer
     static const int faces[4][4] = { { 0, 1, 2, 3 }, { 0, 2, 3, 1 }, { 0, 3, 1, 2 }, { 1, 3, 2, 0 } };
     double volume = det3(tc_dvec3_sub(v[1].w, v[0].w), tc_dvec3_sub(v[2].w, v[0].w), tc_dvec3_sub(v[3].w, v[0].w));
     bool flat = fabs(volume) <= 1e-12 * size * size * size;
-    simplex best;
-    best.n = 0;
+    /* The faces' closest points in two slots, in turn: the best one so far
+     * stays, the next face writes the other (no copy, no clearing). */
+    simplex cand[2];
+    int best = -1, k = 0;
     double best_d = INFINITY;
     bool any_outside = false;
     for (int f = 0; f < 4; ++f) {
@@ -142,10 +144,9 @@ static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncer
             continue;
         }
         any_outside = true;
-        simplex t = { 0 }; /* closest_triangle sets only its n vertices; cleared so no compiler sees the rest read */
-        closest_triangle(a, b, c, &t);
-        double dist = tc_dvec3_length_sq(simplex_point(&t));
-        if (dist < best_d) { best_d = dist; simplex_copy(&best, &t); }
+        closest_triangle(a, b, c, &cand[k]);
+        double dist = tc_dvec3_length_sq(simplex_point(&cand[k]));
+        if (dist < best_d) { best_d = dist; best = k; k ^= 1; }
     }
     if (!any_outside) {
         /* Barycentric weights of the origin from signed sub-volumes. */
@@ -159,7 +160,8 @@ static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncer
         }
         return true;
     }
-    simplex_copy(s, &best);
+    if (best >= 0) simplex_copy(s, &cand[best]);
+    else s->n = 0; /* no face nearer than infinity: non-finite data */
     return false;
 }
 
