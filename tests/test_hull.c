@@ -12,6 +12,7 @@
 
 #include "harness.h"
 #include "hull_oracle.h"
+#include "queries/gjk.h"           /* white box: the float GJK's own answers */
 #include "queries/hull_pair.h"     /* white box: the float support scan */
 #include "shapes/hull_internal.h"
 #include "oracle.h"
@@ -662,5 +663,99 @@ TEST_CASE(hull_float_support_scan_is_first_largest)
     }
     printf("float support scan: %ld directions checked, %ld differ\n", checked, bad);
     CHECK(checked > 1000);
+    CHECK(bad == 0);
+}
+
+/* The float GJK's error bound, driven to its edge: B slid along a random
+ * line to the touching placement, found by bisection on the oracle's
+ * distance (the last overlapping float placement and the first apart one,
+ * a float step of the position apart), at sizes 1e-6 to 1e6. There the
+ * answer is within the float error of the tolerance band, so the float run
+ * must defer (TC_GJK_UNSURE) and the double path decide: the overlap test
+ * must not miss the overlapping placement. A few hundred float errors
+ * either side, whatever the float run answers must be the oracle's
+ * answer, and the whole query must agree with the oracle outside the band. */
+TEST_CASE(hull_float_gjk_defers_at_touching)
+{
+    test_rng r = { 41 };
+    static cloud a, b;
+    long cases = 0, bad = 0, decided = 0, probes = 0, driven = 0;
+    int per_scale = test_random_count(40);
+    for (int e = -6; e <= 6; e += 2) {
+        double size = pow(10.0, e);
+        for (int k = 0; k < per_scale; ++k) {
+            /* near the world origin (some ten sizes off): a float step of
+             * the position far under the float error, so the two touching
+             * placements straddle touching within it */
+            double cx = test_rng_uniform(&r, -10, 10);
+            double cy = test_rng_uniform(&r, -10, 10);
+            double cz = test_rng_uniform(&r, -10, 10);
+            ovec center = ov_scale(ov(cx, cy, cz), size);
+            make_cloud(&r, &a, center, size);
+            make_cloud(&r, &b, center, size);
+            ovec u = gen_unit(&r);
+            ovec base = ov_from(a.hull.position);
+            /* B's placement at base + t u, as the float position it rounds to */
+            double lo = 0.0, hi = size;
+            move_cloud(&b, ov_sub(base, ov_from(b.hull.position)));
+            if (orc_hull_hull_distance(&a.oh, &b.oh) > 0.0) continue; /* degenerate pair: no overlap to start from */
+            for (int g = 0; g < 60; ++g) {
+                move_cloud(&b, ov_sub(ov_madd(base, u, hi), ov_from(b.hull.position)));
+                if (orc_hull_hull_distance(&a.oh, &b.oh) > 0.0) break;
+                lo = hi;
+                hi *= 2.0;
+            }
+            for (int g = 0; g < 80; ++g) {
+                double mid = 0.5 * (lo + hi);
+                move_cloud(&b, ov_sub(ov_madd(base, u, mid), ov_from(b.hull.position)));
+                if (orc_hull_hull_distance(&a.oh, &b.oh) > 0.0) hi = mid;
+                else lo = mid;
+            }
+            ++cases;
+            double scale = cloud_coord(&a) + cloud_coord(&b), band = TC_TOLERANCE * scale;
+            move_cloud(&b, ov_sub(ov_madd(base, u, lo), ov_from(b.hull.position)));
+            ovec at_lo = ov_from(b.hull.position);
+            move_cloud(&b, ov_sub(ov_madd(base, u, hi), ov_from(b.hull.position)));
+            double step = ov_dist(at_lo, ov_from(b.hull.position));
+            for (int side = 0; side < 2; ++side) {
+                move_cloud(&b, ov_sub(ov_madd(base, u, side ? hi : lo), ov_from(b.hull.position)));
+                double truth = orc_hull_hull_distance(&a.oh, &b.oh);
+                tc_hull_pair p;
+                tc_hull_pair_init(&p, &a.hull, &b.hull);
+                tc_gjk_result res;
+                tc_gjk_status st = tc_gjk_hull_pair(&p, 0.0, &res);
+                driven += step <= 0.25 * p.err;
+                if (step <= 0.25 * p.err && st != TC_GJK_UNSURE && bad++ < 5)
+                    fprintf(stderr, "size %g: float GJK answered %d at oracle distance %.9g (err %.3g)\n", size,
+                            (int)st, truth, p.err);
+                if (truth == 0.0 && !tc_overlap_hull_hull(&a.hull, &b.hull) && bad++ < 5)
+                    fprintf(stderr, "size %g: touching overlap missed\n", size);
+            }
+            /* Either side by a few hundred float errors. */
+            tc_hull_pair p0;
+            tc_hull_pair_init(&p0, &a.hull, &b.hull);
+            for (int m = -3; m <= 3; ++m) {
+                double off = (m < 0 ? -1.0 : 1.0) * p0.err * pow(10.0, abs(m)) * 0.3;
+                move_cloud(&b, ov_sub(ov_madd(base, u, (m < 0 ? lo : hi) + off), ov_from(b.hull.position)));
+                double truth = orc_hull_hull_distance(&a.oh, &b.oh);
+                tc_hull_pair p;
+                tc_hull_pair_init(&p, &a.hull, &b.hull);
+                tc_gjk_result res;
+                tc_gjk_status st = tc_gjk_hull_pair(&p, 0.0, &res);
+                ++probes;
+                decided += st != TC_GJK_UNSURE;
+                if (((st == TC_GJK_SEPARATED && !(truth > 0.0)) || (st == TC_GJK_INTERSECTING && truth > 0.0)) &&
+                    bad++ < 5)
+                    fprintf(stderr, "size %g: float GJK answered %d, oracle distance %.9g\n", size, (int)st, truth);
+                bool got = tc_overlap_hull_hull(&a.hull, &b.hull);
+                if (((truth == 0.0 && !got) || (got && truth > band)) && bad++ < 5)
+                    fprintf(stderr, "size %g: overlap %d, oracle distance %.9g\n", size, (int)got, truth);
+            }
+        }
+    }
+    printf("float GJK at touching: %ld pairs (%ld placements within a quarter float error of touching), %ld of %ld "
+           "probes off it decided by the float run\n", cases, driven, decided, probes);
+    CHECK(driven > 0);
+    CHECK(decided > 0);
     CHECK(bad == 0);
 }

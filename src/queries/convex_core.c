@@ -113,11 +113,13 @@ void tc_core_from_hull(tc_core *c, const tc_hull *h)
 
 /* The hull's local direction for world direction d (the transpose of the
  * placement; the scale, positive, does not change which vertex wins). */
-static int32_t hull_support_index(const tc_core *c, tc_dvec3 d)
+static int32_t hull_support_index_from(const tc_core *c, int32_t start, tc_dvec3 d)
 {
-    return tc_hull_data_support_index(c->hull, tc_dvec3_dot(c->hull_axis[0], d), tc_dvec3_dot(c->hull_axis[1], d),
-                                      tc_dvec3_dot(c->hull_axis[2], d));
+    return tc_hull_data_support_index_from(c->hull, start, tc_dvec3_dot(c->hull_axis[0], d),
+                                           tc_dvec3_dot(c->hull_axis[1], d), tc_dvec3_dot(c->hull_axis[2], d));
 }
+
+static int32_t hull_support_index(const tc_core *c, tc_dvec3 d) { return hull_support_index_from(c, -1, d); }
 
 /* A hull's centre, size and scale: from its data's box, placed. */
 static void hull_finish(tc_core *c)
@@ -190,7 +192,16 @@ void tc_core_translate(tc_core *c, tc_dvec3 d)
 
 tc_dvec3 tc_core_support(const tc_core *c, tc_dvec3 d)
 {
-    if (c->count == TC_CORE_HULL) return tc_core_hull_vertex(c, hull_support_index(c, d));
+    int32_t hint = -1;
+    return tc_core_support_hinted(c, d, &hint);
+}
+
+tc_dvec3 tc_core_support_hinted(const tc_core *c, tc_dvec3 d, int32_t *hint)
+{
+    if (c->count == TC_CORE_HULL) {
+        *hint = hull_support_index_from(c, *hint, d);
+        return tc_core_hull_vertex(c, *hint);
+    }
     int best = 0;
     double best_p = tc_dvec3_dot(c->v[0], d);
     for (int i = 1; i < c->count; ++i) {

@@ -69,6 +69,12 @@ void tc_core_translate(tc_core *c, tc_dvec3 d);
 
 /* Vertex of the core furthest along d (first such vertex on ties). */
 tc_dvec3 tc_core_support(const tc_core *c, tc_dvec3 d);
+/* The same, for a hull starting its climb at vertex *hint (-1: none) and
+ * leaving the answer's index there: successive GJK directions are close,
+ * so the last answer is a step or none from the next. Other cores ignore
+ * the hint. A tie may pick another of the tied vertices than
+ * tc_core_support. */
+tc_dvec3 tc_core_support_hinted(const tc_core *c, tc_dvec3 d, int32_t *hint);
 /* Smallest and largest projection of the core's vertices on d. */
 void tc_core_project(const tc_core *c, tc_dvec3 d, double *lo, double *hi);
 

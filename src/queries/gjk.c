@@ -18,6 +18,7 @@ typedef struct gjk_src {
     const tc_hull_pair *fast;
     double scale, size;
     tc_dvec3 start;  /* the first search direction, from B towards A */
+    int32_t hint_a, hint_b; /* the cores' last support vertices (hulls; -1 none): the next climb's start */
 } gjk_src;
 
 typedef struct simplex {
@@ -125,8 +126,10 @@ static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncer
     static const int faces[4][4] = { { 0, 1, 2, 3 }, { 0, 2, 3, 1 }, { 0, 3, 1, 2 }, { 1, 3, 2, 0 } };
     double volume = det3(tc_dvec3_sub(v[1].w, v[0].w), tc_dvec3_sub(v[2].w, v[0].w), tc_dvec3_sub(v[3].w, v[0].w));
     bool flat = fabs(volume) <= 1e-12 * size * size * size;
-    simplex best;
-    best.n = 0;
+    /* The faces' closest points in two slots, in turn: the best one so far
+     * stays, the next face writes the other (no copy, no clearing). */
+    simplex cand[2];
+    int best = -1, k = 0;
     double best_d = INFINITY;
     bool any_outside = false;
     for (int f = 0; f < 4; ++f) {
@@ -141,10 +144,9 @@ static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncer
             continue;
         }
         any_outside = true;
-        simplex t = { 0 }; /* closest_triangle sets only its n vertices; cleared so no compiler sees the rest read */
-        closest_triangle(a, b, c, &t);
-        double dist = tc_dvec3_length_sq(simplex_point(&t));
-        if (dist < best_d) { best_d = dist; simplex_copy(&best, &t); }
+        closest_triangle(a, b, c, &cand[k]);
+        double dist = tc_dvec3_length_sq(simplex_point(&cand[k]));
+        if (dist < best_d) { best_d = dist; best = k; k ^= 1; }
     }
     if (!any_outside) {
         /* Barycentric weights of the origin from signed sub-volumes. */
@@ -158,19 +160,21 @@ static bool closest_tetrahedron(simplex *s, double size, double err, bool *uncer
         }
         return true;
     }
-    simplex_copy(s, &best);
+    if (best >= 0) simplex_copy(s, &cand[best]);
+    else s->n = 0; /* no face nearer than infinity: non-finite data */
     return false;
 }
 
-static vertex support(const gjk_src *g, tc_dvec3 d)
+static vertex support(gjk_src *g, tc_dvec3 d)
 {
     vertex r;
     if (g->fast) {
         tc_hull_pair_support(g->fast, d, &r.ia, &r.ib, &r.a, &r.b);
     } else {
-        r.a = tc_core_support(g->a, d);
-        r.b = tc_core_support(g->b, tc_dvec3_neg(d));
-        r.ia = r.ib = -1;
+        r.a = tc_core_support_hinted(g->a, d, &g->hint_a);
+        r.b = tc_core_support_hinted(g->b, tc_dvec3_neg(d), &g->hint_b);
+        r.ia = g->hint_a;
+        r.ib = g->hint_b;
     }
     r.w = tc_dvec3_sub(r.a, r.b);
     return r;
@@ -208,7 +212,7 @@ static void witnesses(const simplex *s, tc_gjk_result *out)
  * set); with above = INFINITY and within = 0 it runs to convergence. A
  * float run (g->fast) keeps only the decisions its error cannot change and
  * answers TC_GJK_UNSURE for the rest. seed, if any, is the first simplex. */
-static tc_gjk_status gjk_run(const gjk_src *g, double above, double within, const tc_gjk_simplex *seed,
+static tc_gjk_status gjk_run(gjk_src *g, double above, double within, const tc_gjk_simplex *seed,
                              tc_gjk_result *out, bool *decided)
 {
     *decided = false;
@@ -221,7 +225,7 @@ static tc_gjk_status gjk_run(const gjk_src *g, double above, double within, cons
      * progress swaps them instead of copying back. */
     simplex buf[2];
     simplex *s = &buf[0];
-    bool uncertain = false, inside = false;
+    bool uncertain = false, inside = false, apart = false;
     if (seed && seed->n > 0) {
         s->n = seed->n;
         for (int i = 0; i < s->n; ++i) {
@@ -232,6 +236,8 @@ static tc_gjk_status gjk_run(const gjk_src *g, double above, double within, cons
             x->b = tc_core_hull_vertex(g->b, x->ib);
             x->w = tc_dvec3_sub(x->a, x->b);
         }
+        g->hint_a = seed->ia[0];
+        g->hint_b = seed->ib[0];
         inside = reduce(s, size, 0.0, &uncertain);
     } else {
         tc_dvec3 d = g->start;
@@ -239,12 +245,18 @@ static tc_gjk_status gjk_run(const gjk_src *g, double above, double within, cons
         s->v[0] = support(g, tc_dvec3_neg(d));
         s->lambda[0] = 1.0;
         s->n = 1;
+        /* The first support is a separating-axis test along the centres'
+         * line: w.d / |d| bounds the distance from below, as v.w / |v| does
+         * in the loop, and pairs well apart end here, on one support. */
+        double wd = tc_dvec3_dot(s->v[0].w, d), bar = above + err;
+        apart = wd > 0.0 && wd * wd > bar * bar * tc_dvec3_length_sq(d);
     }
     tc_dvec3 v = simplex_point(s);
     double vv = inside ? 0.0 : tc_dvec3_length_sq(v);
-    out->status = inside ? TC_GJK_INTERSECTING : TC_GJK_MAX_ITERATIONS_REACHED;
+    out->status = inside ? TC_GJK_INTERSECTING : apart ? TC_GJK_SEPARATED : TC_GJK_MAX_ITERATIONS_REACHED;
+    *decided = apart;
     int it = 0;
-    for (; !inside && it < TC_GJK_MAX_ITERATIONS; ++it) {
+    for (; !inside && !apart && it < TC_GJK_MAX_ITERATIONS; ++it) {
         if (vv <= zero_sq) { out->status = TC_GJK_INTERSECTING; break; }
         if (vv <= within * within) { out->status = TC_GJK_SEPARATED; *decided = true; break; }
         vertex w = support(g, tc_dvec3_neg(v));
@@ -298,14 +310,21 @@ static void src_of_cores(gjk_src *g, const tc_core *a, const tc_core *b)
     g->scale = a->scale > b->scale ? a->scale : b->scale;
     g->size = a->size + b->size;
     g->start = tc_dvec3_sub(a->center, b->center);
+    g->hint_a = g->hint_b = -1;
 }
 
 tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result *out)
 {
+    return tc_gjk_distance_seeded(a, b, NULL, out);
+}
+
+tc_gjk_status tc_gjk_distance_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed,
+                                     tc_gjk_result *out)
+{
     gjk_src g;
     src_of_cores(&g, a, b);
     bool decided;
-    return gjk_run(&g, INFINITY, 0.0, NULL, out, &decided);
+    return gjk_run(&g, INFINITY, 0.0, seed, out, &decided);
 }
 
 bool tc_gjk_within(const tc_core *a, const tc_core *b, double margin)
@@ -331,6 +350,7 @@ tc_gjk_status tc_gjk_hull_pair(const tc_hull_pair *p, double above, tc_gjk_resul
     g.scale = p->err / 4e-6;
     g.size = g.scale;
     g.start = tc_dvec3_sub(p->ca, p->cb);
+    g.hint_a = g.hint_b = -1;
     bool decided;
     return gjk_run(&g, above, 0.0, NULL, out, &decided);
 }

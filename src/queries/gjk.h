@@ -35,6 +35,13 @@ typedef struct tc_gjk_result {
 
 tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result *out);
 
+/* tc_gjk_distance for two hull cores from a simplex of their vertices
+ * (from tc_gjk_hull_pair run to convergence): the same double iteration and
+ * stopping rules, so an answer of the same accuracy, found in a support
+ * step or two, each climb starting at the seed's vertices. */
+tc_gjk_status tc_gjk_distance_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed,
+                                     tc_gjk_result *out);
+
 /* Whether the cores are at most margin apart: the same iteration, stopped as
  * soon as a lower bound of the distance passes margin (a separating
  * direction) or the upper bound falls within it, so an overlap test pays for

@@ -134,44 +134,40 @@ static float col_sum(const tc_mat3 *m)
 }
 
 /* The centre of h's ball in the world, in double from the placement's own
- * float numbers (as the double path places vertices), and the ball's radius. */
-static tc_dvec3 ball(const tc_hull *h, double *radius)
+ * float numbers (as the double path places vertices). */
+static tc_dvec3 ball_center(const tc_hull *h)
 {
     tc_vec3 c = h->data->sphere_center;
     double s = h->scale;
     tc_dvec3 r = tc_dvec3_from(h->position);
     r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cx), s * c.x);
     r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cy), s * c.y);
-    r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cz), s * c.z);
-    /* How far the rotation can stretch a vector: |R|^2 = |R'R| <= 1 +
-     * |R'R - I| (Frobenius), nearly 1 for a rotation from a quaternion. */
-    const tc_dvec3 col[3] = { tc_dvec3_from(h->rotation.cx), tc_dvec3_from(h->rotation.cy),
-                              tc_dvec3_from(h->rotation.cz) };
-    double g2 = 0.0;
-    for (int i = 0; i < 3; ++i) {
-        double g = tc_dvec3_dot(col[i], col[i]) - 1.0;
-        g2 += g * g;
-        for (int j = i + 1; j < 3; ++j) {
-            double o = tc_dvec3_dot(col[i], col[j]);
-            g2 += 2.0 * (o * o); /* R'R is symmetric: each off-diagonal term twice */
-        }
-    }
-    *radius = s * h->data->sphere_radius * sqrt(1.0 + sqrt(g2)) * (1.0 + 1e-12);
-    return r;
+    return tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cz), s * c.z);
 }
 
-/* Asks for h's float columns ahead of the first scan: a pair query meets
- * two hulls that are mostly out of cache, and the scan's first loads wait
- * on them (a quarter of an overlap call's perf samples on the hull
- * bench's pairs). Issued before the placement's arithmetic, the two hulls'
- * misses overlap with it and with each other. Only a hint: no value
- * changes. */
+/* Asks for h's header and float columns ahead of the first scan: a pair
+ * query meets two hulls that are mostly out of cache, and the scan's first
+ * loads wait on them (a quarter of an overlap call's perf samples on the
+ * hull bench's pairs). The columns follow the header in the data's block
+ * (hull_internal.h), so the header and a hull of up to some 32 vertices
+ * are asked for at once, without waiting for the header to say where the
+ * columns are; a larger hull's rest once it has. Issued before the
+ * placement's arithmetic, the two hulls' misses overlap with it and with
+ * each other. Only a hint: no value changes, and a prefetch past the block
+ * reads nothing. */
+#define TC_HULL_PREFETCH_BLIND 768
 static void prefetch_columns(const tc_hull_data *h)
 {
-    const char *c = (const char *)h->soa;
-    const int32_t n = h->vertex_count > TC_HULL_SCAN_MAX ? 0 : 3 * h->soa_stride * (int32_t)sizeof(float);
-    for (int32_t i = 0; i < n; i += 64) TC_PREFETCH(c + i);
-    if (n > 0) TC_PREFETCH(c + n - 1);
+    /* addresses as integers: the blind ones may lie past the block */
+    uintptr_t c = (uintptr_t)h;
+    for (uintptr_t i = 0; i < TC_HULL_PREFETCH_BLIND; i += 64) TC_PREFETCH((const void *)(c + i));
+}
+
+static void prefetch_rest(const tc_hull_data *h)
+{
+    if (h->vertex_count > TC_HULL_SCAN_MAX) return; /* the climb reads a few vertices only */
+    uintptr_t end = (uintptr_t)(h->soa + 3 * h->soa_stride);
+    for (uintptr_t q = (uintptr_t)h + TC_HULL_PREFETCH_BLIND; q < end; q += 64) TC_PREFETCH((const void *)q);
 }
 
 void tc_hull_pair_init(tc_hull_pair *p, const tc_hull *a, const tc_hull *b)
@@ -180,13 +176,15 @@ void tc_hull_pair_init(tc_hull_pair *p, const tc_hull *a, const tc_hull *b)
     p->b = b->data;
     prefetch_columns(p->a);
     prefetch_columns(p->b);
+    prefetch_rest(p->a);
+    prefetch_rest(p->b);
     p->ma = placement(a);
     p->mb = placement(b);
     /* The frame sits at A's ball centre, so the float numbers are of the
      * hulls' size and distance, not of their place in the world. */
-    p->origin = ball(a, &p->ra);
+    p->origin = ball_center(a);
     p->ca = tc_dvec3_make(0, 0, 0);
-    p->cb = tc_dvec3_sub(ball(b, &p->rb), p->origin);
+    p->cb = tc_dvec3_sub(ball_center(b), p->origin);
     p->tb = tc_dvec3_to(p->cb);
     /* A placed point is a few float operations on numbers no larger than
      * L (rounding of the centred columns, of the placement, the products

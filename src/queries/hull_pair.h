@@ -19,8 +19,7 @@ typedef struct tc_hull_pair {
     tc_mat3 ma, mb;   /* rotation times scale: local point -> frame offset */
     tc_vec3 tb;       /* B's ball centre in the frame (the hulls' float columns are about their centres) */
     tc_dvec3 origin;  /* the frame's origin in the world: A's ball centre */
-    tc_dvec3 ca, cb;  /* centres of balls holding each hull, in the frame... */
-    double ra, rb;    /* ...and their radii (exact bounds, in double) */
+    tc_dvec3 ca, cb;  /* centres of balls holding each hull, in the frame */
     double err;       /* bound on a support point's coordinate error and its projection's shortfall */
 } tc_hull_pair;
 

@@ -37,8 +37,14 @@ float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double
 
 float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
+    return tc_core_distance_seeded(a, b, NULL, point_a, point_b);
+}
+
+float tc_core_distance_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, tc_vec3 *point_a,
+                              tc_vec3 *point_b)
+{
     tc_gjk_result r;
-    tc_gjk_distance(a, b, &r);
+    tc_gjk_distance_seeded(a, b, seed, &r);
     double scale = a->scale > b->scale ? a->scale : b->scale;
     double d = tc_gjk_core_distance(r.distance, a->radius + b->radius, scale);
     return tc_rounded_distance(d, r.point_a, r.point_b, a->radius, b->radius, point_a, point_b);

@@ -69,6 +69,9 @@ static inline double tc_gjk_core_distance(double core_distance, double radii, do
 
 /* Distance by GJK on the cores. */
 float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b);
+/* The same from a seed simplex of two hull cores' vertices (NULL: none). */
+float tc_core_distance_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, tc_vec3 *point_a,
+                              tc_vec3 *point_b);
 
 /* Below this distance (relative to the scale) two cores count as
  * intersecting for contacts: the penetration axes take over from the

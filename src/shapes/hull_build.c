@@ -136,7 +136,12 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
     } else if (s->dimension == 1) {
         ne = 1;
     }
+    /* The float columns first, right after the header: a pair query can
+     * ask for the header and a small hull's columns together, before the
+     * header's pointers arrive (hull_pair.c). */
     size_t bytes = align8(sizeof(tc_hull_data));
+    int32_t stride = (nv + 3) & ~3;
+    size_t off_soa = bytes; bytes += align8(sizeof(float) * 3u * (size_t)stride);
     size_t off_vertices = bytes; bytes += align8(sizeof(tc_vec3) * (size_t)nv);
     size_t off_adj_start = bytes; bytes += align8(sizeof(int32_t) * (size_t)(nv + 1));
     size_t off_adj = bytes; bytes += align8(sizeof(int32_t) * (size_t)(2 * ne));
@@ -148,8 +153,6 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
     size_t off_fo = bytes; bytes += align8(sizeof(float) * (size_t)s->nf);
     size_t off_edges = bytes; bytes += align8(sizeof(tc_hull_edge) * (size_t)ne);
     size_t off_dirs = bytes; bytes += align8(sizeof(tc_vec3) * (size_t)ne);
-    int32_t stride = (nv + 3) & ~3;
-    size_t off_soa = bytes; bytes += align8(sizeof(float) * 3u * (size_t)stride);
     int32_t arc_stride = s->dimension == 3 ? (ne + 3) & ~3 : 0;
     size_t off_arcs = bytes; bytes += align8(sizeof(float) * 6u * (size_t)arc_stride);
     size_t off_arc_cross = bytes; bytes += align8(sizeof(float) * 4u * (size_t)arc_stride);

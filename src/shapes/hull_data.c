@@ -72,6 +72,25 @@ int32_t tc_hull_data_dimension(const tc_hull_data *hull)
 
 static double proj(const tc_vec3 *v, double dx, double dy, double dz) { return v->x * dx + v->y * dy + v->z * dz; }
 
+/* The climb from vertex `best`: each step moves to the neighbour of
+ * largest projection while it is strictly larger, so it ends, and on a
+ * convex polytope a vertex no neighbour beats is the furthest one. */
+static int32_t climb(const tc_hull_data *h, int32_t best, double dx, double dy, double dz)
+{
+    const tc_vec3 *v = h->vertices;
+    double bp = proj(&v[best], dx, dy, dz);
+    for (;;) {
+        int32_t next = best;
+        for (int32_t i = h->adjacency_start[best]; i < h->adjacency_start[best + 1]; ++i) {
+            int32_t u = h->adjacency[i];
+            double p = proj(&v[u], dx, dy, dz);
+            if (p > bp) { bp = p; next = u; }
+        }
+        if (next == best) return best;
+        best = next;
+    }
+}
+
 int32_t tc_hull_data_support_index(const tc_hull_data *h, double dx, double dy, double dz)
 {
     const tc_vec3 *v = h->vertices;
@@ -90,17 +109,14 @@ int32_t tc_hull_data_support_index(const tc_hull_data *h, double dx, double dy, 
         double p = proj(&v[h->extreme[k]], dx, dy, dz);
         if (p > bp) { bp = p; best = h->extreme[k]; }
     }
-    /* Each step strictly increases the projection, so the climb ends. */
-    for (;;) {
-        int32_t next = best;
-        for (int32_t i = h->adjacency_start[best]; i < h->adjacency_start[best + 1]; ++i) {
-            int32_t u = h->adjacency[i];
-            double p = proj(&v[u], dx, dy, dz);
-            if (p > bp) { bp = p; next = u; }
-        }
-        if (next == best) return best;
-        best = next;
-    }
+    return climb(h, best, dx, dy, dz);
+}
+
+int32_t tc_hull_data_support_index_from(const tc_hull_data *h, int32_t start, double dx, double dy, double dz)
+{
+    if (h->vertex_count < TC_HULL_CLIMB_MIN || start < 0 || start >= h->vertex_count)
+        return tc_hull_data_support_index(h, dx, dy, dz);
+    return climb(h, start, dx, dy, dz);
 }
 
 tc_hull tc_hull_make(const tc_hull_data *data, tc_transform pose, float scale)

@@ -39,7 +39,7 @@ struct tc_hull_data {
      * 0 (which changes no maximum), for the four-wide support scan of the
      * float GJK: small numbers, so small rounding. */
     int32_t soa_stride;      /* the padded count */
-    float *soa;
+    float *soa;              /* the block's first array, right after this header */
     /* Each edge's arc on the Gauss map, the normals of its two faces, as
      * six float columns (c x, y, z, then d x, y, z), each padded to a
      * multiple of 4: the separating-axis test's four-wide arc filter. Zero
@@ -60,5 +60,9 @@ struct tc_hull_data {
 
 /* Local support: the vertex index furthest along d (double components). */
 int32_t tc_hull_data_support_index(const tc_hull_data *h, double dx, double dy, double dz);
+/* The same, climbing from vertex start (a nearby answer: the last one of a
+ * GJK run, whose directions turn little from step to step) instead of the
+ * best axis extreme; a small hull, or a start out of range, scans as above. */
+int32_t tc_hull_data_support_index_from(const tc_hull_data *h, int32_t start, double dx, double dy, double dz);
 
 #endif
