@@ -397,6 +397,15 @@ static int big_extreme(const big_hull *b, ovec u, double sign)
     return k;
 }
 
+/* A centre in the cube of side 200 about the origin (one draw a statement). */
+static ovec big_center(test_rng *r)
+{
+    const double cx = test_rng_uniform(r, -100, 100);
+    const double cy = test_rng_uniform(r, -100, 100);
+    const double cz = test_rng_uniform(r, -100, 100);
+    return ov(cx, cy, cz);
+}
+
 TEST_CASE(hull_hull_large_certain_pairs)
 {
     test_rng r = { 23 };
@@ -404,10 +413,7 @@ TEST_CASE(hull_hull_large_certain_pairs)
     static big_hull a, b;
     long missed = 0, false_hits = 0, distance_bad = 0;
     for (int c = 0; c < n; ++c) {
-        const double cx = test_rng_uniform(&r, -100, 100);
-        const double cy = test_rng_uniform(&r, -100, 100);
-        const double cz = test_rng_uniform(&r, -100, 100);
-        ovec center = ov(cx, cy, cz);
+        ovec center = big_center(&r);
         big_make(&r, &a, center);
         big_make(&r, &b, ov_madd(center, gen_unit(&r), 8.0));
         ovec u = gen_unit(&r);
@@ -469,10 +475,7 @@ TEST_CASE(hull_hull_contact_matches_the_separating_axis_test)
     static big_hull a, b;
     long hits = 0, disagree = 0, depth_bad = 0, normal_bad = 0, same_normal = 0;
     for (int c = 0; c < n; ++c) {
-        const double cx = test_rng_uniform(&r, -100, 100);
-        const double cy = test_rng_uniform(&r, -100, 100);
-        const double cz = test_rng_uniform(&r, -100, 100);
-        ovec center = ov(cx, cy, cz);
+        ovec center = big_center(&r);
         big_make(&r, &a, center);
         ovec u = gen_unit(&r);
         big_make(&r, &b, ov_madd(center, u, 8.0));

@@ -207,16 +207,22 @@ static double pad_above(const tc_hull_pair *p)
     return 2.0 * TC_HULL_OVERLAP_PAD * (m + p->err / 4e-6);
 }
 
+/* The float run of two valid hulls, made ready in *p: SEPARATED as well
+ * when their balls are apart (in double, exact bounds). */
+static tc_gjk_status float_gjk(const tc_hull *a, const tc_hull *b, tc_hull_pair *p, tc_gjk_result *r)
+{
+    tc_hull_pair_init(p, a, b);
+    double above = pad_above(p);
+    if (tc_dvec3_length(tc_dvec3_sub(p->ca, p->cb)) > p->ra + p->rb + above + p->err) return TC_GJK_SEPARATED;
+    return tc_gjk_hull_pair(p, above, r);
+}
+
 bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
 {
     if (!tc_hull_is_valid(a) || !tc_hull_is_valid(b)) return false;
     tc_hull_pair p;
-    tc_hull_pair_init(&p, a, b);
-    double above = pad_above(&p);
-    /* Balls apart (in double, exact bounds): apart. */
-    if (tc_dvec3_length(tc_dvec3_sub(p.ca, p.cb)) > p.ra + p.rb + above + p.err) return false;
     tc_gjk_result r;
-    switch (tc_gjk_hull_pair(&p, above, &r)) {
+    switch (float_gjk(a, b, &p, &r)) {
     case TC_GJK_SEPARATED: return false;
     case TC_GJK_INTERSECTING: return true;
     default: break;
@@ -243,11 +249,8 @@ bool tc_contact_hull_hull(const tc_hull *a, const tc_hull *b, tc_manifold *m)
 {
     if (!tc_hull_is_valid(a) || !tc_hull_is_valid(b)) return false;
     tc_hull_pair p;
-    tc_hull_pair_init(&p, a, b);
-    double above = pad_above(&p);
-    if (tc_dvec3_length(tc_dvec3_sub(p.ca, p.cb)) > p.ra + p.rb + above + p.err) return false;
     tc_gjk_result r;
-    tc_gjk_status s = tc_gjk_hull_pair(&p, above, &r);
+    tc_gjk_status s = float_gjk(a, b, &p, &r);
     if (s == TC_GJK_SEPARATED) return false;
     if (s == TC_GJK_INTERSECTING && !m) return true;
     tc_core ca, cb;
