@@ -14,6 +14,7 @@
 #include "hull_oracle.h"
 #include "queries/gjk.h"           /* white box: the float GJK's own answers */
 #include "queries/hull_pair.h"     /* white box: the float support scan */
+#include "queries/pair_queries.h"  /* white box: the general contact path, the separating-axis test's */
 #include "shapes/hull_internal.h"
 #include "oracle.h"
 
@@ -397,6 +398,15 @@ static int big_extreme(const big_hull *b, ovec u, double sign)
     return k;
 }
 
+/* A centre in the cube of side 200 about the origin (one draw a statement). */
+static ovec big_center(test_rng *r)
+{
+    const double cx = test_rng_uniform(r, -100, 100);
+    const double cy = test_rng_uniform(r, -100, 100);
+    const double cz = test_rng_uniform(r, -100, 100);
+    return ov(cx, cy, cz);
+}
+
 TEST_CASE(hull_hull_large_certain_pairs)
 {
     test_rng r = { 23 };
@@ -404,10 +414,7 @@ TEST_CASE(hull_hull_large_certain_pairs)
     static big_hull a, b;
     long missed = 0, false_hits = 0, distance_bad = 0;
     for (int c = 0; c < n; ++c) {
-        const double cx = test_rng_uniform(&r, -100, 100);
-        const double cy = test_rng_uniform(&r, -100, 100);
-        const double cz = test_rng_uniform(&r, -100, 100);
-        ovec center = ov(cx, cy, cz);
+        ovec center = big_center(&r);
         big_make(&r, &a, center);
         big_make(&r, &b, ov_madd(center, gen_unit(&r), 8.0));
         ovec u = gen_unit(&r);
@@ -453,6 +460,63 @@ TEST_CASE(hull_hull_large_certain_pairs)
     CHECK(missed == 0);
     CHECK(false_hits == 0);
     CHECK(distance_bad == 0);
+}
+
+/* Hull-hull contact takes the expanding polytope's proven axis when it
+ * can (hull_epa.c); the general path (the double GJK, the exact
+ * separating-axis test, the same clipping) is its oracle here: on
+ * overlapping pairs of large rotated hulls, shallow (extremes brought
+ * together, then pushed in by up to 1e-3 of the size) and deep (B's centre
+ * anywhere near A's), both must agree on overlap, and the largest depths
+ * (the minimum translation distance) within 1e-5 of the scale. */
+TEST_CASE(hull_hull_contact_matches_the_separating_axis_test)
+{
+    test_rng r = { 29 };
+    int n = test_random_count(1500);
+    static big_hull a, b;
+    long hits = 0, disagree = 0, depth_bad = 0, normal_bad = 0, same_normal = 0;
+    for (int c = 0; c < n; ++c) {
+        ovec center = big_center(&r);
+        big_make(&r, &a, center);
+        ovec u = gen_unit(&r);
+        big_make(&r, &b, ov_madd(center, u, 8.0));
+        if (c % 2 == 0) {
+            int ta = big_extreme(&a, u, 1.0), tb = big_extreme(&b, u, -1.0);
+            double push = test_rng_uniform(&r, 0.0, 1e-3) * a.hull.scale;
+            ovec target = ov_madd(a.w[ta], u, -push);
+            b.hull.position = ov_to(ov_add(ov_from(b.hull.position), ov_sub(target, b.w[tb])));
+        } else {
+            b.hull.position = ov_to(gen_around(&r, center, a.hull.scale, 0.0, 1.5));
+        }
+        big_place(&b);
+        tc_manifold mf, mr;
+        bool fast = tc_contact_hull_hull(&a.hull, &b.hull, &mf);
+        tc_core ca, cb;
+        tc_core_from_hull(&ca, &a.hull);
+        tc_core_from_hull(&cb, &b.hull);
+        bool ref = tc_core_contact_padded(&ca, &cb, 1e-7 /* hull_queries.c's overlap pad */, &mr);
+        if (fast != ref && disagree++ < 3) fprintf(stderr, "hull contact %d, the general path %d\n", (int)fast, (int)ref);
+        if (!(fast && ref)) goto next;
+        ++hits;
+        float df = 0.0f, dr = 0.0f;
+        for (int k = 0; k < mf.count; ++k) df = fmaxf(df, mf.points[k].depth);
+        for (int k = 0; k < mr.count; ++k) dr = fmaxf(dr, mr.points[k].depth);
+        double scale = fmax(ca.scale, cb.scale);
+        if (!(fabs((double)df - (double)dr) <= 1e-5 * scale) && depth_bad++ < 3)
+            fprintf(stderr, "hull contact depth %.9g, the separating-axis test's %.9g\n", df, dr);
+        if (!(fabs(tc_vec3_length(mf.normal) - 1.0f) <= 1e-5f) && normal_bad++ < 3)
+            fprintf(stderr, "hull contact normal of length %.9g\n", tc_vec3_length(mf.normal));
+        same_normal += tc_vec3_dot(mf.normal, mr.normal) > 1.0f - 1e-6f;
+    next:
+        tc_hull_data_destroy(a.data);
+        tc_hull_data_destroy(b.data);
+    }
+    printf("hull contact vs the separating-axis test: %d cases, %ld hits (%ld with the same normal): %ld disagree, "
+           "%ld depths off, %ld normals off\n", n, hits, same_normal, disagree, depth_bad, normal_bad);
+    CHECK(hits > n / 2);
+    CHECK(disagree == 0);
+    CHECK(depth_bad == 0);
+    CHECK(normal_bad == 0);
 }
 
 /* The builder: every input point is inside the hull (within the tolerance of

@@ -13,6 +13,7 @@
  * zero-radius sphere. */
 #include <touche/hull.h>
 
+#include "queries/hull_epa.h"
 #include "queries/hull_pair.h"
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
@@ -176,6 +177,8 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
         tc_core_from_hull(&cb, b);                                                                                \
         return tc_core_contact_padded(&ca, &cb, TC_HULL_OVERLAP_PAD, m);                                          \
     }                                                                                                             \
+    TC_HULL_PAIRS_SWEEP(A)
+#define TC_HULL_PAIRS_SWEEP(A)                                                                                    \
     bool tc_sweep_##A##_hull(const tc_##A *a, tc_vec3 velocity_a, const tc_hull *b, tc_vec3 velocity_b,          \
                              float max_t, tc_sweep_hit *hit)                                                      \
     {                                                                                                             \
@@ -192,7 +195,7 @@ TC_HULL_PAIRS(capsule)
 TC_HULL_PAIRS(aabb)
 TC_HULL_PAIRS(obb)
 TC_HULL_PAIRS(triangle)
-TC_HULL_PAIRS_CONTACT_SWEEP(hull)
+TC_HULL_PAIRS_SWEEP(hull)
 
 /* ---- hull-hull overlap: the float GJK first --------------------------------- */
 /* A bound above the overlap pad of the double path (TC_HULL_OVERLAP_PAD of
@@ -204,16 +207,21 @@ static double pad_above(const tc_hull_pair *p)
     return 2.0 * TC_HULL_OVERLAP_PAD * (m + p->err / 4e-6);
 }
 
+/* The float run of two valid hulls, made ready in *p. Pairs well apart
+ * end on its first support, a separating-axis test along the centres'
+ * line. */
+static tc_gjk_status float_gjk(const tc_hull *a, const tc_hull *b, tc_hull_pair *p, tc_gjk_result *r)
+{
+    tc_hull_pair_init(p, a, b);
+    return tc_gjk_hull_pair(p, pad_above(p), r);
+}
+
 bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
 {
     if (!tc_hull_is_valid(a) || !tc_hull_is_valid(b)) return false;
     tc_hull_pair p;
-    tc_hull_pair_init(&p, a, b);
-    double above = pad_above(&p);
-    /* Pairs well apart end on the float run's first support, a
-     * separating-axis test along the centres' line. */
     tc_gjk_result r;
-    switch (tc_gjk_hull_pair(&p, above, &r)) {
+    switch (float_gjk(a, b, &p, &r)) {
     case TC_GJK_SEPARATED: return false;
     case TC_GJK_INTERSECTING: return true;
     default: break;
@@ -225,6 +233,44 @@ bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
     tc_core_from_hull(&cb, b);
     double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
     return tc_gjk_within_seeded(&ca, &cb, &r.simplex, TC_HULL_OVERLAP_PAD * scale);
+}
+
+/* ---- hull-hull contact: the float GJK, then the expanding polytope ------- */
+/* The float GJK of the overlap test decides apart pairs (the same answer:
+ * contact counts what overlap counts) and proves most overlapping ones
+ * intersecting (its tetrahedron holds the origin), whose cores then need
+ * no double GJK: the polytope grown from that tetrahedron (hull_epa.c)
+ * proves the separating-axis test's axis, a face or an edge pair, within
+ * tolerance. The rest (a tetrahedron missing the origin, a near tie the
+ * proof cannot call, features that miss along both axes) take the general
+ * path: the double GJK and the separating-axis test. */
+bool tc_contact_hull_hull(const tc_hull *a, const tc_hull *b, tc_manifold *m)
+{
+    if (!tc_hull_is_valid(a) || !tc_hull_is_valid(b)) return false;
+    tc_hull_pair p;
+    tc_gjk_result r;
+    tc_gjk_status s = float_gjk(a, b, &p, &r);
+    if (s == TC_GJK_SEPARATED) return false;
+    if (s == TC_GJK_INTERSECTING && !m) return true;
+    tc_core ca, cb;
+    tc_core_from_hull(&ca, a);
+    tc_core_from_hull(&cb, b);
+    tc_dvec3 n, least;
+    /* An unsure run's tetrahedron may hold the origin too (in double, as
+     * the polytope checks): then the cores intersect as well. The manifold
+     * as tc_core_contact_from_closest makes it: along the least axis when
+     * the features along the chosen one miss. */
+    if (m && a->data->dimension == 3 && b->data->dimension == 3 &&
+        tc_hull_epa_axis(&ca, &cb, &p, &r.simplex, &n, &least)) {
+        bool met;
+        tc_core_manifold(&ca, &cb, n, 0.0, m, &met);
+        if (met) return true;
+        if (tc_dvec3_length_sq(least) > 0.0) {
+            tc_core_manifold(&ca, &cb, least, 0.0, m, NULL);
+            return true;
+        }
+    }
+    return tc_core_contact_padded(&ca, &cb, TC_HULL_OVERLAP_PAD, m);
 }
 
 float tc_distance_hull_hull(const tc_hull *a, const tc_hull *b, tc_vec3 *point_a, tc_vec3 *point_b)

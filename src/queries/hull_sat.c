@@ -94,21 +94,26 @@ static tc_dvec3 a_in_b_normal(const sat_ctx *c, int32_t f)
     return tc_dvec3_normalize(to_b_dir(c->b, tc_core_face_normal(c->a, f)));
 }
 
+double tc_hull_sat_face_overlap(const tc_core *owner, const tc_core *other, int32_t f, tc_dvec3 *n)
+{
+    const tc_hull_data *h = owner->hull;
+    tc_dvec3 m = tc_core_face_normal(owner, f);
+    double hi = tc_dvec3_dot(m, tc_core_hull_vertex(owner, h->face_vertices[h->face_start[f]]));
+    *n = m;
+    return hi - tc_dvec3_dot(m, tc_core_support(other, tc_dvec3_neg(m)));
+}
+
 /* The double overlaps along A's face f and along B's face g (world). */
 static double face_a_overlap(const sat_ctx *c, int32_t f, tc_dvec3 *axis)
 {
-    tc_dvec3 n = tc_core_face_normal(c->a, f);
-    double hi = tc_dvec3_dot(n, tc_core_hull_vertex(c->a, c->ha->face_vertices[c->ha->face_start[f]]));
-    *axis = n;
-    return hi - tc_dvec3_dot(n, tc_core_support(c->b, tc_dvec3_neg(n)));
+    return tc_hull_sat_face_overlap(c->a, c->b, f, axis);
 }
 
 static double face_b_overlap(const sat_ctx *c, int32_t g, tc_dvec3 *axis)
 {
-    tc_dvec3 m = tc_core_face_normal(c->b, g);
-    double hi = tc_dvec3_dot(m, tc_core_hull_vertex(c->b, c->hb->face_vertices[c->hb->face_start[g]]));
-    *axis = tc_dvec3_neg(m);
-    return hi - tc_dvec3_dot(m, tc_core_support(c->a, tc_dvec3_neg(m)));
+    double o = tc_hull_sat_face_overlap(c->b, c->a, g, axis);
+    *axis = tc_dvec3_neg(*axis);
+    return o;
 }
 
 /* Smallest of n . p over the points in three float columns of stride
@@ -261,8 +266,10 @@ static double estimate_face_b(sat_ctx *c, int32_t g, double above)
  * A face whose ball bound is above the smallest estimate so far by more
  * than three error bounds is above the final threshold too: passed over.
  * Seeding that smallest estimate with the faces whose bounds are least
- * makes the bounds bite from the start. */
-static double best_face(sat_ctx *c, tc_dvec3 *face_n)
+ * makes the bounds bite from the start. A finite cap starts that
+ * smallest estimate: a face above it by the error bounds is passed over,
+ * so the answer is exact when at most cap, else some overlap above cap. */
+static double best_face(sat_ctx *c, double cap, tc_dvec3 *face_n)
 {
     const tc_hull_data *ha = c->ha, *hb = c->hb;
     const int32_t nfa = ha->face_count, nfb = hb->face_count;
@@ -286,7 +293,7 @@ static double best_face(sat_ctx *c, tc_dvec3 *face_n)
             double h = ((hb->soa[j] * m.x + hb->soa[st + j] * m.y) + hb->soa[2 * st + j] * m.z) - tc_vec3_dot(m, c->ball_c);
             if (h < bb) { bb = h; fb = g; }
         }
-        double lo = INFINITY;
+        double lo = cap;
         if (nfa > 0) lo = fmin(lo, estimate_face_a(c, fa, INFINITY));
         if (nfb > 0) lo = fmin(lo, estimate_face_b(c, fb, INFINITY));
         for (int32_t f = 0; f < nfa + nfb; ++f) {
@@ -470,25 +477,38 @@ static double best_edge(const sat_ctx *c, double face, tc_dvec3 *edge_n)
     return best;
 }
 
+/* The context: A's vertices and face normals in B's frame. */
+static void sat_init(sat_ctx *c, const tc_core *a, const tc_core *b)
+{
+    c->a = a;
+    c->b = b;
+    c->ha = a->hull;
+    c->hb = b->hull;
+    c->s = tc_dvec3_length(b->hull_axis[0]);
+    c->inv_s2 = 1.0 / (c->s * c->s);
+    c->ca = tc_dvec3_scale(to_b_dir(b, tc_dvec3_sub(a->center, b->hull_position)), c->inv_s2);
+    c->nv = c->nf = 0;
+    int32_t nv = c->ha->vertex_count < TC_SAT_CACHE ? c->ha->vertex_count : TC_SAT_CACHE;
+    int32_t nf = c->ha->face_count < TC_SAT_CACHE ? c->ha->face_count : TC_SAT_CACHE;
+    for (int32_t i = 0; i < nv; ++i) c->v[i] = a_in_b_point(c, i);
+    for (int32_t f = 0; f < nf; ++f) c->n[f] = a_in_b_normal(c, f);
+    c->nv = nv;
+    c->nf = nf;
+}
+
+double tc_hull_sat_best_face(const tc_core *a, const tc_core *b, double cap, tc_dvec3 *normal)
+{
+    sat_ctx c;
+    sat_init(&c, a, b);
+    return best_face(&c, cap, normal);
+}
+
 double tc_hull_sat_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal, tc_dvec3 *least)
 {
     sat_ctx c;
-    c.a = a;
-    c.b = b;
-    c.ha = a->hull;
-    c.hb = b->hull;
-    c.s = tc_dvec3_length(b->hull_axis[0]);
-    c.inv_s2 = 1.0 / (c.s * c.s);
-    c.ca = tc_dvec3_scale(to_b_dir(b, tc_dvec3_sub(a->center, b->hull_position)), c.inv_s2);
-    c.nv = c.nf = 0;
-    int32_t nv = c.ha->vertex_count < TC_SAT_CACHE ? c.ha->vertex_count : TC_SAT_CACHE;
-    int32_t nf = c.ha->face_count < TC_SAT_CACHE ? c.ha->face_count : TC_SAT_CACHE;
-    for (int32_t i = 0; i < nv; ++i) c.v[i] = a_in_b_point(&c, i);
-    for (int32_t f = 0; f < nf; ++f) c.n[f] = a_in_b_normal(&c, f);
-    c.nv = nv;
-    c.nf = nf;
+    sat_init(&c, a, b);
     tc_dvec3 face_n, edge_n;
-    double face = best_face(&c, &face_n);
+    double face = best_face(&c, INFINITY, &face_n);
     double edge = best_edge(&c, face, &edge_n);
     if (edge < INFINITY) {
         /* Back to world: B's axes over its scale are its rotation. */

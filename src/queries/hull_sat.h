@@ -11,4 +11,14 @@
  * pairs that make a face of the Minkowski difference. */
 double tc_hull_sat_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal, tc_dvec3 *least);
 
+/* The smallest overlap along the face normals of both, *normal its axis
+ * (A to B), exact when at most cap; above cap, some overlap above it (the
+ * float filters pass over what cannot come below cap). */
+double tc_hull_sat_best_face(const tc_core *a, const tc_core *b, double cap, tc_dvec3 *normal);
+
+/* The overlap of hull cores owner and other along the outward normal of
+ * owner's face f (written to *n, world): the face's height less other's
+ * lowest point along it. */
+double tc_hull_sat_face_overlap(const tc_core *owner, const tc_core *other, int32_t f, tc_dvec3 *n);
+
 #endif
