@@ -45,6 +45,25 @@ static inline int tc_vec3_nonfinite_count(tc_vec3 v)
     return tc_nonfinite_count(v.x) + tc_nonfinite_count(v.y) + tc_nonfinite_count(v.z);
 }
 static inline bool tc_vec3_finite(tc_vec3 v) { return tc_vec3_nonfinite_count(v) == 0; }
+/* The same as a flag word to OR over many numbers, then test once: adding
+ * 2^23 to the exponent field carries into the top bit exactly when the
+ * field is all ones (NaN or infinity). Plain integer operations on every
+ * number, which the compiler can do four at a time, where a count needs a
+ * comparison each. */
+#define TC_NONFINITE_FLAG 0x80000000u
+static inline uint32_t tc_nonfinite_flag(float x) { return (tc_float_bits(x) & TC_FLOAT_EXPONENT_BITS) + 0x00800000u; }
+static inline uint32_t tc_vec3_nonfinite_flag(tc_vec3 v)
+{
+    return tc_nonfinite_flag(v.x) | tc_nonfinite_flag(v.y) | tc_nonfinite_flag(v.z);
+}
+/* The flag of a size, which must be finite and >= 0 (-0 included): set
+ * unless its bits are below those of infinity or are -0's, so that a
+ * negative size (or a NaN of either sign) needs no comparison of a float. */
+static inline uint32_t tc_size_invalid_flag(float x)
+{
+    const uint32_t u = tc_float_bits(x);
+    return u >= TC_FLOAT_EXPONENT_BITS && u != 0x80000000u ? TC_NONFINITE_FLAG : 0u;
+}
 
 /* At the start of a compound statement: its floating-point operations
  * happen only where and when the source says. Clang otherwise assumes that

@@ -16,15 +16,16 @@ static inline bool tc_obb_valid(const tc_obb *b)
 }
 
 
+/* Spheres and capsules: one flag word for all their numbers, one test. */
 static inline bool tc_sphere_valid(const tc_sphere *s)
 {
-    return tc_vec3_nonfinite_count(s->center) + tc_nonfinite_count(s->radius) == 0 && s->radius >= 0.0f;
+    return ((tc_vec3_nonfinite_flag(s->center) | tc_size_invalid_flag(s->radius)) & TC_NONFINITE_FLAG) == 0;
 }
 
 static inline bool tc_capsule_valid(const tc_capsule *c)
 {
-    return tc_vec3_nonfinite_count(c->a) + tc_vec3_nonfinite_count(c->b) + tc_nonfinite_count(c->radius) == 0 &&
-           c->radius >= 0.0f;
+    return ((tc_vec3_nonfinite_flag(c->a) | tc_vec3_nonfinite_flag(c->b) | tc_size_invalid_flag(c->radius)) &
+            TC_NONFINITE_FLAG) == 0;
 }
 
 static inline bool tc_aabb_valid(const tc_aabb *b)
@@ -40,7 +41,7 @@ static inline bool tc_triangle_valid(const tc_triangle *t)
 
 static inline bool tc_plane_valid(const tc_plane *p)
 {
-    if (tc_vec3_nonfinite_count(p->normal) + tc_nonfinite_count(p->offset) != 0) return false;
+    if ((tc_vec3_nonfinite_flag(p->normal) | tc_nonfinite_flag(p->offset)) & TC_NONFINITE_FLAG) return false;
     /* clamped first so that the square of a huge component cannot overflow
      * (a component beyond 2 makes the length wrong either way) */
     const tc_vec3 n = tc_vec3_make(tc_clampf(p->normal.x, -2.0f, 2.0f), tc_clampf(p->normal.y, -2.0f, 2.0f),
