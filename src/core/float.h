@@ -45,6 +45,43 @@ static inline int tc_vec3_nonfinite_count(tc_vec3 v)
     return tc_nonfinite_count(v.x) + tc_nonfinite_count(v.y) + tc_nonfinite_count(v.z);
 }
 static inline bool tc_vec3_finite(tc_vec3 v) { return tc_vec3_nonfinite_count(v) == 0; }
+/* The same as a flag word to OR over many numbers, then test once: the
+ * top bit of tc_abs_above_flag is set exactly when |x| > limit (limit
+ * finite and >= 0) or x is a NaN, as the bits of |x| beyond those of
+ * limit carry into it. Plain integer operations on every number, which
+ * the compiler can do four at a time, where a count needs a comparison
+ * each. */
+#define TC_NONFINITE_FLAG 0x80000000u
+static inline uint32_t tc_abs_above_flag(float x, float limit)
+{
+    return (tc_float_bits(x) & 0x7fffffffu) + (0x7fffffffu - tc_float_bits(limit));
+}
+/* The non-finite flag from a float's bits (tc_abs_above_flag(x, FLT_MAX)). */
+static inline uint32_t tc_bits_nonfinite_flag(uint32_t u) { return (u & 0x7fffffffu) + 0x00800000u; }
+static inline uint32_t tc_nonfinite_flag(float x) { return tc_bits_nonfinite_flag(tc_float_bits(x)); }
+static inline uint32_t tc_vec3_abs_above_flag(tc_vec3 v, float limit)
+{
+    return tc_abs_above_flag(v.x, limit) | tc_abs_above_flag(v.y, limit) | tc_abs_above_flag(v.z, limit);
+}
+static inline uint32_t tc_vec3_nonfinite_flag(tc_vec3 v) { return tc_vec3_abs_above_flag(v, FLT_MAX); }
+/* The flag of a size, which must be finite and >= 0 (-0 included): also
+ * set for a negative number other than -0, whose bits have the top one set
+ * and another (adding 2^31 - 1 then carries out of the top bit). */
+static inline uint32_t tc_bits_size_invalid_flag(uint32_t u) { return tc_bits_nonfinite_flag(u) | (u & ~(u + 0x7fffffffu)); }
+static inline uint32_t tc_size_invalid_flag(float x) { return tc_bits_size_invalid_flag(tc_float_bits(x)); }
+
+/* The flag word of n numbers (n a constant, at most 8) read as bits: a
+ * shape's floats laid out without padding, the last of them its size when
+ * sized. Read as one block, which the compiler can check four at a time
+ * (it does for a sphere). */
+static inline uint32_t tc_floats_flag(const void *floats, int n, bool sized)
+{
+    uint32_t u[8], f = 0;
+    memcpy(u, floats, (size_t)n * sizeof u[0]);
+    for (int i = 0; i < n; ++i) f |= tc_bits_nonfinite_flag(u[i]);
+    if (sized) f |= tc_bits_size_invalid_flag(u[n - 1]);
+    return f;
+}
 
 /* At the start of a compound statement: its floating-point operations
  * happen only where and when the source says. Clang otherwise assumes that

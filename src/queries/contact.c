@@ -209,16 +209,16 @@ static unsigned end_byte(const tc_vec3 *e, int n, tc_vec3 q)
 }
 
 /* A sphere or capsule (ends ea, radius ra) against a capsule (eb, rb) from
- * their cores' closest points qa, qb, without building cores: 1 contact
+ * their cores' closest points qa, qb, without building cores (scale: the
+ * radii plus the ends' largest coordinates, ends_magnitudes): 1 contact
  * (one point, as tc_core_contact_from_closest's single-point case), 0 apart
  * (*far as there), -1 when the general path must decide (cores touching,
  * near-parallel capsules: a two-point contact). */
-TC_FORCE_INLINE int rounded_pair(const tc_vec3 *ea, int na, double ra, const tc_vec3 *eb, int nb, double rb, tc_vec3 qa,
-                        tc_vec3 qb, tc_manifold *m, bool *far)
+TC_FORCE_INLINE int rounded_pair(const tc_vec3 *ea, int na, double ra, const tc_vec3 *eb, int nb, double rb,
+                                 double scale, tc_vec3 qa, tc_vec3 qb, tc_manifold *m, bool *far)
 {
     tc_dvec3 pa = tc_dvec3_from(qa), pb = tc_dvec3_from(qb), d = tc_dvec3_sub(pb, pa);
     double d2 = tc_dvec3_length_sq(d), radii = ra + rb;
-    double scale = ends_scale(ends_scale(radii, ea, na), eb, nb);
     if (tc_rounded_apart_sq(d2, radii)) {
         *far = tc_beyond_band(sqrt(d2) - radii, 2.0 * scale);
         return 0;
@@ -276,18 +276,42 @@ TC_NO_INLINE bool capsule_capsule_cores(const tc_capsule *a, const tc_capsule *b
     return p ? from_closest(&ca, &cb, *p, *q, m, far) : tc_core_contact(&ca, &cb, m, far);
 }
 
+/* The largest coordinate of each of n ends, found once for the float range
+ * test (TC_OVERLAP_IS_FAR: valid shapes are beyond the range exactly when
+ * one of their numbers is), the segment routines' range and the yardstick
+ * (their sum, in double as ends_scale's). Returns the largest of them and
+ * of the radii. */
+static float ends_magnitudes(const tc_vec3 *e, int n, float ra, float rb, float *mag)
+{
+    float top = tc_maxf(ra, rb);
+    for (int i = 0; i < n; ++i) {
+        mag[i] = tc_vec3_max_abs(e[i]);
+        top = tc_maxf(top, mag[i]);
+    }
+    return top;
+}
+
+static double magnitudes_scale(double radii, const float *mag, int n)
+{
+    for (int i = 0; i < n; ++i) radii += mag[i];
+    return radii;
+}
+
 static bool contact_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_manifold *m, bool *far)
 {
     *far = true;
     if (!a || !b || !tc_sphere_valid(a) || !tc_capsule_valid(b)) return false;
+    const tc_vec3 e[3] = { a->center, b->a, b->b };
+    float mag[3];
     /* Beyond the float range the segment parameter, taken in float, is off
      * by the segment's length times 1e-7 (600 at 1e10: issue 12, a sphere
      * in contact that overlap, by GJK in double, found apart). */
-    if (TC_OVERLAP_IS_FAR(sphere, capsule, a, b)) return sphere_capsule_cores(a, b, NULL, m, far);
-    /* tc_segment_closest_point without its validity check, done above. */
-    tc_vec3 q = tc_vec3_lerp(b->a, b->b, tc_segment_closest_param(b->a, b->b, a->center));
-    const tc_vec3 eb[2] = { b->a, b->b };
-    int r = rounded_pair(&a->center, 1, a->radius, eb, 2, b->radius, a->center, q, m, far);
+    if (!(ends_magnitudes(e, 3, a->radius, b->radius, mag) <= TC_OVERLAP_FLOAT_RANGE))
+        return sphere_capsule_cores(a, b, NULL, m, far);
+    /* tc_segment_closest_point without its validity and range checks, done above. */
+    tc_vec3 q = tc_vec3_lerp(b->a, b->b, tc_segment_closest_param_in_range(b->a, b->b, a->center));
+    double scale = magnitudes_scale((double)a->radius + b->radius, mag, 3);
+    int r = rounded_pair(&a->center, 1, a->radius, e + 1, 2, b->radius, scale, a->center, q, m, far);
     return r >= 0 ? r == 1 : sphere_capsule_cores(a, b, &q, m, far);
 }
 TC_CONTACT_SPHERE(aabb, tc_aabb_closest_point(b, a->center))
@@ -339,13 +363,16 @@ static bool contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc
 {
     *far = true;
     if (!a || !b || !tc_capsule_valid(a) || !tc_capsule_valid(b)) return false;
-    if (TC_OVERLAP_IS_FAR(capsule, capsule, a, b)) return capsule_capsule_cores(a, b, NULL, NULL, m, far);
-    /* tc_segment_closest_points without its validity checks, done above. */
+    const tc_vec3 e[4] = { a->a, a->b, b->a, b->b };
+    float mag[4];
+    if (!(ends_magnitudes(e, 4, a->radius, b->radius, mag) <= TC_OVERLAP_FLOAT_RANGE))
+        return capsule_capsule_cores(a, b, NULL, NULL, m, far);
+    /* tc_segment_closest_points without its validity and range checks, done above. */
     float s, t;
-    (void)tc_segment_segment_closest(a->a, a->b, b->a, b->b, &s, &t);
+    tc_segment_segment_params(a->a, a->b, b->a, b->b, &s, &t);
     tc_vec3 p = tc_vec3_lerp(a->a, a->b, s), q = tc_vec3_lerp(b->a, b->b, t);
-    const tc_vec3 ea[2] = { a->a, a->b }, eb[2] = { b->a, b->b };
-    int r = rounded_pair(ea, 2, a->radius, eb, 2, b->radius, p, q, m, far);
+    double scale = magnitudes_scale((double)a->radius + b->radius, mag, 4);
+    int r = rounded_pair(e, 2, a->radius, e + 2, 2, b->radius, scale, p, q, m, far);
     return r >= 0 ? r == 1 : capsule_capsule_cores(a, b, &p, &q, m, far);
 }
 

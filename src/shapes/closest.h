@@ -6,6 +6,7 @@
 #include <math.h>
 #include <touche/shapes.h>
 
+#include "core/float.h"
 #include "math/dvec.h"
 
 /* v times 2^k: exact, but for components that become subnormal. The
@@ -16,9 +17,36 @@ static inline tc_vec3 tc_vec3_ldexp(tc_vec3 v, int k) { return tc_vec3_make(ldex
 /* Parameter in [0,1] of the point of segment a-b closest to p. */
 float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p);
 
+/* The largest coordinate for which tc_segment_closest_param works in
+ * float: the squares fit, and a segment not shorter than 2^-50 keeps the
+ * ratio below 2^111. */
+#define TC_SEGMENT_FLOAT_RANGE 0x1p60f
+
+/* tc_segment_closest_param in double: any coordinates, any length. */
+float tc_segment_closest_param_wide(tc_vec3 a, tc_vec3 b, tc_vec3 p);
+
+/* tc_segment_closest_param for points the caller knows to be within
+ * TC_SEGMENT_FLOAT_RANGE (a contact pair that has their magnitudes
+ * already): inline, without the range test. */
+static inline float tc_segment_closest_param_in_range(tc_vec3 a, tc_vec3 b, tc_vec3 p)
+{
+    TC_FP_STRICT /* no square or division before the length tests */
+    tc_vec3 ab = tc_vec3_sub(b, a);
+    float len2 = tc_vec3_dot(ab, ab);
+    if (!(len2 > 0.0f)) return 0.0f;
+    if (len2 >= 0x1p-100f) return tc_clampf(tc_vec3_dot(tc_vec3_sub(p, a), ab) / len2, 0.0f, 1.0f);
+    return tc_segment_closest_param_wide(a, b, p); /* a tiny segment */
+}
+
 /* Closest points between segments p1-q1 and p2-q2: parameters s, t in [0,1],
  * returns the squared distance. */
 float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s, float *t);
+
+/* The parameters alone, for points within TC_SEGMENT_SEGMENT_FLOAT_RANGE
+ * (where the float squares fit; tc_segment_segment_closest scales larger
+ * ones down to there). */
+#define TC_SEGMENT_SEGMENT_FLOAT_RANGE 0x1p40f
+void tc_segment_segment_params(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s, float *t);
 
 /* Closest point of triangle abc to p (degenerate triangles handled as the
  * segment or point they span). */

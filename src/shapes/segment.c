@@ -7,18 +7,9 @@
 
 #include "core/float.h"
 
-float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p)
+float tc_segment_closest_param_wide(tc_vec3 a, tc_vec3 b, tc_vec3 p)
 {
-    TC_FP_STRICT /* no square or division before the range test */
-    const float m = tc_maxf(tc_vec3_max_abs(a), tc_maxf(tc_vec3_max_abs(b), tc_vec3_max_abs(p)));
-    if (m <= 0x1p60f) {
-        /* Ordinary magnitudes in float: the squares fit, and a segment not
-         * shorter than 2^-50 keeps the ratio below 2^111. */
-        tc_vec3 ab = tc_vec3_sub(b, a);
-        float len2 = tc_vec3_dot(ab, ab);
-        if (!(len2 > 0.0f)) return 0.0f;
-        if (len2 >= 0x1p-100f) return tc_clampf(tc_vec3_dot(tc_vec3_sub(p, a), ab) / len2, 0.0f, 1.0f);
-    }
+    TC_FP_STRICT /* no division before the length test */
     /* Huge coordinates (their squares overflow float) or a tiny segment
      * (the ratio does): in double, where neither can for float inputs. */
     const double ab[3] = { (double)b.x - a.x, (double)b.y - a.y, (double)b.z - a.z };
@@ -29,26 +20,17 @@ float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p)
     return u <= 0.0 ? 0.0f : (u >= 1.0 ? 1.0f : (float)u);
 }
 
-float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s_out, float *t_out)
+float tc_segment_closest_param(tc_vec3 a, tc_vec3 b, tc_vec3 p)
 {
-    const float m = tc_maxf(tc_maxf(tc_vec3_max_abs(p1), tc_vec3_max_abs(q1)), tc_maxf(tc_vec3_max_abs(p2), tc_vec3_max_abs(q2)));
-    if (m > 0x1p40f) {
-        /* Far out the squares below overflow float. The closest parameters
-         * do not change when all four points are scaled by a power of two
-         * (exactly, but for values that become subnormal): scaled under
-         * 2^40, and the squared distance scaled back in double (beyond the
-         * float range it is infinity, without the overflow). */
-        int e;
-        (void)frexpf(m, &e);
-        const int k = 40 - e;
-        const float d2 = tc_segment_segment_closest(tc_vec3_ldexp(p1, k), tc_vec3_ldexp(q1, k), tc_vec3_ldexp(p2, k),
-                                                    tc_vec3_ldexp(q2, k), s_out, t_out);
-        const double back = ldexp((double)d2, -2 * k);
-        return back > FLT_MAX ? INFINITY : (float)back;
-    }
+    const float m = tc_maxf(tc_vec3_max_abs(a), tc_maxf(tc_vec3_max_abs(b), tc_vec3_max_abs(p)));
+    return m <= TC_SEGMENT_FLOAT_RANGE ? tc_segment_closest_param_in_range(a, b, p) : tc_segment_closest_param_wide(a, b, p);
+}
+
+void tc_segment_segment_params(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s_out, float *t_out)
+{
+    float s, t;
     tc_vec3 d1 = tc_vec3_sub(q1, p1), d2 = tc_vec3_sub(q2, p2), r = tc_vec3_sub(p1, p2);
     float a = tc_vec3_dot(d1, d1), e = tc_vec3_dot(d2, d2), f = tc_vec3_dot(d2, r);
-    float s, t;
     if (!(a > 0.0f) && !(e > 0.0f)) {
         s = t = 0.0f;
     } else if (!(a > 0.0f)) {
@@ -75,9 +57,32 @@ float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2,
             }
         }
     }
+    *s_out = s;
+    *t_out = t;
+}
+
+float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s_out, float *t_out)
+{
+    const float m = tc_maxf(tc_maxf(tc_vec3_max_abs(p1), tc_vec3_max_abs(q1)), tc_maxf(tc_vec3_max_abs(p2), tc_vec3_max_abs(q2)));
+    if (m > TC_SEGMENT_SEGMENT_FLOAT_RANGE) {
+        /* Far out the squares below overflow float. The closest parameters
+         * do not change when all four points are scaled by a power of two
+         * (exactly, but for values that become subnormal): scaled under
+         * 2^40, and the squared distance scaled back in double (beyond the
+         * float range it is infinity, without the overflow). */
+        int e;
+        (void)frexpf(m, &e);
+        const int k = 40 - e;
+        const float d2 = tc_segment_segment_closest(tc_vec3_ldexp(p1, k), tc_vec3_ldexp(q1, k), tc_vec3_ldexp(p2, k),
+                                                    tc_vec3_ldexp(q2, k), s_out, t_out);
+        const double back = ldexp((double)d2, -2 * k);
+        return back > FLT_MAX ? INFINITY : (float)back;
+    }
+    float s, t;
+    tc_segment_segment_params(p1, q1, p2, q2, &s, &t);
     if (s_out) *s_out = s;
     if (t_out) *t_out = t;
-    tc_vec3 d = tc_vec3_sub(tc_vec3_mul_add(p1, d1, s), tc_vec3_mul_add(p2, d2, t));
+    tc_vec3 d = tc_vec3_sub(tc_vec3_lerp(p1, q1, s), tc_vec3_lerp(p2, q2, t));
     return tc_vec3_dot(d, d);
 }
 
