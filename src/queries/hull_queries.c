@@ -27,8 +27,12 @@ static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
     return tc_vec3_finite(va) && tc_vec3_finite(vb) && max_t >= 0.0f;
 }
 
-static bool cores_overlap(const tc_core *a, const tc_core *b)
+/* relative: run relative to A's centre (moving both), so that the pad is
+ * of the pair's sizes and separation wherever the pair is; else of the
+ * coordinates, for a point, whose own rounding is of its coordinates. */
+static bool cores_overlap(tc_core *a, tc_core *b, bool relative)
 {
+    if (relative) tc_core_translate(b, tc_core_recentre(a));
     double scale = a->scale > b->scale ? a->scale : b->scale;
     return tc_gjk_within(a, b, a->radius + b->radius + TC_HULL_OVERLAP_PAD * scale);
 }
@@ -132,7 +136,7 @@ bool tc_hull_contains_point(const tc_hull *h, tc_vec3 p)
     tc_core ch, cp;
     tc_core_from_hull(&ch, h);
     tc_core_from_point(&cp, p, 0.0f);
-    return cores_overlap(&cp, &ch);
+    return cores_overlap(&cp, &ch, false);
 }
 
 tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
@@ -157,7 +161,7 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
         tc_core ca, cb;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                                 \
         tc_core_from_hull(&cb, b);                                                                                \
-        return cores_overlap(&ca, &cb);                                                                           \
+        return cores_overlap(&ca, &cb, true);                                                                     \
     }                                                                                                             \
     float tc_distance_##A##_hull(const tc_##A *a, const tc_hull *b, tc_vec3 *point_a, tc_vec3 *point_b)          \
     {                                                                                                             \
@@ -196,12 +200,15 @@ TC_HULL_PAIRS_CONTACT_SWEEP(hull)
 
 /* ---- hull-hull overlap: the float GJK first --------------------------------- */
 /* A bound above the overlap pad of the double path (TC_HULL_OVERLAP_PAD of
- * the cores' scale), from the placements alone: a float answer of "apart
- * by more than this" is then the double path's answer too. */
+ * the cores' scale, relative to A's centre), from the balls alone: a float
+ * answer of "apart by more than this" is then the double path's answer
+ * too. A core's scale is of its data box placed, whose corners lie within
+ * sqrt(3) radii of its ball's centre (in each coordinate), and A's centre
+ * within A's ball; twice that for the roundings. */
 static double pad_above(const tc_hull_pair *p)
 {
-    double m = fabs(p->origin.x) + fabs(p->origin.y) + fabs(p->origin.z);
-    return 2.0 * TC_HULL_OVERLAP_PAD * (m + p->err / 4e-6);
+    double m = fabs(p->cb.x) + fabs(p->cb.y) + fabs(p->cb.z);
+    return 2.0 * TC_HULL_OVERLAP_PAD * (m + 3.0 * (p->ra + p->rb));
 }
 
 bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
@@ -223,6 +230,7 @@ bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
     tc_core ca, cb;
     tc_core_from_hull(&ca, a);
     tc_core_from_hull(&cb, b);
+    tc_core_translate(&cb, tc_core_recentre(&ca));
     double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
     return tc_gjk_within_seeded(&ca, &cb, &r.simplex, TC_HULL_OVERLAP_PAD * scale);
 }
