@@ -761,6 +761,32 @@ static tc_shape shape_of_type(int type, float s)
 }
 enum { TREE_TYPES = 7 }; /* shape_of_type's: sphere, capsule, AABB, OBB, triangle, hull, mesh */
 
+/* Shapes a and b as the two colliders of a world without fattening (so
+ * that the tree boxes' pads are what is tested): checks that the world
+ * calls them touching exactly when the exact test does, and returns the
+ * exact test's answer. `at` and `param` name the case in a failure. */
+static bool touching_as_exact(const tc_shape *a, tc_transform pa, const tc_shape *b, tc_transform pb, double at,
+                              double param)
+{
+    tc_world_def def = tc_world_def_default();
+    def.margin_ratio = 0.0f;
+    tc_world *w = tc_world_create(&def);
+    tc_collider_def d = tc_collider_def_default();
+    d.shape = *a;
+    d.local = pa;
+    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+    d.shape = *b;
+    d.local = pb;
+    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+    CHECK(tc_world_update(w));
+    const bool exact = tc_shape_overlap(&w->shapes[0], &w->shapes[1]);
+    const bool got = w->hot[0].touching > 0;
+    CHECK_MSG(got == exact, "types %d %d, at %g, parameter %.9g: world %d, exact test %d", (int)a->type,
+              (int)b->type, at, param, got, exact);
+    tc_world_destroy(w);
+    return exact;
+}
+
 /* With the tree boxes padded by sizes only, a pair the exact test calls
  * touching must still have meeting tree boxes, far from the origin too:
  * for every pair of tree-held types, unturned or turned at random, one
@@ -795,25 +821,13 @@ TEST_CASE(issue12_large_worlds_size_padded_tree_boxes_keep_every_touching_pair)
                     double lo = 0.0, hi = 10.0;
                     for (int step = 0; step < 48; ++step) {
                         const double t = 0.5 * (lo + hi);
-                        /* no fattening: the tree boxes alone decide */
-                        tc_world_def def = tc_world_def_default();
-                        def.margin_ratio = 0.0f;
-                        tc_world *w = tc_world_create(&def);
-                        tc_collider_def d = tc_collider_def_default();
-                        d.shape = shape_of_type(ta, (float)size_a);
-                        d.local = tc_transform_make(tc_vec3_make((float)offsets[k], 0, 0), ta == 2 ? tc_quat_identity() : qa);
-                        CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
-                        d.shape = shape_of_type(tb, (float)size_b);
-                        d.local = tc_transform_make(tc_vec3_make((float)(offsets[k] + t * u.x), (float)(t * u.y),
-                                                                 (float)(t * u.z)),
-                                                    tb == 2 ? tc_quat_identity() : qb);
-                        CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
-                        CHECK(tc_world_update(w));
-                        const bool exact = tc_shape_overlap(&w->shapes[0], &w->shapes[1]);
-                        const bool got = w->hot[0].touching > 0;
-                        CHECK_MSG(got == exact, "types %d %d, offset %g, t %.9g: world %d, exact test %d", ta, tb,
-                                  offsets[k], t, got, exact);
-                        tc_world_destroy(w);
+                        const tc_transform pa =
+                            tc_transform_make(tc_vec3_make((float)offsets[k], 0, 0), ta == 2 ? tc_quat_identity() : qa);
+                        const tc_transform pb = tc_transform_make(
+                            tc_vec3_make((float)(offsets[k] + t * u.x), (float)(t * u.y), (float)(t * u.z)),
+                            tb == 2 ? tc_quat_identity() : qb);
+                        const tc_shape sa = shape_of_type(ta, (float)size_a), sb = shape_of_type(tb, (float)size_b);
+                        const bool exact = touching_as_exact(&sa, pa, &sb, pb, offsets[k], t);
                         if (exact) {
                             ++touching;
                             lo = t;
@@ -853,21 +867,9 @@ TEST_CASE(issue12_large_worlds_hulls_and_meshes_beyond_2e27_keep_every_touching_
                 double lo = 0.0, hi = 400.0;
                 for (int step = 0; step < 48; ++step) {
                     const double sb = 0.5 * (lo + hi);
-                    tc_world_def def = tc_world_def_default();
-                    def.margin_ratio = 0.0f;
-                    tc_world *w = tc_world_create(&def);
-                    tc_collider_def d = tc_collider_def_default();
-                    d.shape = shape_of_type(ta, (float)size_a);
-                    d.local = tc_transform_make(tc_vec3_make(x, 0, 0), qa);
-                    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
-                    d.shape = shape_of_type(tb, (float)sb);
-                    d.local = tc_transform_make(tc_vec3_make(x + 128.0f, 0, 0), qb);
-                    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
-                    CHECK(tc_world_update(w));
-                    const bool exact = tc_shape_overlap(&w->shapes[0], &w->shapes[1]);
-                    const bool got = w->hot[0].touching > 0;
-                    CHECK_MSG(got == exact, "types %d %d, size %.9g: world %d, exact test %d", ta, tb, sb, got, exact);
-                    tc_world_destroy(w);
+                    const tc_shape a = shape_of_type(ta, (float)size_a), b = shape_of_type(tb, (float)sb);
+                    const bool exact = touching_as_exact(&a, tc_transform_make(tc_vec3_make(x, 0, 0), qa), &b,
+                                                         tc_transform_make(tc_vec3_make(x + 128.0f, 0, 0), qb), x, sb);
                     if (exact) {
                         ++touching;
                         hi = sb;
