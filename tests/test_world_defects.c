@@ -764,9 +764,10 @@ enum { TREE_TYPES = 7 }; /* shape_of_type's: sphere, capsule, AABB, OBB, triangl
 /* Shapes a and b as the two colliders of a world without fattening (so
  * that the tree boxes' pads are what is tested): checks that the world
  * calls them touching exactly when the exact test does, and returns the
- * exact test's answer. `at` and `param` name the case in a failure. */
+ * exact test's answer, counted in *touching or *apart. `at` and `param`
+ * name the case in a failure. */
 static bool touching_as_exact(const tc_shape *a, tc_transform pa, const tc_shape *b, tc_transform pb, double at,
-                              double param)
+                              double param, long *touching, long *apart)
 {
     tc_world_def def = tc_world_def_default();
     def.margin_ratio = 0.0f;
@@ -784,6 +785,7 @@ static bool touching_as_exact(const tc_shape *a, tc_transform pa, const tc_shape
     CHECK_MSG(got == exact, "types %d %d, at %g, parameter %.9g: world %d, exact test %d", (int)a->type,
               (int)b->type, at, param, got, exact);
     tc_world_destroy(w);
+    ++*(exact ? touching : apart);
     return exact;
 }
 
@@ -827,14 +829,7 @@ TEST_CASE(issue12_large_worlds_size_padded_tree_boxes_keep_every_touching_pair)
                             tc_vec3_make((float)(offsets[k] + t * u.x), (float)(t * u.y), (float)(t * u.z)),
                             tb == 2 ? tc_quat_identity() : qb);
                         const tc_shape sa = shape_of_type(ta, (float)size_a), sb = shape_of_type(tb, (float)size_b);
-                        const bool exact = touching_as_exact(&sa, pa, &sb, pb, offsets[k], t);
-                        if (exact) {
-                            ++touching;
-                            lo = t;
-                        } else {
-                            ++apart;
-                            hi = t;
-                        }
+                        *(touching_as_exact(&sa, pa, &sb, pb, offsets[k], t, &touching, &apart) ? &lo : &hi) = t;
                     }
                 }
             }
@@ -869,14 +864,9 @@ TEST_CASE(issue12_large_worlds_hulls_and_meshes_beyond_2e27_keep_every_touching_
                     const double sb = 0.5 * (lo + hi);
                     const tc_shape a = shape_of_type(ta, (float)size_a), b = shape_of_type(tb, (float)sb);
                     const bool exact = touching_as_exact(&a, tc_transform_make(tc_vec3_make(x, 0, 0), qa), &b,
-                                                         tc_transform_make(tc_vec3_make(x + 128.0f, 0, 0), qb), x, sb);
-                    if (exact) {
-                        ++touching;
-                        hi = sb;
-                    } else {
-                        ++apart;
-                        lo = sb;
-                    }
+                                                         tc_transform_make(tc_vec3_make(x + 128.0f, 0, 0), qb), x, sb,
+                                                         &touching, &apart);
+                    *(exact ? &hi : &lo) = sb;
                 }
             }
         }
