@@ -175,6 +175,41 @@ TEST_CASE(issue12_item5_million_deep_chain_without_recursion)
     free(n);
 }
 
+/* ---- shared shapes of the large-world tests ------------------------------- */
+
+/* A hull (a twelve-sided cylinder) and a mesh (an octahedron's eight
+ * faces), each 2 across (reaching 1 from their origin along x and y), made
+ * once and shared (never freed: the process ends with the test). */
+static const tc_hull_data *unit_hull(void)
+{
+    static tc_hull_data *h;
+    if (!h) h = tc_hull_data_create_cylinder(1.0f, 1.0f, 12, NULL);
+    CHECK(h != NULL);
+    return h;
+}
+
+static const tc_mesh_data *unit_mesh(void)
+{
+    static tc_mesh_data *m;
+    if (!m) {
+        const tc_vec3 v[6] = { { 1, 0, 0 }, { -1, 0, 0 }, { 0, 1, 0 }, { 0, -1, 0 }, { 0, 0, 1 }, { 0, 0, -1 } };
+        const int32_t idx[24] = { 0, 2, 4, 2, 1, 4, 1, 3, 4, 3, 0, 4, 2, 0, 5, 1, 2, 5, 3, 1, 5, 0, 3, 5 };
+        m = tc_mesh_data_create(v, 6, idx, 8, NULL);
+    }
+    CHECK(m != NULL);
+    return m;
+}
+
+static tc_shape hull_of_size(float s, tc_quat q)
+{
+    return tc_shape_from_hull(tc_hull_make(unit_hull(), tc_transform_make(tc_vec3_zero(), q), s));
+}
+
+static tc_shape mesh_of_size(float s, tc_quat q)
+{
+    return tc_shape_from_mesh(tc_mesh_make(unit_mesh(), tc_transform_make(tc_vec3_zero(), q), s));
+}
+
 /* ---- item 6: large coordinates, bad bones, overflowing scales ------------ */
 
 /* Boxes of size 0.5 at x = 2i, none touching, near the origin and far from
@@ -210,18 +245,17 @@ TEST_CASE(issue12_item6_broadphase_memory_does_not_grow_with_distance)
 /* The same for every other shape type, each about 0.5 across, 2 apart:
  * translated by 1e6 and 1e7 (float positions, no world origin) the
  * broadphase must find no more candidate pairs and hold no more memory than
- * at the origin. KNOWN FAILING (WILL_FAIL in tests/CMakeLists.txt): a
- * non-box collider's tree box is padded by the tolerance band of its
- * coordinates (tc_world_padded, 4e-5 * 1.73 * |x|: 69 at 1e6, 693 at 1e7),
- * so far from the origin every round shape reaches hundreds of neighbours.
- * Fixing it needs the pad to bound the exact tests' own bands, some of
- * which are relative to absolute coordinates (capsule-aabb rounds the box
- * centre), not the documented TC_TOLERANCE. */
+ * at the origin. Padded by the tolerance band of its coordinates
+ * (tc_world_padded, 4e-5 * 1.73 * |x|: 69 at 1e6, 693 at 1e7), every
+ * shape far from the origin would reach hundreds of neighbours; each pair
+ * test's band is of the pair's sizes, so the tree boxes are padded by
+ * sizes only (tc_world_tree_box). Hulls and meshes included: their pair
+ * queries run relative to one of the shapes. */
 TEST_CASE(issue12_large_worlds_round_shapes_broadphase_does_not_grow_with_distance)
 {
     enum { N = 500 }; /* at 2000, 1.3 million candidate pairs and 320 MB at 1e7 (1.3 MB at the origin) */
     const double offsets[3] = { 0.0, 1e6, 1e7 };
-    for (int type = 0; type < 4; ++type) {
+    for (int type = 0; type < 6; ++type) {
         size_t bytes[3] = { 0, 0, 0 }, pairs[3] = { 0, 0, 0 };
         for (int k = 0; k < 3; ++k) {
             counting_allocator ca;
@@ -236,7 +270,9 @@ TEST_CASE(issue12_large_worlds_round_shapes_broadphase_does_not_grow_with_distan
                 case 1: { const tc_capsule x = { { -0.1f, 0, 0 }, { 0.1f, 0, 0 }, 0.15f }; d.shape = tc_shape_from_capsule(x); break; }
                 case 2: { tc_obb x; x.center = tc_vec3_zero(); x.half = tc_vec3_make(0.25f, 0.25f, 0.25f);
                           x.rotation = tc_mat3_identity(); d.shape = tc_shape_from_obb(x); break; }
-                default: { const tc_triangle x = { { -0.25f, 0, 0 }, { 0.25f, 0, 0 }, { 0, 0.25f, 0 } }; d.shape = tc_shape_from_triangle(x); break; }
+                case 3: { const tc_triangle x = { { -0.25f, 0, 0 }, { 0.25f, 0, 0 }, { 0, 0.25f, 0 } }; d.shape = tc_shape_from_triangle(x); break; }
+                case 4: d.shape = hull_of_size(0.25f, tc_quat_identity()); break;
+                default: d.shape = mesh_of_size(0.25f, tc_quat_identity()); break;
                 }
                 d.local.position = tc_vec3_make((float)(offsets[k] + 2.0 * i), 0, 0);
                 CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
@@ -349,21 +385,27 @@ TEST_CASE(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out)
 
 /* ---- large worlds --------------------------------------------------------- */
 
-/* A scene of spheres, boxes and capsules on a grid (neighbours overlap by a
- * clear margin, diagonals are clearly apart), placed at absolute double
- * positions around `centre`, with the world's origin at `origin`. */
+/* A scene of spheres, boxes, capsules, hulls and meshes on a grid
+ * (neighbours overlap by a clear margin, diagonals are clearly apart, and
+ * no two meshes, which have no pair test, are neighbours), placed at
+ * absolute double positions around `centre`, with the world's origin at
+ * `origin`; manifolds on. */
 enum { GRID = 12 };
 static tc_world *grid_scene(tc_world_position centre, tc_world_position origin)
 {
-    tc_world *w = tc_world_create(NULL);
+    tc_world_def def = tc_world_def_default();
+    def.contacts = true;
+    tc_world *w = tc_world_create(&def);
     CHECK(tc_world_set_origin(w, origin));
     for (int i = 0; i < GRID; ++i)
         for (int j = 0; j < GRID; ++j) {
             tc_collider_def d = tc_collider_def_default();
-            switch ((i + 2 * j) % 3) {
+            switch ((i + 2 * j) % 5) {
             case 0: { tc_sphere s = { { 0, 0, 0 }, 1.6f }; d.shape = tc_shape_from_sphere(s); break; }
             case 1: { tc_aabb b = { { -1.6f, -1.6f, -1.6f }, { 1.6f, 1.6f, 1.6f } }; d.shape = tc_shape_from_aabb(b); break; }
-            default: { tc_capsule c = { { -0.6f, 0, 0 }, { 0.6f, 0, 0 }, 1.0f }; d.shape = tc_shape_from_capsule(c); break; }
+            case 2: { tc_capsule c = { { -0.6f, 0, 0 }, { 0.6f, 0, 0 }, 1.0f }; d.shape = tc_shape_from_capsule(c); break; }
+            case 3: d.shape = hull_of_size(1.6f, tc_quat_identity()); break;
+            default: d.shape = mesh_of_size(1.6f, tc_quat_identity()); break;
             }
             tc_world_position at = { centre.x + 3.0 * i, centre.y + 3.0 * j, centre.z };
             d.local.position = tc_world_to_local(w, at);
@@ -397,6 +439,41 @@ TEST_CASE(issue12_large_worlds_translated_scenes_give_the_same_answers)
         for (size_t m = 0; m < n && m < n0; ++m)
             CHECK(e[m].user_data_a == e0[m].user_data_a && e[m].user_data_b == e0[m].user_data_b);
     }
+    /* the same manifolds, within 1e-4 of the shapes' sizes (3.2 across):
+     * normals, and each point (matched by its feature id) in absolute
+     * terms and its depth */
+    size_t c0;
+    const tc_world_contact *m0 = tc_world_contacts(w[0], &c0);
+    CHECK(c0 == n0);
+    int points = 0;
+    for (int k = 1; k < 3; ++k) {
+        size_t c;
+        const tc_world_contact *mk = tc_world_contacts(w[k], &c);
+        CHECK_MSG(c == c0, "shift %g: %zu contacts, %zu at the origin", shifts[k], c, c0);
+        for (size_t q = 0; q < c && q < c0; ++q) {
+            const tc_manifold *a = &mk[q].manifold, *b = &m0[q].manifold;
+            CHECK(mk[q].user_data_a == m0[q].user_data_a && mk[q].user_data_b == m0[q].user_data_b);
+            CHECK_MSG(a->count == b->count, "shift %g, pair %llu %llu: %d points, %d at the origin", shifts[k],
+                      (unsigned long long)mk[q].user_data_a, (unsigned long long)mk[q].user_data_b, a->count, b->count);
+            if (a->count != b->count || a->count == 0) continue;
+            CHECK(tc_vec3_length(tc_vec3_sub(a->normal, b->normal)) <= 1e-4f);
+            for (int i = 0; i < a->count; ++i) {
+                int match = -1;
+                for (int j = 0; j < b->count; ++j)
+                    if (b->points[j].id == a->points[i].id) match = j;
+                CHECK(match >= 0);
+                if (match < 0) continue;
+                const tc_world_position p = tc_world_to_absolute(w[k], a->points[i].point);
+                const tc_world_position p0 = tc_world_to_absolute(w[0], b->points[match].point);
+                const double ex = p.x - shifts[k] - p0.x, ey = p.y + shifts[k] - p0.y, ez = p.z - 0.5 * shifts[k] - p0.z;
+                CHECK_MSG(fabs(ex) <= 3.2e-4 && fabs(ey) <= 3.2e-4 && fabs(ez) <= 3.2e-4,
+                          "shift %g: contact point off by %g %g %g", shifts[k], ex, ey, ez);
+                CHECK(fabsf(a->points[i].depth - b->points[match].depth) <= 3.2e-4f);
+                ++points;
+            }
+        }
+    }
+    CHECK(points > 200);
     /* rays across the grid, from absolute points */
     test_rng r = { 5 };
     int hits = 0;
@@ -677,8 +754,39 @@ static tc_shape shape_of_type(int type, float s)
     case 2: { const tc_aabb x = { { -s, -0.7f * s, -0.4f * s }, { s, 0.7f * s, 0.4f * s } }; return tc_shape_from_aabb(x); }
     case 3: { tc_obb x; x.center = tc_vec3_zero(); x.half = tc_vec3_make(s, 0.6f * s, 0.3f * s);
               x.rotation = tc_mat3_identity(); return tc_shape_from_obb(x); }
-    default: { const tc_triangle x = { { -s, -0.3f * s, 0 }, { s, 0, 0.2f * s }, { 0, s, -0.4f * s } }; return tc_shape_from_triangle(x); }
+    case 4: { const tc_triangle x = { { -s, -0.3f * s, 0 }, { s, 0, 0.2f * s }, { 0, s, -0.4f * s } }; return tc_shape_from_triangle(x); }
+    case 5: return hull_of_size(s, tc_quat_identity());
+    default: return mesh_of_size(s, tc_quat_identity());
     }
+}
+enum { TREE_TYPES = 7 }; /* shape_of_type's: sphere, capsule, AABB, OBB, triangle, hull, mesh */
+
+/* Shapes a and b as the two colliders of a world without fattening (so
+ * that the tree boxes' pads are what is tested): checks that the world
+ * calls them touching exactly when the exact test does, and returns the
+ * exact test's answer, counted in *touching or *apart. `at` and `param`
+ * name the case in a failure. */
+static bool touching_as_exact(const tc_shape *a, tc_transform pa, const tc_shape *b, tc_transform pb, double at,
+                              double param, long *touching, long *apart)
+{
+    tc_world_def def = tc_world_def_default();
+    def.margin_ratio = 0.0f;
+    tc_world *w = tc_world_create(&def);
+    tc_collider_def d = tc_collider_def_default();
+    d.shape = *a;
+    d.local = pa;
+    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+    d.shape = *b;
+    d.local = pb;
+    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+    CHECK(tc_world_update(w));
+    const bool exact = tc_shape_overlap(&w->shapes[0], &w->shapes[1]);
+    const bool got = w->hot[0].touching > 0;
+    CHECK_MSG(got == exact, "types %d %d, at %g, parameter %.9g: world %d, exact test %d", (int)a->type,
+              (int)b->type, at, param, got, exact);
+    tc_world_destroy(w);
+    ++*(exact ? touching : apart);
+    return exact;
 }
 
 /* With the tree boxes padded by sizes only, a pair the exact test calls
@@ -695,8 +803,8 @@ TEST_CASE(issue12_large_worlds_size_padded_tree_boxes_keep_every_touching_pair)
     test_rng r = { 12 };
     const double offsets[4] = { 0.0, 1e3, 1e5, 3e6 };
     long touching = 0, apart = 0;
-    for (int ta = 0; ta < 5; ++ta) {
-        for (int tb = 0; tb < 5; ++tb) {
+    for (int ta = 0; ta < TREE_TYPES; ++ta) {
+        for (int tb = 0; tb < TREE_TYPES; ++tb) {
             for (int rep = 0; rep < 3; ++rep) {
                 const double size_a = test_rng_uniform(&r, 0.05, 2.0);
                 const double size_b = test_rng_uniform(&r, 0.05, 2.0);
@@ -715,36 +823,66 @@ TEST_CASE(issue12_large_worlds_size_padded_tree_boxes_keep_every_touching_pair)
                     double lo = 0.0, hi = 10.0;
                     for (int step = 0; step < 48; ++step) {
                         const double t = 0.5 * (lo + hi);
-                        /* no fattening: the tree boxes alone decide */
-                        tc_world_def def = tc_world_def_default();
-                        def.margin_ratio = 0.0f;
-                        tc_world *w = tc_world_create(&def);
-                        tc_collider_def d = tc_collider_def_default();
-                        d.shape = shape_of_type(ta, (float)size_a);
-                        d.local = tc_transform_make(tc_vec3_make((float)offsets[k], 0, 0), ta == 2 ? tc_quat_identity() : qa);
-                        CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
-                        d.shape = shape_of_type(tb, (float)size_b);
-                        d.local = tc_transform_make(tc_vec3_make((float)(offsets[k] + t * u.x), (float)(t * u.y),
-                                                                 (float)(t * u.z)),
-                                                    tb == 2 ? tc_quat_identity() : qb);
-                        CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
-                        CHECK(tc_world_update(w));
-                        const bool exact = tc_shape_overlap(&w->shapes[0], &w->shapes[1]);
-                        const bool got = w->hot[0].touching > 0;
-                        CHECK_MSG(got == exact, "types %d %d, offset %g, t %.9g: world %d, exact test %d", ta, tb,
-                                  offsets[k], t, got, exact);
-                        tc_world_destroy(w);
-                        if (exact) {
-                            ++touching;
-                            lo = t;
-                        } else {
-                            ++apart;
-                            hi = t;
-                        }
+                        const tc_transform pa =
+                            tc_transform_make(tc_vec3_make((float)offsets[k], 0, 0), ta == 2 ? tc_quat_identity() : qa);
+                        const tc_transform pb = tc_transform_make(
+                            tc_vec3_make((float)(offsets[k] + t * u.x), (float)(t * u.y), (float)(t * u.z)),
+                            tb == 2 ? tc_quat_identity() : qb);
+                        const tc_shape sa = shape_of_type(ta, (float)size_a), sb = shape_of_type(tb, (float)size_b);
+                        *(touching_as_exact(&sa, pa, &sb, pb, offsets[k], t, &touching, &apart) ? &lo : &hi) = t;
                     }
                 }
             }
         }
     }
     CHECK(touching > 1000 && apart > 1000);
+}
+
+/* Hulls and meshes beyond 2^27 (where the other shapes' tests have bands
+ * of their coordinates, overlap_far.h) keep size-padded tree boxes too:
+ * at x = 1e9, where floats are 64 apart, shape B of each type but AABB 128
+ * away from A (a hull or a mesh, possibly turned) grows by bisection on its
+ * scale towards the last size the exact test calls touching; at every step
+ * the world's touching must be the exact test's. And two hulls (or meshes)
+ * there of size 25, 128 apart, make no candidate pair (padded by their
+ * coordinates, 4e-5 * 1.73 * 1e9 = 69000, they would). */
+TEST_CASE(issue12_large_worlds_hulls_and_meshes_beyond_2e27_keep_every_touching_pair)
+{
+    test_rng r = { 27 };
+    const float x = 1e9f; /* a float: 1953125 * 2^9 */
+    long touching = 0, apart = 0;
+    for (int ta = 5; ta < TREE_TYPES; ++ta) {
+        for (int tb = 0; tb < TREE_TYPES; ++tb) {
+            if (tb == 2) continue; /* an AABB cannot turn, and only its size would change */
+            for (int rep = 0; rep < 3; ++rep) {
+                const double size_a = test_rng_uniform(&r, 20.0, 100.0);
+                tc_quat qa = tc_quat_normalize(test_rng_quat4(&r, -1, 1));
+                tc_quat qb = tc_quat_normalize(test_rng_quat4(&r, -1, 1));
+                if (rep == 0) qa = qb = tc_quat_identity();
+                double lo = 0.0, hi = 400.0;
+                for (int step = 0; step < 48; ++step) {
+                    const double sb = 0.5 * (lo + hi);
+                    const tc_shape a = shape_of_type(ta, (float)size_a), b = shape_of_type(tb, (float)sb);
+                    const bool exact = touching_as_exact(&a, tc_transform_make(tc_vec3_make(x, 0, 0), qa), &b,
+                                                         tc_transform_make(tc_vec3_make(x + 128.0f, 0, 0), qb), x, sb,
+                                                         &touching, &apart);
+                    *(exact ? &hi : &lo) = sb;
+                }
+            }
+        }
+        /* no candidate pair between two of them 128 apart */
+        tc_world_def def = tc_world_def_default();
+        def.margin_ratio = 0.0f;
+        tc_world *w = tc_world_create(&def);
+        tc_collider_def d = tc_collider_def_default();
+        d.shape = shape_of_type(ta, 25.0f);
+        d.local.position = tc_vec3_make(x, 0, 0);
+        CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+        d.local.position = tc_vec3_make(x + 128.0f, 0, 0);
+        CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
+        CHECK(tc_world_update(w));
+        CHECK_MSG(w->pairs.count == 0, "type %d: %zu candidate pairs", ta, w->pairs.count);
+        tc_world_destroy(w);
+    }
+    CHECK(touching > 200 && apart > 200);
 }

@@ -190,6 +190,13 @@ void tc_core_translate(tc_core *c, tc_dvec3 d)
     c->scale = scale + c->radius;
 }
 
+tc_dvec3 tc_core_recentre(tc_core *c)
+{
+    const tc_dvec3 d = tc_dvec3_neg(c->center);
+    tc_core_translate(c, d);
+    return d;
+}
+
 tc_dvec3 tc_core_support(const tc_core *c, tc_dvec3 d)
 {
     int32_t hint = -1;

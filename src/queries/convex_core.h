@@ -66,6 +66,13 @@ static inline bool tc_core_is_flat(const tc_core *c)
 }
 /* Moves every vertex by d. */
 void tc_core_translate(tc_core *c, tc_dvec3 d);
+/* Moves c so that its centre is the origin and returns the move (minus the
+ * old centre), for the caller to move the pair's other shape by. A pair
+ * query run on coordinates relative to one shape has its tolerances (of
+ * the cores' scale) relative to the pair's sizes and separation, not to
+ * where the pair is: each coordinate difference is taken in double and
+ * rounded once (issue 12, large worlds). */
+tc_dvec3 tc_core_recentre(tc_core *c);
 
 /* Vertex of the core furthest along d (first such vertex on ties). */
 tc_dvec3 tc_core_support(const tc_core *c, tc_dvec3 d);

@@ -28,8 +28,12 @@ static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
     return tc_vec3_finite(va) && tc_vec3_finite(vb) && max_t >= 0.0f;
 }
 
-static bool cores_overlap(const tc_core *a, const tc_core *b)
+/* relative: run relative to A's centre (moving both), so that the pad is
+ * of the pair's sizes and separation wherever the pair is; else of the
+ * coordinates, for a point, whose own rounding is of its coordinates. */
+static bool cores_overlap(tc_core *a, tc_core *b, bool relative)
 {
+    if (relative) tc_core_translate(b, tc_core_recentre(a));
     double scale = a->scale > b->scale ? a->scale : b->scale;
     return tc_gjk_within(a, b, a->radius + b->radius + TC_HULL_OVERLAP_PAD * scale);
 }
@@ -133,7 +137,7 @@ bool tc_hull_contains_point(const tc_hull *h, tc_vec3 p)
     tc_core ch, cp;
     tc_core_from_hull(&ch, h);
     tc_core_from_point(&cp, p, 0.0f);
-    return cores_overlap(&cp, &ch);
+    return cores_overlap(&cp, &ch, false);
 }
 
 tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
@@ -158,7 +162,7 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
         tc_core ca, cb;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                                 \
         tc_core_from_hull(&cb, b);                                                                                \
-        return cores_overlap(&ca, &cb);                                                                           \
+        return cores_overlap(&ca, &cb, true);                                                                     \
     }                                                                                                             \
     float tc_distance_##A##_hull(const tc_##A *a, const tc_hull *b, tc_vec3 *point_a, tc_vec3 *point_b)          \
     {                                                                                                             \
@@ -171,11 +175,14 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
 #define TC_HULL_PAIRS_CONTACT_SWEEP(A)                                                                            \
     bool tc_contact_##A##_hull(const tc_##A *a, const tc_hull *b, tc_manifold *m)                                 \
     {                                                                                                             \
-        if (!tc_##A##_is_valid(a) || !tc_hull_is_valid(b)) return false;                                         \
+        /* contact counts what overlap counts: its band is of the pair's  */                                   \
+        /* sizes, the contact's pad of the coordinates (wider far away) */                                        \
+        if (!tc_overlap_##A##_hull(a, b)) return false;                                                           \
+        if (!m) return true;                                                                                      \
         tc_core ca, cb;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                                 \
         tc_core_from_hull(&cb, b);                                                                                \
-        return tc_core_contact_padded(&ca, &cb, TC_HULL_OVERLAP_PAD, m);                                          \
+        return tc_core_contact_touching(&ca, &cb, m);                                                             \
     }                                                                                                             \
     TC_HULL_PAIRS_SWEEP(A)
 #define TC_HULL_PAIRS_SWEEP(A)                                                                                    \
@@ -198,13 +205,29 @@ TC_HULL_PAIRS(triangle)
 TC_HULL_PAIRS_SWEEP(hull)
 
 /* ---- hull-hull overlap: the float GJK first --------------------------------- */
-/* A bound above the overlap pad of the double path (TC_HULL_OVERLAP_PAD of
- * the cores' scale), from the placements alone: a float answer of "apart
- * by more than this" is then the double path's answer too. */
-static double pad_above(const tc_hull_pair *p)
+/* A bound on the radius of h's ball once placed: |R v| <= |R|_F |v| for
+ * any matrix R (the Frobenius norm, sqrt(3) for a rotation), so it holds
+ * for a placement's rotation that is not quite orthonormal too; rounded up. */
+static double placed_radius_above(const tc_hull *h)
 {
-    double m = fabs(p->origin.x) + fabs(p->origin.y) + fabs(p->origin.z);
-    return 2.0 * TC_HULL_OVERLAP_PAD * (m + p->err / 4e-6);
+    const tc_mat3 *r = &h->rotation;
+    double f = 0.0;
+    const tc_vec3 col[3] = { r->cx, r->cy, r->cz };
+    for (int i = 0; i < 3; ++i)
+        f += (double)col[i].x * col[i].x + (double)col[i].y * col[i].y + (double)col[i].z * col[i].z;
+    return (double)h->scale * h->data->sphere_radius * sqrt(f) * (1.0 + 1e-12);
+}
+
+/* A bound above the overlap pad of the double path (TC_HULL_OVERLAP_PAD of
+ * the cores' scale, relative to A's centre), from the balls alone: a float
+ * answer of "apart by more than this" is then the double path's answer
+ * too. A core's scale is of its data box placed, whose corners lie within
+ * sqrt(3) radii of its ball's centre (in each coordinate), and A's centre
+ * within A's ball; twice that for the roundings. */
+static double pad_above(const tc_hull_pair *p, const tc_hull *a, const tc_hull *b)
+{
+    double m = fabs(p->cb.x) + fabs(p->cb.y) + fabs(p->cb.z);
+    return 2.0 * TC_HULL_OVERLAP_PAD * (m + 3.0 * (placed_radius_above(a) + placed_radius_above(b)));
 }
 
 /* The float run of two valid hulls, made ready in *p. Pairs well apart
@@ -213,7 +236,20 @@ static double pad_above(const tc_hull_pair *p)
 static tc_gjk_status float_gjk(const tc_hull *a, const tc_hull *b, tc_hull_pair *p, tc_gjk_result *r)
 {
     tc_hull_pair_init(p, a, b);
-    return tc_gjk_hull_pair(p, pad_above(p), r);
+    return tc_gjk_hull_pair(p, pad_above(p, a, b), r);
+}
+
+/* A pair within the float run's error of touching: the double path, from
+ * the simplex the float run ended on, relative to A's centre (its band of
+ * the pair's sizes, not of where it is). */
+static bool double_within(const tc_hull *a, const tc_hull *b, const tc_gjk_result *r)
+{
+    tc_core ca, cb;
+    tc_core_from_hull(&ca, a);
+    tc_core_from_hull(&cb, b);
+    tc_core_translate(&cb, tc_core_recentre(&ca));
+    double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
+    return tc_gjk_within_seeded(&ca, &cb, &r->simplex, TC_HULL_OVERLAP_PAD * scale);
 }
 
 bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
@@ -226,13 +262,7 @@ bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
     case TC_GJK_INTERSECTING: return true;
     default: break;
     }
-    /* Within the float error of touching: the double path, from the
-     * simplex the float run ended on. */
-    tc_core ca, cb;
-    tc_core_from_hull(&ca, a);
-    tc_core_from_hull(&cb, b);
-    double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
-    return tc_gjk_within_seeded(&ca, &cb, &r.simplex, TC_HULL_OVERLAP_PAD * scale);
+    return double_within(a, b, &r);
 }
 
 /* ---- hull-hull contact: the float GJK, then the expanding polytope ------- */
@@ -270,7 +300,12 @@ bool tc_contact_hull_hull(const tc_hull *a, const tc_hull *b, tc_manifold *m)
             return true;
         }
     }
-    return tc_core_contact_padded(&ca, &cb, TC_HULL_OVERLAP_PAD, m);
+    /* Contact counts what overlap counts: the overlap's own double test
+     * decides an unsure pair (the contact's pad would be of the
+     * coordinates, wider far from the origin). */
+    if (s != TC_GJK_INTERSECTING && !double_within(a, b, &r)) return false;
+    if (!m) return true;
+    return tc_core_contact_touching(&ca, &cb, m);
 }
 
 float tc_distance_hull_hull(const tc_hull *a, const tc_hull *b, tc_vec3 *point_a, tc_vec3 *point_b)

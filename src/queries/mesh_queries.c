@@ -29,6 +29,7 @@
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "queries/ray.h"
+#include "queries/shape_place.h"
 #include "queries/mesh_deepest.h"
 #include "queries/sweep_rigid.h"
 #include "shapes/mesh_internal.h"
@@ -123,19 +124,32 @@ static bool walk_all(const tc_mesh_data *d, slot_fn fn, void *ctx)
     return true;
 }
 
-bool tc_mesh_bounds(const tc_mesh *m, tc_aabb *out)
+void tc_mesh_exact_bounds(const tc_mesh *m, double lo[3], double hi[3])
 {
-    if (!tc_mesh_is_valid(m) || !out || m->data->triangle_count == 0) return false;
     placement pl = placement_of(m);
     const tc_mesh_node *root = &m->data->nodes[0];
-    tc_dvec3 lo = tc_dvec3_make(INFINITY, INFINITY, INFINITY), hi = tc_dvec3_neg(lo);
+    for (int k = 0; k < 3; ++k) {
+        lo[k] = INFINITY;
+        hi[k] = -INFINITY;
+    }
     for (int i = 0; i < 8; ++i) {
         tc_vec3 c = tc_vec3_make(i & 1 ? root->max.x : root->min.x, i & 2 ? root->max.y : root->min.y,
                                  i & 4 ? root->max.z : root->min.z);
         tc_dvec3 w = place(&pl, c);
-        lo = tc_dvec3_make(fmin(lo.x, w.x), fmin(lo.y, w.y), fmin(lo.z, w.z));
-        hi = tc_dvec3_make(fmax(hi.x, w.x), fmax(hi.y, w.y), fmax(hi.z, w.z));
+        const double wk[3] = { w.x, w.y, w.z };
+        for (int k = 0; k < 3; ++k) {
+            lo[k] = fmin(lo[k], wk[k]);
+            hi[k] = fmax(hi[k], wk[k]);
+        }
     }
+}
+
+bool tc_mesh_bounds(const tc_mesh *m, tc_aabb *out)
+{
+    if (!tc_mesh_is_valid(m) || !out || m->data->triangle_count == 0) return false;
+    double l[3], h[3];
+    tc_mesh_exact_bounds(m, l, h);
+    const tc_dvec3 lo = tc_dvec3_make(l[0], l[1], l[2]), hi = tc_dvec3_make(h[0], h[1], h[2]);
     double pad = 1e-6 * (tc_dvec3_max_abs(lo) + tc_dvec3_max_abs(hi));
     out->min = tc_dvec3_to(tc_dvec3_make(lo.x - pad, lo.y - pad, lo.z - pad));
     out->max = tc_dvec3_to(tc_dvec3_make(hi.x + pad, hi.y + pad, hi.z + pad));
@@ -502,10 +516,20 @@ static void walk_begin(core_walk *w, const tc_core *a, const tc_half_space *h, c
     w->h = h;
 }
 
-static bool mesh_overlap(const tc_core *a, const tc_half_space *h, const tc_mesh *m)
+/* relative: run relative to A's centre, so that the pad is of the pair's
+ * sizes and separation wherever the pair is (tc_core_recentre); else of
+ * the coordinates, for a point, whose own rounding is of its coordinates. */
+static bool mesh_overlap(const tc_core *a, const tc_half_space *h, const tc_mesh *m, bool relative)
 {
     core_walk w;
-    walk_begin(&w, a, h, m);
+    tc_core rel;
+    if (a && relative) {
+        rel = *a;
+        walk_begin(&w, &rel, h, m);
+        w.pl.p = tc_dvec3_add(w.pl.p, tc_core_recentre(&rel));
+    } else {
+        walk_begin(&w, a, h, m);
+    }
     walk_near(&w, overlap_slot);
     return w.found;
 }
@@ -890,7 +914,7 @@ bool tc_sweep_rigid_plane_mesh(const tc_plane *a, const tc_mesh *b, tc_transform
         if (!tc_##A##_is_valid(a) || !tc_mesh_is_valid(b)) return false;                                        \
         tc_core ca;                                                                                               \
         tc_core_from_##A(&ca, a);                                                                                 \
-        return mesh_overlap(&ca, NULL, b);                                                                        \
+        return mesh_overlap(&ca, NULL, b, true);                                                                  \
     }                                                                                                             \
     float tc_distance_##A##_mesh(const tc_##A *a, const tc_mesh *b, tc_vec3 *point_a, tc_vec3 *point_b)          \
     {                                                                                                             \
@@ -946,10 +970,10 @@ bool tc_mesh_deepest_contact_plane(const tc_plane *a, const tc_mesh *b, tc_manif
 
 bool tc_mesh_contains_point(const tc_mesh *m, tc_vec3 p)
 {
-    tc_sphere s;
-    s.center = p;
-    s.radius = 0.0f;
-    return tc_overlap_sphere_mesh(&s, m);
+    if (!tc_vec3_finite(p) || !tc_mesh_is_valid(m)) return false;
+    tc_core cp;
+    tc_core_from_point(&cp, p, 0.0f);
+    return mesh_overlap(&cp, NULL, m, false);
 }
 
 TC_MESH_PAIRS(sphere)
@@ -963,7 +987,7 @@ bool tc_overlap_plane_mesh(const tc_plane *a, const tc_mesh *b)
 {
     if (!tc_plane_is_valid(a) || !tc_mesh_is_valid(b)) return false;
     tc_half_space h = tc_half_space_from_plane(a);
-    return mesh_overlap(NULL, &h, b);
+    return mesh_overlap(NULL, &h, b, false);
 }
 
 float tc_distance_plane_mesh(const tc_plane *a, const tc_mesh *b, tc_vec3 *point_a, tc_vec3 *point_b)

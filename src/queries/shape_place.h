@@ -100,4 +100,11 @@ TC_FORCE_INLINE void tc_shape_place(const tc_shape *local, const tc_frame *frame
     *out = r;
 }
 
+/* A placed valid mesh's (with triangles) extremes along each world axis,
+ * in double: its data box's corners placed as its triangles' are (a
+ * relative 2^-52 of the coordinates from the exact ones). tc_mesh_bounds
+ * pads them by their coordinates; the world's tree boxes by the mesh's
+ * size (mesh_queries.c). */
+void tc_mesh_exact_bounds(const tc_mesh *m, double lo[3], double hi[3]);
+
 #endif

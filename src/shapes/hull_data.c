@@ -137,28 +137,36 @@ bool tc_hull_is_valid(const tc_hull *h)
            tc_is_finite(h->scale) && h->scale > 0.0f;
 }
 
-bool tc_hull_bounds(const tc_hull *h, tc_aabb *out)
+void tc_hull_exact_bounds(const tc_hull *h, double lo[3], double hi[3])
 {
-    if (!tc_hull_is_valid(h) || !out) return false;
     const tc_mat3 *r = &h->rotation;
     /* The support along each axis: row k of the rotation is the local
      * direction of world axis k. */
     const tc_vec3 rows[3] = { tc_vec3_make(r->cx.x, r->cy.x, r->cz.x), tc_vec3_make(r->cx.y, r->cy.y, r->cz.y),
                               tc_vec3_make(r->cx.z, r->cy.z, r->cz.z) };
-    float lo[3], hi[3];
     const float pos[3] = { h->position.x, h->position.y, h->position.z };
     for (int k = 0; k < 3; ++k) {
         tc_vec3 d = rows[k];
         int32_t a = tc_hull_data_support_index(h->data, -d.x, -d.y, -d.z);
         int32_t b = tc_hull_data_support_index(h->data, d.x, d.y, d.z);
-        double pa = proj(&h->data->vertices[a], d.x, d.y, d.z) * h->scale + pos[k];
-        double pb = proj(&h->data->vertices[b], d.x, d.y, d.z) * h->scale + pos[k];
+        lo[k] = proj(&h->data->vertices[a], d.x, d.y, d.z) * h->scale + pos[k];
+        hi[k] = proj(&h->data->vertices[b], d.x, d.y, d.z) * h->scale + pos[k];
+    }
+}
+
+bool tc_hull_bounds(const tc_hull *h, tc_aabb *out)
+{
+    if (!tc_hull_is_valid(h) || !out) return false;
+    double pa[3], pb[3];
+    tc_hull_exact_bounds(h, pa, pb);
+    float lo[3], hi[3];
+    for (int k = 0; k < 3; ++k) {
         /* Rounded outwards by a relative hair so the box holds the exact set. */
-        double pad = 1e-7 * (fabs(pa) + fabs(pb));
-        lo[k] = (float)(pa - pad);
-        hi[k] = (float)(pb + pad);
-        if ((double)lo[k] > pa - pad) lo[k] = nextafterf(lo[k], -INFINITY);
-        if ((double)hi[k] < pb + pad) hi[k] = nextafterf(hi[k], INFINITY);
+        double pad = 1e-7 * (fabs(pa[k]) + fabs(pb[k]));
+        lo[k] = (float)(pa[k] - pad);
+        hi[k] = (float)(pb[k] + pad);
+        if ((double)lo[k] > pa[k] - pad) lo[k] = nextafterf(lo[k], -INFINITY);
+        if ((double)hi[k] < pb[k] + pad) hi[k] = nextafterf(hi[k], INFINITY);
     }
     out->min = tc_vec3_make(lo[0], lo[1], lo[2]);
     out->max = tc_vec3_make(hi[0], hi[1], hi[2]);

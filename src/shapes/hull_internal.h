@@ -64,5 +64,10 @@ int32_t tc_hull_data_support_index(const tc_hull_data *h, double dx, double dy, 
  * GJK run, whose directions turn little from step to step) instead of the
  * best axis extreme; a small hull, or a start out of range, scans as above. */
 int32_t tc_hull_data_support_index_from(const tc_hull_data *h, int32_t start, double dx, double dy, double dz);
+/* The placed valid hull's extremes along each world axis, in double (the
+ * support's vertex, projected and placed in double: a relative 2^-52 of
+ * the coordinates from the exact ones). tc_hull_bounds rounds them
+ * outwards; the world's tree boxes pad them by the hull's size. */
+void tc_hull_exact_bounds(const tc_hull *h, double lo[3], double hi[3]);
 
 #endif

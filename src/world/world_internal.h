@@ -266,10 +266,12 @@ static inline tc_aabb tc_world_padded(const tc_aabb *b)
  * double, grown by the pad and rounded once to the nearest float: rounding
  * is monotonic, so two shapes whose padded exact bounds meet get tree boxes
  * that meet, with no outward rounding (which at 1e7, where floats are 1
- * apart, would join every neighbour). Hulls and meshes (whose GJK band is
- * relative to their coordinates) and shapes beyond 2^28 (where the double
- * tests decide, TC_OVERLAP_IS_FAR) keep the coordinate pad,
- * tc_world_padded. */
+ * apart, would join every neighbour). A hull's or mesh's exact bounds
+ * (tc_hull_exact_bounds, tc_mesh_exact_bounds) likewise, at any magnitude:
+ * their pair tests run relative to one of the shapes (tc_core_recentre).
+ * The other shapes beyond 2^27 (where the double tests decide,
+ * TC_OVERLAP_IS_FAR, with a band of the coordinates) keep the coordinate
+ * pad, tc_world_padded. */
 tc_aabb tc_world_tree_box(const tc_shape *s, const tc_aabb *b);
 
 /* The tag of an index leaf: its collider's generation (odd, so its low bit
