@@ -154,7 +154,7 @@ typedef struct ray_walk {
 /* A ray in the data frame for the node slab tests, in float: the boxes are
  * float, and the pad (1e-6 of the magnitudes) is far above the rounding of
  * a float slab (a few 1e-8 of them). */
-typedef struct slab_ray { float o[3], inv[3], pad; bool zero[3]; } slab_ray;
+typedef struct slab_ray { float o[3], inv[3], pad, drift[3]; bool zero[3]; } slab_ray;
 
 /* Entry t of the padded box of node n along the ray within [0, limit], or
  * false. */
@@ -165,7 +165,7 @@ static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, floa
     float t0 = 0.0f, t1 = limit;
     for (int k = 0; k < 3; ++k) {
         if (r->zero[k]) {
-            if (r->o[k] < lo[k] || r->o[k] > hi[k]) return false;
+            if (r->o[k] + r->drift[k] < lo[k] || r->o[k] - r->drift[k] > hi[k]) return false;
             continue;
         }
         float ta = (lo[k] - r->o[k]) * r->inv[k], tb = (hi[k] - r->o[k]) * r->inv[k];
@@ -375,14 +375,21 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
     }
     tc_aabb rb;
     tc_mesh_data_bounds(d, &rb);
-    double pad = 1e-6 * (fabs(o[0]) + fabs(o[1]) + fabs(o[2]) + tc_vec3_length(tc_vec3_sub(rb.max, rb.min)) +
+    const double diagonal = tc_dvec3_length(tc_dvec3_sub(tc_dvec3_from(rb.max), tc_dvec3_from(rb.min))); /* no underflow */
+    double pad = 1e-6 * (fabs(o[0]) + fabs(o[1]) + fabs(o[2]) + diagonal +
                          fmax(fmax(fabs(rb.min.x), fabs(rb.max.x)), fmax(fmax(fabs(rb.min.y), fabs(rb.max.y)), fmax(fabs(rb.min.z), fabs(rb.max.z)))));
     slab_ray sr;
     sr.pad = (float)pad;
     for (int k = 0; k < 3; ++k) {
         sr.o[k] = (float)o[k];
-        sr.zero[k] = !(fabs(dir[k]) > 1e-30); /* and no reciprocal that overflows */
+        /* A component this small has no reciprocal the slab products can
+         * take without overflowing: the axis is then tested as a range of
+         * the origin, widened by how far the ray moves along it up to max_t
+         * (rounded up; the whole axis when max_t is infinite), so the test
+         * drops no node whatever the scale of the ray and the mesh. */
+        sr.zero[k] = !(fabs(dir[k]) > 1e-30);
         sr.inv[k] = sr.zero[k] ? 0.0f : (float)(1.0 / dir[k]);
+        sr.drift[k] = sr.zero[k] && dir[k] != 0.0 ? nextafterf((float)(fabs(dir[k]) * max_t), INFINITY) : 0.0f;
     }
     /* The triangles are cast in the data frame: an affine map keeps t, so
      * only the normal and point of the hit go back to world space. */
