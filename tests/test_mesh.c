@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/float.h"
 #include "harness.h"
 #include "hull_oracle.h"
 #include "mesh_gen.h"
@@ -301,21 +302,68 @@ TEST_CASE(mesh_raycast_tiny_direction_long_reach_equals_brute_force)
     CHECK(bad == 0);
 }
 
+/* The leaf filter before the exact cast (mesh_queries.c leaf_candidates)
+ * keeps every triangle the exact cast can hit, also within its pads: rays
+ * aimed just outside an edge of a triangle, in its plane, by up to 4 times
+ * the cast's pad (TC_PAD_REL of the magnitudes), hit what brute force hits,
+ * t and triangle, and some do hit the aimed triangle from outside it. */
+TEST_CASE(mesh_raycast_edge_pads_equal_brute_force)
+{
+    test_rng r = { 59 };
+    long bad = 0, hits = 0, outside_hits = 0;
+    for (int rep = 0; rep < 6; ++rep) {
+        tc_mesh_data *d = rep % 3 == 2 ? grid(12) : soup(&r, 300);
+        CHECK(d != NULL);
+        for (int i = 0; d && i < 500; ++i) {
+            const int32_t aim = (int32_t)test_rng_int(&r, 0, tc_mesh_data_triangle_count(d) - 1);
+            const tc_triangle t = tc_mesh_data_triangle(d, aim);
+            const int e = (int)test_rng_int(&r, 0, 2);
+            const tc_vec3 c[3] = { t.a, t.b, t.c };
+            const tc_vec3 p = c[e], q = c[(e + 1) % 3], far = c[(e + 2) % 3];
+            const double u = test_rng_uniform(&r, 0, 1);
+            const tc_vec3 n = tc_vec3_cross(tc_vec3_sub(q, p), tc_vec3_sub(far, p));
+            tc_vec3 out = tc_vec3_normalize(tc_vec3_cross(tc_vec3_sub(q, p), n));
+            if (tc_vec3_dot(out, tc_vec3_sub(far, p)) > 0.0f) out = tc_vec3_neg(out);
+            tc_vec3 o = test_rng_vec3(&r, -12, 12);
+            const tc_vec3 on_edge = tc_vec3_mul_add(p, tc_vec3_sub(q, p), (float)u);
+            const float reach = tc_vec3_norm1(tc_vec3_sub(o, p)) + tc_vec3_norm1(tc_vec3_sub(q, p)) +
+                                tc_vec3_norm1(tc_vec3_sub(far, p));
+            const float k = (float)test_rng_uniform(&r, 0, 4);
+            const tc_vec3 goal = tc_vec3_mul_add(on_edge, out, k * TC_PAD_REL * reach);
+            const tc_ray ray = { o, tc_vec3_sub(goal, o) };
+            tc_ray_hit h;
+            if (mesh_cast_is_brute_force(d, &ray, 2.0f, "edge pad", &bad, &hits, &h) && h.feature == aim) {
+                /* outside the aimed triangle: its own exact cast hit it in the pad */
+                const tc_vec3 x = tc_vec3_mul_add(ray.origin, ray.dir, h.t);
+                outside_hits += tc_vec3_dot(tc_vec3_sub(x, p), out) > 0.0f;
+            }
+        }
+        tc_mesh_data_destroy(d);
+    }
+    printf("edge-pad mesh rays: %ld hits (%ld outside the aimed triangle), %ld differences from brute force\n", hits,
+           outside_hits, bad);
+    CHECK(outside_hits > 100);
+    CHECK(bad == 0);
+}
+
 /* The box of the triangles under lane j of wide node w: their corners' own
  * float box, found from the triangles, not from the hierarchy's boxes. */
 static void lane_box(const tc_mesh_data *d, int32_t w, int j, float lo[3], float hi[3])
 {
     const tc_mesh_wide *n = &d->wide[w];
     if (n->child[j] < 0) {
-        for (int32_t i = ~n->child[j]; i < ~n->child[j] + n->count[j]; ++i)
-            for (int c = 0; c < 3; ++c) {
-                const tc_vec3 p = d->corners[3 * i + c];
-                const float q[3] = { p.x, p.y, p.z };
+        const tc_mesh_leaf4 *b = &d->leaves[~n->child[j]];
+        for (int i = 0; i < n->count[j]; ++i) {
+            const tc_triangle t = tc_mesh_data_triangle(d, b->tri[i]);
+            const tc_vec3 c[3] = { t.a, t.b, t.c };
+            for (int m = 0; m < 3; ++m) {
+                const float q[3] = { c[m].x, c[m].y, c[m].z };
                 for (int k = 0; k < 3; ++k) {
                     lo[k] = fminf(lo[k], q[k]);
                     hi[k] = fmaxf(hi[k], q[k]);
                 }
             }
+        }
         return;
     }
     for (int i = 0; i < 4; ++i)
