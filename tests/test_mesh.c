@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/float.h"
 #include "harness.h"
 #include "hull_oracle.h"
 #include "mesh_gen.h"
@@ -121,6 +122,36 @@ static bool brute_force_cast(const tc_mesh_data *d, const tc_ray *ray, float max
     return any;
 }
 
+/* A ray grazing data d's triangles (the identity placement): aimed at a
+ * corner or a point of an edge of one of them, nudged by a few ulps, some
+ * along the triangle's plane; skim: nearly parallel to a grid's floor
+ * (y = 0). Its max_t, from 0.5 to 3, into *max_t. */
+static tc_ray grazing_ray(test_rng *r, const tc_mesh_data *d, bool skim, float *max_t)
+{
+    tc_triangle aim = tc_mesh_data_triangle(d, (int32_t)test_rng_int(r, 0, tc_mesh_data_triangle_count(d) - 1));
+    double u = test_rng_uniform(r, 0, 1);
+    int kind = (int)test_rng_int(r, 0, 3);
+    tc_vec3 goal = kind == 0 ? aim.a : kind == 1 ? tc_vec3_mul_add(aim.a, tc_vec3_sub(aim.b, aim.a), (float)u)
+                                       : tc_vec3_mul_add(aim.b, tc_vec3_sub(aim.c, aim.b), (float)u);
+    for (int k = 0; k < 3; ++k) {
+        float *g = k == 0 ? &goal.x : k == 1 ? &goal.y : &goal.z;
+        int steps = (int)test_rng_int(r, -3, 3);
+        for (int s = 0; s < abs(steps); ++s) *g = nextafterf(*g, steps > 0 ? INFINITY : -INFINITY);
+    }
+    tc_vec3 o;
+    o.x = (float)test_rng_uniform(r, -12, 12);
+    o.y = (float)test_rng_uniform(r, -12, 12);
+    o.z = (float)test_rng_uniform(r, -12, 12);
+    if (kind == 3) {
+        /* along the aimed triangle's plane, from a point of it */
+        o = tc_vec3_mul_add(aim.a, tc_vec3_sub(aim.c, aim.a), (float)(8.0 * u - 4.0));
+        goal = tc_vec3_mul_add(aim.b, tc_vec3_sub(aim.a, aim.b), (float)test_rng_uniform(r, -1, 2));
+    }
+    if (skim) o.y = goal.y + (float)test_rng_uniform(r, -0.01, 0.01);
+    *max_t = (float)test_rng_uniform(r, 0.5, 3.0);
+    return (tc_ray){ o, tc_vec3_sub(goal, o) };
+}
+
 /* At the identity placement the mesh casts the very float triangles that
  * brute force casts, so the answers are equal to the bit: hit or miss, t,
  * and the lowest triangle index at that t. The rays graze: aimed at points
@@ -135,28 +166,9 @@ TEST_CASE(mesh_raycast_identity_equals_brute_force_bits)
         tc_mesh_data *d = rep % 3 == 2 ? grid(12) : soup(&r, 400);
         CHECK(d != NULL);
         tc_mesh m = tc_mesh_make(d, tc_transform_identity(), 1.0f);
-        int32_t n = tc_mesh_data_triangle_count(d);
         for (int i = 0; i < 600; ++i) {
-            tc_triangle aim = tc_mesh_data_triangle(d, (int32_t)test_rng_int(&r, 0, n - 1));
-            double u = test_rng_uniform(&r, 0, 1);
-            int kind = (int)test_rng_int(&r, 0, 3);
-            tc_vec3 goal = kind == 0 ? aim.a : kind == 1 ? tc_vec3_mul_add(aim.a, tc_vec3_sub(aim.b, aim.a), (float)u)
-                                               : tc_vec3_mul_add(aim.b, tc_vec3_sub(aim.c, aim.b), (float)u);
-            for (int k = 0; k < 3; ++k) {
-                float *g = k == 0 ? &goal.x : k == 1 ? &goal.y : &goal.z;
-                int steps = (int)test_rng_int(&r, -3, 3);
-                for (int s = 0; s < abs(steps); ++s) *g = nextafterf(*g, steps > 0 ? INFINITY : -INFINITY);
-            }
-            tc_vec3 o = tc_vec3_make((float)test_rng_uniform(&r, -12, 12), (float)test_rng_uniform(&r, -12, 12),
-                                     (float)test_rng_uniform(&r, -12, 12));
-            if (kind == 3) {
-                /* along the aimed triangle's plane, from a point of it */
-                o = tc_vec3_mul_add(aim.a, tc_vec3_sub(aim.c, aim.a), (float)(8.0 * u - 4.0));
-                goal = tc_vec3_mul_add(aim.b, tc_vec3_sub(aim.a, aim.b), (float)test_rng_uniform(&r, -1, 2));
-            }
-            if (rep % 3 == 2 && i % 2 == 0) o.y = goal.y + (float)test_rng_uniform(&r, -0.01, 0.01); /* skims the floor */
-            tc_ray ray = { o, tc_vec3_sub(goal, o) };
-            float max_t = (float)test_rng_uniform(&r, 0.5, 3.0);
+            float max_t;
+            const tc_ray ray = grazing_ray(&r, d, rep % 3 == 2 && i % 2 == 0, &max_t);
             tc_ray_hit h;
             bool got = tc_raycast_mesh(&ray, &m, max_t, &h);
             float best = INFINITY;
@@ -177,21 +189,181 @@ TEST_CASE(mesh_raycast_identity_equals_brute_force_bits)
     CHECK(bad == 0);
 }
 
+/* Data d's triangles, each coordinate times s (in double, then rounded). */
+static tc_mesh_data *scaled_copy(const tc_mesh_data *d, double s)
+{
+    const int32_t n = tc_mesh_data_triangle_count(d);
+    tc_vec3 *v = malloc(sizeof(tc_vec3) * (size_t)(3 * n));
+    int32_t *idx = malloc(sizeof(int32_t) * (size_t)(3 * n));
+    for (int32_t t = 0; t < n; ++t) {
+        const tc_triangle tri = tc_mesh_data_triangle(d, t);
+        const tc_vec3 c[3] = { tri.a, tri.b, tri.c };
+        for (int k = 0; k < 3; ++k) {
+            v[3 * t + k] = tc_vec3_make((float)(c[k].x * s), (float)(c[k].y * s), (float)(c[k].z * s));
+            idx[3 * t + k] = 3 * t + k;
+        }
+    }
+    tc_mesh_data *m = tc_mesh_data_create(v, 3 * n, idx, n, NULL);
+    free(v);
+    free(idx);
+    return m;
+}
+
+/* The mesh cast of ray against data d (identity placement) is brute
+ * force's, to the bit; counts a difference into *bad, a hit into *hits.
+ * The hit, if any, into *h. */
+static bool mesh_cast_is_brute_force(const tc_mesh_data *d, const tc_ray *ray, float max_t, const char *what, long *bad,
+                                     long *hits, tc_ray_hit *h)
+{
+    const tc_mesh m = tc_mesh_make(d, tc_transform_identity(), 1.0f);
+    const bool got = tc_raycast_mesh(ray, &m, max_t, h);
+    float best = INFINITY;
+    int32_t best_tri = -1;
+    const bool any = brute_force_cast(d, ray, max_t, &best, &best_tri);
+    *hits += any;
+    if ((got != any || (got && (h->t != best || h->feature != best_tri))) && (*bad)++ < 4)
+        fprintf(stderr, "%s: mesh %s t %.9g tri %d, brute force %s t %.9g tri %d\n", what, got ? "hit" : "missed",
+                got ? h->t : -1.0f, got ? h->feature : -1, any ? "hit" : "missed", best, best_tri);
+    return got;
+}
+
+/* Casts are free of the scale: the grazing rays on meshes scaled by 2^-66
+ * (coordinates about 1e-20) and by 1e20 hit what brute force over every
+ * triangle hits, t and triangle; and the tiny ones, scaled exactly (a power
+ * of two), hit exactly what the same rays hit on the unscaled mesh. (At
+ * 1e-20 the triangle cast's float products, of the fourth power of the
+ * lengths, underflowed: every crossing of a triangle's plane was a hit.) */
+TEST_CASE(mesh_raycast_tiny_and_huge_scales_equal_brute_force)
+{
+    test_rng r = { 47 };
+    const int tiny_exp = -66;
+    long bad = 0, hits = 0, tiny_hits = 0, huge_hits = 0, unscaled = 0;
+    for (int rep = 0; rep < 6; ++rep) {
+        tc_mesh_data *d = rep % 3 == 2 ? grid(12) : soup(&r, 300);
+        tc_mesh_data *tiny = scaled_copy(d, ldexp(1.0, tiny_exp)), *huge = scaled_copy(d, 1e20);
+        CHECK(d != NULL && tiny != NULL && huge != NULL);
+        for (int i = 0; d && tiny && huge && i < 400; ++i) {
+            float max_t;
+            const tc_ray ray = grazing_ray(&r, d, rep % 3 == 2 && i % 2 == 0, &max_t);
+            tc_ray_hit h1, h2, h3;
+            const bool got1 = mesh_cast_is_brute_force(d, &ray, max_t, "scale 1", &bad, &hits, &h1);
+            const tc_ray small = { tc_vec3_make(ldexpf(ray.origin.x, tiny_exp), ldexpf(ray.origin.y, tiny_exp),
+                                                ldexpf(ray.origin.z, tiny_exp)),
+                                   tc_vec3_make(ldexpf(ray.dir.x, tiny_exp), ldexpf(ray.dir.y, tiny_exp),
+                                                ldexpf(ray.dir.z, tiny_exp)) };
+            const bool got2 = mesh_cast_is_brute_force(tiny, &small, max_t, "scale 2^-66", &bad, &tiny_hits, &h2);
+            if ((got1 != got2 || (got1 && (h1.t != h2.t || h1.feature != h2.feature))) && unscaled++ < 4)
+                fprintf(stderr, "rep %d ray %d: scale 1 %s t %.9g tri %d, scale 2^-66 %s t %.9g tri %d\n", rep, i,
+                        got1 ? "hit" : "missed", got1 ? h1.t : -1.0f, got1 ? h1.feature : -1, got2 ? "hit" : "missed",
+                        got2 ? h2.t : -1.0f, got2 ? h2.feature : -1);
+            const tc_ray big = { tc_vec3_make((float)(ray.origin.x * 1e20), (float)(ray.origin.y * 1e20),
+                                              (float)(ray.origin.z * 1e20)),
+                                 tc_vec3_make((float)(ray.dir.x * 1e20), (float)(ray.dir.y * 1e20), (float)(ray.dir.z * 1e20)) };
+            (void)mesh_cast_is_brute_force(huge, &big, max_t, "scale 1e20", &bad, &huge_hits, &h3);
+        }
+        tc_mesh_data_destroy(d);
+        tc_mesh_data_destroy(tiny);
+        tc_mesh_data_destroy(huge);
+    }
+    printf("scaled mesh rays: %ld / %ld / %ld hits at scales 1, 2^-66, 1e20; %ld differences from brute force, %ld from "
+           "scale 1\n", hits, tiny_hits, huge_hits, bad, unscaled);
+    CHECK(tiny_hits > 500);
+    CHECK(huge_hits > 500);
+    CHECK(bad == 0);
+    CHECK(unscaled == 0);
+}
+
+/* A direction too short for the slab test's reciprocals (every component
+ * below 1e-30) with a max_t that carries the ray across the mesh: the walk
+ * tests such an axis as the range the origin moves over, so it finds what
+ * brute force finds (it once tested the origin alone, and missed). */
+TEST_CASE(mesh_raycast_tiny_direction_long_reach_equals_brute_force)
+{
+    test_rng r = { 53 };
+    long bad = 0, hits = 0;
+    for (int rep = 0; rep < 4; ++rep) {
+        tc_mesh_data *d = rep % 2 ? grid(12) : soup(&r, 300);
+        CHECK(d != NULL);
+        for (int i = 0; d && i < 300; ++i) {
+            const tc_vec3 o = test_rng_vec3(&r, -12, 12);
+            tc_vec3 goal = test_rng_vec3(&r, -5, 5);
+            if (rep % 2) goal.y = 0.0f;
+            const tc_vec3 span = tc_vec3_sub(goal, o);
+            const int e = -110 - (int)test_rng_int(&r, 0, 10);
+            const tc_ray ray = { o, tc_vec3_make(ldexpf(span.x, e), ldexpf(span.y, e), ldexpf(span.z, e)) };
+            const float max_t = ldexpf(i % 3 == 0 ? INFINITY : 1.5f, -e);
+            tc_ray_hit h;
+            (void)mesh_cast_is_brute_force(d, &ray, max_t, "tiny direction", &bad, &hits, &h);
+        }
+        tc_mesh_data_destroy(d);
+    }
+    printf("tiny-direction mesh rays: %ld hits, %ld differences from brute force\n", hits, bad);
+    CHECK(hits > 300);
+    CHECK(bad == 0);
+}
+
+/* The leaf filter before the exact cast (mesh_queries.c leaf_candidates)
+ * keeps every triangle the exact cast can hit, also within its pads: rays
+ * aimed just outside an edge of a triangle, in its plane, by up to 4 times
+ * the cast's pad (TC_PAD_REL of the magnitudes), hit what brute force hits,
+ * t and triangle, and some do hit the aimed triangle from outside it. */
+TEST_CASE(mesh_raycast_edge_pads_equal_brute_force)
+{
+    test_rng r = { 59 };
+    long bad = 0, hits = 0, outside_hits = 0;
+    for (int rep = 0; rep < 6; ++rep) {
+        tc_mesh_data *d = rep % 3 == 2 ? grid(12) : soup(&r, 300);
+        CHECK(d != NULL);
+        for (int i = 0; d && i < 500; ++i) {
+            const int32_t aim = (int32_t)test_rng_int(&r, 0, tc_mesh_data_triangle_count(d) - 1);
+            const tc_triangle t = tc_mesh_data_triangle(d, aim);
+            const int e = (int)test_rng_int(&r, 0, 2);
+            const tc_vec3 c[3] = { t.a, t.b, t.c };
+            const tc_vec3 p = c[e], q = c[(e + 1) % 3], far = c[(e + 2) % 3];
+            const double u = test_rng_uniform(&r, 0, 1);
+            const tc_vec3 n = tc_vec3_cross(tc_vec3_sub(q, p), tc_vec3_sub(far, p));
+            tc_vec3 out = tc_vec3_normalize(tc_vec3_cross(tc_vec3_sub(q, p), n));
+            if (tc_vec3_dot(out, tc_vec3_sub(far, p)) > 0.0f) out = tc_vec3_neg(out);
+            tc_vec3 o = test_rng_vec3(&r, -12, 12);
+            const tc_vec3 on_edge = tc_vec3_mul_add(p, tc_vec3_sub(q, p), (float)u);
+            const float reach = tc_vec3_norm1(tc_vec3_sub(o, p)) + tc_vec3_norm1(tc_vec3_sub(q, p)) +
+                                tc_vec3_norm1(tc_vec3_sub(far, p));
+            const float k = (float)test_rng_uniform(&r, 0, 4);
+            const tc_vec3 goal = tc_vec3_mul_add(on_edge, out, k * TC_PAD_REL * reach);
+            const tc_ray ray = { o, tc_vec3_sub(goal, o) };
+            tc_ray_hit h;
+            if (mesh_cast_is_brute_force(d, &ray, 2.0f, "edge pad", &bad, &hits, &h) && h.feature == aim) {
+                /* outside the aimed triangle: its own exact cast hit it in the pad */
+                const tc_vec3 x = tc_vec3_mul_add(ray.origin, ray.dir, h.t);
+                outside_hits += tc_vec3_dot(tc_vec3_sub(x, p), out) > 0.0f;
+            }
+        }
+        tc_mesh_data_destroy(d);
+    }
+    printf("edge-pad mesh rays: %ld hits (%ld outside the aimed triangle), %ld differences from brute force\n", hits,
+           outside_hits, bad);
+    CHECK(outside_hits > 100);
+    CHECK(bad == 0);
+}
+
 /* The box of the triangles under lane j of wide node w: their corners' own
  * float box, found from the triangles, not from the hierarchy's boxes. */
 static void lane_box(const tc_mesh_data *d, int32_t w, int j, float lo[3], float hi[3])
 {
     const tc_mesh_wide *n = &d->wide[w];
     if (n->child[j] < 0) {
-        for (int32_t i = ~n->child[j]; i < ~n->child[j] + n->count[j]; ++i)
-            for (int c = 0; c < 3; ++c) {
-                const tc_vec3 p = d->corners[3 * i + c];
-                const float q[3] = { p.x, p.y, p.z };
+        const tc_mesh_leaf4 *b = &d->leaves[~n->child[j]];
+        for (int i = 0; i < n->count[j]; ++i) {
+            const tc_triangle t = tc_mesh_data_triangle(d, b->tri[i]);
+            const tc_vec3 c[3] = { t.a, t.b, t.c };
+            for (int m = 0; m < 3; ++m) {
+                const float q[3] = { c[m].x, c[m].y, c[m].z };
                 for (int k = 0; k < 3; ++k) {
                     lo[k] = fminf(lo[k], q[k]);
                     hi[k] = fmaxf(hi[k], q[k]);
                 }
             }
+        }
         return;
     }
     for (int i = 0; i < 4; ++i)

@@ -35,6 +35,7 @@ static inline tc_dvec3 tc_dvec3_normalize(tc_dvec3 a)
     double l = tc_dvec3_length(a);
     return l > 1e-300 ? tc_dvec3_scale(a, 1.0 / l) : tc_dvec3_make(0.0, 0.0, 0.0);
 }
+static inline double tc_dvec3_norm1(tc_dvec3 a) { return fabs(a.x) + fabs(a.y) + fabs(a.z); }
 static inline double tc_dvec3_max_abs(tc_dvec3 a)
 {
     double m = fabs(a.x);

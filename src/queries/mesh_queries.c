@@ -24,6 +24,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/bits.h"
 #include "core/prefetch.h"
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
@@ -166,9 +167,8 @@ typedef struct ray_walk {
 } ray_walk;
 
 /* A ray in the data frame for the node slab tests, in float: the boxes are
- * float, and the pad (1e-6 of the magnitudes) is far above the rounding of
- * a float slab (a few 1e-8 of them). */
-typedef struct slab_ray { float o[3], inv[3], pad; bool zero[3]; } slab_ray;
+ * float, padded by pad (tc_raycast_mesh says how large). */
+typedef struct slab_ray { float o[3], inv[3], pad, drift[3]; bool zero[3]; } slab_ray;
 
 /* Entry t of the padded box of node n along the ray within [0, limit], or
  * false. */
@@ -179,7 +179,7 @@ static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, floa
     float t0 = 0.0f, t1 = limit;
     for (int k = 0; k < 3; ++k) {
         if (r->zero[k]) {
-            if (r->o[k] < lo[k] || r->o[k] > hi[k]) return false;
+            if (r->o[k] + r->drift[k] < lo[k] || r->o[k] - r->drift[k] > hi[k]) return false;
             continue;
         }
         float ta = (lo[k] - r->o[k]) * r->inv[k], tb = (hi[k] - r->o[k]) * r->inv[k];
@@ -285,6 +285,174 @@ static inline int wide_meets(const tc_mesh_wide *n, const wide_ray *r, float lim
 #endif
 }
 
+/* The ray for a leaf block's test (leaf_candidates): the data-frame ray in
+ * float, its slab reciprocals and pad, and the edge test's scale. */
+typedef struct leaf_ray { float o[3], d[3], inv[3], pad, pad3, edge_k; bool edges; } leaf_ray;
+
+/* The ray's magnitudes the edge test takes: there its float products
+ * neither overflow nor, for the error bound, matter below 2^-90. */
+#define TC_MESH_EDGE_RANGE 0x1p32f
+
+static leaf_ray leaf_ray_of(const tc_ray *local, const slab_ray *sr, const tc_mesh_data *d)
+{
+    leaf_ray l;
+    const float o[3] = { local->origin.x, local->origin.y, local->origin.z };
+    const float dir[3] = { local->dir.x, local->dir.y, local->dir.z };
+    for (int k = 0; k < 3; ++k) {
+        l.o[k] = o[k];
+        l.d[k] = dir[k];
+        l.inv[k] = sr->inv[k];
+    }
+    l.pad = sr->pad;
+    l.pad3 = 3.0f * sr->pad;
+    const float dmax = tc_vec3_max_abs(local->dir);
+    const tc_mesh_node *root = &d->nodes[0];
+    const float big = tc_maxf(tc_vec3_max_abs(local->origin), tc_maxf(tc_vec3_max_abs(root->min), tc_vec3_max_abs(root->max)));
+    l.edges = big <= TC_MESH_EDGE_RANGE && dmax <= TC_MESH_EDGE_RANGE && dmax >= 1.0f / TC_MESH_EDGE_RANGE;
+    l.edge_k = 0x1p-13f * (tc_absf(dir[0]) + tc_absf(dir[1]) + tc_absf(dir[2]));
+    return l;
+}
+
+/* Which of a leaf block's four triangles the ray may hit within [0, limit]
+ * (a lane mask; the caller keeps the leaf's count of lanes). Two filters,
+ * each dropping only a triangle the exact cast (tc_raycast_triangle) cannot
+ * hit:
+ *  - its box, padded by the walk's pad: the node test a leaf of one
+ *    triangle would have (ray_meets_node, operation for operation);
+ *  - the separating axes d x e of its three edges e. The triangle grown by
+ *    a cube of half side P projects on the axis L = d x e to the corners'
+ *    projections, widened by P |L|_1, and the ray to one point; the ray
+ *    misses it when that point lies off the range. With w = o - a, e1 =
+ *    b - a, e2 = c - a, u = w . (d x e2), v = d . (w x e1) and det = e1 .
+ *    (d x e2) (Moller-Trumbore's), the corners project on d x e2 to -u and
+ *    det - u, on d x e1 to v and v - det, on d x (e2 - e1) to -u - v and
+ *    det - u - v. The exact cast's hits lie within its pads of the
+ *    triangle, at most 2 TC_PAD_REL = 2^-18 of (|w|_1 + 2 ext + 3 pad),
+ *    ext = |e1|_1 + |e2|_1 (|x - a|_1 <= ext + 3 pad in the padded box);
+ *    P is 2^-14 of it, and |L|_1 <= |d|_1 ext. The float u, v and det,
+ *    from rounded w and e (each off by a relative 2^-24) and five
+ *    roundings, are within 8 2^-24 |d|_1 ext (|w|_1 + ext) of the exact
+ *    ones, the sums of them within 4 2^-24 more: all below 2^-17 of
+ *    |d|_1 ext (|w|_1 + 2 ext + 3 pad). So a triangle is dropped only when
+ *    both corners' values are beyond E = 2^-13 |d|_1 ext (|w|_1 + 2 ext +
+ *    3 pad) on one side (more than both bounds together, with room for
+ *    E's own few roundings). Underflow breaks relative bounds: E below
+ *    2^-90 (far above the underflows' absolute errors) drops nothing, and
+ *    rays or meshes beyond TC_MESH_EDGE_RANGE take the box alone.
+ * The scalar lanes are the SIMD ones, operation for operation. */
+static inline int leaf_candidates(const tc_mesh_leaf4 *b, const leaf_ray *r, float limit)
+{
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+    __m128 tn = _mm_setzero_ps(), tf = _mm_set1_ps(limit);
+    const __m128 pad = _mm_set1_ps(r->pad);
+    __m128 a[3], e1[3], e2[3], w[3], d[3];
+    for (int k = 0; k < 3; ++k) {
+        a[k] = _mm_loadu_ps(b->a[k]);
+        const __m128 pb = _mm_loadu_ps(b->b[k]), pc = _mm_loadu_ps(b->c[k]);
+        const __m128 o = _mm_set1_ps(r->o[k]), inv = _mm_set1_ps(r->inv[k]);
+        const __m128 lo = _mm_sub_ps(_mm_min_ps(_mm_min_ps(a[k], pb), pc), pad);
+        const __m128 hi = _mm_add_ps(_mm_max_ps(_mm_max_ps(a[k], pb), pc), pad);
+        const __m128 ta = _mm_mul_ps(_mm_sub_ps(lo, o), inv), tb = _mm_mul_ps(_mm_sub_ps(hi, o), inv);
+        tn = _mm_max_ps(tn, _mm_min_ps(ta, tb));
+        tf = _mm_min_ps(tf, _mm_max_ps(ta, tb));
+        e1[k] = _mm_sub_ps(pb, a[k]);
+        e2[k] = _mm_sub_ps(pc, a[k]);
+        w[k] = _mm_sub_ps(o, a[k]);
+        d[k] = _mm_set1_ps(r->d[k]);
+    }
+    int mask = _mm_movemask_ps(_mm_cmple_ps(tn, tf));
+    if (!mask || !r->edges) return mask;
+    const __m128 px = _mm_sub_ps(_mm_mul_ps(d[1], e2[2]), _mm_mul_ps(d[2], e2[1]));
+    const __m128 py = _mm_sub_ps(_mm_mul_ps(d[2], e2[0]), _mm_mul_ps(d[0], e2[2]));
+    const __m128 pz = _mm_sub_ps(_mm_mul_ps(d[0], e2[1]), _mm_mul_ps(d[1], e2[0]));
+    const __m128 qx = _mm_sub_ps(_mm_mul_ps(w[1], e1[2]), _mm_mul_ps(w[2], e1[1]));
+    const __m128 qy = _mm_sub_ps(_mm_mul_ps(w[2], e1[0]), _mm_mul_ps(w[0], e1[2]));
+    const __m128 qz = _mm_sub_ps(_mm_mul_ps(w[0], e1[1]), _mm_mul_ps(w[1], e1[0]));
+    const __m128 det = _mm_add_ps(_mm_add_ps(_mm_mul_ps(e1[0], px), _mm_mul_ps(e1[1], py)), _mm_mul_ps(e1[2], pz));
+    const __m128 u = _mm_add_ps(_mm_add_ps(_mm_mul_ps(w[0], px), _mm_mul_ps(w[1], py)), _mm_mul_ps(w[2], pz));
+    const __m128 v = _mm_add_ps(_mm_add_ps(_mm_mul_ps(d[0], qx), _mm_mul_ps(d[1], qy)), _mm_mul_ps(d[2], qz));
+    const __m128 sign = _mm_set1_ps(-0.0f);
+    __m128 ext = _mm_setzero_ps(), wn = _mm_setzero_ps();
+    for (int k = 0; k < 3; ++k) {
+        ext = _mm_add_ps(_mm_add_ps(ext, _mm_andnot_ps(sign, e1[k])), _mm_andnot_ps(sign, e2[k]));
+        wn = _mm_add_ps(wn, _mm_andnot_ps(sign, w[k]));
+    }
+    const __m128 reach = _mm_add_ps(_mm_add_ps(wn, _mm_add_ps(ext, ext)), _mm_set1_ps(r->pad3));
+    const __m128 big = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(r->edge_k), ext), reach), small = _mm_sub_ps(_mm_setzero_ps(), big);
+    const __m128 s = _mm_add_ps(u, v), nu = _mm_sub_ps(_mm_setzero_ps(), u), ns = _mm_sub_ps(_mm_setzero_ps(), s);
+    const __m128 a2 = nu, b2 = _mm_sub_ps(det, u), a1 = v, b1 = _mm_sub_ps(v, det), a3 = ns, b3 = _mm_sub_ps(det, s);
+    __m128 off = _mm_or_ps(_mm_cmpgt_ps(_mm_min_ps(a1, b1), big), _mm_cmplt_ps(_mm_max_ps(a1, b1), small));
+    off = _mm_or_ps(off, _mm_or_ps(_mm_cmpgt_ps(_mm_min_ps(a2, b2), big), _mm_cmplt_ps(_mm_max_ps(a2, b2), small)));
+    off = _mm_or_ps(off, _mm_or_ps(_mm_cmpgt_ps(_mm_min_ps(a3, b3), big), _mm_cmplt_ps(_mm_max_ps(a3, b3), small)));
+    off = _mm_and_ps(off, _mm_cmpge_ps(big, _mm_set1_ps(0x1p-90f)));
+    return mask & ~_mm_movemask_ps(off);
+#else
+    int mask = 0;
+    for (int j = 0; j < 4; ++j) {
+        float tn = 0.0f, tf = limit, a[3], e1[3], e2[3], w[3];
+        for (int k = 0; k < 3; ++k) {
+            a[k] = b->a[k][j];
+            const float pb = b->b[k][j], pc = b->c[k][j];
+            const float lo = tc_minf(tc_minf(a[k], pb), pc) - r->pad, hi = tc_maxf(tc_maxf(a[k], pb), pc) + r->pad;
+            const float ta = (lo - r->o[k]) * r->inv[k], tb = (hi - r->o[k]) * r->inv[k];
+            tn = tc_maxf(tn, tc_minf(ta, tb));
+            tf = tc_minf(tf, tc_maxf(ta, tb));
+            e1[k] = pb - a[k];
+            e2[k] = pc - a[k];
+            w[k] = r->o[k] - a[k];
+        }
+        if (!(tn <= tf)) continue;
+        mask |= 1 << j;
+        if (!r->edges) continue;
+        const float *d = r->d;
+        const float px = d[1] * e2[2] - d[2] * e2[1], py = d[2] * e2[0] - d[0] * e2[2], pz = d[0] * e2[1] - d[1] * e2[0];
+        const float qx = w[1] * e1[2] - w[2] * e1[1], qy = w[2] * e1[0] - w[0] * e1[2], qz = w[0] * e1[1] - w[1] * e1[0];
+        const float det = e1[0] * px + e1[1] * py + e1[2] * pz;
+        const float u = w[0] * px + w[1] * py + w[2] * pz;
+        const float v = d[0] * qx + d[1] * qy + d[2] * qz;
+        float ext = 0.0f, wn = 0.0f;
+        for (int k = 0; k < 3; ++k) {
+            ext = ext + tc_absf(e1[k]) + tc_absf(e2[k]);
+            wn = wn + tc_absf(w[k]);
+        }
+        const float big = r->edge_k * ext * (wn + (ext + ext) + r->pad3), small = 0.0f - big;
+        const float s = u + v;
+        const float lo3[3] = { tc_minf(v, v - det), tc_minf(0.0f - u, det - u), tc_minf(0.0f - s, det - s) };
+        const float hi3[3] = { tc_maxf(v, v - det), tc_maxf(0.0f - u, det - u), tc_maxf(0.0f - s, det - s) };
+        bool off = false;
+        for (int i = 0; i < 3; ++i) off = off || lo3[i] > big || hi3[i] < small;
+        if (off && big >= 0x1p-90f) mask &= ~(1 << j);
+    }
+    return mask;
+#endif
+}
+
+/* The ray against a leaf block's first count triangles: as cast_slot, the
+ * nearest hit kept, ties to the lowest triangle index; only the lanes the
+ * filter keeps are cast. */
+static inline void cast_leaf(const tc_mesh_leaf4 *b, int count, const tc_ray *local, const leaf_ray *lr, float max_t,
+                             bool *found, tc_ray_hit *best, float *limit)
+{
+    int mask = leaf_candidates(b, lr, *limit) & ((1 << count) - 1);
+    while (mask) {
+        const int j = tc_lowest_bit((unsigned)mask);
+        mask &= mask - 1;
+        tc_triangle t;
+        t.a = tc_vec3_make(b->a[0][j], b->a[1][j], b->a[2][j]);
+        t.b = tc_vec3_make(b->b[0][j], b->b[1][j], b->b[2][j]);
+        t.c = tc_vec3_make(b->c[0][j], b->c[1][j], b->c[2][j]);
+        tc_ray_hit h;
+        /* max_t, not the limit: see cast_slot */
+        if (tc_raycast_triangle(local, &t, max_t, &h) && h.t <= *limit &&
+            (!*found || h.t < best->t || (h.t == best->t && b->tri[j] < best->feature))) {
+            *found = true;
+            *best = h;
+            best->feature = b->tri[j];
+            *limit = h.t;
+        }
+    }
+}
+
 typedef struct wide_entry { int32_t code, count; float t; } wide_entry;
 
 /* The four-wide walk: nearest child first, each pop skipped once a hit is
@@ -293,6 +461,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
                       float *limit)
 {
     wide_ray wr = wide_ray_of(sr);
+    const leaf_ray lr = leaf_ray_of(local, sr, d);
     wide_entry stack[TC_MESH_STACK];
     int top = 0;
     stack[top++] = (wide_entry){ 0, 0, 0.0f };
@@ -300,7 +469,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
         wide_entry e = stack[--top];
         if (!(e.t <= *limit)) continue; /* a nearer hit was found meanwhile */
         if (e.code < 0) {
-            for (int32_t i = ~e.code; i < ~e.code + e.count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
+            cast_leaf(&d->leaves[~e.code], e.count, local, &lr, max_t, found, best, limit);
             continue;
         }
         if (top + 4 > TC_MESH_STACK) {
@@ -320,7 +489,10 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
             /* Start loading every child met now: the walk is bound by memory
              * latency, and the loads of siblings overlap. */
             if (x.code >= 0) TC_PREFETCH(&d->wide[x.code]);
-            else TC_PREFETCH(&d->corners[3 * ~x.code]), TC_PREFETCH((const char *)&d->corners[3 * ~x.code] + 64);
+            else { /* a leaf block: 160 bytes over up to three lines */
+                const char *leaf = (const char *)&d->leaves[~x.code];
+                TC_PREFETCH(leaf), TC_PREFETCH(leaf + 64), TC_PREFETCH(leaf + 128);
+            }
             int j = k++;
             while (j > 0 && hit4[j - 1].t < x.t) { hit4[j] = hit4[j - 1]; --j; }
             hit4[j] = x;
@@ -389,14 +561,28 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
     }
     tc_aabb rb;
     tc_mesh_data_bounds(d, &rb);
-    double pad = 1e-6 * (fabs(o[0]) + fabs(o[1]) + fabs(o[2]) + tc_vec3_length(tc_vec3_sub(rb.max, rb.min)) +
-                         fmax(fmax(fabs(rb.min.x), fabs(rb.max.x)), fmax(fmax(fabs(rb.min.y), fabs(rb.max.y)), fmax(fabs(rb.min.z), fabs(rb.max.z)))));
+    /* The walk's pad holds the exact cast's: tc_raycast_triangle keeps a
+     * crossing within 2 TC_PAD_REL = 2^-18 of (mag + |x - a|_1) of the
+     * triangle (its in-plane case; mag = |o - a|_1 + |e1|_1 + |e2|_1), and
+     * |o - a|_1 <= |o|_1 + 3 max|a|, |e1|_1 + |e2|_1 <= the mesh's largest
+     * (triangle_reach), |x - a|_1 <= that + 3 pad. Twice that bound, which
+     * is also far above the rounding of a float slab (a few 2^-24 of the
+     * magnitudes). A pad of 1e-6 of them dropped hits the cast kept, up to
+     * a few of its pads outside an edge (mesh_raycast_edge_pads_equal_brute_force). */
+    const double big = fmax(tc_vec3_max_abs(rb.min), tc_vec3_max_abs(rb.max));
+    const double pad = 0x1p-17 * (fabs(o[0]) + fabs(o[1]) + fabs(o[2]) + 3.0 * big + 2.0 * (double)d->triangle_reach);
     slab_ray sr;
-    sr.pad = (float)pad;
+    sr.pad = nextafterf((float)pad, INFINITY);
     for (int k = 0; k < 3; ++k) {
         sr.o[k] = (float)o[k];
-        sr.zero[k] = !(fabs(dir[k]) > 1e-30); /* and no reciprocal that overflows */
+        /* A component this small has no reciprocal the slab products can
+         * take without overflowing: the axis is then tested as a range of
+         * the origin, widened by how far the ray moves along it up to max_t
+         * (rounded up; the whole axis when max_t is infinite), so the test
+         * drops no node whatever the scale of the ray and the mesh. */
+        sr.zero[k] = !(fabs(dir[k]) > 1e-30);
         sr.inv[k] = sr.zero[k] ? 0.0f : (float)(1.0 / dir[k]);
+        sr.drift[k] = sr.zero[k] && dir[k] != 0.0 ? nextafterf((float)(fabs(dir[k]) * max_t), INFINITY) : 0.0f;
     }
     /* The triangles are cast in the data frame: an affine map keeps t, so
      * only the normal and point of the hit go back to world space. */

@@ -134,13 +134,11 @@ static bool tc_ray_triangle_far(const tc_ray *ray, const tc_triangle *tri, float
     return tc_ray_hit_at(ray, (float)t, rate > 0.0 ? tc_vec3_neg(u) : u, max_t, hit);
 }
 
-bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
+/* The float cast of tc_raycast_triangle, for a triangle, origin and
+ * direction within the float range, the largest magnitude at least 1/2
+ * (or 0). */
+static bool tc_ray_triangle_cast(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
 {
-    if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
-    if (!tc_ray_is_usable(ray, max_t) || !tc_triangle_is_valid(shape)) return false;
-    if (!(tc_triangle_magnitude(shape) <= TC_OVERLAP_FLOAT_RANGE) ||
-        !(tc_vec3_max_abs(ray->origin) <= TC_OVERLAP_FLOAT_RANGE) || !(tc_vec3_max_abs(ray->dir) <= TC_OVERLAP_FLOAT_RANGE))
-        return tc_ray_triangle_far(ray, shape, max_t, hit);
     tc_vec3 e1 = tc_vec3_sub(shape->b, shape->a), e2 = tc_vec3_sub(shape->c, shape->a);
     /* The normal is crossed in double: a float cross product's rounding is
      * relative to |e1| |e2|, not to |n|, so a sliver's float normal is tilted
@@ -217,4 +215,32 @@ bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_
         if (!(tc_vec3_length_sq(tc_vec3_sub(x, q)) <= pad * pad)) return false;
     }
     return tc_ray_hit_at(ray, t, rate_d > 0.0 ? tc_vec3_neg(n) : n, max_t, hit);
+}
+
+bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
+{
+    if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
+    if (!tc_ray_is_usable(ray, max_t) || !tc_triangle_is_valid(shape)) return false;
+    if (!(tc_triangle_magnitude(shape) <= TC_OVERLAP_FLOAT_RANGE) ||
+        !(tc_vec3_max_abs(ray->origin) <= TC_OVERLAP_FLOAT_RANGE) || !(tc_vec3_max_abs(ray->dir) <= TC_OVERLAP_FLOAT_RANGE))
+        return tc_ray_triangle_far(ray, shape, max_t, hit);
+    /* Tiny magnitudes (a triangle and origin within 1/2 of the origin) are
+     * cast scaled up by 2^-e, which brings the largest to [1/2, 1): the
+     * float cast's normal, heights and barycentric products are of the
+     * fourth power of the lengths, which at 1e-20 underflow to zero (every
+     * crossing of the plane then passed for a hit). Origin, direction and
+     * triangle scaled together keep t, and a power of two scales exactly,
+     * so where nothing underflowed the answer is the same bits. */
+    const float mag = tc_maxf(tc_triangle_magnitude(shape), tc_vec3_max_abs(ray->origin));
+    if (!(mag < 0.5f) || mag == 0.0f) return tc_ray_triangle_cast(ray, shape, max_t, hit);
+    int e;
+    (void)frexpf(mag, &e); /* mag = f 2^e, f in [1/2, 1), so e <= -1 */
+    /* A direction that scaled would be beyond the float range: the double
+     * cast, as it would be (its range holds the tiny lengths). */
+    if (!(tc_vec3_max_abs(ray->dir) <= ldexpf(TC_OVERLAP_FLOAT_RANGE, e))) return tc_ray_triangle_far(ray, shape, max_t, hit);
+    const tc_ray scaled = { tc_vec3_shift(ray->origin, e), tc_vec3_shift(ray->dir, e) };
+    const tc_triangle tri = { tc_vec3_shift(shape->a, e), tc_vec3_shift(shape->b, e), tc_vec3_shift(shape->c, e) };
+    if (!tc_ray_triangle_cast(&scaled, &tri, max_t, hit)) return false;
+    if (hit) hit->point = tc_vec3_shift(hit->point, -e);
+    return true;
 }

@@ -228,6 +228,9 @@ static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
             }
             for (int k = 0; k < 3; ++k) sb[t].c[k] = 0.5f * (b->lo[k] + b->hi[k]);
             m->order[t] = t;
+            const double reach = tc_dvec3_norm1(tc_dvec3_sub(tc_dvec3_from(c[1]), tc_dvec3_from(c[0]))) +
+                                 tc_dvec3_norm1(tc_dvec3_sub(tc_dvec3_from(c[2]), tc_dvec3_from(c[0])));
+            if (reach > m->triangle_reach) m->triangle_reach = reach < FLT_MAX ? nextafterf((float)reach, INFINITY) : FLT_MAX;
         }
         int32_t top = 0;
         m->node_count = 1;
@@ -417,17 +420,35 @@ static void quantize(tc_mesh_wide *node, const box3 lanes[4], int k)
     }
 }
 
+/* Leaf block b from the leaf of binary node n (mesh_internal.h). */
+static void fill_leaf4(const tc_mesh_data *m, const tc_mesh_node *n, tc_mesh_leaf4 *b)
+{
+    for (int j = 0; j < 4; ++j) {
+        const int32_t slot = n->first + (j < n->count ? j : 0);
+        const tc_vec3 *c = &m->corners[3 * slot];
+        const float p[3][3] = { { c[0].x, c[0].y, c[0].z }, { c[1].x, c[1].y, c[1].z }, { c[2].x, c[2].y, c[2].z } };
+        for (int k = 0; k < 3; ++k) {
+            b->a[k][j] = p[0][k];
+            b->b[k][j] = p[1][k];
+            b->c[k][j] = p[2][k];
+        }
+        b->tri[j] = m->order[slot];
+    }
+}
+
 /* Depth first over a work list (no recursion: a lopsided tree is deep),
  * each wide node numbered when it is reached, so a subtree is one run of
  * memory: the last levels of a ray's walk then share pages and cache lines
- * instead of lying a breadth-first level apart. A node's lane is patched
- * with its child's number when the child is reached. With out NULL it only
- * counts. */
+ * instead of lying a breadth-first level apart; a node's leaf blocks are
+ * numbered with it. A node's lane is patched with its child's number when
+ * the child is reached. With out NULL it only counts (the leaf blocks into
+ * *leaf_count). */
 typedef struct collapse_job { int32_t binary, parent, lane; } collapse_job;
 
-static int32_t collapse(const tc_mesh_data *m, collapse_job *todo, tc_mesh_wide *out)
+static int32_t collapse(const tc_mesh_data *m, collapse_job *todo, tc_mesh_wide *out, tc_mesh_leaf4 *leaves,
+                        int32_t *leaf_count)
 {
-    int32_t count = 0, top = 0;
+    int32_t count = 0, top = 0, blocks = 0;
     todo[top++] = (collapse_job){ 0, -1, 0 };
     while (top > 0) {
         collapse_job j = todo[--top];
@@ -441,7 +462,8 @@ static int32_t collapse(const tc_mesh_data *m, collapse_job *todo, tc_mesh_wide 
             const tc_mesh_node *n = i < k ? &m->nodes[kids[i]] : NULL;
             int32_t child = 0, tris = 0;
             if (n && n->count > 0) {
-                child = ~n->first;
+                if (leaves) fill_leaf4(m, n, &leaves[blocks]);
+                child = ~blocks++;
                 tris = n->count;
             } else if (n) {
                 todo[top++] = (collapse_job){ kids[i], w, i };
@@ -453,10 +475,14 @@ static int32_t collapse(const tc_mesh_data *m, collapse_job *todo, tc_mesh_wide 
         }
         if (node) quantize(node, lanes, k);
     }
+    *leaf_count = blocks;
     return count;
 }
 
-static size_t wide_block_size(int32_t count) { return sizeof(tc_mesh_wide) * (size_t)count + TC_CACHE_LINE; }
+static size_t wide_block_size(int32_t count, int32_t leaves)
+{
+    return sizeof(tc_mesh_wide) * (size_t)count + sizeof(tc_mesh_leaf4) * (size_t)leaves + TC_CACHE_LINE;
+}
 
 static bool build_wide(tc_mesh_data *m, const tc_allocator *al)
 {
@@ -467,12 +493,15 @@ static bool build_wide(tc_mesh_data *m, const tc_allocator *al)
     size_t cap = (size_t)m->node_count;
     collapse_job *todo = tc_mem_alloc(al, sizeof(collapse_job) * cap);
     if (!todo) return false;
-    int32_t count = collapse(m, todo, NULL);
-    m->wide_block = tc_mem_alloc(al, wide_block_size(count));
+    int32_t leaves = 0;
+    int32_t count = collapse(m, todo, NULL, NULL, &leaves);
+    m->wide_block = tc_mem_alloc(al, wide_block_size(count, leaves));
     if (m->wide_block) {
         m->wide = tc_mem_line_align(m->wide_block);
+        m->leaves = (tc_mesh_leaf4 *)(m->wide + count); /* line-aligned: the nodes are whole lines */
         m->wide_count = count;
-        collapse(m, todo, m->wide);
+        m->leaf_count = leaves;
+        collapse(m, todo, m->wide, m->leaves, &leaves);
     }
     tc_mem_free(al, todo, sizeof(collapse_job) * cap);
     return m->wide != NULL;
@@ -533,7 +562,7 @@ void tc_mesh_data_destroy(tc_mesh_data *mesh)
 {
     if (!mesh) return;
     tc_allocator al = mesh->allocator;
-    if (mesh->wide_block) tc_mem_free(&al, mesh->wide_block, wide_block_size(mesh->wide_count));
+    if (mesh->wide_block) tc_mem_free(&al, mesh->wide_block, wide_block_size(mesh->wide_count, mesh->leaf_count));
     tc_mem_free(&al, mesh, mesh->bytes);
 }
 

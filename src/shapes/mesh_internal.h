@@ -26,9 +26,9 @@ typedef struct tc_mesh_node {
  * cache line (64 bytes, 64-aligned): the boxes are stored as 8-bit steps
  * on a grid over the node's own box (tc_mesh_wide_plane), rounded outward
  * so that each grid box holds its child's float box (mesh_data.c proves
- * it). child[i] >= 0 is a wide node; < 0 a leaf's triangles, leaf order
- * [~child[i], ~child[i] + count[i]). Lane i is in use iff bit i of live is
- * set (an unused lane has no box a grid can say is empty). */
+ * it). child[i] >= 0 is a wide node; < 0 a leaf's count[i] triangles, in
+ * leaf block ~child[i] (tc_mesh_leaf4). Lane i is in use iff bit i of live
+ * is set (an unused lane has no box a grid can say is empty). */
 typedef struct tc_mesh_wide {
     float origin[3];        /* the grid's corner: the lanes' lowest coordinates */
     uint8_t step[3];        /* the grid's step per axis: 2^(step - 127), the bits of a normal float */
@@ -38,6 +38,18 @@ typedef struct tc_mesh_wide {
     uint8_t count[4];
     uint8_t unused[4];      /* fills the line */
 } tc_mesh_wide;
+
+/* A leaf's up to four triangles for the four-wide walk, side by side: the
+ * corners by axis and lane, so one leaf test reads all four as rows (a
+ * slab test of their boxes and an edge test, mesh_queries.c), and their
+ * triangle indices, so the leaf needs no other memory. Lanes past the
+ * leaf's count repeat lane 0 (finite numbers the test then ignores). Blocks
+ * are numbered as the walk order reaches them, beside their wide nodes'
+ * numbering: 160 bytes, 32-aligned. */
+typedef struct tc_mesh_leaf4 {
+    float a[3][4], b[3][4], c[3][4];
+    int32_t tri[4];
+} tc_mesh_leaf4;
 
 /* Plane q (in steps) of axis k of node n: origin + q * step, in float. The
  * product is exact (8 bits times a power of two), so this is one rounding;
@@ -69,8 +81,10 @@ struct tc_mesh_data {
     uint8_t *kind;           /* 3 per triangle: tc_mesh_edge_kind */
     tc_mesh_wide *wide;      /* line-aligned inside wide_block; NULL when the root is a leaf or the
                                 coordinates are beyond TC_MESH_WIDE_MAGNITUDE */
+    tc_mesh_leaf4 *leaves;   /* in wide_block after the wide nodes: one block per leaf lane */
     void *wide_block;
-    int32_t wide_count;
+    int32_t wide_count, leaf_count;
+    float triangle_reach;    /* the largest |b - a|_1 + |c - a|_1 of a triangle, rounded up: sizes the ray pads */
 };
 
 #endif
