@@ -147,7 +147,7 @@ static double clearance(const shape *sh, tc_transform a0, tc_transform a1, const
 static void run_kind(int kind, uint64_t seed)
 {
     test_rng r = { seed };
-    int hits = 0, misses = 0, n = 2000;
+    int hits = 0, misses = 0, n = test_random_count(2000);
     for (int i = 0; i < n; ++i) {
         shape sh = make_shape(&r, kind);
         /* One draw a statement: a call's arguments are evaluated in an order the compiler picks. */
