@@ -782,7 +782,7 @@ static bool sweep_rigid_slot(void *ctx, int32_t slot)
     slot_core(w->d, &w->pl, slot, &t);
     tc_sweep_hit h;
     double limit = w->found ? (double)w->hit.t : 1.0;
-    bool got = w->h ? tc_core_sweep_rigid_plane(&t, w->b0, w->b1, w->h->n, w->h->offset, limit, &h)
+    bool got = w->h ? tc_core_sweep_rigid_plane(&t, w->b0, w->b1, w->h, limit, &h)
                     : tc_core_sweep_rigid(w->a, w->a0, w->a1, &t, w->b0, w->b1, limit, &h);
     if (!got || (w->found && !(h.t < w->hit.t))) return true;
     if (w->h) {

@@ -273,9 +273,11 @@ TC_SWEEP_RIGID(hull, hull)
  * over the plane less the radius; no point of A approaches the plane faster
  * than -dp.n + angle * lever arm * (sine of n to the turning axis) per unit
  * of t. */
-bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a1, tc_dvec3 n, double offset,
+bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a1, const tc_half_space *h,
                                double max_t, tc_sweep_hit *hit)
 {
+    const tc_dvec3 n = h->n;
+    const double offset = h->offset;
     if (!tc_rigid_pose_ok(a0) || !tc_rigid_pose_ok(a1)) return false;
     tc_rigid_motion ma = tc_rigid_motion_make(a0, a1);
     double spin = ma.angle * tc_core_lever_arm(la, ma.axis) * across(n, ma.world_axis);
@@ -317,8 +319,8 @@ bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform 
         if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b)) return false;                                   \
         tc_core ca;                                                                                          \
         tc_core_from_##A(&ca, a);                                                                            \
-        return tc_core_sweep_rigid_plane(&ca, a_start, a_end, tc_dvec3_normalize(tc_dvec3_from(b->normal)),   \
-                                         b->offset, 1.0, hit);                                                \
+        tc_half_space h = tc_half_space_from_plane(b);                                                       \
+        return tc_core_sweep_rigid_plane(&ca, a_start, a_end, &h, 1.0, hit);                                  \
     }
 
 TC_SWEEP_RIGID_PLANE(sphere)
@@ -337,7 +339,7 @@ bool tc_sweep_rigid_plane_hull(const tc_plane *a, const tc_hull *b, tc_transform
     tc_core cb;
     tc_core_from_hull(&cb, b);
     tc_half_space h = tc_half_space_from_plane(a);
-    if (!tc_core_sweep_rigid_plane(&cb, b_start, b_end, h.n, h.offset, 1.0, hit)) return false;
+    if (!tc_core_sweep_rigid_plane(&cb, b_start, b_end, &h, 1.0, hit)) return false;
     if (hit) hit->normal = tc_vec3_neg(hit->normal);
     return true;
 }
