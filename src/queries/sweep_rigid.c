@@ -194,6 +194,13 @@ bool tc_core_sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, co
 {
     if (!tc_rigid_pose_ok(a0) || !tc_rigid_pose_ok(a1) || !tc_rigid_pose_ok(b0) || !tc_rigid_pose_ok(b1)) return false;
     tc_rigid_motion ma = tc_rigid_motion_make(a0, a1), mb = tc_rigid_motion_make(b0, b1);
+    return tc_core_sweep_rigid_moving(la, &ma, lb, &mb, max_t, hit);
+}
+
+bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, const tc_core *lb,
+                                const tc_rigid_motion *pmb, double max_t, tc_sweep_hit *hit)
+{
+    const tc_rigid_motion ma = *pma, mb = *pmb;
     double turn_a = ma.angle * tc_core_lever_arm(la, ma.axis), turn_b = mb.angle * tc_core_lever_arm(lb, mb.axis);
     tc_dvec3 v = tc_dvec3_sub(ma.dp, mb.dp);
     double scale = la->scale + lb->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_max_abs(mb.p0) +
@@ -276,10 +283,17 @@ TC_SWEEP_RIGID(hull, hull)
 bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a1, const tc_half_space *h,
                                double max_t, tc_sweep_hit *hit)
 {
-    const tc_dvec3 n = h->n;
-    const double offset = h->offset;
     if (!tc_rigid_pose_ok(a0) || !tc_rigid_pose_ok(a1)) return false;
     tc_rigid_motion ma = tc_rigid_motion_make(a0, a1);
+    return tc_core_sweep_rigid_plane_moving(la, &ma, h, max_t, hit);
+}
+
+bool tc_core_sweep_rigid_plane_moving(const tc_core *la, const tc_rigid_motion *pma, const tc_half_space *h,
+                                      double max_t, tc_sweep_hit *hit)
+{
+    const tc_dvec3 n = h->n;
+    const double offset = h->offset;
+    const tc_rigid_motion ma = *pma;
     double spin = ma.angle * tc_core_lever_arm(la, ma.axis) * across(n, ma.world_axis);
     double scale = la->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_length(ma.dp) + fabs(offset);
     double tol = TC_RIGID_TOLERANCE * scale;

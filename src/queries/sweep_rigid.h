@@ -43,5 +43,12 @@ bool tc_core_sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, co
  * the plane. */
 bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a1, const tc_half_space *h,
                                double max_t, tc_sweep_hit *hit);
+/* The same two sweeps given the motions already made (from poses that
+ * tc_rigid_pose_ok accepts): for callers that sweep many cores with one
+ * motion, as the mesh sweeps do triangle by triangle. */
+bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *ma, const tc_core *lb,
+                                const tc_rigid_motion *mb, double max_t, tc_sweep_hit *hit);
+bool tc_core_sweep_rigid_plane_moving(const tc_core *la, const tc_rigid_motion *ma, const tc_half_space *h,
+                                      double max_t, tc_sweep_hit *hit);
 
 #endif
