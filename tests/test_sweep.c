@@ -426,6 +426,97 @@ TEST_CASE(sweep_rigid_triangle_triangle_hit_point_on_both_at_t)
     CHECK(check_rigid("rigid triangle-triangle", 35, &a, a0, a1, &b, b0, b1));
 }
 
+/* Found at TOUCHE_TEST_CASES=6000. Capsule-triangle #3321 starts 5.5e-5
+ * apart, under the advancement's tolerance (1e-4 here): it stopped at once
+ * and reported a hit at t = 0, which says the shapes start overlapping. Now
+ * only an overlap stops it at t = 0; shapes a hair apart take a step first. */
+static tc_vec3 v3(float x, float y, float z) { return tc_vec3_make(x, y, z); }
+
+TEST_CASE(sweep_rigid_capsule_triangle_3321_apart_at_start)
+{
+    tc_shape a, b;
+    a.type = TC_SHAPE_CAPSULE;
+    a.u.capsule.a = v3(0x1.4119d6p-2f, 0x1.79d17cp-4f, 0x1.8b849ep-2f);
+    a.u.capsule.b = v3(0x1.ddd214p-1f, -0x1.d4429p-2f, 0x1.0c83ccp-2f);
+    a.u.capsule.radius = 0x1.d76adap-2f;
+    b.type = TC_SHAPE_TRIANGLE;
+    b.u.triangle.a = v3(-0x1.2de71p+0f, -0x1.925306p-1f, -0x1.20ce08p-1f);
+    b.u.triangle.b = v3(-0x1.34095ap+0f, 0x1.2fe97ep+0f, 0x1.dd9bp-1f);
+    b.u.triangle.c = v3(-0x1.c04b82p-1f, -0x1.024de8p-1f, 0x1.bc90d4p-1f);
+    tc_transform a0 = pose(-0x1.67c51p-1f, 0x1.ff4708p+0f, 0x1.45c6c6p+1f, -0x1.886ed4p-1f, 0x1.b75daap-3f, 0x1.3268fep-1f, 0x1.76370cp-4f);
+    tc_transform a1 = pose(-0x1.ca325cp+0f, 0x1.376a6cp+1f, 0x1.77af7p+0f, -0x1.91866p-2f, 0x1.f7e0b8p-2f, 0x1.8a6008p-1f, 0x1.a9d788p-4f);
+    tc_transform b0 = pose(-0x1.cbf41ap+0f, 0x1.2930d6p+1f, 0x1.cc7416p+0f, -0x1.f3b3f4p-2f, -0x1.7bb746p-1f, -0x1.c51334p-2f, 0x1.03afcp-3f);
+    tc_transform b1 = pose(-0x1.1aa894p+0f, 0x1.917288p+0f, 0x1.bbcb8cp+0f, -0x1.45427ep-1f, -0x1.1a6e84p-1f, 0x1.572026p-2f, 0x1.b24654p-2f);
+    tc_sweep_hit h;
+    const bool hit = cg_sweep_rigid(&a, a0, a1, &b, b0, b1, &h);
+    CHECK_MSG(!hit || h.t > 0.0f, "apart at t = 0, yet a hit at t = 0");
+    check_rigid("rigid capsule-triangle", 3321, &a, a0, a1, &b, b0, b1);
+}
+
+/* The same rule, made by hand: spheres 1e-6 apart (under the tolerance),
+ * closing: a hit at a t > 0 with the point between them; opening: none. */
+TEST_CASE(sweep_rigid_sphere_sphere_a_hair_apart_at_start)
+{
+    tc_sphere a = { v3(0, 0, 0), 1.0f }, b = { v3(0, 0, 0), 1.0f };
+    const float gap = 0x1p-20f; /* about 1e-6 */
+    tc_transform a0 = tc_transform_identity(), b0 = tc_transform_make(v3(2.0f + gap, 0, 0), tc_quat_identity());
+    tc_transform spun = tc_transform_make(v3(0, 0, 0), tc_quat_from_axis_angle(v3(0, 0, 1), 1.0f));
+    tc_sweep_hit h;
+    tc_transform closer = tc_transform_make(v3(1.5f, 0, 0), tc_quat_identity());
+    CHECK(tc_sweep_rigid_sphere_sphere(&a, a0, spun, &b, b0, closer, &h));
+    CHECK_MSG(h.t > 0.0f && h.t < 1e-3f, "t = %g", h.t);
+    CHECK_MSG(fabs(h.point.x - 1.0f) < 1e-5f && fabs(h.normal.x - 1.0f) < 1e-6f, "point x %g, normal x %g", h.point.x, h.normal.x);
+    tc_transform away = tc_transform_make(v3(3.0f, 0, 0), tc_quat_identity());
+    CHECK(!tc_sweep_rigid_sphere_sphere(&a, a0, spun, &b, b0, away, &h));
+}
+
+/* Found at TOUCHE_TEST_CASES=6000: turning fast while closing slowly, each
+ * motion grazes (the gap falls to 2.6e-4 and 1.3e-4, over the tolerance,
+ * then opens). Conservative advancement's steps shrink with the gap, and
+ * passing a graze of gap g takes about 1 / sqrt(g) of them: these took
+ * over 512, the limit then, and stopped 0.02 and 0.036 apart, reporting the
+ * hit there. With the limit at 4096 they pass the graze and find the real
+ * touch later (the most the random rotating pairs needed in 20000 motions
+ * each was under 600). */
+TEST_CASE(sweep_rigid_aabb_obb_1589_passes_a_graze)
+{
+    tc_shape a, b;
+    a.type = TC_SHAPE_AABB;
+    a.u.aabb.min = v3(-0x1.38b07ap-1f, -0x1.0b8dd8p+0f, -0x1.5abe92p-1f);
+    a.u.aabb.max = v3(0x1.ba5974p-2f, 0x1.97c1a4p+0f, 0x1.76ab36p-3f);
+    b.type = TC_SHAPE_OBB;
+    b.u.obb.center = v3(0x1.cc6f38p-3f, -0x1.39113cp-2f, 0x1.21b1b2p-2f);
+    b.u.obb.half = v3(0x1.10ceeap-1f, 0x1.20e584p-1f, 0x1.161fb8p-1f);
+    b.u.obb.rotation.cx = v3(-0x1.7667d8p-1f, 0x1.360306p-1f, -0x1.419a0ep-2f);
+    b.u.obb.rotation.cy = v3(0x1.c3ca54p-2f, 0x1.1988cp-4f, -0x1.ca1f88p-1f);
+    b.u.obb.rotation.cz = v3(-0x1.0a5662p-1f, -0x1.95f41p-1f, -0x1.45062p-2f);
+    tc_transform a0 = pose(-0x1.35a0eap+0f, -0x1.6b557p-2f, -0x1.751968p-3f, 0x1.a8dc26p-3f, 0x1.27e4ecp-4f, 0x1.a523bcp-1f, -0x1.0c94c2p-1f);
+    tc_transform a1 = pose(-0x1.1e4ff8p+0f, 0x1.154766p-1f, 0x1.de338cp-3f, -0x1.8b410cp-2f, 0x1.0abf22p-1f, 0x1.ad392p-5f, -0x1.84dcd8p-1f);
+    tc_transform b0 = pose(-0x1.15a174p+0f, 0x1.b577c8p+0f, -0x1.887aa8p-2f, -0x1.7706cap-7f, 0x1.c1029p-1f, 0x1.e38decp-8f, -0x1.ebe026p-2f);
+    tc_transform b1 = pose(-0x1.0e4c22p+1f, 0x1.529ecp+0f, -0x1.8113bcp-3f, -0x1.aac4cap-4f, 0x1.c13156p-1f, -0x1.48a228p-5f, -0x1.ddebdcp-2f);
+    CHECK(check_rigid("rigid aabb-obb", 1589, &a, a0, a1, &b, b0, b1));
+}
+
+TEST_CASE(sweep_rigid_obb_triangle_1076_passes_a_graze)
+{
+    tc_shape a, b;
+    a.type = TC_SHAPE_OBB;
+    a.u.obb.center = v3(-0x1.e11b7cp-3f, -0x1.412192p-2f, 0x1.118f22p-3f);
+    a.u.obb.half = v3(0x1.17066ep-1f, 0x1.c7475ap-1f, 0x1.5d01d2p+0f);
+    a.u.obb.rotation.cx = v3(0x1.3bfd8p-1f, -0x1.6496aep-1f, 0x1.76e81ap-2f);
+    a.u.obb.rotation.cy = v3(0x1.8ba63ap-1f, 0x1.cba8p-2f, -0x1.cb7f8cp-2f);
+    a.u.obb.rotation.cz = v3(0x1.2f77bcp-3f, 0x1.1ea622p-1f, 0x1.a165bcp-1f);
+    b.type = TC_SHAPE_TRIANGLE;
+    b.u.triangle.a = v3(0x1.b5ce92p-1f, -0x1.a27626p+0f, -0x1.d80f5p-2f);
+    b.u.triangle.b = v3(-0x1.21dde8p-3f, 0x1.49c18ep-1f, 0x1.911d2p-1f);
+    b.u.triangle.c = v3(0x1.5145bp+0f, -0x1.85979ap-1f, -0x1.357028p-1f);
+    tc_transform a0 = pose(-0x1.c04632p-3f, -0x1.88a96p-1f, 0x1.d0f7eep-2f, 0x1.b3cf6p-4f, 0x1.3888cap-1f, 0x1.496a5ap-4f, 0x1.8fc0f8p-1f);
+    tc_transform a1 = pose(0x1.19b29p-4f, -0x1.0a1696p+1f, 0x1.09227cp+1f, 0x1.8fd016p-3f, 0x1.b096ecp-1f, -0x1.3adb9cp-2f, 0x1.912d6p-2f);
+    tc_transform b0 = pose(0x1.44b8ccp-1f, -0x1.515bep+1f, 0x1.3d5adp+1f, 0x1.0232a4p-1f, 0x1.c818a4p-4f, -0x1.faad5p-3f, -0x1.a3bdaap-1f);
+    tc_transform b1 = pose(0x1.19ad68p-1f, -0x1.a009a2p+0f, 0x1.0df7bcp+1f, 0x1.14cb3cp-1f, -0x1.93f284p-5f, 0x1.6bfffep-1f, -0x1.c9cd5cp-2f);
+    CHECK(check_rigid("rigid obb-triangle", 1076, &a, a0, a1, &b, b0, b1));
+}
+
 /* ---- hand-made motions ---------------------------------------------------- */
 TEST_CASE(sweep_head_on)
 {

@@ -147,7 +147,7 @@ static double clearance(const shape *sh, tc_transform a0, tc_transform a1, const
 static void run_kind(int kind, uint64_t seed)
 {
     test_rng r = { seed };
-    int hits = 0, misses = 0, n = 2000;
+    int hits = 0, misses = 0, n = test_random_count(2000);
     for (int i = 0; i < n; ++i) {
         shape sh = make_shape(&r, kind);
         /* One draw a statement: a call's arguments are evaluated in an order the compiler picks. */
@@ -225,4 +225,31 @@ TEST_CASE(sweep_rigid_plane_start_inside_and_invalid)
     tc_obb neg = box;
     neg.half.x = -1.0f;
     CHECK(!tc_sweep_rigid_obb_plane(&neg, high, down, &ground, &hit));
+}
+
+/* A valid plane's normal may be off unit length by up to 0.1%: the plane is
+ * then dot(normal, x) <= offset, i.e. the half-space at offset / |normal|
+ * along the unit normal, as every other plane query reads it. The rotating
+ * plane sweeps once kept the raw offset with the normalised normal, 0.1% of
+ * the offset off. A box and a sphere dropping straight onto such a plane meet
+ * it where that half-space says, as the translating sweeps do. */
+TEST_CASE(sweep_rigid_plane_non_unit_normal)
+{
+    const double len = 1.0009;
+    tc_plane tilted_len = { tc_vec3_make(0, 0, (float)len), 2.0f };
+    const double top = 2.0 / (double)tilted_len.normal.z; /* the plane's height */
+    tc_obb box = tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(1, 1, 1), tc_quat_identity());
+    tc_sphere ball = { tc_vec3_zero(), 1.0f };
+    tc_transform high = tc_transform_make(tc_vec3_make(0, 0, 5.0f), tc_quat_identity());
+    tc_transform low = tc_transform_make(tc_vec3_make(0, 0, 0.0f), tc_quat_identity());
+    const double expect = (5.0 - (1.0 + top)) / 5.0; /* the bottom (z - 1) reaches the plane */
+    tc_sweep_hit hit, moving;
+    CHECK(tc_sweep_rigid_obb_plane(&box, high, low, &tilted_len, &hit));
+    CHECK_MSG(fabs(hit.t - expect) <= 1e-5, "box: t = %.7f, the plane says %.7f", hit.t, expect);
+    CHECK(fabs(hit.point.z - top) <= 1e-4);
+    tc_obb placed = tc_obb_from_quat(high.position, box.half, tc_quat_identity());
+    CHECK(tc_sweep_obb_plane(&placed, tc_vec3_make(0, 0, -5.0f), &tilted_len, tc_vec3_zero(), 1.0f, &moving));
+    CHECK_MSG(fabs(hit.t - moving.t) <= 1e-5, "box: rotating t = %.7f, translating t = %.7f", hit.t, moving.t);
+    CHECK(tc_sweep_rigid_sphere_plane(&ball, high, low, &tilted_len, &hit));
+    CHECK_MSG(fabs(hit.t - expect) <= 1e-5, "sphere: t = %.7f, the plane says %.7f", hit.t, expect);
 }

@@ -30,7 +30,10 @@
  *    of the core about the turning axis, times the sine of the angle between
  *    the normal and that axis), so the reported t is never after the first
  *    contact; it stops when the gap is below 1e-5 of the scale, and then
- *    hit->point lies on both shapes at t within that gap. After 512 steps it
+ *    hit->point lies on both shapes at t within that gap. A hit at t = 0
+ *    means the shapes overlap at the start (shapes closer than the tolerance
+ *    but apart take a step, so their hit has t > 0). Passing a near graze
+ *    takes many steps (about 1 / sqrt(gap) of them); after 4096 it
  *    stops anyway, reporting a hit at the time reached, conservatively (the
  *    point and normal are still those of the poses at t, but the shapes may
  *    be further apart than the tolerance there). With a plane the

@@ -626,7 +626,7 @@ typedef struct core_walk {
     int32_t deepest_tri;
     bool moved;     /* the internal-edge test on a sweep: triangles moved by shift */
     tc_dvec3 shift;
-    tc_transform a0, a1, b0, b1; /* rotating sweeps: the poses of A (its own frame) and of the mesh */
+    tc_rigid_motion ma, mb; /* rotating sweeps: the motions of A (its own frame) and of the mesh, made once */
 } core_walk;
 
 static bool overlap_slot(void *ctx, int32_t slot)
@@ -992,16 +992,15 @@ static bool sweep_rigid_slot(void *ctx, int32_t slot)
     slot_core(w->d, &w->pl, slot, &t);
     tc_sweep_hit h;
     double limit = w->found ? (double)w->hit.t : 1.0;
-    bool got = w->h ? tc_core_sweep_rigid_plane(&t, w->b0, w->b1, w->h->n, w->h->offset, limit, &h)
-                    : tc_core_sweep_rigid(w->a, w->a0, w->a1, &t, w->b0, w->b1, limit, &h);
+    bool got = w->h ? tc_core_sweep_rigid_plane_moving(&t, &w->mb, w->h, limit, &h)
+                    : tc_core_sweep_rigid_moving(w->a, &w->ma, &t, &w->mb, limit, &h);
     if (!got || (w->found && !(h.t < w->hit.t))) return true;
     if (w->h) {
         h.normal = tc_vec3_neg(h.normal); /* from the plane, A, to the mesh */
     } else {
         tc_dvec3 pb, cb[3], pa, ca[3];
-        tc_rigid_motion mb = tc_rigid_motion_make(w->b0, w->b1), ma = tc_rigid_motion_make(w->a0, w->a1);
-        tc_rigid_motion_at(&mb, h.t, &pb, cb);
-        tc_rigid_motion_at(&ma, h.t, &pa, ca);
+        tc_rigid_motion_at(&w->mb, h.t, &pb, cb);
+        tc_rigid_motion_at(&w->ma, h.t, &pa, ca);
         /* A's frame in the mesh's: Rb^T (pa - pb) and Rb^T Ra, column by column */
         tc_dvec3 rel[3];
         for (int k = 0; k < 3; ++k) rel[k] = turn_back(cb, ca[k]);
@@ -1027,7 +1026,7 @@ static bool sweep_rigid_slot(void *ctx, int32_t slot)
  * Rb(0)^T d(1). */
 static void rigid_box(const core_walk *w, tc_dvec3 *lo, tc_dvec3 *hi)
 {
-    tc_rigid_motion ma = tc_rigid_motion_make(w->a0, w->a1), mb = tc_rigid_motion_make(w->b0, w->b1);
+    const tc_rigid_motion ma = w->ma, mb = w->mb;
     tc_dvec3 pb, cb[3];
     tc_rigid_motion_at(&mb, 0.0, &pb, cb);
     tc_dvec3 d0 = tc_dvec3_sub(ma.p0, mb.p0);
@@ -1048,10 +1047,8 @@ static bool mesh_sweep_rigid(const tc_core *a, tc_transform a0, tc_transform a1,
     if (a && (!tc_rigid_pose_ok(a0) || !tc_rigid_pose_ok(a1))) return false;
     core_walk w;
     walk_begin(&w, a, h, m);
-    w.a0 = a0;
-    w.a1 = a1;
-    w.b0 = b0;
-    w.b1 = b1;
+    w.ma = tc_rigid_motion_make(a0, a1);
+    w.mb = tc_rigid_motion_make(b0, b1);
     tc_dvec3 lo, hi;
     if (!h) rigid_box(&w, &lo, &hi);
     /* A box past the float range cannot be given to the float walk: then

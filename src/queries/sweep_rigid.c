@@ -14,7 +14,14 @@
  * (v_A - v_B).n + w_A R_A s_A + w_B R_B s_B. Advancing t by gap / that bound
  * is therefore safe: the bodies cannot have touched before. The loop stops
  * when the gap is under the tolerance, or when the bound is not positive
- * (they never meet in this step).
+ * (they never meet in this step). At t = 0 only an overlap stops it: a hit
+ * at t = 0 says the shapes start overlapping.
+ *
+ * Near a graze the steps are slow: the gap along the fixed n can fall at
+ * nearly the bound while the distance hardly changes (the direction of the
+ * closest points turns with the bodies), so each step is about gap / bound
+ * and passing a graze of gap g takes about 1 / sqrt(g) steps (hundreds when
+ * g is a few tolerances). Hence the generous step limit.
  *
  * Whatever ends the loop, the hit reports the closest points of the poses at
  * the reported t itself: after the last allowed step they are computed again
@@ -29,7 +36,7 @@
 #include "core/float.h"
 
 #define TC_RIGID_TOLERANCE 1e-5
-#define TC_RIGID_MAX_ITERATIONS 512
+#define TC_RIGID_MAX_ITERATIONS 4096
 #define TC_RIGID_PLANE_MAX_ITERATIONS 1024
 
 typedef struct dquat { double x, y, z, w; } dquat;
@@ -159,10 +166,27 @@ static double across(tc_dvec3 n, tc_dvec3 axis)
     return s2 > 0.0 ? sqrt(s2) : 0.0;
 }
 
+/* The reported time of a hit found at t > 0: never 0 (a hit at t = 0 says
+ * the shapes start overlapping), even for a t under the float range. */
+static float reported_t(double t)
+{
+    float f = (float)t;
+    return f > 0.0f || !(t > 0.0) ? f : FLT_TRUE_MIN;
+}
+
 bool tc_rigid_pose_ok(tc_transform t)
 {
     return tc_vec3_is_finite(t.position) && tc_is_finite(t.rotation.x) && tc_is_finite(t.rotation.y) &&
            tc_is_finite(t.rotation.z) && tc_is_finite(t.rotation.w);
+}
+
+/* Whether the advancement has arrived: within the tolerance of touching,
+ * except at t = 0, where only an overlap stops it (a hit at t = 0 means the
+ * shapes start overlapping; shapes a hair apart take a step first, so a hit
+ * there comes at a t > 0). */
+static bool arrived(double gap, double tol, double t)
+{
+    return gap <= (t > 0.0 ? tol : 0.0);
 }
 
 bool tc_core_sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, const tc_core *lb, tc_transform b0,
@@ -170,6 +194,13 @@ bool tc_core_sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, co
 {
     if (!tc_rigid_pose_ok(a0) || !tc_rigid_pose_ok(a1) || !tc_rigid_pose_ok(b0) || !tc_rigid_pose_ok(b1)) return false;
     tc_rigid_motion ma = tc_rigid_motion_make(a0, a1), mb = tc_rigid_motion_make(b0, b1);
+    return tc_core_sweep_rigid_moving(la, &ma, lb, &mb, max_t, hit);
+}
+
+bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, const tc_core *lb,
+                                const tc_rigid_motion *pmb, double max_t, tc_sweep_hit *hit)
+{
+    const tc_rigid_motion ma = *pma, mb = *pmb;
     double turn_a = ma.angle * tc_core_lever_arm(la, ma.axis), turn_b = mb.angle * tc_core_lever_arm(lb, mb.axis);
     tc_dvec3 v = tc_dvec3_sub(ma.dp, mb.dp);
     double scale = la->scale + lb->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_max_abs(mb.p0) +
@@ -187,7 +218,7 @@ bool tc_core_sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, co
         double gap = r.distance - radii;
         bool has_n = r.distance > TC_CORE_CONTACT_EPSILON * scale;
         if (has_n) n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
-        if (gap <= tol || it == TC_RIGID_MAX_ITERATIONS) {
+        if (arrived(gap, tol, t) || it == TC_RIGID_MAX_ITERATIONS) {
             /* Converged, or out of steps: the closest points above are those
              * of the poses at t, which is before any contact either way. */
             if (t == 0.0 && gap <= 0.0) {
@@ -204,7 +235,7 @@ bool tc_core_sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, co
     }
     if (hit) {
         double gap = r.distance - radii;
-        hit->t = (float)t;
+        hit->t = reported_t(t);
         hit->point = tc_dvec3_to(tc_dvec3_mad(r.point_a, n, la->radius + 0.5 * gap));
         hit->normal = tc_dvec3_to(n);
     }
@@ -249,11 +280,20 @@ TC_SWEEP_RIGID(hull, hull)
  * over the plane less the radius; no point of A approaches the plane faster
  * than -dp.n + angle * lever arm * (sine of n to the turning axis) per unit
  * of t. */
-bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a1, tc_dvec3 n, double offset,
+bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a1, const tc_half_space *h,
                                double max_t, tc_sweep_hit *hit)
 {
     if (!tc_rigid_pose_ok(a0) || !tc_rigid_pose_ok(a1)) return false;
     tc_rigid_motion ma = tc_rigid_motion_make(a0, a1);
+    return tc_core_sweep_rigid_plane_moving(la, &ma, h, max_t, hit);
+}
+
+bool tc_core_sweep_rigid_plane_moving(const tc_core *la, const tc_rigid_motion *pma, const tc_half_space *h,
+                                      double max_t, tc_sweep_hit *hit)
+{
+    const tc_dvec3 n = h->n;
+    const double offset = h->offset;
+    const tc_rigid_motion ma = *pma;
     double spin = ma.angle * tc_core_lever_arm(la, ma.axis) * across(n, ma.world_axis);
     double scale = la->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_length(ma.dp) + fabs(offset);
     double tol = TC_RIGID_TOLERANCE * scale;
@@ -270,7 +310,7 @@ bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform 
         lowest = tc_core_support(&ca, down); /* the first lowest vertex */
         gap = tc_dvec3_dot(n, lowest) - offset - la->radius;
         /* Converged, or out of steps: lowest and gap are those at t. */
-        if (gap <= tol || it == TC_RIGID_PLANE_MAX_ITERATIONS) break;
+        if (arrived(gap, tol, t) || it == TC_RIGID_PLANE_MAX_ITERATIONS) break;
         if (!(approach > 0.0)) return false;
         t += gap / approach;
         if (!(t <= max_t)) return false;
@@ -279,7 +319,7 @@ bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform 
         /* The lowest point of A's surface, moved onto the plane when A
          * already dips below it. */
         double below = gap < 0.0 ? -gap : 0.0;
-        hit->t = (float)t;
+        hit->t = reported_t(t);
         hit->point = tc_dvec3_to(tc_dvec3_mad(lowest, n, -(la->radius) + below));
         hit->normal = tc_dvec3_to(down);
     }
@@ -293,8 +333,8 @@ bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform 
         if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b)) return false;                                   \
         tc_core ca;                                                                                          \
         tc_core_from_##A(&ca, a);                                                                            \
-        return tc_core_sweep_rigid_plane(&ca, a_start, a_end, tc_dvec3_normalize(tc_dvec3_from(b->normal)),   \
-                                         b->offset, 1.0, hit);                                                \
+        tc_half_space h = tc_half_space_from_plane(b);                                                       \
+        return tc_core_sweep_rigid_plane(&ca, a_start, a_end, &h, 1.0, hit);                                  \
     }
 
 TC_SWEEP_RIGID_PLANE(sphere)
@@ -313,7 +353,7 @@ bool tc_sweep_rigid_plane_hull(const tc_plane *a, const tc_hull *b, tc_transform
     tc_core cb;
     tc_core_from_hull(&cb, b);
     tc_half_space h = tc_half_space_from_plane(a);
-    if (!tc_core_sweep_rigid_plane(&cb, b_start, b_end, h.n, h.offset, 1.0, hit)) return false;
+    if (!tc_core_sweep_rigid_plane(&cb, b_start, b_end, &h, 1.0, hit)) return false;
     if (hit) hit->normal = tc_vec3_neg(hit->normal);
     return true;
 }

@@ -6,6 +6,7 @@
 #define TOUCHE_QUERIES_SWEEP_RIGID_H
 
 #include "queries/convex_core.h"
+#include "queries/pair_queries.h"
 #include "touche/sweep.h"
 
 /* A body's motion over the step: its origin moves linearly, its rotation
@@ -37,9 +38,17 @@ double tc_core_lever_arm(const tc_core *local, tc_dvec3 axis);
 bool tc_core_sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, const tc_core *lb, tc_transform b0,
                          tc_transform b1, double max_t, tc_sweep_hit *hit);
 /* First touch within [0, max_t] of core la moving from a0 to a1 and the
- * still half-space of the plane (unit n, offset): the normal is -n, from
- * the core into the plane. */
-bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a1, tc_dvec3 n, double offset,
+ * still half-space h (from tc_half_space_from_plane: every plane sweep reads
+ * a plane the library's one way): the normal is -h->n, from the core into
+ * the plane. */
+bool tc_core_sweep_rigid_plane(const tc_core *la, tc_transform a0, tc_transform a1, const tc_half_space *h,
                                double max_t, tc_sweep_hit *hit);
+/* The same two sweeps given the motions already made (from poses that
+ * tc_rigid_pose_ok accepts): for callers that sweep many cores with one
+ * motion, as the mesh sweeps do triangle by triangle. */
+bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *ma, const tc_core *lb,
+                                const tc_rigid_motion *mb, double max_t, tc_sweep_hit *hit);
+bool tc_core_sweep_rigid_plane_moving(const tc_core *la, const tc_rigid_motion *ma, const tc_half_space *h,
+                                      double max_t, tc_sweep_hit *hit);
 
 #endif
