@@ -494,6 +494,9 @@ TEST_CASE(hull_hull_contact_matches_the_separating_axis_test)
         tc_core ca, cb;
         tc_core_from_hull(&ca, &a.hull);
         tc_core_from_hull(&cb, &b.hull);
+        /* relative to A's centre, as the overlap's band is (of the pair's
+         * sizes); depths and normals do not move with the frame */
+        tc_core_translate(&cb, tc_core_recentre(&ca));
         bool ref = tc_core_contact_padded(&ca, &cb, 1e-7 /* hull_queries.c's overlap pad */, &mr);
         if (fast != ref && disagree++ < 3) fprintf(stderr, "hull contact %d, the general path %d\n", (int)fast, (int)ref);
         if (!(fast && ref)) goto next;
@@ -762,7 +765,11 @@ TEST_CASE(hull_float_gjk_defers_at_touching)
             /* B's placement at base + t u, as the float position it rounds to */
             double lo = 0.0, hi = size;
             move_cloud(&b, ov_sub(base, ov_from(b.hull.position)));
-            if (orc_hull_hull_distance(&a.oh, &b.oh) > 0.0) continue; /* degenerate pair: no overlap to start from */
+            if (orc_hull_hull_distance(&a.oh, &b.oh) > 0.0) { /* degenerate pair: no overlap to start from */
+                tc_hull_data_destroy(a.data);
+                tc_hull_data_destroy(b.data);
+                continue;
+            }
             for (int g = 0; g < 60; ++g) {
                 move_cloud(&b, ov_sub(ov_madd(base, u, hi), ov_from(b.hull.position)));
                 if (orc_hull_hull_distance(&a.oh, &b.oh) > 0.0) break;
@@ -815,6 +822,8 @@ TEST_CASE(hull_float_gjk_defers_at_touching)
                 if (((truth == 0.0 && !got) || (got && truth > band)) && bad++ < 5)
                     fprintf(stderr, "size %g: overlap %d, oracle distance %.9g\n", size, (int)got, truth);
             }
+            tc_hull_data_destroy(a.data);
+            tc_hull_data_destroy(b.data);
         }
     }
     printf("float GJK at touching: %ld pairs (%ld placements within a quarter float error of touching), %ld of %ld "
