@@ -169,14 +169,88 @@ static int distinct(const int32_t *v, int32_t *out)
     return n;
 }
 
+/* Faces the polytope's bound cannot put above the cap are measured one by
+ * one up to this many; more, and the separating-axis test's face pass
+ * (its float filter over every face) takes over. */
+#define EPA_FACE_SHORTLIST 16
+
+/* The distinct values idx(e->v[i]) of the polytope's vertices (their A or
+ * B vertex index, `of_b` choosing), placed by `c`, into out; their count. */
+static int polytope_points(const epa *e, const tc_core *c, bool of_b, tc_dvec3 *out)
+{
+    int32_t seen[EPA_MAX_VERTS];
+    int n = 0;
+    for (int i = 0; i < e->nv; ++i) {
+        int32_t k = of_b ? e->v[i].ib : e->v[i].ia;
+        bool known = false;
+        for (int q = 0; q < n && !known; ++q) known = seen[q] == k;
+        if (known) continue;
+        seen[n] = k;
+        out[n++] = tc_core_hull_vertex(c, k);
+    }
+    return n;
+}
+
+/* Whether the overlap along owner's face f, as tc_hull_sat_face_overlap
+ * measures it (m . v0 - m . s for the face's first vertex v0 and the
+ * other hull's support s along -m), is above thr. Each point q of the
+ * other hull gives m . v0 - m . q <= that overlap (s is the lowest point
+ * along m, up to the double rounding that `thr`'s margin covers): the
+ * polytope's points of the other hull lie around the deepest point, so
+ * for most faces the first one or two already clear it. */
+static bool face_above(const tc_core *owner, int32_t f, const tc_dvec3 *q, int nq, double thr)
+{
+    const tc_hull_data *h = owner->hull;
+    tc_dvec3 m = tc_core_face_normal(owner, f);
+    double hi = tc_dvec3_dot(m, tc_core_hull_vertex(owner, h->face_vertices[h->face_start[f]]));
+    for (int j = 0; j < nq; ++j)
+        if (hi - tc_dvec3_dot(m, q[j]) > thr) return true;
+    return false;
+}
+
+/* tc_hull_sat_best_face's answer (the smallest face overlap, exact and
+ * the first smallest in its order, A's faces then B's, when at most cap;
+ * else some overlap above cap, here +inf when every face is), from a
+ * shortlist: the faces whose polytope bound (face_above) does not put
+ * them above cap are the only ones that can be at most cap, and they are
+ * measured in double in the same order by the same function. A long
+ * shortlist goes to the separating-axis test's own face pass. */
+static double best_face_of(const tc_core *a, const tc_core *b, const epa *e, double cap, double margin,
+                           tc_dvec3 *face_n)
+{
+    tc_dvec3 qa[EPA_MAX_VERTS], qb[EPA_MAX_VERTS];
+    int na = polytope_points(e, a, false, qa), nb = polytope_points(e, b, true, qb);
+    const int32_t nfa = a->hull->face_count, nfb = b->hull->face_count;
+    int32_t list[EPA_FACE_SHORTLIST];
+    int n = 0;
+    double thr = cap + margin;
+    for (int32_t f = 0; f < nfa + nfb; ++f) {
+        bool above = f < nfa ? face_above(a, f, qb, nb, thr) : face_above(b, f - nfa, qa, na, thr);
+        if (above) continue;
+        if (n == EPA_FACE_SHORTLIST) return tc_hull_sat_best_face(a, b, cap, face_n);
+        list[n++] = f;
+    }
+    double best = INFINITY;
+    *face_n = tc_dvec3_make(0, 0, 1);
+    for (int k = 0; k < n; ++k) {
+        tc_dvec3 axis;
+        double o = list[k] < nfa ? tc_hull_sat_face_overlap(a, b, list[k], &axis)
+                                 : tc_hull_sat_face_overlap(b, a, list[k] - nfa, &axis);
+        if (list[k] >= nfa) axis = tc_dvec3_neg(axis);
+        if (o < best) { best = o; *face_n = axis; }
+    }
+    return best;
+}
+
 /* The nearest polytope face spans an edge of each hull (two vertices of
  * each): their cross product's overlap, if within tol of the lower bound
  * lo, is the minimum translation, and the separating-axis test's choice
- * between it and the best face (tc_hull_sat_best_face, which passes over
- * the faces far above it) is made here when it is clear by tol either
- * way. */
-static bool edge_axis(const tc_core *a, const tc_core *b, const int32_t *va, const int32_t *vb, tc_dvec3 towards,
-                      double lo, double pref, double tol, tc_dvec3 *normal, tc_dvec3 *least)
+ * between it and the best face (best_face_of, which passes over the
+ * faces above its cap, mostly on the polytope's bound alone) is made here
+ * when it is clear by tol either way. */
+static bool edge_axis(const tc_core *a, const tc_core *b, const epa *e, const int32_t *va, const int32_t *vb,
+                      tc_dvec3 towards, double lo, double pref, double tol, double margin, tc_dvec3 *normal,
+                      tc_dvec3 *least)
 {
     int32_t ua[3], ub[3];
     if (distinct(va, ua) != 2 || distinct(vb, ub) != 2) return false;
@@ -195,7 +269,7 @@ static bool edge_axis(const tc_core *a, const tc_core *b, const int32_t *va, con
     /* Every edge pair's overlap is at least lo >= edge - t. */
     double cap = edge + pref + 4.0 * t;
     tc_dvec3 fn;
-    double face = tc_hull_sat_best_face(a, b, cap, &fn);
+    double face = best_face_of(a, b, e, cap, margin, &fn);
     double half = face > 0.0 ? 0.5 * face : 0.0, pe = pref < half ? pref : half;
     if (face > cap || edge + t < face - pe) { /* an edge beats the face */
         *normal = *least = u;
@@ -271,5 +345,9 @@ bool tc_hull_epa_axis(const tc_core *a, const tc_core *b, const tc_hull_pair *p,
         *least = lo >= face ? *normal : tc_dvec3_make(0, 0, 0); /* an edge may be a hair below */
         return true;
     }
-    return edge_axis(a, b, va, vb, f->n, lo, pref, tol, normal, least);
+    /* The face bound's margin: the double rounding of a dot product of a
+     * unit normal with placed points (a relative 2^-52 or so of the
+     * coordinates), and of the support's pick, many times over. */
+    double margin = 1e-9 * (scale + size);
+    return edge_axis(a, b, &e, va, vb, f->n, lo, pref, tol, margin, normal, least);
 }
