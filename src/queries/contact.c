@@ -88,23 +88,32 @@ static bool obb_beyond_float_range(const tc_obb *o)
     return top > 0x71800000u; /* the bits of 2^100; NaN and infinity are above */
 }
 
-static bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
+/* The rare outcomes of tc_box_box_contact: a single point to move into both
+ * boxes, or a pair the SAT pass could not take (out of its float range).
+ * Out of line, so that box_box, which every pair goes through, keeps a
+ * small frame (its callers' apart pairs pay for no saved registers). */
+TC_NO_INLINE bool box_box_rare(const tc_obb *a, const tc_obb *b, tc_manifold *m, tc_box_box_result r)
 {
-    tc_box_box_result r = tc_box_box_contact(a, b, m);
-    if (r == TC_BOX_BOX_CONTACT) return true; /* the clipped face points are inside both */
+    tc_core ca, cb;
     if (r == TC_BOX_BOX_CONTACT_CHECK) { /* m is not NULL */
-        tc_core ca, cb;
         tc_core_from_obb(&ca, a);
         tc_core_from_obb(&cb, b);
         tc_contact_points_into_both(&ca, &cb, m);
         return true;
     }
-    if (r == TC_BOX_BOX_APART || (!obb_beyond_float_range(a) && !obb_beyond_float_range(b))) return false;
+    if (!obb_beyond_float_range(a) && !obb_beyond_float_range(b)) return false;
     if (!tc_obb_is_valid(a) || !tc_obb_is_valid(b) || !tc_overlap_obb_obb(a, b)) return false;
-    tc_core ca, cb;
     tc_core_from_obb(&ca, a);
     tc_core_from_obb(&cb, b);
     return tc_core_contact_touching(&ca, &cb, m);
+}
+
+static inline bool box_box(const tc_obb *a, const tc_obb *b, tc_manifold *m)
+{
+    tc_box_box_result r = tc_box_box_contact(a, b, m);
+    if (r == TC_BOX_BOX_CONTACT) return true; /* the clipped face points are inside both */
+    if (r == TC_BOX_BOX_APART) return false;
+    return box_box_rare(a, b, m, r);
 }
 
 bool tc_contact_obb_obb(const tc_obb *a, const tc_obb *b, tc_manifold *m)
