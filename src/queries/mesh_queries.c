@@ -215,7 +215,7 @@ static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const s
      * a cast is not monotone in max_t (a ray in a triangle's plane is
      * clipped to [0, max_t] and its grazing entry moves with it), and brute
      * force casts every triangle with max_t. */
-    if (tc_raycast_triangle(local, &t, max_t, &h) && h.t <= *limit &&
+    if (tc_raycast_triangle_checked(local, &t, max_t, &h) && h.t <= *limit &&
         (!*found || h.t < best->t || (h.t == best->t && d->order[i] < best->feature))) {
         *found = true;
         *best = h;
@@ -457,7 +457,7 @@ static inline void cast_leaf(const tc_mesh_leaf4 *b, int count, const tc_ray *lo
         t.c = tc_vec3_make(b->c[0][j], b->c[1][j], b->c[2][j]);
         tc_ray_hit h;
         /* max_t, not the limit: see cast_slot */
-        if (tc_raycast_triangle(local, &t, max_t, &h) && h.t <= *limit &&
+        if (tc_raycast_triangle_checked(local, &t, max_t, &h) && h.t <= *limit &&
             (!*found || h.t < best->t || (h.t == best->t && b->tri[j] < best->feature))) {
             *found = true;
             *best = h;
@@ -603,6 +603,11 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
     tc_ray local;
     local.origin = tc_vec3_make((float)o[0], (float)o[1], (float)o[2]);
     local.dir = tc_vec3_make((float)dir[0], (float)dir[1], (float)dir[2]);
+    /* Tested once here, not by every triangle's cast (a ray the frame
+     * change carried beyond the float range is then missed by all of them,
+     * as brute force misses it); the triangles were tested when the mesh
+     * was made. */
+    if (!tc_ray_is_usable(&local, max_t)) return false;
     bool found = false;
     tc_ray_hit best;
     float limit = max_t;
