@@ -18,6 +18,7 @@
  * normals. */
 #include <touche/mesh.h>
 
+#include <stddef.h>
 #include <string.h>
 
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
@@ -225,9 +226,11 @@ static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const s
 }
 
 /* The ray for the four-wide slab test: per axis, the reciprocal, which
- * row of a node is the near side (hi when the direction is negative), and
- * the padded origin offsets of the near and far planes. */
-typedef struct wide_ray { float inv[3], near_off[3], far_off[3]; bool near_hi[3]; } wide_ray;
+ * row of a node is the near side (hi when the direction is negative), also
+ * as the byte offsets of the near and far rows in a node (chosen once a
+ * ray, not once a node), and the padded origin offsets of the near and far
+ * planes. */
+typedef struct wide_ray { float inv[3], near_off[3], far_off[3]; size_t near_row[3], far_row[3]; bool near_hi[3]; } wide_ray;
 
 static wide_ray wide_ray_of(const slab_ray *r)
 {
@@ -238,6 +241,9 @@ static wide_ray wide_ray_of(const slab_ray *r)
         float lo = -r->pad - r->o[k], hi = r->pad - r->o[k];
         w.near_off[k] = w.near_hi[k] ? hi : lo;
         w.far_off[k] = w.near_hi[k] ? lo : hi;
+        const size_t lo_row = offsetof(tc_mesh_wide, lo) + 4u * (size_t)k, hi_row = offsetof(tc_mesh_wide, hi) + 4u * (size_t)k;
+        w.near_row[k] = w.near_hi[k] ? hi_row : lo_row;
+        w.far_row[k] = w.near_hi[k] ? lo_row : hi_row;
     }
     return w;
 }
@@ -253,10 +259,9 @@ static inline int wide_meets(const tc_mesh_wide *n, const wide_ray *r, float lim
     __m128 tn = _mm_setzero_ps(), tf = _mm_set1_ps(limit);
     const __m128i zero = _mm_setzero_si128();
     for (int k = 0; k < 3; ++k) {
-        const uint8_t *nr = r->near_hi[k] ? n->hi[k] : n->lo[k], *fr = r->near_hi[k] ? n->lo[k] : n->hi[k];
         int32_t qn, qf;
-        memcpy(&qn, nr, 4);
-        memcpy(&qf, fr, 4);
+        memcpy(&qn, (const unsigned char *)n + r->near_row[k], 4);
+        memcpy(&qf, (const unsigned char *)n + r->far_row[k], 4);
         const __m128 step = _mm_castsi128_ps(_mm_set1_epi32((int32_t)((uint32_t)n->step[k] << 23)));
         const __m128 origin = _mm_set1_ps(n->origin[k]);
         const __m128 pn = _mm_add_ps(origin, _mm_mul_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(qn), zero), zero)), step));
@@ -494,11 +499,13 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
         const tc_mesh_wide *n = &d->wide[e.code];
         float t[4];
         int mask = wide_meets(n, &wr, *limit, t);
-        /* the lanes met, farthest first on the stack so the nearest pops next */
-        wide_entry hit4[4];
+        /* the lanes met, farthest first on the stack so the nearest pops
+         * next: sorted in place on top of the stack */
+        wide_entry *hit4 = &stack[top];
         int k = 0;
-        for (int i = 0; i < 4; ++i) {
-            if (!(mask & (1 << i))) continue;
+        while (mask) {
+            const int i = tc_lowest_bit((unsigned)mask);
+            mask &= mask - 1;
             wide_entry x = { n->child[i], n->count[i], t[i] };
             /* Start loading every child met now: the walk is bound by memory
              * latency, and the loads of siblings overlap. */
@@ -511,7 +518,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
             while (j > 0 && hit4[j - 1].t < x.t) { hit4[j] = hit4[j - 1]; --j; }
             hit4[j] = x;
         }
-        for (int i = 0; i < k; ++i) stack[top++] = hit4[i];
+        top += k;
     }
 }
 
