@@ -189,8 +189,9 @@ TEST_CASE(mesh_raycast_identity_equals_brute_force_bits)
     CHECK(bad == 0);
 }
 
-/* Data d's triangles, each coordinate times s (in double, then rounded). */
-static tc_mesh_data *scaled_copy(const tc_mesh_data *d, double s)
+/* Data d's triangles, each coordinate times s plus shift (in double, then
+ * rounded). */
+static tc_mesh_data *scaled_copy(const tc_mesh_data *d, double s, double shift)
 {
     const int32_t n = tc_mesh_data_triangle_count(d);
     tc_vec3 *v = malloc(sizeof(tc_vec3) * (size_t)(3 * n));
@@ -199,7 +200,7 @@ static tc_mesh_data *scaled_copy(const tc_mesh_data *d, double s)
         const tc_triangle tri = tc_mesh_data_triangle(d, t);
         const tc_vec3 c[3] = { tri.a, tri.b, tri.c };
         for (int k = 0; k < 3; ++k) {
-            v[3 * t + k] = tc_vec3_make((float)(c[k].x * s), (float)(c[k].y * s), (float)(c[k].z * s));
+            v[3 * t + k] = tc_vec3_make((float)(c[k].x * s + shift), (float)(c[k].y * s + shift), (float)(c[k].z * s + shift));
             idx[3 * t + k] = 3 * t + k;
         }
     }
@@ -240,7 +241,7 @@ TEST_CASE(mesh_raycast_tiny_and_huge_scales_equal_brute_force)
     long bad = 0, hits = 0, tiny_hits = 0, huge_hits = 0, unscaled = 0;
     for (int rep = 0; rep < 6; ++rep) {
         tc_mesh_data *d = rep % 3 == 2 ? grid(12) : soup(&r, 300);
-        tc_mesh_data *tiny = scaled_copy(d, ldexp(1.0, tiny_exp)), *huge = scaled_copy(d, 1e20);
+        tc_mesh_data *tiny = scaled_copy(d, ldexp(1.0, tiny_exp), 0.0), *huge = scaled_copy(d, 1e20, 0.0);
         CHECK(d != NULL && tiny != NULL && huge != NULL);
         for (int i = 0; d && tiny && huge && i < 400; ++i) {
             float max_t;
@@ -302,6 +303,36 @@ TEST_CASE(mesh_raycast_tiny_direction_long_reach_equals_brute_force)
     CHECK(bad == 0);
 }
 
+/* A point of one edge of triangle aim of data d (the edge and the point
+ * drawn from r), the edge's ends p, q, the triangle's far corner, and the
+ * unit direction out of the triangle across the edge, in its plane. */
+typedef struct edge_aim { tc_vec3 p, q, far, on_edge, out; } edge_aim;
+
+static edge_aim aim_at_edge(test_rng *r, const tc_mesh_data *d, int32_t aim)
+{
+    const tc_triangle t = tc_mesh_data_triangle(d, aim);
+    const int e = (int)test_rng_int(r, 0, 2);
+    const tc_vec3 c[3] = { t.a, t.b, t.c };
+    edge_aim a;
+    a.p = c[e];
+    a.q = c[(e + 1) % 3];
+    a.far = c[(e + 2) % 3];
+    const double u = test_rng_uniform(r, 0, 1);
+    const tc_vec3 n = tc_vec3_cross(tc_vec3_sub(a.q, a.p), tc_vec3_sub(a.far, a.p));
+    a.out = tc_vec3_normalize(tc_vec3_cross(tc_vec3_sub(a.q, a.p), n));
+    if (tc_vec3_dot(a.out, tc_vec3_sub(a.far, a.p)) > 0.0f) a.out = tc_vec3_neg(a.out);
+    a.on_edge = tc_vec3_mul_add(a.p, tc_vec3_sub(a.q, a.p), (float)u);
+    return a;
+}
+
+/* Whether hit h of the ray lies across the aimed edge, outside the
+ * triangle (its exact cast hit it within its pads). */
+static bool hit_outside(const tc_ray *ray, const tc_ray_hit *h, const edge_aim *a)
+{
+    const tc_vec3 x = tc_vec3_mul_add(ray->origin, ray->dir, h->t);
+    return tc_vec3_dot(tc_vec3_sub(x, a->p), a->out) > 0.0f;
+}
+
 /* The leaf filter before the exact cast (mesh_queries.c leaf_candidates)
  * keeps every triangle the exact cast can hit, also within its pads: rays
  * aimed just outside an edge of a triangle, in its plane, by up to 4 times
@@ -316,33 +347,57 @@ TEST_CASE(mesh_raycast_edge_pads_equal_brute_force)
         CHECK(d != NULL);
         for (int i = 0; d && i < 500; ++i) {
             const int32_t aim = (int32_t)test_rng_int(&r, 0, tc_mesh_data_triangle_count(d) - 1);
-            const tc_triangle t = tc_mesh_data_triangle(d, aim);
-            const int e = (int)test_rng_int(&r, 0, 2);
-            const tc_vec3 c[3] = { t.a, t.b, t.c };
-            const tc_vec3 p = c[e], q = c[(e + 1) % 3], far = c[(e + 2) % 3];
-            const double u = test_rng_uniform(&r, 0, 1);
-            const tc_vec3 n = tc_vec3_cross(tc_vec3_sub(q, p), tc_vec3_sub(far, p));
-            tc_vec3 out = tc_vec3_normalize(tc_vec3_cross(tc_vec3_sub(q, p), n));
-            if (tc_vec3_dot(out, tc_vec3_sub(far, p)) > 0.0f) out = tc_vec3_neg(out);
+            const edge_aim a = aim_at_edge(&r, d, aim);
             tc_vec3 o = test_rng_vec3(&r, -12, 12);
-            const tc_vec3 on_edge = tc_vec3_mul_add(p, tc_vec3_sub(q, p), (float)u);
-            const float reach = tc_vec3_norm1(tc_vec3_sub(o, p)) + tc_vec3_norm1(tc_vec3_sub(q, p)) +
-                                tc_vec3_norm1(tc_vec3_sub(far, p));
+            const float reach = tc_vec3_norm1(tc_vec3_sub(o, a.p)) + tc_vec3_norm1(tc_vec3_sub(a.q, a.p)) +
+                                tc_vec3_norm1(tc_vec3_sub(a.far, a.p));
             const float k = (float)test_rng_uniform(&r, 0, 4);
-            const tc_vec3 goal = tc_vec3_mul_add(on_edge, out, k * TC_PAD_REL * reach);
+            const tc_vec3 goal = tc_vec3_mul_add(a.on_edge, a.out, k * TC_PAD_REL * reach);
             const tc_ray ray = { o, tc_vec3_sub(goal, o) };
             tc_ray_hit h;
-            if (mesh_cast_is_brute_force(d, &ray, 2.0f, "edge pad", &bad, &hits, &h) && h.feature == aim) {
-                /* outside the aimed triangle: its own exact cast hit it in the pad */
-                const tc_vec3 x = tc_vec3_mul_add(ray.origin, ray.dir, h.t);
-                outside_hits += tc_vec3_dot(tc_vec3_sub(x, p), out) > 0.0f;
-            }
+            if (mesh_cast_is_brute_force(d, &ray, 2.0f, "edge pad", &bad, &hits, &h) && h.feature == aim)
+                outside_hits += hit_outside(&ray, &h, &a);
         }
         tc_mesh_data_destroy(d);
     }
     printf("edge-pad mesh rays: %ld hits (%ld outside the aimed triangle), %ld differences from brute force\n", hits,
            outside_hits, bad);
     CHECK(outside_hits > 100);
+    CHECK(bad == 0);
+}
+
+/* The leaf filter also allows for the exact cast's rounding of its hit
+ * point, which is relative to the coordinates, not to the ray's reach: on
+ * small triangles (about 0.005 across) 512 from the data frame's origin,
+ * rays from near them aimed up to an ulp of 512 outside an edge hit what
+ * brute force hits, t and triangle, many of them the aimed triangle (its
+ * cast rounds the crossing into it). A filter relative to the reach alone,
+ * 2^-16 of it, dropped 17 of these hits. */
+TEST_CASE(mesh_raycast_far_small_edges_equal_brute_force)
+{
+    test_rng r = { 61 };
+    long bad = 0, hits = 0, aimed_hits = 0;
+    const float ulp = 0x1p-14f; /* of 512 */
+    for (int rep = 0; rep < 4; ++rep) {
+        tc_mesh_data *base = soup(&r, 300);
+        tc_mesh_data *d = base ? scaled_copy(base, 0x1p-9, 512.0) : NULL;
+        CHECK(d != NULL);
+        for (int i = 0; d && i < 500; ++i) {
+            const int32_t aim = (int32_t)test_rng_int(&r, 0, tc_mesh_data_triangle_count(d) - 1);
+            const edge_aim a = aim_at_edge(&r, d, aim);
+            const tc_vec3 o = tc_vec3_add(a.on_edge, test_rng_vec3(&r, -0.005f, 0.005f));
+            const float k = (float)test_rng_uniform(&r, 0, 1);
+            const tc_vec3 goal = tc_vec3_mul_add(a.on_edge, a.out, k * ulp);
+            const tc_ray ray = { o, tc_vec3_sub(goal, o) };
+            tc_ray_hit h;
+            aimed_hits += mesh_cast_is_brute_force(d, &ray, 2.0f, "far small edge", &bad, &hits, &h) && h.feature == aim;
+        }
+        tc_mesh_data_destroy(base);
+        tc_mesh_data_destroy(d);
+    }
+    printf("far small-edge mesh rays: %ld hits (%ld on the aimed triangle), %ld differences from brute force\n", hits,
+           aimed_hits, bad);
+    CHECK(aimed_hits > 50);
     CHECK(bad == 0);
 }
 

@@ -18,6 +18,7 @@
  * normals. */
 #include <touche/mesh.h>
 
+#include <stddef.h>
 #include <string.h>
 
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
@@ -215,7 +216,7 @@ static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const s
      * a cast is not monotone in max_t (a ray in a triangle's plane is
      * clipped to [0, max_t] and its grazing entry moves with it), and brute
      * force casts every triangle with max_t. */
-    if (tc_raycast_triangle(local, &t, max_t, &h) && h.t <= *limit &&
+    if (tc_raycast_triangle_checked(local, &t, max_t, &h) && h.t <= *limit &&
         (!*found || h.t < best->t || (h.t == best->t && d->order[i] < best->feature))) {
         *found = true;
         *best = h;
@@ -225,9 +226,11 @@ static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const s
 }
 
 /* The ray for the four-wide slab test: per axis, the reciprocal, which
- * row of a node is the near side (hi when the direction is negative), and
- * the padded origin offsets of the near and far planes. */
-typedef struct wide_ray { float inv[3], near_off[3], far_off[3]; bool near_hi[3]; } wide_ray;
+ * row of a node is the near side (hi when the direction is negative), also
+ * as the byte offsets of the near and far rows in a node (chosen once a
+ * ray, not once a node), and the padded origin offsets of the near and far
+ * planes. */
+typedef struct wide_ray { float inv[3], near_off[3], far_off[3]; size_t near_row[3], far_row[3]; bool near_hi[3]; } wide_ray;
 
 static wide_ray wide_ray_of(const slab_ray *r)
 {
@@ -238,6 +241,9 @@ static wide_ray wide_ray_of(const slab_ray *r)
         float lo = -r->pad - r->o[k], hi = r->pad - r->o[k];
         w.near_off[k] = w.near_hi[k] ? hi : lo;
         w.far_off[k] = w.near_hi[k] ? lo : hi;
+        const size_t lo_row = offsetof(tc_mesh_wide, lo) + 4u * (size_t)k, hi_row = offsetof(tc_mesh_wide, hi) + 4u * (size_t)k;
+        w.near_row[k] = w.near_hi[k] ? hi_row : lo_row;
+        w.far_row[k] = w.near_hi[k] ? lo_row : hi_row;
     }
     return w;
 }
@@ -253,10 +259,9 @@ static inline int wide_meets(const tc_mesh_wide *n, const wide_ray *r, float lim
     __m128 tn = _mm_setzero_ps(), tf = _mm_set1_ps(limit);
     const __m128i zero = _mm_setzero_si128();
     for (int k = 0; k < 3; ++k) {
-        const uint8_t *nr = r->near_hi[k] ? n->hi[k] : n->lo[k], *fr = r->near_hi[k] ? n->lo[k] : n->hi[k];
         int32_t qn, qf;
-        memcpy(&qn, nr, 4);
-        memcpy(&qf, fr, 4);
+        memcpy(&qn, (const unsigned char *)n + r->near_row[k], 4);
+        memcpy(&qf, (const unsigned char *)n + r->far_row[k], 4);
         const __m128 step = _mm_castsi128_ps(_mm_set1_epi32((int32_t)((uint32_t)n->step[k] << 23)));
         const __m128 origin = _mm_set1_ps(n->origin[k]);
         const __m128 pn = _mm_add_ps(origin, _mm_mul_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(qn), zero), zero)), step));
@@ -286,8 +291,9 @@ static inline int wide_meets(const tc_mesh_wide *n, const wide_ray *r, float lim
 }
 
 /* The ray for a leaf block's test (leaf_candidates): the data-frame ray in
- * float, its slab reciprocals and pad, and the edge test's scale. */
-typedef struct leaf_ray { float o[3], d[3], inv[3], pad, pad3, edge_k; bool edges; } leaf_ray;
+ * float, its slab reciprocals and pad, and the edge test's scale and the
+ * part of its reach that is the same for every triangle. */
+typedef struct leaf_ray { float o[3], d[3], inv[3], pad, slack, edge_k; bool edges; } leaf_ray;
 
 /* The ray's magnitudes the edge test takes: there its float products
  * neither overflow nor, for the error bound, matter below 2^-90. */
@@ -304,12 +310,14 @@ static leaf_ray leaf_ray_of(const tc_ray *local, const slab_ray *sr, const tc_me
         l.inv[k] = sr->inv[k];
     }
     l.pad = sr->pad;
-    l.pad3 = 3.0f * sr->pad;
     const float dmax = tc_vec3_max_abs(local->dir);
     const tc_mesh_node *root = &d->nodes[0];
-    const float big = tc_maxf(tc_vec3_max_abs(local->origin), tc_maxf(tc_vec3_max_abs(root->min), tc_vec3_max_abs(root->max)));
+    const float mesh_big = tc_maxf(tc_vec3_max_abs(root->min), tc_vec3_max_abs(root->max));
+    const float big = tc_maxf(tc_vec3_max_abs(local->origin), mesh_big);
     l.edges = big <= TC_MESH_EDGE_RANGE && dmax <= TC_MESH_EDGE_RANGE && dmax >= 1.0f / TC_MESH_EDGE_RANGE;
-    l.edge_k = 0x1p-13f * (tc_absf(dir[0]) + tc_absf(dir[1]) + tc_absf(dir[2]));
+    /* 3 pad + M / 8, M = max|o| + max|v| + pad: leaf_candidates says why */
+    l.slack = 3.0f * sr->pad + 0x1p-3f * (tc_vec3_max_abs(local->origin) + mesh_big + sr->pad);
+    l.edge_k = 0x1p-16f * (tc_absf(dir[0]) + tc_absf(dir[1]) + tc_absf(dir[2]));
     return l;
 }
 
@@ -319,26 +327,37 @@ static leaf_ray leaf_ray_of(const tc_ray *local, const slab_ray *sr, const tc_me
  * hit:
  *  - its box, padded by the walk's pad: the node test a leaf of one
  *    triangle would have (ray_meets_node, operation for operation);
- *  - the separating axes d x e of its three edges e. The triangle grown by
- *    a cube of half side P projects on the axis L = d x e to the corners'
- *    projections, widened by P |L|_1, and the ray to one point; the ray
- *    misses it when that point lies off the range. With w = o - a, e1 =
- *    b - a, e2 = c - a, u = w . (d x e2), v = d . (w x e1) and det = e1 .
- *    (d x e2) (Moller-Trumbore's), the corners project on d x e2 to -u and
- *    det - u, on d x e1 to v and v - det, on d x (e2 - e1) to -u - v and
- *    det - u - v. The exact cast's hits lie within its pads of the
- *    triangle, at most 2 TC_PAD_REL = 2^-18 of (|w|_1 + 2 ext + 3 pad),
- *    ext = |e1|_1 + |e2|_1 (|x - a|_1 <= ext + 3 pad in the padded box);
- *    P is 2^-14 of it, and |L|_1 <= |d|_1 ext. The float u, v and det,
- *    from rounded w and e (each off by a relative 2^-24) and five
- *    roundings, are within 8 2^-24 |d|_1 ext (|w|_1 + ext) of the exact
- *    ones, the sums of them within 4 2^-24 more: all below 2^-17 of
- *    |d|_1 ext (|w|_1 + 2 ext + 3 pad). So a triangle is dropped only when
- *    both corners' values are beyond E = 2^-13 |d|_1 ext (|w|_1 + 2 ext +
- *    3 pad) on one side (more than both bounds together, with room for
- *    E's own few roundings). Underflow breaks relative bounds: E below
- *    2^-90 (far above the underflows' absolute errors) drops nothing, and
- *    rays or meshes beyond TC_MESH_EDGE_RANGE take the box alone.
+ *  - the separating axes d x e of its three edges e. On the axis L =
+ *    d x e the ray projects to one point, the triangle to the range of its
+ *    corners' projections; a point within r of the triangle projects
+ *    within r |L|_1 of that range. With w = o - a, e1 = b - a, e2 = c - a,
+ *    u = w . (d x e2), v = d . (w x e1) and det = e1 . (d x e2) (Moller-
+ *    Trumbore's), the corners project (from the ray's point) on d x e2 to
+ *    -u and det - u, on d x e1 to v and v - det, on d x (e2 - e1) to -u - v
+ *    and det - u - v, and |L|_1 <= |d|_1 ext, ext = |e1|_1 + |e2|_1.
+ *    Where the exact cast reports a hit, it has tested a point x' of the
+ *    ray rounded to float (x' = o + t d, or o itself for a hit at 0 against
+ *    a float closest point), within its pads of the triangle: at most 2
+ *    TC_PAD_REL = 2^-18 of R = |w|_1 + 2 ext + 3 pad (|x - a|_1 <= ext + 3
+ *    pad in the padded box). The rounding puts x' within 2^-21 (M + ext)
+ *    of the ray per axis, M = max|o| + max|v| + pad (|x'| <= M: x' lies in
+ *    the padded box), and moving along d leaves the projection. The float
+ *    u, v and det (from rounded w and e, each off by a relative 2^-24, and
+ *    five roundings) are within 8 2^-24 |d|_1 ext (|w|_1 + ext) of the
+ *    exact ones each, the values compared (sums of up to three of them, and
+ *    one or two more roundings) within 28 2^-24 of |d|_1 ext (|w|_1 +
+ *    ext), below 2^-19 |d|_1
+ *    ext R. So a hit's point projects within |d|_1 ext (1.5 2^-18 R +
+ *    2^-21 (M + ext)) of the float range, and a triangle is dropped only
+ *    when both corners' values are beyond E = 2^-16 |d|_1 ext (R + M / 8)
+ *    on one side: over 2.5 times that (2^-21 ext is within 2^-16 2 ext,
+ *    with the room 2^-16 R leaves over 1.5 2^-18 R), room for E's own few
+ *    roundings. (E once omitted the rounding of x', relative to M, not to
+ *    R: far from the data frame's origin, a small triangle's hits just
+ *    outside an edge were dropped; mesh_raycast_far_small_edges_equal_brute_force.)
+ *    Underflow breaks relative bounds: E below 2^-90 (far above the
+ *    underflows' absolute errors) drops nothing, and rays or meshes beyond
+ *    TC_MESH_EDGE_RANGE take the box alone.
  * The scalar lanes are the SIMD ones, operation for operation. */
 static inline int leaf_candidates(const tc_mesh_leaf4 *b, const leaf_ray *r, float limit)
 {
@@ -377,7 +396,7 @@ static inline int leaf_candidates(const tc_mesh_leaf4 *b, const leaf_ray *r, flo
         ext = _mm_add_ps(_mm_add_ps(ext, _mm_andnot_ps(sign, e1[k])), _mm_andnot_ps(sign, e2[k]));
         wn = _mm_add_ps(wn, _mm_andnot_ps(sign, w[k]));
     }
-    const __m128 reach = _mm_add_ps(_mm_add_ps(wn, _mm_add_ps(ext, ext)), _mm_set1_ps(r->pad3));
+    const __m128 reach = _mm_add_ps(_mm_add_ps(wn, _mm_add_ps(ext, ext)), _mm_set1_ps(r->slack));
     const __m128 big = _mm_mul_ps(_mm_mul_ps(_mm_set1_ps(r->edge_k), ext), reach), small = _mm_sub_ps(_mm_setzero_ps(), big);
     const __m128 s = _mm_add_ps(u, v), nu = _mm_sub_ps(_mm_setzero_ps(), u), ns = _mm_sub_ps(_mm_setzero_ps(), s);
     const __m128 a2 = nu, b2 = _mm_sub_ps(det, u), a1 = v, b1 = _mm_sub_ps(v, det), a3 = ns, b3 = _mm_sub_ps(det, s);
@@ -415,7 +434,7 @@ static inline int leaf_candidates(const tc_mesh_leaf4 *b, const leaf_ray *r, flo
             ext = ext + tc_absf(e1[k]) + tc_absf(e2[k]);
             wn = wn + tc_absf(w[k]);
         }
-        const float big = r->edge_k * ext * (wn + (ext + ext) + r->pad3), small = 0.0f - big;
+        const float big = r->edge_k * ext * (wn + (ext + ext) + r->slack), small = 0.0f - big;
         const float s = u + v;
         const float lo3[3] = { tc_minf(v, v - det), tc_minf(0.0f - u, det - u), tc_minf(0.0f - s, det - s) };
         const float hi3[3] = { tc_maxf(v, v - det), tc_maxf(0.0f - u, det - u), tc_maxf(0.0f - s, det - s) };
@@ -443,7 +462,7 @@ static inline void cast_leaf(const tc_mesh_leaf4 *b, int count, const tc_ray *lo
         t.c = tc_vec3_make(b->c[0][j], b->c[1][j], b->c[2][j]);
         tc_ray_hit h;
         /* max_t, not the limit: see cast_slot */
-        if (tc_raycast_triangle(local, &t, max_t, &h) && h.t <= *limit &&
+        if (tc_raycast_triangle_checked(local, &t, max_t, &h) && h.t <= *limit &&
             (!*found || h.t < best->t || (h.t == best->t && b->tri[j] < best->feature))) {
             *found = true;
             *best = h;
@@ -480,11 +499,13 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
         const tc_mesh_wide *n = &d->wide[e.code];
         float t[4];
         int mask = wide_meets(n, &wr, *limit, t);
-        /* the lanes met, farthest first on the stack so the nearest pops next */
-        wide_entry hit4[4];
+        /* the lanes met, farthest first on the stack so the nearest pops
+         * next: sorted in place on top of the stack */
+        wide_entry *hit4 = &stack[top];
         int k = 0;
-        for (int i = 0; i < 4; ++i) {
-            if (!(mask & (1 << i))) continue;
+        while (mask) {
+            const int i = tc_lowest_bit((unsigned)mask);
+            mask &= mask - 1;
             wide_entry x = { n->child[i], n->count[i], t[i] };
             /* Start loading every child met now: the walk is bound by memory
              * latency, and the loads of siblings overlap. */
@@ -497,7 +518,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
             while (j > 0 && hit4[j - 1].t < x.t) { hit4[j] = hit4[j - 1]; --j; }
             hit4[j] = x;
         }
-        for (int i = 0; i < k; ++i) stack[top++] = hit4[i];
+        top += k;
     }
 }
 
@@ -589,6 +610,11 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
     tc_ray local;
     local.origin = tc_vec3_make((float)o[0], (float)o[1], (float)o[2]);
     local.dir = tc_vec3_make((float)dir[0], (float)dir[1], (float)dir[2]);
+    /* Tested once here, not by every triangle's cast (a ray the frame
+     * change carried beyond the float range is then missed by all of them,
+     * as brute force misses it); the triangles were tested when the mesh
+     * was made. */
+    if (!tc_ray_is_usable(&local, max_t)) return false;
     bool found = false;
     tc_ray_hit best;
     float limit = max_t;

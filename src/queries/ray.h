@@ -105,8 +105,6 @@ static inline bool tc_ray_hit_at(const tc_ray *ray, float t, tc_vec3 normal, flo
     return true;
 }
 
-/* First entry of the ray into a sphere (origin known to be outside), as t
- * and outward normal. Internal to the round-shape casts. */
 /* tc_raycast_aabb for a ray whose slab form r (tc_slab_ray_make of its
  * origin and direction) the caller already made, for casting one ray at
  * many boxes: the same answer, bit for bit, without redoing the
@@ -120,6 +118,14 @@ bool tc_raycast_aabb_slab_t(const tc_ray *ray, const tc_slab_ray *r, const tc_aa
                             int *axis);
 void tc_raycast_aabb_fill(const tc_ray *ray, float t, int axis, tc_ray_hit *hit);
 
+/* tc_raycast_triangle for a ray known to be usable (tc_ray_is_usable, with
+ * this max_t) and a triangle known to be finite: the same bits, without
+ * testing them again (the mesh walk tests its ray once, and its triangles
+ * were tested when the mesh was made). */
+bool tc_raycast_triangle_checked(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit);
+
+/* First entry of the ray into a sphere (origin known to be outside), as t
+ * and outward normal. Internal to the round-shape casts. */
 bool tc_ray_sphere_entry(tc_vec3 origin, tc_vec3 dir, tc_vec3 center, float radius, float *t, tc_vec3 *normal);
 
 #endif

@@ -221,6 +221,11 @@ bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_
 {
     if (!TC_REQUIRE(ray != NULL && shape != NULL)) return false;
     if (!tc_ray_is_usable(ray, max_t) || !tc_triangle_is_valid(shape)) return false;
+    return tc_raycast_triangle_checked(ray, shape, max_t, hit);
+}
+
+bool tc_raycast_triangle_checked(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
+{
     if (!(tc_triangle_magnitude(shape) <= TC_OVERLAP_FLOAT_RANGE) ||
         !(tc_vec3_max_abs(ray->origin) <= TC_OVERLAP_FLOAT_RANGE) || !(tc_vec3_max_abs(ray->dir) <= TC_OVERLAP_FLOAT_RANGE))
         return tc_ray_triangle_far(ray, shape, max_t, hit);
