@@ -8,6 +8,7 @@
  * (the rounded parts overlap), intersecting cores the penetration axes of
  * penetration.c. The points always come from clipping the two supporting
  * features (manifold.c). Planes take every core vertex below the surface. */
+#include <assert.h>
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -213,14 +214,22 @@ static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
  * side, the edge 0-1. */
 static unsigned end_byte(const tc_vec3 *e, int n, tc_vec3 q)
 {
-    for (int i = 0; i < n; ++i)
-        if (q.x == e[i].x && q.y == e[i].y && q.z == e[i].z) return TC_FEATURE_VERTEX | (unsigned)i;
-    return TC_FEATURE_EDGE | 0u << 3 | 1u;
+    /* Selected, not branched on: whether the closest point sits on an end is
+     * data (a clamped segment parameter), and the mispredicted comparisons
+     * cost a third of a misprediction a capsule pair in callgrind's model.
+     * From the last end down, so end 0 wins when both are the point (a
+     * zero-length segment). */
+    unsigned id = TC_FEATURE_EDGE | 0u << 3 | 1u;
+    for (int i = n - 1; i >= 0; --i) {
+        int at = (q.x == e[i].x) & (q.y == e[i].y) & (q.z == e[i].z);
+        id = at ? TC_FEATURE_VERTEX | (unsigned)i : id;
+    }
+    return id;
 }
 
 /* A sphere or capsule (ends ea, radius ra) against a capsule (eb, rb) from
  * their cores' closest points qa, qb, without building cores (scale: the
- * radii plus the ends' largest coordinates, ends_magnitudes): 1 contact
+ * radii plus the ends' largest coordinates, round_gate): 1 contact
  * (one point, as tc_core_contact_from_closest's single-point case), 0 apart
  * (*far as there), -1 when the general path must decide (cores touching,
  * near-parallel capsules: a two-point contact). */
@@ -261,15 +270,19 @@ TC_FORCE_INLINE int rounded_pair(const tc_vec3 *ea, int na, double ra, const tc_
     m->count = 1;
     m->points[0].point = tc_dvec3_to(tc_dvec3_mad(pa, n, tc_rounded_meet(dist, ra, rb)));
     m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
-    m->points[0].id = TC_CONTACT_ID(end_byte(ea, na, qa), end_byte(eb, nb, qb));
+    /* A sphere's point is its centre, its vertex 0. */
+    m->points[0].id = TC_CONTACT_ID(na == 1 ? TC_FEATURE_VERTEX | 0u : end_byte(ea, na, qa), end_byte(eb, nb, qb));
     return 1;
 }
 
 /* The general path of the pairs below, out of line (the cores are large).
- * p, q: the closest points, or NULL beyond the float range (then GJK). */
+ * p, q: the closest points, or NULL when the shapes failed the range gate
+ * (round_gate): then invalid shapes have no contact, and valid ones beyond
+ * the float range go to GJK. */
 TC_NO_INLINE bool sphere_capsule_cores(const tc_sphere *a, const tc_capsule *b, const tc_vec3 *q, tc_manifold *m,
                                        bool *far)
 {
+    if (!q && (!tc_sphere_valid(a) || !tc_capsule_valid(b))) return false;
     tc_core ca, cb;
     tc_core_from_sphere(&ca, a);
     tc_core_from_capsule(&cb, b);
@@ -280,26 +293,42 @@ TC_NO_INLINE bool sphere_capsule_cores(const tc_sphere *a, const tc_capsule *b, 
 TC_NO_INLINE bool capsule_capsule_cores(const tc_capsule *a, const tc_capsule *b, const tc_vec3 *p, const tc_vec3 *q,
                                         tc_manifold *m, bool *far)
 {
+    if (!p && (!tc_capsule_valid(a) || !tc_capsule_valid(b))) return false;
     tc_core ca, cb;
     tc_core_from_capsule(&ca, a);
     tc_core_from_capsule(&cb, b);
     return p ? from_closest(&ca, &cb, *p, *q, m, far) : tc_core_contact(&ca, &cb, m, far);
 }
 
-/* The largest coordinate of each of n ends, found once for the float range
- * test (TC_OVERLAP_IS_FAR: valid shapes are beyond the range exactly when
- * one of their numbers is), the segment routines' range and the yardstick
- * (their sum, in double as ends_scale's). Returns the largest of them and
- * of the radii. */
-static float ends_magnitudes(const tc_vec3 *e, int n, float ra, float rb, float *mag)
+/* The bits of |x|: for floats that are not NaN, ordered as |x| is. */
+static uint32_t abs_bits(float x) { return tc_float_bits(x) & 0x7fffffffu; }
+
+/* The fast path's gate, from the bits in one pass (validity and the range
+ * test as one, no float comparison): true when every coordinate of the n
+ * ends and both radii are within TC_OVERLAP_FLOAT_RANGE (so finite) and
+ * neither radius is negative (-0 allowed). Valid shapes are beyond the range
+ * exactly when one of their numbers is (TC_OVERLAP_IS_FAR); false sends the
+ * pair to the general path, which checks validity there. mag[i]: the
+ * largest |coordinate| of end i (tc_vec3_max_abs), for the yardstick (their
+ * sum, in double as ends_scale's). Integer maxima: tc_vec3_max_abs here
+ * compiled (clang, SLP) to a branch per end on a vector comparison's mask,
+ * 1.5 mispredictions a capsule pair. */
+static bool round_gate(const tc_vec3 *e, int n, float ra, float rb, float *mag)
 {
-    float top = tc_maxf(ra, rb);
+    const uint32_t ua = tc_float_bits(ra), ub = tc_float_bits(rb);
+    uint32_t top = ua & 0x7fffffffu;
+    top = top > (ub & 0x7fffffffu) ? top : ub & 0x7fffffffu;
     for (int i = 0; i < n; ++i) {
-        mag[i] = tc_vec3_max_abs(e[i]);
-        top = tc_maxf(top, mag[i]);
+        uint32_t x = abs_bits(e[i].x), y = abs_bits(e[i].y), z = abs_bits(e[i].z);
+        uint32_t u = x > y ? x : y;
+        u = u > z ? u : z;
+        memcpy(&mag[i], &u, sizeof u);
+        top = top > u ? top : u;
     }
-    return top;
+    /* A negative radius other than -0 has bits above those of -0. */
+    return (top <= 0x4d800000u) & (ua <= 0x80000000u) & (ub <= 0x80000000u); /* 0x4d800000: the bits of 2^28 */
 }
+_Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "round_gate's bound is the bits of 2^28");
 
 static double magnitudes_scale(double radii, const float *mag, int n)
 {
@@ -310,14 +339,13 @@ static double magnitudes_scale(double radii, const float *mag, int n)
 static bool contact_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_manifold *m, bool *far)
 {
     *far = true;
-    if (!a || !b || !tc_sphere_valid(a) || !tc_capsule_valid(b)) return false;
+    if (!a || !b) return false;
     const tc_vec3 e[3] = { a->center, b->a, b->b };
     float mag[3];
     /* Beyond the float range the segment parameter, taken in float, is off
      * by the segment's length times 1e-7 (600 at 1e10: issue 12, a sphere
      * in contact that overlap, by GJK in double, found apart). */
-    if (!(ends_magnitudes(e, 3, a->radius, b->radius, mag) <= TC_OVERLAP_FLOAT_RANGE))
-        return sphere_capsule_cores(a, b, NULL, m, far);
+    if (!round_gate(e, 3, a->radius, b->radius, mag)) return sphere_capsule_cores(a, b, NULL, m, far);
     /* tc_segment_closest_point without its validity and range checks, done above. */
     tc_vec3 q = tc_vec3_lerp(b->a, b->b, tc_segment_closest_param_in_range(b->a, b->b, a->center));
     double scale = magnitudes_scale((double)a->radius + b->radius, mag, 3);
@@ -372,11 +400,10 @@ static bool contact_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_manifold 
 static bool contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_manifold *m, bool *far)
 {
     *far = true;
-    if (!a || !b || !tc_capsule_valid(a) || !tc_capsule_valid(b)) return false;
+    if (!a || !b) return false;
     const tc_vec3 e[4] = { a->a, a->b, b->a, b->b };
     float mag[4];
-    if (!(ends_magnitudes(e, 4, a->radius, b->radius, mag) <= TC_OVERLAP_FLOAT_RANGE))
-        return capsule_capsule_cores(a, b, NULL, NULL, m, far);
+    if (!round_gate(e, 4, a->radius, b->radius, mag)) return capsule_capsule_cores(a, b, NULL, NULL, m, far);
     /* tc_segment_closest_points without its validity and range checks, done above. */
     float s, t;
     tc_segment_segment_params(a->a, a->b, b->a, b->b, &s, &t);
@@ -438,35 +465,66 @@ TC_NO_INLINE bool ends_plane_far(const tc_vec3 *ends, int count, double r, const
     return -deepest > 2e-3 * r + 2.0 * TC_TOLERANCE * scale;
 }
 
-/* Forced inline: the sphere's count is then a constant (one end, no loop). */
-TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, double r, const tc_plane *b, tc_manifold *m, bool *far)
+/* count: 1 (a sphere) or 2 (a capsule), a constant at each call (forced
+ * inline: no loop); one: the capsule has zero length, its second end is its
+ * first and gives no second point. No branch on either end's depth, which
+ * is data (each end is below in about half the random pairs): the points
+ * are written to their slots and the count says which hold. */
+TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double r, const tc_plane *b, tc_manifold *m,
+                                bool *far)
 {
     tc_half_space h = tc_half_space_from_plane(b);
-    tc_contact_point p[2];
-    int k = 0;
+    tc_dvec3 low[2];
+    double depth[2];
+    int below[2] = { 0, 0 };
     double deepest = -INFINITY;
     for (int i = 0; i < count; ++i) {
-        tc_dvec3 low = tc_dvec3_mad(tc_dvec3_from(ends[i]), h.n, -r);
-        double depth = h.offset - tc_dvec3_dot(h.n, low);
-        deepest = depth > deepest ? depth : deepest;
-        /* (float)depth < 0 exactly (below -2^-150 it rounds to a negative
-         * float), without rounding a depth past the float range. */
-        if (depth < -0x1p-150) continue;
-        p[k].point = tc_dvec3_to(low);
-        p[k].depth = (float)(depth < (double)FLT_MAX ? depth : (double)FLT_MAX);
-        p[k].id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)i, TC_FEATURE_FACE);
-        ++k;
+        low[i] = tc_dvec3_mad(tc_dvec3_from(ends[i]), h.n, -r);
+        depth[i] = h.offset - tc_dvec3_dot(h.n, low[i]);
+        deepest = depth[i] > deepest ? depth[i] : deepest;
+        /* (float)depth >= 0 exactly (below -2^-150 it rounds to a negative
+         * float). */
+        below[i] = depth[i] >= -0x1p-150;
     }
-    if (k == 0) {
-        *far = ends_plane_far(ends, count, r, b, deepest);
+    if (one) below[1] = 0;
+    const int k = below[0] + below[1];
+    /* The exact test above waits on the normal's square root and two
+     * divisions; most pairs are decided long before by the plane's own
+     * numbers. With g = offset - normal . end (in double: the float
+     * products are exact), the depth is g / |normal| + r, and the validity
+     * test puts 1 / |normal| within 1 +- 0.002: an end is surely below when
+     * g - 0.002 |g| + r exceeds the rounding of the exact test, bounded by
+     * 2^-40 of the numbers it adds (its own is a few 2^-53). The branch on
+     * the sure answer resolves early when mispredicted; the rest ask k. */
+    int sure = 0;
+    const tc_dvec3 nd = tc_dvec3_from(b->normal);
+    const double off = b->offset;
+    for (int i = 0; i < count; ++i) {
+        const tc_dvec3 e = tc_dvec3_from(ends[i]);
+        const double px = nd.x * e.x, py = nd.y * e.y, pz = nd.z * e.z;
+        const double g = off - (px + py + pz);
+        const double size = fabs(off) + fabs(px) + fabs(py) + fabs(pz) + r;
+        sure |= g - 0.002 * fabs(g) + r > 0x1p-40 * size;
+    }
+    if (!sure && k == 0) {
+        *far = ends_plane_far(ends, one ? 1 : count, r, b, deepest);
         return false;
     }
+    assert(k > 0); /* a sure end is below by the exact test too */
     if (m) {
         m->normal = tc_dvec3_to(tc_dvec3_neg(h.n));
         m->count = k;
-        /* Point by point: a copy of k points became a call to memcpy. */
-        m->points[0] = p[0];
-        if (k == 2) m->points[1] = p[1];
+        /* The second end's point goes to slot 1, and to slot 0 when the
+         * first end is above (then slot 1, past the count, holds no point). */
+        for (int i = 0; i < count; ++i) {
+            tc_contact_point p;
+            p.point = tc_dvec3_to(low[i]);
+            /* Without rounding a depth past the float range. */
+            p.depth = (float)(depth[i] < (double)FLT_MAX ? depth[i] : (double)FLT_MAX);
+            p.id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)i, TC_FEATURE_FACE);
+            m->points[i] = p;
+            if (i == 1) m->points[below[0]] = p;
+        }
     }
     return true;
 }
@@ -475,7 +533,7 @@ static bool contact_sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manif
 {
     *far = true;
     if (!a || !b || !tc_sphere_valid(a) || !tc_plane_valid(b)) return false;
-    return ends_plane(&a->center, 1, a->radius, b, m, far);
+    return ends_plane(&a->center, 1, false, a->radius, b, m, far);
 }
 
 static bool contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m, bool *far)
@@ -484,7 +542,7 @@ static bool contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_man
     if (!a || !b || !tc_capsule_valid(a) || !tc_plane_valid(b)) return false;
     const tc_vec3 ends[2] = { a->a, a->b };
     /* A zero-length capsule is a sphere: one point. */
-    return ends_plane(ends, a->a.x == a->b.x && a->a.y == a->b.y && a->a.z == a->b.z ? 1 : 2, a->radius, b, m, far);
+    return ends_plane(ends, 2, (a->a.x == a->b.x) & (a->a.y == a->b.y) & (a->a.z == a->b.z), a->radius, b, m, far);
 }
 TC_CONTACT_PLANE(aabb)
 TC_CONTACT_PLANE(obb)

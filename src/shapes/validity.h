@@ -36,14 +36,12 @@ static inline bool tc_triangle_valid(const tc_triangle *t)
 
 static inline bool tc_plane_valid(const tc_plane *p)
 {
-    if ((tc_vec3_nonfinite_flag(p->normal) | tc_nonfinite_flag(p->offset)) & TC_NONFINITE_FLAG) return false;
-    /* clamped first so that the square of a huge component cannot overflow
-     * (a component beyond 2 makes the length wrong either way; a flag test
-     * of the components against 2 instead, fewer instructions, measured
-     * slower in sphere-plane) */
-    const tc_vec3 n = tc_vec3_make(tc_clampf(p->normal.x, -2.0f, 2.0f), tc_clampf(p->normal.y, -2.0f, 2.0f),
-                                   tc_clampf(p->normal.z, -2.0f, 2.0f));
-    float len2 = tc_vec3_length_sq(n);
+    /* A component beyond 2 (NaN and infinity included) makes the length
+     * wrong whatever the others are; within 2 the squares cannot overflow.
+     * The same answers as clamping the components to 2 first, with a third
+     * of the instructions. */
+    if ((tc_vec3_abs_above_flag(p->normal, 2.0f) | tc_nonfinite_flag(p->offset)) & TC_NONFINITE_FLAG) return false;
+    float len2 = tc_vec3_length_sq(p->normal);
     return len2 > 0.998f && len2 < 1.002f;
 }
 
