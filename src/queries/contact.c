@@ -187,7 +187,7 @@ static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
  * (tc_far_contact: at 1e12 the cores' own tolerance, of the coordinates,
  * joined unit boxes 0.01 apart). */
 #define TC_CONTACT_FAR(A, B)                                             \
-    if (TC_OVERLAP_IS_FAR(A, B, a, b)) return tc_far_contact(&ca, &cb, m, far)
+    if (TC_CORES_ARE_FAR(A, B, a, b, &ca, &cb)) return tc_far_contact(&ca, &cb, m, far)
 
 #define TC_CONTACT_SPHERE(B, CLOSEST)                                               \
     static bool contact_sphere_##B(const tc_sphere *a, const tc_##B *b, tc_manifold *m, bool *far) \

@@ -88,14 +88,18 @@ static float distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, 
     return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, dp)), dp, dq, a->radius, b->radius, point_a, point_b);
 }
 
-/* The GJK pairs (relative to A's centre beyond the float range, where
- * the cores' tolerances of the coordinates would pass the pair's band). */
+/* The GJK pairs (in the pair's frame beyond the float range,
+ * tc_core_pair_recentre, where the cores' tolerances of the coordinates
+ * would pass the pair's band). */
 #define TC_DISTANCE_GJK(A, B)                                                                        \
     static float distance_##A##_##B(const tc_##A *a, const tc_##B *b, tc_vec3 *point_a, tc_vec3 *point_b) \
     {                                                                                                \
         if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b)) return INFINITY;                       \
-        TC_DISTANCE_FAR(A, B);                                                                       \
-        TC_RETURN_CORE_DISTANCE(A, B);                                                               \
+        tc_core ca, cb;                                                                              \
+        tc_core_from_##A(&ca, a);                                                                    \
+        tc_core_from_##B(&cb, b);                                                                    \
+        if (TC_CORES_ARE_FAR(A, B, a, b, &ca, &cb)) return tc_far_distance(&ca, &cb, point_a, point_b); \
+        return tc_core_distance(&ca, &cb, point_a, point_b);                                         \
     }
 
 TC_DISTANCE_GJK(capsule, aabb)

@@ -43,6 +43,19 @@ static inline float tc_plane_magnitude(const tc_plane *p) { return tc_absf(p->of
 #define TC_OVERLAP_IS_FAR(A, B, a, b) \
     (!(tc_##A##_magnitude(a) <= TC_OVERLAP_FLOAT_RANGE) || !(tc_##B##_magnitude(b) <= TC_OVERLAP_FLOAT_RANGE))
 
+/* For the cores of valid shapes: false only when both shapes are within
+ * the float tests' range, so that TC_OVERLAP_IS_FAR need not be asked of
+ * them (a shape's magnitude is at most sqrt(3) times its core's scale: an
+ * OBB's half extent along a turned axis; two compares instead of reading
+ * every coordinate again, on the common path of the GJK pairs). */
+static inline bool tc_cores_maybe_far(const tc_core *a, const tc_core *b)
+{
+    return !(2.0 * a->scale <= TC_OVERLAP_FLOAT_RANGE && 2.0 * b->scale <= TC_OVERLAP_FLOAT_RANGE);
+}
+
+/* TC_OVERLAP_IS_FAR for shapes a, b whose cores are ca, cb. */
+#define TC_CORES_ARE_FAR(A, B, a, b, ca, cb) (tc_cores_maybe_far(ca, cb) && TC_OVERLAP_IS_FAR(A, B, a, b))
+
 /* Overlap of valid shapes by GJK on their cores in double, in the frame
  * tc_core_pair_recentre gives: the core distance within the radii, up to
  * GJK's rounding (TC_GJK_ROUNDING of the pair's scale there), exactly as

@@ -353,7 +353,7 @@ static bool far_sweep(tc_core *a, tc_vec3 va, tc_core *b, tc_vec3 vb, float max_
             TC_SWEEP_START(A, B, a, b, &ca, &cb, hit);                                                         \
             return true;                                                                                       \
         }                                                                                                      \
-        if (!TC_OVERLAP_IS_FAR(A, B, a, b))                                                                    \
+        if (!TC_CORES_ARE_FAR(A, B, a, b, &ca, &cb))                                                           \
             return core_sweep(&ca, tc_dvec3_from(velocity_a), &cb, tc_dvec3_from(velocity_b), max_t, true, hit); \
         return far_sweep(&ca, velocity_a, &cb, velocity_b, max_t, hit);                                        \
     }
