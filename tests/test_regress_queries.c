@@ -307,6 +307,46 @@ static tc_shape ball(tc_vec3 c, float r)
     return tc_shape_from_sphere(s);
 }
 
+/* Hulls near the end of the float range (coordinates and scales about
+ * 1e38, where a float sum of two coordinates overflows): the float GJK of
+ * the hull pairs and their double paths raise no FP exception under traps
+ * and answer as check_agree asks, against hulls, spheres and boxes, apart
+ * by a tenth of their size or more, and overlapping by as much. */
+TEST_CASE(extreme_magnitude_hulls_near_flt_max_agree)
+{
+    tc_hull_data *h = tc_hull_data_create_cylinder(1.0f, 1.0f, 12, NULL);
+    CHECK(h != NULL);
+    if (!h) return;
+    const tc_quat turned = tc_quat_normalize(tc_quat_make(0.3f, -0.5f, 0.2f, 0.8f));
+    /* centre of A, of B, scale of both; B's x from A's: 2.4 scales apart
+     * (0.4 between), or 1.0 (overlapping by 1 scale) */
+    const float at[3][2] = { { -1.2e38f, 1.2e38f }, { -0.5e38f, 0.5e38f }, { 3.0e38f, 3.24e38f } };
+    const float scale[3] = { 1e38f, 1e38f, 1e37f };
+    const int want[3] = { 0, 1, 0 };
+    for (int k = 0; k < 3; ++k) {
+        for (int t = 0; t < 2; ++t) {
+            const tc_quat q = t ? turned : tc_quat_identity();
+            const tc_shape a = tc_shape_from_hull(tc_hull_make(h, tc_transform_make(tc_vec3_make(at[k][0], 0, 0), q), scale[k]));
+            const tc_shape b = tc_shape_from_hull(tc_hull_make(h, tc_transform_make(tc_vec3_make(at[k][1], 0, 0), q), scale[k]));
+            check_agree("hull vs hull near FLT_MAX", &a, &b, t ? -1 : want[k]);
+            const tc_shape s = ball(tc_vec3_make(at[k][1], 0, 0), scale[k]);
+            check_agree("hull vs sphere near FLT_MAX", &a, &s, t ? -1 : want[k]);
+            tc_obb o;
+            o.center = tc_vec3_make(at[k][1], 0, 0);
+            o.half = tc_vec3_make(scale[k], scale[k], scale[k]);
+            o.rotation = tc_mat3_from_quat(q);
+            const tc_shape box = tc_shape_from_obb(o);
+            check_agree("hull vs OBB near FLT_MAX", &a, &box, t ? -1 : want[k]);
+        }
+    }
+    /* the same hull 1e38 across at 3e38 against a unit sphere at its side */
+    const tc_shape big = tc_shape_from_hull(tc_hull_make(h, tc_transform_make(tc_vec3_make(2e38f, 0, 0), tc_quat_identity()), 1e38f));
+    const tc_shape inside = ball(tc_vec3_make(2e38f, 0, 0), 1.0f), beside = ball(tc_vec3_make(2e38f, 2e38f, 0), 1.0f);
+    check_agree("unit sphere inside a hull at 2e38", &big, &inside, 1);
+    check_agree("unit sphere 1e38 from a hull at 2e38", &big, &beside, 0);
+    tc_hull_data_destroy(h);
+}
+
 /* A sphere 3.5 from the near end of a triangle reaching 1e20: GJK's band
  * (1e-9 of the scale) made it overlap at distance 0 with no contact. */
 TEST_CASE(extreme_magnitude_sphere_triangle_contact_agrees)

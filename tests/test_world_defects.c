@@ -12,6 +12,7 @@
 #include "counting_allocator.h"
 #include "harness.h"
 #include "test_random.h"
+#include "test_shape.h"
 #include "world/world_ids.h"
 #include "world/world_internal.h"
 
@@ -385,11 +386,13 @@ TEST_CASE(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out)
 
 /* ---- large worlds --------------------------------------------------------- */
 
-/* A scene of spheres, boxes, capsules, hulls and meshes on a grid
- * (neighbours overlap by a clear margin, diagonals are clearly apart, and
- * no two meshes, which have no pair test, are neighbours), placed at
- * absolute double positions around `centre`, with the world's origin at
- * `origin`; manifolds on. */
+/* A scene of every collider type on a grid: spheres (or, on odd rows,
+ * OBBs turned 45 degrees about z), AABBs, capsules (or, on odd rows,
+ * triangles), hulls and meshes (neighbours overlap by a clear margin,
+ * diagonals are clearly apart, and no two meshes, which have no pair test,
+ * nor two triangles, which would touch edge to edge in their plane, are
+ * neighbours), placed at absolute double positions around `centre`, with
+ * the world's origin at `origin`; manifolds on. */
 enum { GRID = 12 };
 static tc_world *grid_scene(tc_world_position centre, tc_world_position origin)
 {
@@ -400,10 +403,30 @@ static tc_world *grid_scene(tc_world_position centre, tc_world_position origin)
     for (int i = 0; i < GRID; ++i)
         for (int j = 0; j < GRID; ++j) {
             tc_collider_def d = tc_collider_def_default();
+            const bool odd = (j & 1) != 0;
             switch ((i + 2 * j) % 5) {
-            case 0: { tc_sphere s = { { 0, 0, 0 }, 1.6f }; d.shape = tc_shape_from_sphere(s); break; }
+            case 0:
+                if (odd) {
+                    tc_obb o;
+                    o.center = tc_vec3_zero();
+                    o.half = tc_vec3_make(1.2f, 1.2f, 1.2f); /* reaches 1.7 along x and y, 1.2 along the diagonals */
+                    o.rotation = tc_mat3_from_quat(tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), 0.78539816f));
+                    d.shape = tc_shape_from_obb(o);
+                } else {
+                    tc_sphere s = { { 0, 0, 0 }, 1.6f };
+                    d.shape = tc_shape_from_sphere(s);
+                }
+                break;
             case 1: { tc_aabb b = { { -1.6f, -1.6f, -1.6f }, { 1.6f, 1.6f, 1.6f } }; d.shape = tc_shape_from_aabb(b); break; }
-            case 2: { tc_capsule c = { { -0.6f, 0, 0 }, { 0.6f, 0, 0 }, 1.0f }; d.shape = tc_shape_from_capsule(c); break; }
+            case 2:
+                if (odd) {
+                    tc_triangle t = { { -1.6f, -0.8f, 0 }, { 1.6f, -0.8f, 0.25f }, { 0, 1.6f, -0.25f } };
+                    d.shape = tc_shape_from_triangle(t);
+                } else {
+                    tc_capsule c = { { -0.6f, 0, 0 }, { 0.6f, 0, 0 }, 1.0f };
+                    d.shape = tc_shape_from_capsule(c);
+                }
+                break;
             case 3: d.shape = hull_of_size(1.6f, tc_quat_identity()); break;
             default: d.shape = mesh_of_size(1.6f, tc_quat_identity()); break;
             }
@@ -412,6 +435,15 @@ static tc_world *grid_scene(tc_world_position centre, tc_world_position origin)
             d.user_data = (uint64_t)(i * GRID + j);
             CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
         }
+    /* and a ground plane 1.3 under the centres: the spheres, AABBs, hulls
+     * and meshes 0.3 into it, the capsules, OBBs and triangles clearly above */
+    tc_collider_def d = tc_collider_def_default();
+    const tc_plane ground = { { 0, 0, 1 }, 0 };
+    d.shape = tc_shape_from_plane(ground);
+    const tc_world_position below = { centre.x, centre.y, centre.z - 1.3 };
+    d.local.position = tc_world_to_local(w, below);
+    d.user_data = (uint64_t)(GRID * GRID);
+    CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
     CHECK(tc_world_update(w));
     return w;
 }
@@ -838,20 +870,21 @@ TEST_CASE(issue12_large_worlds_size_padded_tree_boxes_keep_every_touching_pair)
     CHECK(touching > 1000 && apart > 1000);
 }
 
-/* Hulls and meshes beyond 2^27 (where the other shapes' tests have bands
- * of their coordinates, overlap_far.h) keep size-padded tree boxes too:
- * at x = 1e9, where floats are 64 apart, shape B of each type but AABB 128
- * away from A (a hull or a mesh, possibly turned) grows by bisection on its
- * scale towards the last size the exact test calls touching; at every step
- * the world's touching must be the exact test's. And two hulls (or meshes)
- * there of size 25, 128 apart, make no candidate pair (padded by their
- * coordinates, 4e-5 * 1.73 * 1e9 = 69000, they would). */
-TEST_CASE(issue12_large_worlds_hulls_and_meshes_beyond_2e27_keep_every_touching_pair)
+/* Every tree-held type beyond 2^27 keeps size-padded tree boxes (its pair
+ * tests run relative to the pair there too: overlap_far.h): at x = 1e9,
+ * where floats are 64 apart, shape B of each type but AABB 128 away from A
+ * (of each type, possibly turned) grows by bisection on its scale towards
+ * the last size the exact test calls touching; at every step the world's
+ * touching must be the exact test's. And two shapes of a type there of
+ * size 25, 128 apart, make no candidate pair (padded by their coordinates,
+ * 4e-5 * 1.73 * 1e9 = 69000, they would: hulls and meshes until their pair
+ * tests ran relative, the other types until theirs did beyond 2^28). */
+TEST_CASE(issue12_large_worlds_every_type_beyond_2e27_keeps_every_touching_pair)
 {
     test_rng r = { 27 };
     const float x = 1e9f; /* a float: 1953125 * 2^9 */
     long touching = 0, apart = 0;
-    for (int ta = 5; ta < TREE_TYPES; ++ta) {
+    for (int ta = 0; ta < TREE_TYPES; ++ta) {
         for (int tb = 0; tb < TREE_TYPES; ++tb) {
             if (tb == 2) continue; /* an AABB cannot turn, and only its size would change */
             for (int rep = 0; rep < 3; ++rep) {
@@ -884,5 +917,97 @@ TEST_CASE(issue12_large_worlds_hulls_and_meshes_beyond_2e27_keep_every_touching_
         CHECK_MSG(w->pairs.count == 0, "type %d: %zu candidate pairs", ta, w->pairs.count);
         tc_world_destroy(w);
     }
-    CHECK(touching > 200 && apart > 200);
+    CHECK(touching > 500 && apart > 500);
+}
+
+/* Every pair of tree-held types (no mesh pair: meshes have no pair test)
+ * at x = 1e6, 1e7, 1e9 and 1e12 answers as the same pair moved back to the
+ * origin: the far pair is placed (rounded to the floats there, 64 apart at
+ * 1e9 and 65536 at 1e12, which may flatten a shape along x), and moved
+ * back by -x, which is exact, it is the reference. Overlap is the
+ * reference's outside the band (1e-4 of the sizes, 2 across), the distance
+ * within that band, contact and a still sweep exactly when overlap, and
+ * the deepest point's depth within the band. B sits over A at gaps of +-0.01 (and random ones)
+ * along y, where the coordinates are small and exact: the shapes' y extents
+ * (shape_of_type, size 1) put B's bottom `gap` above A's top. Beyond 2^28
+ * the primitives' bands were of the coordinates (GJK's own tolerance,
+ * 1e-12 of them: 1 at 1e12, where unit boxes 0.01 apart overlapped), and
+ * so were the meshes' contacts and distances.
+ *
+ * Known gaps, where only overlap and contact-agrees-with-overlap are
+ * checked (distances and depths are off by up to the coordinates' float
+ * rounding): the float closed forms of sphere-capsule, capsule-capsule and
+ * sphere-triangle distance and contact below 2^28 (their closest points
+ * are taken in world floats: distances 0.004 off at 1e6, 0.045 at 1e7,
+ * depths 0.01 and 0.26), and a hull's
+ * distance and contact beyond 2^27 (its manifold and distance run on the
+ * cores where they are: a depth 0.03 off at 1e9). And a hull's still
+ * sweep, whose start band is of the coordinates (TC_SWEEP_START_BAND), is
+ * not compared with its overlap. */
+static bool known_gap(int ta, int tb, double x)
+{
+    const int lo = ta < tb ? ta : tb, hi = ta < tb ? tb : ta;
+    const bool closed_form = (lo == 0 && (hi == 1 || hi == 4)) || (lo == 1 && hi == 1);
+    return (closed_form && x < 0x1p28) || ((ta == 5 || tb == 5) && x > 0x1p27);
+}
+
+static float deepest_depth(const tc_manifold *m)
+{
+    float d = 0.0f;
+    for (int i = 0; i < m->count; ++i) d = fmaxf(d, m->points[i].depth);
+    return d;
+}
+
+TEST_CASE(issue12_large_worlds_every_pair_far_from_the_origin_answers_as_at_the_origin)
+{
+    const double xs[4] = { 1e6, 1e7, 1e9, 1e12 };
+    const double top[TREE_TYPES] = { 1.0, 0.7, 0.7, 0.6, 1.0, 1.0, 1.0 }; /* shape_of_type(t, 1)'s largest y */
+    const double bottom[TREE_TYPES] = { -1.0, -0.6, -0.7, -0.6, -0.3, -1.0, -1.0 };
+    const double band = 1e-4 * 2.0;
+    test_rng r = { 1012 };
+    long overlaps = 0, apart = 0;
+    for (int ta = 0; ta < TREE_TYPES; ++ta) {
+        for (int tb = 0; tb < TREE_TYPES; ++tb) {
+            if (ta == 6 && tb == 6) continue;
+            const tc_shape sa = shape_of_type(ta, 1.0f), sb = shape_of_type(tb, 1.0f);
+            for (int q = 0; q < 8; ++q) {
+                const double gap = q == 0 ? 0.01 : q == 1 ? -0.01 : test_rng_uniform(&r, -0.5, 0.5);
+                const double dx = q < 2 ? 0.0 : test_rng_uniform(&r, -0.5, 0.5), dz = q < 2 ? 0.0 : test_rng_uniform(&r, -0.5, 0.5);
+                const double dy = top[ta] - bottom[tb] + gap;
+                for (int k = 0; k < 4; ++k) {
+                    const tc_shape fa = test_shape_translated(&sa, xs[k], 0, 0);
+                    const tc_shape fb = test_shape_translated(&sb, xs[k] + dx, dy, dz);
+                    const tc_shape ra = test_shape_translated(&fa, -xs[k], 0, 0);
+                    const tc_shape rb = test_shape_translated(&fb, -xs[k], 0, 0);
+                    tc_manifold mf, mr;
+                    const bool ov = tc_shape_overlap(&fa, &fb), ov0 = tc_shape_overlap(&ra, &rb);
+                    const float d = tc_shape_distance(&fa, &fb, NULL, NULL), d0 = tc_shape_distance(&ra, &rb, NULL, NULL);
+                    const bool c = tc_shape_contact(&fa, &fb, &mf), c0 = tc_shape_contact(&ra, &rb, &mr);
+                    const char *na = test_shape_name(fa.type), *nb = test_shape_name(fb.type);
+                    const bool measured = !known_gap(ta, tb, xs[k]);
+                    if (measured)
+                        CHECK_MSG(fabs((double)d - d0) <= band, "%s-%s at %g, gap %g: distance %.9g, %.9g at the origin",
+                                  na, nb, xs[k], gap, d, d0);
+                    if (q == 0) CHECK_MSG(!ov && (d >= 0.01 - band || !measured),
+                                          "%s-%s at %g, 0.01 apart: overlap %d, distance %g", na, nb, xs[k], ov, d);
+                    if (d0 > band) CHECK_MSG(!ov, "%s-%s at %g, gap %g: overlap at distance %g (%g at the origin)", na,
+                                             nb, xs[k], gap, d, d0);
+                    if (c0 && deepest_depth(&mr) > band)
+                        CHECK_MSG(ov, "%s-%s at %g, gap %g: apart, %g deep at the origin", na, nb, xs[k], gap,
+                                  deepest_depth(&mr));
+                    CHECK_MSG(c == ov, "%s-%s at %g, gap %g: contact %d, overlap %d", na, nb, xs[k], gap, c, ov);
+                    tc_sweep_hit h;
+                    const bool still = tc_shape_sweep(&fa, tc_vec3_zero(), &fb, tc_vec3_zero(), 1.0f, &h);
+                    CHECK_MSG(still == ov || ta == 5 || tb == 5, "%s-%s at %g, gap %g: a still sweep %d, overlap %d",
+                              na, nb, xs[k], gap, still, ov);
+                    if (c && c0 && measured)
+                        CHECK_MSG(fabsf(deepest_depth(&mf) - deepest_depth(&mr)) <= band,
+                                  "%s-%s at %g, gap %g: depth %.9g, %.9g at the origin", na, nb, xs[k], gap,
+                                  deepest_depth(&mf), deepest_depth(&mr));
+                    ++*(ov0 ? &overlaps : &apart);
+                }
+            }
+        }
+    }
+    CHECK(overlaps > 200 && apart > 200);
 }

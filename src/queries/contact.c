@@ -152,6 +152,7 @@ static bool contact_aabb_obb(const tc_aabb *a, const tc_obb *b, tc_manifold *m, 
         tc_core ca, cb;                                                             \
         tc_core_from_##A(&ca, a);                                                   \
         tc_core_from_##B(&cb, b);                                                   \
+        TC_CONTACT_FAR(A, B);                                                       \
         return tc_core_contact(&ca, &cb, m, far);                                   \
     }
 
@@ -190,12 +191,14 @@ static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
 }
 
 /* Beyond the float tests' range (overlap_far.h) overlap and distance
- * decide by GJK on the cores in double, within its relative epsilon; the
+ * decide by GJK on the cores in double, relative to A's centre; the
  * closed forms below would decide otherwise inside that band (issue 12:
  * a sphere against a triangle with a vertex at 1e20 overlapped at distance
- * 0 but had no contact). There contact takes the same GJK. */
+ * 0 but had no contact). There contact takes the same GJK, relative too
+ * (tc_far_contact: at 1e12 the cores' own tolerance, of the coordinates,
+ * joined unit boxes 0.01 apart). */
 #define TC_CONTACT_FAR(A, B)                                             \
-    if (TC_OVERLAP_IS_FAR(A, B, a, b)) return tc_core_contact(&ca, &cb, m, far)
+    if (TC_CORES_ARE_FAR(A, B, a, b, &ca, &cb)) return tc_far_contact(&ca, &cb, m, far)
 
 #define TC_CONTACT_SPHERE(B, CLOSEST)                                               \
     static bool contact_sphere_##B(const tc_sphere *a, const tc_##B *b, tc_manifold *m, bool *far) \
@@ -286,7 +289,7 @@ TC_NO_INLINE bool sphere_capsule_cores(const tc_sphere *a, const tc_capsule *b, 
     tc_core ca, cb;
     tc_core_from_sphere(&ca, a);
     tc_core_from_capsule(&cb, b);
-    return q ? from_closest(&ca, &cb, a->center, *q, m, far) : tc_core_contact(&ca, &cb, m, far);
+    return q ? from_closest(&ca, &cb, a->center, *q, m, far) : tc_far_contact(&ca, &cb, m, far);
 }
 
 
@@ -297,7 +300,7 @@ TC_NO_INLINE bool capsule_capsule_cores(const tc_capsule *a, const tc_capsule *b
     tc_core ca, cb;
     tc_core_from_capsule(&ca, a);
     tc_core_from_capsule(&cb, b);
-    return p ? from_closest(&ca, &cb, *p, *q, m, far) : tc_core_contact(&ca, &cb, m, far);
+    return p ? from_closest(&ca, &cb, *p, *q, m, far) : tc_far_contact(&ca, &cb, m, far);
 }
 
 /* The bits of |x|: for floats that are not NaN, ordered as |x| is. */
@@ -366,6 +369,7 @@ static bool contact_sphere_triangle(const tc_sphere *a, const tc_triangle *b, tc
     tc_core ca, cb;
     tc_core_from_sphere(&ca, a);
     tc_core_from_triangle(&cb, b);
+    TC_CONTACT_FAR(sphere, triangle); /* the float closest point rounds by the coordinates */
     tc_dvec3 c = tc_dvec3_from(a->center), qd;
     tc_vec3 q = tc_triangle_closest_point(b, a->center);
     double scale = ca.scale > cb.scale ? ca.scale : cb.scale;

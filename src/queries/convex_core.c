@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "queries/convex_core.h"
 
+#include "core/float.h"
+
 #include "shapes/hull_internal.h"
 
 static void set_point(tc_core *c, int i, tc_vec3 p) { c->v[i] = tc_dvec3_from(p); }
@@ -195,6 +197,25 @@ tc_dvec3 tc_core_recentre(tc_core *c)
     const tc_dvec3 d = tc_dvec3_neg(c->center);
     tc_core_translate(c, d);
     return d;
+}
+
+tc_dvec3 tc_core_pair_recentre(tc_core *a, tc_core *b)
+{
+    const double world = a->scale > b->scale ? a->scale : b->scale;
+    tc_core ra = *a, rb = *b;
+    const tc_dvec3 d = tc_core_recentre(&ra);
+    tc_core_translate(&rb, d);
+    const double rel = ra.scale > rb.scale ? ra.scale : rb.scale;
+    if (!(4.0 * rel <= world)) return tc_dvec3_make(0, 0, 0);
+    *a = ra;
+    *b = rb;
+    return d;
+}
+
+tc_vec3 tc_core_moved_back(tc_vec3 p, tc_dvec3 d)
+{
+    const tc_dvec3 q = tc_dvec3_sub(tc_dvec3_from(p), d);
+    return tc_vec3_make(tc_float_saturated(q.x), tc_float_saturated(q.y), tc_float_saturated(q.z));
 }
 
 tc_dvec3 tc_core_support(const tc_core *c, tc_dvec3 d)

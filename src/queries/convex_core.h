@@ -73,6 +73,22 @@ void tc_core_translate(tc_core *c, tc_dvec3 d);
  * where the pair is: each coordinate difference is taken in double and
  * rounded once (issue 12, large worlds). */
 tc_dvec3 tc_core_recentre(tc_core *c);
+/* The frame of a far pair's queries: a compact pair (within a quarter of
+ * its largest coordinate of A's centre) is moved so that A's centre is the
+ * origin (tc_core_recentre, both cores) and the move returned; GJK's
+ * tolerances, of the cores' scale, are then of the pair's sizes and
+ * separation, not of where it is (at 1e12 they were 1, and unit boxes 0.01
+ * apart overlapped). Each coordinate difference rounds relative to itself,
+ * below those tolerances. A pair as large as its coordinates (a triangle
+ * reaching 1e20 against a capsule by its near corner) stays where it is,
+ * with zero returned: its tolerances are of its size there already, and
+ * the move would round its small coordinates, exact in place, by 2^-53 of
+ * the centre's (4e3: GJK then found the pair 2e9 apart, and the sweep, in
+ * place, touching). */
+tc_dvec3 tc_core_pair_recentre(tc_core *a, tc_core *b);
+/* A float point of a moved pair back where it was (d the move), in double
+ * and rounded once (saturated: a sweep's hit may lie past the shapes). */
+tc_vec3 tc_core_moved_back(tc_vec3 p, tc_dvec3 d);
 
 /* Vertex of the core furthest along d (first such vertex on ties). */
 tc_dvec3 tc_core_support(const tc_core *c, tc_dvec3 d);

@@ -20,9 +20,17 @@
 
 /* The closed forms square and multiply coordinates in float: beyond the
  * float tests' range (overlap_far.h) they overflow, so those pairs take GJK
- * in double, as their overlap tests do. */
-#define TC_DISTANCE_FAR(A, B) \
-    if (TC_OVERLAP_IS_FAR(A, B, a, b)) TC_RETURN_CORE_DISTANCE(A, B)
+ * in double, relative to A's centre, as their overlap tests do
+ * (tc_far_distance). */
+#define TC_DISTANCE_FAR(A, B)                              \
+    do {                                                   \
+        if (TC_OVERLAP_IS_FAR(A, B, a, b)) {               \
+            tc_core ca, cb;                                \
+            tc_core_from_##A(&ca, a);                      \
+            tc_core_from_##B(&cb, b);                      \
+            return tc_far_distance(&ca, &cb, point_a, point_b); \
+        }                                                  \
+    } while (0)
 
 static float point_to_solid(tc_vec3 c, float r, tc_vec3 q, tc_vec3 *point_a, tc_vec3 *point_b)
 {
@@ -80,12 +88,18 @@ static float distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, 
     return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, dp)), dp, dq, a->radius, b->radius, point_a, point_b);
 }
 
-/* The GJK pairs. */
+/* The GJK pairs (in the pair's frame beyond the float range,
+ * tc_core_pair_recentre, where the cores' tolerances of the coordinates
+ * would pass the pair's band). */
 #define TC_DISTANCE_GJK(A, B)                                                                        \
     static float distance_##A##_##B(const tc_##A *a, const tc_##B *b, tc_vec3 *point_a, tc_vec3 *point_b) \
     {                                                                                                \
         if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b)) return INFINITY;                       \
-        TC_RETURN_CORE_DISTANCE(A, B);                                                               \
+        tc_core ca, cb;                                                                              \
+        tc_core_from_##A(&ca, a);                                                                    \
+        tc_core_from_##B(&cb, b);                                                                    \
+        if (TC_CORES_ARE_FAR(A, B, a, b, &ca, &cb)) return tc_far_distance(&ca, &cb, point_a, point_b); \
+        return tc_core_distance(&ca, &cb, point_a, point_b);                                         \
     }
 
 TC_DISTANCE_GJK(capsule, aabb)

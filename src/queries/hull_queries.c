@@ -230,12 +230,23 @@ static double pad_above(const tc_hull_pair *p, const tc_hull *a, const tc_hull *
     return 2.0 * TC_HULL_OVERLAP_PAD * (m + 3.0 * (placed_radius_above(a) + placed_radius_above(b)));
 }
 
+/* Whether the float run's numbers fit a float: each is at most the pair's
+ * L (tc_hull_pair_init, whose err is 4e-6 L), a sum of two at most 2 L.
+ * Hulls of about 1e38 (coordinates and scale) made the placed support
+ * points overflow (FE_OVERFLOW, infinite points); such pairs take the
+ * double path alone. */
+static bool float_run_fits(const tc_hull_pair *p) { return p->err <= 4e-6 * 0x1p126; }
+
 /* The float run of two valid hulls, made ready in *p. Pairs well apart
  * end on its first support, a separating-axis test along the centres'
  * line. */
 static tc_gjk_status float_gjk(const tc_hull *a, const tc_hull *b, tc_hull_pair *p, tc_gjk_result *r)
 {
     tc_hull_pair_init(p, a, b);
+    if (!float_run_fits(p)) {
+        r->simplex.n = 0; /* the double path from scratch */
+        return TC_GJK_UNSURE;
+    }
     return tc_gjk_hull_pair(p, pad_above(p, a, b), r);
 }
 
@@ -319,7 +330,8 @@ float tc_distance_hull_hull(const tc_hull *a, const tc_hull *b, tc_vec3 *point_a
     tc_hull_pair p;
     tc_hull_pair_init(&p, a, b);
     tc_gjk_result r;
-    tc_gjk_hull_pair(&p, INFINITY, &r);
+    r.simplex.n = 0;
+    if (float_run_fits(&p)) tc_gjk_hull_pair(&p, INFINITY, &r);
     tc_core ca, cb;
     tc_core_from_hull(&ca, a);
     tc_core_from_hull(&cb, b);

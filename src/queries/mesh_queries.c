@@ -642,6 +642,7 @@ typedef struct core_walk {
     tc_dvec3 qa, qb;
     tc_mesh_contact *out;
     int32_t capacity, count;
+    tc_dvec3 back; /* contacts: the walk's move (tc_core_recentre), undone on each manifold */
     /* sweeps */
     tc_dvec3 va, vb;
     double max_t;
@@ -728,20 +729,31 @@ static void walk_begin(core_walk *w, const tc_core *a, const tc_half_space *h, c
     w->h = h;
 }
 
-/* relative: run relative to A's centre, so that the pad is of the pair's
- * sizes and separation wherever the pair is (tc_core_recentre); else of
- * the coordinates, for a point, whose own rounding is of its coordinates. */
+/* The same relative to A's centre: *rel is A moved there (tc_core_recentre)
+ * and the mesh's placement moved with it, w->back the move; the pads (of
+ * the scale) are then of the pair's sizes and separation wherever the pair
+ * is. A plane's walk (a NULL) is not moved. */
+static void walk_begin_relative(core_walk *w, tc_core *rel, const tc_core *a, const tc_half_space *h, const tc_mesh *m)
+{
+    if (!a) {
+        walk_begin(w, a, h, m);
+        return;
+    }
+    *rel = *a;
+    walk_begin(w, rel, h, m);
+    w->back = tc_core_recentre(rel);
+    w->pl.p = tc_dvec3_add(w->pl.p, w->back);
+}
+
+/* relative: run relative to A's centre (walk_begin_relative); else the pad
+ * is of the coordinates, for a point, whose own rounding is of its
+ * coordinates. */
 static bool mesh_overlap(const tc_core *a, const tc_half_space *h, const tc_mesh *m, bool relative)
 {
     core_walk w;
     tc_core rel;
-    if (a && relative) {
-        rel = *a;
-        walk_begin(&w, &rel, h, m);
-        w.pl.p = tc_dvec3_add(w.pl.p, tc_core_recentre(&rel));
-    } else {
-        walk_begin(&w, a, h, m);
-    }
+    if (relative) walk_begin_relative(&w, &rel, a, h, m);
+    else walk_begin(&w, a, h, m);
     walk_near(&w, overlap_slot);
     return w.found;
 }
@@ -749,7 +761,11 @@ static bool mesh_overlap(const tc_core *a, const tc_half_space *h, const tc_mesh
 static float mesh_distance(const tc_core *a, const tc_half_space *h, const tc_mesh *m, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     core_walk w;
-    walk_begin(&w, a, h, m);
+    tc_core rel;
+    /* relative, as mesh_overlap: GJK's tolerances of the pair's scale, not
+     * of the coordinates (at 1e12 those joined a sphere 0.01 away) */
+    walk_begin_relative(&w, &rel, a, h, m);
+    a = w.a;
     if (w.d->triangle_count == 0) return INFINITY;
     if (h) {
         walk_all(w.d, distance_slot, &w);
@@ -773,8 +789,8 @@ static float mesh_distance(const tc_core *a, const tc_half_space *h, const tc_me
         local_box(&w.pl, tc_dvec3_sub(lo, g), tc_dvec3_add(hi, g), blo, bhi);
         walk_box(w.d, blo, bhi, distance_slot, &w);
     }
-    if (point_a) *point_a = tc_dvec3_to(w.qa);
-    if (point_b) *point_b = tc_dvec3_to(w.qb);
+    if (point_a) *point_a = tc_dvec3_to(tc_dvec3_sub(w.qa, w.back));
+    if (point_b) *point_b = tc_dvec3_to(tc_dvec3_sub(w.qb, w.back));
     return (float)w.best;
 }
 
@@ -893,6 +909,8 @@ static bool contact_slot(void *ctx, int32_t slot)
         /* the contact point on the triangle's plane */
         p = tc_dvec3_mad(p, t.axis[0], -tc_dvec3_dot(tc_dvec3_sub(p, t.v[0]), t.axis[0]));
         if (!normal_is_real(w, w->a, tri, &t, tc_dvec3_from(m.normal), p, &face)) tc_core_manifold(w->a, &t, face, 0.0, &m, NULL);
+        for (int i = 0; i < m.count; ++i)
+            m.points[i].point = tc_core_moved_back(m.points[i].point, w->back);
     }
     int32_t tri = w->d->order[slot];
     /* The mesh's feature: its triangle's (below 16) and the triangle's
@@ -923,7 +941,10 @@ static int32_t mesh_contact(const tc_core *a, const tc_half_space *h, const tc_m
                             tc_manifold *deepest)
 {
     core_walk w;
-    walk_begin(&w, a, h, m);
+    tc_core rel;
+    /* Relative, as mesh_overlap: contact keeps the triangles overlap finds
+     * wherever the pair is (each manifold moved back in contact_slot). */
+    walk_begin_relative(&w, &rel, a, h, m);
     w.deepest = deepest;
     w.out = out;
     w.capacity = out ? capacity : 0;
@@ -972,7 +993,10 @@ static bool mesh_sweep(const tc_core *a, tc_vec3 va, const tc_half_space *h, con
 {
     if (!tc_vec3_finite(va) || !tc_vec3_finite(vb) || !(max_t >= 0.0f)) return false;
     core_walk w;
-    walk_begin(&w, a, h, m);
+    tc_core rel;
+    /* relative, as mesh_overlap: a still sweep hits what overlap finds */
+    walk_begin_relative(&w, &rel, a, h, m);
+    a = w.a;
     w.va = tc_dvec3_from(va);
     w.vb = tc_dvec3_from(vb);
     w.max_t = max_t;
@@ -991,7 +1015,10 @@ static bool mesh_sweep(const tc_core *a, tc_vec3 va, const tc_half_space *h, con
         local_box(&w.pl, lo, hi, blo, bhi);
         walk_box(w.d, blo, bhi, sweep_slot, &w);
     }
-    if (w.found && hit) *hit = w.hit;
+    if (w.found && hit) {
+        *hit = w.hit;
+        hit->point = tc_core_moved_back(w.hit.point, w.back);
+    }
     return w.found;
 }
 

@@ -25,11 +25,13 @@ bool tc_overlap_aabb_obb(const tc_aabb *a, const tc_obb *b)
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!(tc_aabb_valid(a) && tc_obb_valid(b))) return false;
     tc_obb box = tc_obb_from_aabb(a), other = *b;
-    if (!TC_OVERLAP_IS_FAR(aabb, obb, a, b)) {
+    if (tc_maxf(tc_aabb_magnitude(a), tc_obb_magnitude(b)) <= 0x1p126f) {
         /* The pair moved so that the OBB's centre is the origin, the AABB's
          * centre taken exactly (tc_aabb_offset): what rounds is then
          * relative to their separation and sizes, not to their distance
-         * from the origin. */
+         * from the origin (beyond 2^28 too: the float centre's own rounding,
+         * 1e-7 of it, joined boxes 100 apart at 1e9). Below 2^126 the
+         * offset, at most twice that, is a float. */
         box.center = tc_vec3_neg(tc_aabb_offset(a, b->center));
         other.center = tc_vec3_zero();
     }

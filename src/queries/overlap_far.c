@@ -6,18 +6,38 @@
 #include "queries/pair_queries.h"
 
 /* Touching exactly as the distance query (tc_core_distance) and the contact
- * (tc_core_contact) decide it: GJK's distance with its rounding snapped to
- * touching, then apart only when the gap survives rounding to float. (A
- * wider band of its own, 1e-9 of the scale, made a triangle with a vertex
- * at 1e20 overlap an OBB 1.7e9 away, at that distance, with no contact:
- * issue 12.) */
-static bool cores_overlap(const tc_core *a, const tc_core *b)
+ * (tc_core_contact) decide it, in the same frame (tc_core_pair_recentre):
+ * GJK's distance with its rounding snapped to touching, then apart only
+ * when the gap survives rounding to float. (A wider band of its own, 1e-9
+ * of the scale, made a triangle with a vertex at 1e20 overlap an OBB 1.7e9
+ * away, at that distance, with no contact: issue 12.) */
+static bool cores_overlap(tc_core *a, tc_core *b)
 {
+    tc_core_pair_recentre(a, b);
     tc_gjk_result r;
     tc_gjk_distance(a, b, &r);
     const double radii = a->radius + b->radius;
     const double scale = a->scale > b->scale ? a->scale : b->scale;
     return !tc_rounded_apart(tc_gjk_core_distance(r.distance, radii, scale), radii);
+}
+
+bool tc_far_contact(tc_core *a, tc_core *b, tc_manifold *m, bool *far)
+{
+    const tc_dvec3 d = tc_core_pair_recentre(a, b);
+    if (!tc_core_contact(a, b, m, far)) return false;
+    if (m)
+        for (int i = 0; i < m->count; ++i) m->points[i].point = tc_core_moved_back(m->points[i].point, d);
+    return true;
+}
+
+float tc_far_distance(tc_core *a, tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    const tc_dvec3 d = tc_core_pair_recentre(a, b);
+    tc_vec3 pa, pb;
+    const float r = tc_core_distance(a, b, &pa, &pb);
+    if (point_a) *point_a = tc_core_moved_back(pa, d);
+    if (point_b) *point_b = tc_core_moved_back(pb, d);
+    return r;
 }
 
 #define TC_OVERLAP_FAR(A, B)                                                  \

@@ -14,7 +14,10 @@
 #ifndef TOUCHE_QUERIES_OVERLAP_FAR_H
 #define TOUCHE_QUERIES_OVERLAP_FAR_H
 
+#include <touche/contact.h>
 #include <touche/shapes.h>
+
+#include "queries/convex_core.h"
 
 #include "core/float.h"
 
@@ -40,9 +43,23 @@ static inline float tc_plane_magnitude(const tc_plane *p) { return tc_absf(p->of
 #define TC_OVERLAP_IS_FAR(A, B, a, b) \
     (!(tc_##A##_magnitude(a) <= TC_OVERLAP_FLOAT_RANGE) || !(tc_##B##_magnitude(b) <= TC_OVERLAP_FLOAT_RANGE))
 
-/* Overlap of valid shapes by GJK on their cores in double: the core
- * distance within the radii, up to GJK's rounding (TC_GJK_ROUNDING of the
- * scale), exactly as the distance query and the contact decide touching.
+/* For the cores of valid shapes: false only when both shapes are within
+ * the float tests' range, so that TC_OVERLAP_IS_FAR need not be asked of
+ * them (a shape's magnitude is at most sqrt(3) times its core's scale: an
+ * OBB's half extent along a turned axis; two compares instead of reading
+ * every coordinate again, on the common path of the GJK pairs). */
+static inline bool tc_cores_maybe_far(const tc_core *a, const tc_core *b)
+{
+    return !(2.0 * a->scale <= TC_OVERLAP_FLOAT_RANGE && 2.0 * b->scale <= TC_OVERLAP_FLOAT_RANGE);
+}
+
+/* TC_OVERLAP_IS_FAR for shapes a, b whose cores are ca, cb. */
+#define TC_CORES_ARE_FAR(A, B, a, b, ca, cb) (tc_cores_maybe_far(ca, cb) && TC_OVERLAP_IS_FAR(A, B, a, b))
+
+/* Overlap of valid shapes by GJK on their cores in double, in the frame
+ * tc_core_pair_recentre gives: the core distance within the radii, up to
+ * GJK's rounding (TC_GJK_ROUNDING of the pair's scale there), exactly as
+ * the far distance and contact below decide touching.
  * One per pair that squares. */
 bool tc_overlap_far_sphere_sphere(const tc_sphere *a, const tc_sphere *b);
 bool tc_overlap_far_sphere_capsule(const tc_sphere *a, const tc_capsule *b);
@@ -56,6 +73,12 @@ bool tc_overlap_far_capsule_triangle(const tc_capsule *a, const tc_triangle *b);
 bool tc_overlap_far_aabb_triangle(const tc_aabb *a, const tc_triangle *b);
 bool tc_overlap_far_obb_triangle(const tc_obb *a, const tc_triangle *b);
 bool tc_overlap_far_triangle_triangle(const tc_triangle *a, const tc_triangle *b);
+
+/* Contact and distance of cores beyond the float range, in the frame
+ * tc_core_pair_recentre gives, as the overlap's above; the manifold's
+ * points and the closest points are moved back. */
+bool tc_far_contact(tc_core *a, tc_core *b, tc_manifold *m, bool *far);
+float tc_far_distance(tc_core *a, tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b);
 
 /* Overlap with a plane beyond the float range: the distance query's own
  * test (the lowest point of the core against the half-space, in double,

@@ -18,6 +18,7 @@
 #include "core/float.h"
 
 #include "queries/manifold.h"
+#include "queries/overlap_far.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "touche/contact.h"
@@ -327,6 +328,18 @@ bool tc_sweep_aabb_obb(const tc_aabb *a, tc_vec3 velocity_a, const tc_obb *b, tc
  * disagree inside the tolerance band (a sphere 1.6 from a triangle reaching
  * x = 1e6 overlapped, a band of 1.9 there, while GJK found the gap and the
  * sweep advanced: distance 0, yet a still sweep missed). */
+/* Beyond the float range, in the frame of the overlap test
+ * (tc_core_pair_recentre): there GJK's tolerances are of the pair's sizes,
+ * as the overlap's, so that an apart pair does not hit at its start (at
+ * 1e12, by a tolerance of 1, unit boxes 0.01 apart did). */
+static bool far_sweep(tc_core *a, tc_vec3 va, tc_core *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
+{
+    const tc_dvec3 back = tc_core_pair_recentre(a, b);
+    if (!core_sweep(a, tc_dvec3_from(va), b, tc_dvec3_from(vb), max_t, true, hit)) return false;
+    if (hit) hit->point = tc_core_moved_back(hit->point, back);
+    return true;
+}
+
 #define TC_SWEEP_CORES(A, B)                                                                                   \
     bool tc_sweep_##A##_##B(const tc_##A *a, tc_vec3 velocity_a, const tc_##B *b, tc_vec3 velocity_b,          \
                             float max_t, tc_sweep_hit *hit)                                                    \
@@ -340,7 +353,9 @@ bool tc_sweep_aabb_obb(const tc_aabb *a, tc_vec3 velocity_a, const tc_obb *b, tc
             TC_SWEEP_START(A, B, a, b, &ca, &cb, hit);                                                         \
             return true;                                                                                       \
         }                                                                                                      \
-        return core_sweep(&ca, tc_dvec3_from(velocity_a), &cb, tc_dvec3_from(velocity_b), max_t, true, hit);   \
+        if (!TC_CORES_ARE_FAR(A, B, a, b, &ca, &cb))                                                           \
+            return core_sweep(&ca, tc_dvec3_from(velocity_a), &cb, tc_dvec3_from(velocity_b), max_t, true, hit); \
+        return far_sweep(&ca, velocity_a, &cb, velocity_b, max_t, hit);                                        \
     }
 
 TC_SWEEP_CORES(sphere, capsule)

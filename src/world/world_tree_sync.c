@@ -134,11 +134,10 @@ tc_aabb tc_world_tree_box(const tc_shape *s, const tc_aabb *b)
     }
     double lo[3], hi[3];
     const float m = tc_maxf(tc_vec3_max_abs(b->min), tc_vec3_max_abs(b->max));
-    /* A hull's or mesh's every pair runs relative to one of the shapes
-     * (tc_core_recentre) at any magnitude; the others' beyond 2^27 are
-     * decided by tests whose band is of the coordinates (overlap_far.h). */
-    const bool relative = s->type == TC_SHAPE_HULL || s->type == TC_SHAPE_MESH;
-    if (!(m <= 0x1p27f || relative) || !exact_bounds(s, lo, hi)) return tc_world_padded(b);
+    /* Every pair test runs relative to the pair at any magnitude (the
+     * differences of coordinates taken in double or exactly, or the cores
+     * recentred: overlap_far.h, tc_core_recentre). */
+    if (!exact_bounds(s, lo, hi)) return tc_world_padded(b);
     const double ext = (hi[0] - lo[0]) + (hi[1] - lo[1]) + (hi[2] - lo[2]);
     /* the band's part of the size, and a slack for the double roundings */
     const double pad = 4.0 * (double)TC_TOLERANCE * ext + 0x1p-48 * ((double)m + ext);
