@@ -424,7 +424,9 @@ TC_CONTACT_CORES(obb, triangle)
 
 /* Capsule and triangle against a triangle: most pairs are far apart, which
  * a few separating axes prove (flat_apart.h) for a fraction of GJK's
- * converged distance; the same answer, so the rest take the GJK path. */
+ * converged distance; the same answer, so the rest take the GJK path (far
+ * from the origin relative to A, as TC_CONTACT_CORES: the proof's margin,
+ * of the coordinates, is the wider one there). */
 #define TC_CONTACT_FLAT(A, RADIUS, ...)                                             \
     static bool contact_##A##_triangle(const tc_##A *a, const tc_triangle *b, tc_manifold *m, bool *far) \
     {                                                                               \
@@ -435,6 +437,7 @@ TC_CONTACT_CORES(obb, triangle)
         tc_core ca, cb;                                                             \
         tc_core_from_##A(&ca, a);                                                   \
         tc_core_from_triangle(&cb, b);                                              \
+        TC_CONTACT_FAR(A, triangle);                                                \
         return tc_core_contact(&ca, &cb, m, far);                                   \
     }
 TC_CONTACT_FLAT(capsule, a->radius, a->a, a->b)
