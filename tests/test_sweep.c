@@ -10,6 +10,7 @@
 
 #include "contact_gen.h"
 #include "harness.h"
+#include "queries/sweep_rigid.h"
 
 #define SWEEP_TOL 1e-5   /* of the sweep's scale: coordinates plus displacement */
 #define SAMPLES 40
@@ -468,6 +469,83 @@ TEST_CASE(sweep_rigid_sphere_sphere_a_hair_apart_at_start)
     CHECK_MSG(fabs(h.point.x - 1.0f) < 1e-5f && fabs(h.normal.x - 1.0f) < 1e-6f, "point x %g, normal x %g", h.point.x, h.normal.x);
     tc_transform away = tc_transform_make(v3(3.0f, 0, 0), tc_quat_identity());
     CHECK(!tc_sweep_rigid_sphere_sphere(&a, a0, spun, &b, b0, away, &h));
+}
+
+/* Found by the pair fuzzer (tools/fuzz/pairs_corpus,
+ * capsule_triangle_touching_contact_false, issue 12): a capsule lying on a
+ * triangle's plane (distance 0, overlap true) turning away from it. GJK put
+ * the cores 2e-17 apart, so the rotating sweep took a step and hit at
+ * t = 2e-17; it starts touching as the pair's overlap test says, at t = 0. */
+TEST_CASE(sweep_rigid_capsule_triangle_fuzz_touching_hits_at_0)
+{
+    const tc_capsule a = { v3(-1.0f, 0.5f, 0.0f), v3(1.0f, 0.5f, 0.0f), 0.5f };
+    const tc_triangle b = { v3(-2.0f, 0.0f, -2.0f), v3(2.0f, 0.0f, -2.0f), v3(0.0f, 0.0f, 2.0f) };
+    CHECK(tc_overlap_capsule_triangle(&a, &b) && tc_distance_capsule_triangle(&a, &b, NULL, NULL) == 0.0f);
+    const tc_quat quarter = tc_quat_make(0.0f, 0.0f, 0.70710678f, 0.70710678f);
+    const tc_transform a0 = tc_transform_identity(), a1 = tc_transform_make(v3(1, 0, 0), quarter);
+    const tc_transform b0 = tc_transform_identity(), b1 = tc_transform_make(v3(0, 0, 0), quarter);
+    tc_sweep_hit h;
+    CHECK(tc_sweep_rigid_capsule_triangle(&a, a0, a1, &b, b0, b1, &h));
+    CHECK_MSG(h.t == 0.0f, "t = %g", h.t);
+    CHECK(tc_sweep_rigid_capsule_triangle(&a, a0, a0, &b, b0, b0, &h) && h.t == 0.0f); /* no motion: overlap */
+}
+
+/* Found by the pair fuzzer (issue 12): a still rotation (start and end
+ * equal, not normalised) turned a hair, q0^-1 q0 rounding off the identity
+ * about an arbitrary axis, and a long lever arm made that a step (a still
+ * hull over a plane hit at t = 5e-12). Equal rotations do not turn. */
+TEST_CASE(sweep_rigid_equal_rotations_do_not_turn)
+{
+    test_rng rng = { 1201 };
+    int turned = 0;
+    for (int i = 0; i < 1000; ++i) {
+        const float q[4] = { (float)test_rng_uniform(&rng, -8.0, 8.0), (float)test_rng_uniform(&rng, -8.0, 8.0),
+                             (float)test_rng_uniform(&rng, -8.0, 8.0), (float)test_rng_uniform(&rng, -8.0, 8.0) };
+        const tc_transform p = tc_transform_make(v3(1, 2, 3), tc_quat_make(q[0], q[1], q[2], q[3]));
+        const tc_rigid_motion m = tc_rigid_motion_make(p, p);
+        turned += m.angle != 0.0;
+    }
+    CHECK_MSG(turned == 0, "%d of 1000 equal rotations turned", turned);
+}
+
+/* Found by the pair fuzzer (tools/fuzz/pairs_corpus,
+ * sweep_sphere_triangle_hit_point_past_flt_max, issue 12): two point hulls
+ * 25 apart, B moving 2.9e38 away. The sweep's contact epsilon, relative to
+ * a scale the displacement makes huge, left the start without a normal:
+ * the default +z made A-B advance and hit at t = 8.7e-38 while B-A, whose
+ * default points the other way along the motion, missed. Apart, the
+ * witness gives the direction: both recede and miss. */
+TEST_CASE(sweep_rigid_hull_hull_fuzz_far_motion_both_ways)
+{
+    const tc_vec3 pa = v3(0, 0, 1), pb = v3(-7, -7, -7);
+    tc_hull_data *da = tc_hull_data_create(&pa, 1, NULL), *db = tc_hull_data_create(&pb, 1, NULL);
+    CHECK(da && db);
+    const tc_hull a = tc_hull_make(da, tc_transform_make(v3(-5, 4, 0), tc_quat_identity()), 1.0f);
+    const tc_hull b = tc_hull_make(db, tc_transform_make(v3(-7, -7, -7), tc_quat_identity()), 1.0f);
+    const tc_quat quarter = tc_quat_make(0.0f, 0.0f, 0.70710678f, 0.70710678f);
+    const tc_transform a0 = tc_transform_identity(), a1 = tc_transform_make(v3(1.0f, -7.0f, -1.625f), quarter);
+    const tc_transform b0 = tc_transform_identity(), b1 = tc_transform_make(v3(5.0625f, 14.5f, -0x1.b11ap+127f), quarter);
+    tc_sweep_hit h;
+    CHECK(!tc_sweep_rigid_hull_hull(&a, a0, a1, &b, b0, b1, &h));
+    CHECK(!tc_sweep_rigid_hull_hull(&b, b0, b1, &a, a0, a1, &h));
+    tc_hull_data_destroy(da);
+    tc_hull_data_destroy(db);
+}
+
+/* Found by the pair fuzzer (issue 12): a still plane whose pose had an
+ * infinite rotation component was placed by the identity (as
+ * tc_shape_transform reads a non-finite rotation) and the sweep hit; every
+ * other shape's non-finite pose answers false, and so does the plane's. */
+TEST_CASE(sweep_rigid_plane_non_finite_pose_misses)
+{
+    const tc_shape plane = tc_shape_from_plane((tc_plane){ v3(0, 0, 1), 0.0f });
+    const tc_shape ball = tc_shape_from_sphere((tc_sphere){ v3(0, 0, 0.5f), 1.0f });
+    const tc_transform bad = tc_transform_make(v3(0, 0, 0), tc_quat_make(0.5f, 0.0f, -INFINITY, -4.5625f));
+    const tc_transform still = tc_transform_identity(), moved = tc_transform_make(v3(1, 0, 0), tc_quat_identity());
+    tc_sweep_hit h;
+    CHECK(tc_shape_sweep_rigid(&plane, still, still, &ball, still, moved, &h)); /* overlapping: a hit at 0 */
+    CHECK(!tc_shape_sweep_rigid(&plane, bad, bad, &ball, still, moved, &h));
+    CHECK(!tc_shape_sweep_rigid(&ball, still, moved, &plane, bad, bad, &h));
 }
 
 /* Found at TOUCHE_TEST_CASES=6000: turning fast while closing slowly, each

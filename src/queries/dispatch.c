@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "queries/mesh_deepest.h"
+#include "queries/sweep_rigid.h"
 
 tc_shape tc_shape_from_sphere(tc_sphere s) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_SPHERE; r.u.sphere = s; return r; }
 tc_shape tc_shape_from_capsule(tc_capsule c) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_CAPSULE; r.u.capsule = c; return r; }
@@ -205,7 +206,9 @@ bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform 
         const tc_shape *plane = plane_first ? a : b, *other = plane_first ? b : a;
         const tc_transform p0 = plane_first ? a_start : b_start, p1 = plane_first ? a_end : b_end;
         const tc_transform o0 = plane_first ? b_start : a_start, o1 = plane_first ? b_end : a_end;
-        if (other->type == TC_SHAPE_PLANE || !transform_equal(p0, p1)) return false;
+        /* a plane's pose must be finite like the others' (tc_shape_transform
+         * would place it by the identity for a non-finite rotation, and hit) */
+        if (other->type == TC_SHAPE_PLANE || !tc_rigid_pose_ok(p0) || !transform_equal(p0, p1)) return false;
         const tc_shape placed = tc_shape_transform(plane, p0, 1.0f);
         switch (other->type) {
 #define TC_RIGID_PLANE_CASE(x) \

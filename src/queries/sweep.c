@@ -28,10 +28,6 @@
 
 #define TC_SWEEP_TOLERANCE 1e-6
 #define TC_SWEEP_MAX_ITERATIONS 64
-/* The tolerance band, relative to the cores' scale, of the hulls' overlap
- * test (TC_HULL_OVERLAP_PAD): a sweep of a hull starting apart by less than
- * this hits at t = 0, as overlap says. */
-#define TC_SWEEP_START_BAND 1e-7
 
 static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
 {
@@ -80,11 +76,7 @@ static bool core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3
          * triangle reaching 1.3e9 hit at t = 0 unmoving while overlap said
          * apart (issue 12). Apart by more than rounding (and, with a hull,
          * by more than the hull overlap test's band), it advances. */
-        const double core_scale = a->scale > b->scale ? a->scale : b->scale;
-        const double band = a->count == TC_CORE_HULL || b->count == TC_CORE_HULL ? TC_SWEEP_START_BAND : 0.0;
-        const bool apart_now = t == 0.0 && (apart_known ? gap > 0.0
-                                                        : gap > band * core_scale &&
-                                                              tc_rounded_apart(tc_gjk_core_distance(r.distance, radii, core_scale), radii));
+        const bool apart_now = t == 0.0 && (apart_known ? gap > 0.0 : tc_sweep_start_apart(&at, b, &r, radii));
         /* apart by more than rounding: r.distance > radii >= 0, so the
          * witness gives the direction even below the contact epsilon */
         if (apart_now && !has_n) {

@@ -82,12 +82,17 @@ tc_rigid_motion tc_rigid_motion_make(tc_transform s, tc_transform e)
     m.dp = tc_dvec3_sub(tc_dvec3_from(e.position), m.p0);
     dquat q0 = dquat_unit(s.rotation);
     m.q0[0] = q0.x; m.q0[1] = q0.y; m.q0[2] = q0.z; m.q0[3] = q0.w;
-    dquat q1 = dquat_unit(e.rotation);
+    /* Equal rotations do not turn: q0^-1 q0 rounds to a hair of a turn
+     * about an arbitrary axis, which a long lever arm made a step (a still
+     * hull over a plane hit at t = 5e-12; the pair fuzzer, issue 12). */
+    const bool same = s.rotation.x == e.rotation.x && s.rotation.y == e.rotation.y && s.rotation.z == e.rotation.z &&
+                      s.rotation.w == e.rotation.w;
+    dquat q1 = same ? q0 : dquat_unit(e.rotation);
     dquat c = { -q0.x, -q0.y, -q0.z, q0.w };
     dquat d = dquat_mul(c, q1);
     if (d.w < 0.0) { d.x = -d.x; d.y = -d.y; d.z = -d.z; d.w = -d.w; } /* the shorter way */
     tc_dvec3 v = tc_dvec3_make(d.x, d.y, d.z);
-    double s_half = tc_dvec3_length(v);
+    double s_half = same ? 0.0 : tc_dvec3_length(v);
     m.angle = 2.0 * atan2(s_half, d.w);
     m.axis = s_half > 0.0 ? tc_dvec3_scale(v, 1.0 / s_half) : tc_dvec3_make(0, 0, 0);
     tc_dvec3 col[3];
@@ -166,6 +171,14 @@ static double across(tc_dvec3 n, tc_dvec3 axis)
     return s2 > 0.0 ? sqrt(s2) : 0.0;
 }
 
+/* A hit point in floats: saturated, as the translating sweeps' (a shape
+ * reaching past the float range can touch beyond it, whose rounding
+ * overflows to infinity). */
+static tc_vec3 saturated(tc_dvec3 p)
+{
+    return tc_vec3_make(tc_float_saturated(p.x), tc_float_saturated(p.y), tc_float_saturated(p.z));
+}
+
 /* The reported time of a hit found at t > 0: never 0 (a hit at t = 0 says
  * the shapes start overlapping), even for a t under the float range. */
 static float reported_t(double t)
@@ -183,7 +196,8 @@ bool tc_rigid_pose_ok(tc_transform t)
 /* Whether the advancement has arrived: within the tolerance of touching,
  * except at t = 0, where only an overlap stops it (a hit at t = 0 means the
  * shapes start overlapping; shapes a hair apart take a step first, so a hit
- * there comes at a t > 0). */
+ * there comes at a t > 0). The plane sweep's test; the cores' sweep asks
+ * tc_sweep_start_apart at t = 0. */
 static bool arrived(double gap, double tol, double t)
 {
     return gap <= (t > 0.0 ? tol : 0.0);
@@ -218,16 +232,28 @@ bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, c
         double gap = r.distance - radii;
         bool has_n = r.distance > TC_CORE_CONTACT_EPSILON * scale;
         if (has_n) n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
-        if (arrived(gap, tol, t) || it == TC_RIGID_MAX_ITERATIONS) {
+        /* At t = 0, touching as distance and contact decide it on the
+         * cores (GJK's rounding snapped, the hull overlap's band), as the
+         * translating sweep does: shapes at distance 0 whose cores GJK put
+         * 2e-17 apart took a step and hit at t = 2e-17 (the pair fuzzer,
+         * issue 12). */
+        const bool start_touching = t == 0.0 && !tc_sweep_start_apart(&ca, &cb, &r, radii);
+        if (start_touching || (t > 0.0 && gap <= tol) || it == TC_RIGID_MAX_ITERATIONS) {
             /* Converged, or out of steps: the closest points above are those
              * of the poses at t, which is before any contact either way. */
-            if (t == 0.0 && gap <= 0.0) {
+            if (start_touching) {
                 tc_sweep_start_hit(&ca, &cb, &r, hit);
                 return true;
             }
             if (!has_n) tc_core_penetration(&ca, &cb, &n, NULL);
             break;
         }
+        /* Advancing: apart, so r.distance > radii >= 0 and the witness
+         * gives the direction even below the contact epsilon, which a huge
+         * displacement inflates (two points 25 apart, one moving 2.9e38:
+         * the default +z made A-B advance and hit at t = 8.7e-38 while B-A
+         * receded and missed; the pair fuzzer, issue 12). */
+        if (!has_n) n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
         double bound = tc_dvec3_dot(v, n) + turn_a * across(n, ma.world_axis) + turn_b * across(n, mb.world_axis);
         if (!(bound > 0.0)) return false;
         t += gap / bound;
@@ -236,7 +262,7 @@ bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, c
     if (hit) {
         double gap = r.distance - radii;
         hit->t = reported_t(t);
-        hit->point = tc_dvec3_to(tc_dvec3_mad(r.point_a, n, la->radius + 0.5 * gap));
+        hit->point = saturated(tc_dvec3_mad(r.point_a, n, la->radius + 0.5 * gap));
         hit->normal = tc_dvec3_to(n);
     }
     return true;
@@ -250,7 +276,7 @@ bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, c
         tc_core ca, cb;                                                                                      \
         tc_core_from_##A(&ca, a);                                                                            \
         tc_core_from_##B(&cb, b);                                                                            \
-        return tc_core_sweep_rigid(&ca, a_start, a_end, &cb, b_start, b_end, 1.0, hit);                                   \
+        return tc_core_sweep_rigid(&ca, a_start, a_end, &cb, b_start, b_end, 1.0, hit);                     \
     }
 
 TC_SWEEP_RIGID(sphere, sphere)
@@ -320,7 +346,7 @@ bool tc_core_sweep_rigid_plane_moving(const tc_core *la, const tc_rigid_motion *
          * already dips below it. */
         double below = gap < 0.0 ? -gap : 0.0;
         hit->t = reported_t(t);
-        hit->point = tc_dvec3_to(tc_dvec3_mad(lowest, n, -(la->radius) + below));
+        hit->point = saturated(tc_dvec3_mad(lowest, n, -(la->radius) + below));
         hit->normal = tc_dvec3_to(down);
     }
     return true;

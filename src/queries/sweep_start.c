@@ -7,6 +7,19 @@
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 
+/* The tolerance band, relative to the cores' scale, of the hulls' overlap
+ * test (TC_HULL_OVERLAP_PAD): a sweep of a hull starting apart by less than
+ * this hits at t = 0, as overlap says. */
+#define TC_SWEEP_START_BAND 1e-7
+
+bool tc_sweep_start_apart(const tc_core *a, const tc_core *b, const tc_gjk_result *r, double radii)
+{
+    const double core_scale = a->scale > b->scale ? a->scale : b->scale;
+    const double band = a->count == TC_CORE_HULL || b->count == TC_CORE_HULL ? TC_SWEEP_START_BAND : 0.0;
+    return r->distance - radii > band * core_scale &&
+           tc_rounded_apart(tc_gjk_core_distance(r->distance, radii, core_scale), radii);
+}
+
 void tc_sweep_hit_from_manifold(tc_sweep_hit *hit, const tc_manifold *m)
 {
     if (!hit) return;

@@ -9,6 +9,14 @@
 #include "touche/contact.h"
 #include "touche/sweep.h"
 
+/* Whether cores a and b, r being their GJK result and radii the sum of
+ * their radii, are apart at the start of a sweep by more than rounding (as
+ * distance, contact and overlap decide it: tc_rounded_apart of GJK's
+ * distance snapped to touching) and, with a hull, by more than the hull
+ * overlap test's band. Cores that are not start touching: a sweep that has
+ * no overlap test of its pair to ask hits them at t = 0. */
+bool tc_sweep_start_apart(const tc_core *a, const tc_core *b, const tc_gjk_result *r, double radii);
+
 /* Hit at t = 0 from a manifold the contact query wrote (it returned true):
  * its deepest point and its normal. hit may be NULL. */
 void tc_sweep_hit_from_manifold(tc_sweep_hit *hit, const tc_manifold *m);
