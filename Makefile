@@ -20,11 +20,12 @@ SCENE ?= examples/scenes/five_figures.scene
 # and at every optimisation level, warnings as errors. A new configuration is
 # a preset plus its name here.
 # The no-trap proof (docs/conventions.md): the whole suite with FE_INVALID,
-# FE_DIVBYZERO and FE_OVERFLOW trapping, gcc scalar and clang SIMD. Part of
+# FE_DIVBYZERO and FE_OVERFLOW trapping, each compiler on each path (gcc
+# scalar -O0 and SIMD -O3, clang SIMD -O3 and scalar -O0). Part of
 # `make test`, so CI proves "no floating-point trap" on every commit (each
 # took 7-9 min to build and 3-7 min to test on the shared 2-core machine,
 # about 2.5 min of CPU to build and 1 min to test).
-TRAP_CONFIGS = traps-gcc traps-clang
+TRAP_CONFIGS = traps-gcc traps-clang traps-gcc-simd traps-clang-scalar
 CONFIGS = debug release asan opt $(TRAP_CONFIGS)
 BUILDS = $(addprefix build-,$(CONFIGS))
 TESTS = $(addprefix test-,$(CONFIGS))
