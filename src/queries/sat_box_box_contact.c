@@ -660,26 +660,17 @@ TC_NO_INLINE int from_reference(const tc_obb *r, const tc_obb *in, const float h
  * FROM_REFERENCE), 0 when nothing of the incident face lies under the
  * reference face (a face axis preferred over a slightly smaller edge axis
  * whose features miss). */
-static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a, const tc_box_box_sat *s,
-                        float overlap, tc_manifold *m)
+TC_FORCE_INLINE int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a, const tc_box_box_sat *s,
+                                 float overlap, tc_manifold *m)
 {
     float hr[3], hi[3];
     halves(r, hr);
     halves(in, hi);
     /* The incident box in the reference frame: ax[q][p] = I_q . R_p, and its
-     * centre c_ref. */
-    float ax[3][3], c_ref[3];
-    if (ref_is_a) {
-        for (int q = 0; q < 3; ++q) {
-            for (int p = 0; p < 3; ++p) ax[q][p] = s->r[q][p];
-            c_ref[q] = s->t[q];
-        }
-    } else {
-        for (int q = 0; q < 3; ++q) {
-            for (int p = 0; p < 3; ++p) ax[q][p] = s->r[p][q];
-            c_ref[q] = -(s->t[0] * s->r[q][0] + s->t[1] * s->r[q][1] + s->t[2] * s->r[q][2]);
-        }
-    }
+     * centre c_ref, read in place from the SAT pass (B's frame too). */
+    const float(*ax)[4] = ref_is_a ? s->r : s->rt;
+    const float c_ref[3] = { ref_is_a ? s->t[0] : -s->tb[0], ref_is_a ? s->t[1] : -s->tb[1],
+                             ref_is_a ? s->t[2] : -s->tb[2] };
     /* The reference face on the side of the incident box (ties: as the
      * normal's orientation, from A towards B). */
     int fs = ref_is_a ? !(c_ref[k] < 0.0f) : c_ref[k] > 0.0f;
@@ -799,6 +790,22 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     return count;
 }
 
+/* face_contact on face axis `face` (0-2: A's, 3-5: B's), one copy per
+ * axis: with the reference axis and box constant, the frame's indices fold
+ * away and its quantities stay in registers. */
+static int face_contact_on(const tc_obb *a, const tc_obb *b, int face, const tc_box_box_sat *s, float overlap,
+                           tc_manifold *m)
+{
+    switch (face) {
+    case 0: return face_contact(a, b, 0, true, s, overlap, m);
+    case 1: return face_contact(a, b, 1, true, s, overlap, m);
+    case 2: return face_contact(a, b, 2, true, s, overlap, m);
+    case 3: return face_contact(b, a, 0, false, s, overlap, m);
+    case 4: return face_contact(b, a, 1, false, s, overlap, m);
+    default: return face_contact(b, a, 2, false, s, overlap, m);
+    }
+}
+
 /* sqrtf (both correctly rounded) without the library call that errno
  * handling makes of it. */
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
@@ -835,9 +842,16 @@ static bool single_point_outside(const tc_obb *a, const tc_obb *b, const tc_mani
 TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
 {
     /* Axis of least overlap: A's faces, B's faces, then the edges. */
+    /* The largest separation (least overlap) in a register: reading
+     * sep[face] back would chain each step on a load from the last one. */
     int face = 0;
-    for (int k = 1; k < 6; ++k) face = s->sep[k] > s->sep[face] ? k : face; /* a select: random poses */
-    float face_depth = -s->sep[face];
+    float face_sep = s->sep[0];
+    for (int k = 1; k < 6; ++k) {
+        bool better = s->sep[k] > face_sep; /* selects: random poses */
+        face_sep = better ? s->sep[k] : face_sep;
+        face = better ? k : face;
+    }
+    float face_depth = -face_sep;
     /* The edge axis of least overlap from the SAT pass; near-parallel ones
      * re-measured in double. */
     int edge = s->edge < 0 ? -1 : 6 + s->edge;
@@ -868,7 +882,7 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
     if (!use_edge) {
         bool ref_a = face < 3;
         int k = ref_a ? face : face - 3;
-        int got = face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, s, face_depth, m);
+        int got = face_contact_on(a, b, face, s, face_depth, m);
         if (got > 0) return got == FROM_REFERENCE && single_point_outside(a, b, m);
         if (edge < 0 || edge_depth >= face_depth) {
             /* Nothing under the face at rounding level, and the face is the
