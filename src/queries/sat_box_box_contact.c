@@ -660,8 +660,8 @@ TC_NO_INLINE int from_reference(const tc_obb *r, const tc_obb *in, const float h
  * FROM_REFERENCE), 0 when nothing of the incident face lies under the
  * reference face (a face axis preferred over a slightly smaller edge axis
  * whose features miss). */
-TC_FORCE_INLINE int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a, const tc_box_box_sat *s,
-                                 float overlap, tc_manifold *m)
+static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a, const tc_box_box_sat *s,
+                        float overlap, tc_manifold *m)
 {
     float hr[3], hi[3];
     halves(r, hr);
@@ -790,22 +790,6 @@ TC_FORCE_INLINE int face_contact(const tc_obb *r, const tc_obb *in, int k, bool 
     return count;
 }
 
-/* face_contact on face axis `face` (0-2: A's, 3-5: B's), one copy per
- * axis: with the reference axis and box constant, the frame's indices fold
- * away and its quantities stay in registers. */
-static int face_contact_on(const tc_obb *a, const tc_obb *b, int face, const tc_box_box_sat *s, float overlap,
-                           tc_manifold *m)
-{
-    switch (face) {
-    case 0: return face_contact(a, b, 0, true, s, overlap, m);
-    case 1: return face_contact(a, b, 1, true, s, overlap, m);
-    case 2: return face_contact(a, b, 2, true, s, overlap, m);
-    case 3: return face_contact(b, a, 0, false, s, overlap, m);
-    case 4: return face_contact(b, a, 1, false, s, overlap, m);
-    default: return face_contact(b, a, 2, false, s, overlap, m);
-    }
-}
-
 /* sqrtf (both correctly rounded) without the library call that errno
  * handling makes of it. */
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
@@ -882,7 +866,7 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
     if (!use_edge) {
         bool ref_a = face < 3;
         int k = ref_a ? face : face - 3;
-        int got = face_contact_on(a, b, face, s, face_depth, m);
+        int got = face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, s, face_depth, m);
         if (got > 0) return got == FROM_REFERENCE && single_point_outside(a, b, m);
         if (edge < 0 || edge_depth >= face_depth) {
             /* Nothing under the face at rounding level, and the face is the
