@@ -32,6 +32,11 @@
 #include "queries/penetration.h"
 
 
+/* 1 or -1 as a float, without a branch: with random poses which one is
+ * unpredictable. A product by it is exact (a negation or nothing), so
+ * x * sign_of(c) has the bits of c ? x : -x. */
+static inline float sign_of(bool positive) { return (float)(2 * (int)positive - 1); }
+
 static void columns(const tc_obb *b, tc_vec3 c[3])
 {
     c[0] = b->rotation.cx;
@@ -264,13 +269,13 @@ static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, 
     for (int q = 0; q < 2; ++q) {
         int k = oa[q];
         bool plus = tc_vec3_dot(n, ca[k]) > 0.0f;
-        pa0 = tc_vec3_add(pa0, tc_vec3_scale(ca[k], plus ? ha[k] : -ha[k]));
+        pa0 = tc_vec3_add(pa0, tc_vec3_scale(ca[k], ha[k] * sign_of(plus)));
         ia |= (unsigned)plus << k;
     }
     for (int q = 0; q < 2; ++q) {
         int k = ob[q];
         bool plus = tc_vec3_dot(n, cb[k]) < 0.0f;
-        pb0 = tc_vec3_add(pb0, tc_vec3_scale(cb[k], plus ? hb[k] : -hb[k]));
+        pb0 = tc_vec3_add(pb0, tc_vec3_scale(cb[k], hb[k] * sign_of(plus)));
         ib |= (unsigned)plus << k;
     }
     tc_vec3 pa, pb;
@@ -372,11 +377,12 @@ static inline unsigned crossings(const float *pc, const float *nc, const float *
     const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     __m128 da = _mm_sub_ps(_mm_loadu_ps(pc), vlim), db = _mm_sub_ps(_mm_loadu_ps(nc), vlim);
     __m128 cross = _mm_xor_ps(_mm_cmple_ps(da, zero), _mm_cmple_ps(db, zero));
-    /* No edge across this side (often: a side the whole quad is within):
-     * nothing kept, and the slots, unmarked, are never read. */
-    if (!_mm_movemask_ps(cross)) return 0;
+    /* Every lane computed, even when no edge crosses this side (often): that
+     * branch, random with random poses, cost more than the arithmetic
+     * (measured). A lane that does not cross is never kept; its t is 0, so
+     * that no product overflows on huge boxes. */
     __m128 div = _mm_or_ps(_mm_and_ps(cross, _mm_sub_ps(da, db)), _mm_andnot_ps(cross, one));
-    __m128 t = _mm_div_ps(da, div); /* opposite sides: never zero */
+    __m128 t = _mm_and_ps(cross, _mm_div_ps(da, div)); /* opposite sides: never zero */
     __m128 a = _mm_loadu_ps(po), w0 = _mm_loadu_ps(pw);
     __m128 y = _mm_add_ps(a, _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(no), a), t));
     __m128 w = _mm_add_ps(w0, _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(nw), w0), t));
@@ -397,6 +403,7 @@ static inline unsigned crossings(const float *pc, const float *nc, const float *
         float da = pc[q] - lim, db = nc[q] - lim;
         int cross = (da <= 0.0f) ^ (db <= 0.0f);
         float t = da / (cross ? da - db : 1.0f); /* opposite sides: never zero */
+        t = cross ? t : 0.0f; /* as the SIMD lanes: no overflow where nothing is kept */
         float y = po[q] + (no[q] - po[q]) * t;
         float w = pw[q] + (nw[q] - pw[q]) * t;
         fc[q] = lim;
@@ -669,12 +676,12 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The incident box in the reference frame: ax[q][p] = I_q . R_p, and its
      * centre c_ref, read in place from the SAT pass (B's frame too). */
     const float(*ax)[4] = ref_is_a ? s->r : s->rt;
-    const float c_ref[3] = { ref_is_a ? s->t[0] : -s->tb[0], ref_is_a ? s->t[1] : -s->tb[1],
-                             ref_is_a ? s->t[2] : -s->tb[2] };
+    const float *t_ref = ref_is_a ? s->t : s->tb, rsign = sign_of(ref_is_a);
+    const float c_ref[3] = { t_ref[0] * rsign, t_ref[1] * rsign, t_ref[2] * rsign };
     /* The reference face on the side of the incident box (ties: as the
      * normal's orientation, from A towards B). */
     int fs = ref_is_a ? !(c_ref[k] < 0.0f) : c_ref[k] > 0.0f;
-    float ksign = fs ? 1.0f : -1.0f;
+    float ksign = sign_of(fs);
     /* Incident face: the face of `in` most opposed to the reference face. */
     int j = 0;
     for (int q = 1; q < 3; ++q)
@@ -685,7 +692,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The incident face's centre and half edges: across the reference face
      * (u along k1, v along k2) as they are, up its normal times ksign (a
      * sign: exact). */
-    float ej = isign ? hi[j] : -hi[j];
+    float ej = hi[j] * sign_of(isign);
     const float fc[3] = { c_ref[k1] + ax[j][k1] * ej, c_ref[k2] + ax[j][k2] * ej, ksign * (c_ref[k] + ax[j][k] * ej) };
     const float e1[3] = { ax[j1][k1] * hi[j1], ax[j1][k2] * hi[j1], ksign * ax[j1][k] * hi[j1] };
     const float e2[3] = { ax[j2][k1] * hi[j2], ax[j2][k2] * hi[j2], ksign * ax[j2][k] * hi[j2] };
@@ -736,7 +743,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
      * it as base + u au + v av + w dl: how far the line along N stays inside
      * I. Reciprocals with a divisor that is never zero. */
     const tc_vec3 cr[3] = { r->rotation.cx, r->rotation.cy, r->rotation.cz };
-    tc_vec3 U = cr[k1], V = cr[k2], N = fs ? cr[k] : tc_vec3_neg(cr[k]);
+    tc_vec3 U = cr[k1], V = cr[k2], N = tc_vec3_scale(cr[k], ksign);
     float base[3], au[3], av[3], dl[3], div[4] = { 1.0f, 1.0f, 1.0f, 1.0f }, inv[4];
     for (int q = 0; q < 3; ++q) {
         base[q] = -(ax[q][0] * c_ref[0] + ax[q][1] * c_ref[1] + ax[q][2] * c_ref[2]);
@@ -745,7 +752,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
         dl[q] = ax[q][k] * ksign;
         bool ok = fabsf(dl[q]) > 1e-30f;
         div[q] = ok ? dl[q] : 1.0f;
-        if (!ok) dl[q] = 0.0f;
+        dl[q] = ok ? dl[q] : 0.0f;
     }
     reciprocals(div, inv);
     float pu[4], pv[4], pw[4], depth[4], h[4];
@@ -785,7 +792,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The largest depth is the overlap along n (within rounding of the
      * clipped points' depths). */
     m->points[deepest].depth = overlap > 0.0f ? overlap : 0.0f;
-    m->normal = ref_is_a ? N : tc_vec3_neg(N);
+    m->normal = tc_vec3_scale(N, rsign);
     m->count = count;
     return count;
 }
@@ -881,7 +888,7 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
         columns(b, cb);
         int i = (edge - 6) / 3, j = (edge - 6) % 3;
         tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s->len2[edge - 6]));
-        edge_n = tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(l) : l;
+        edge_n = tc_vec3_scale(l, sign_of(!(tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f)));
     }
     return !edge_contact(a, b, edge, edge_n, edge_depth, m);
 }
