@@ -35,6 +35,16 @@ static inline uint32_t tc_float_bits(float x)
     return u;
 }
 #define TC_FLOAT_EXPONENT_BITS 0x7f800000u
+
+/* keep ? x : -x by flipping the sign bit, without a branch (for signs that
+ * random data makes unpredictable; compilers turn a product by a selected
+ * +-1 back into a branch). The bits of the negation either way. */
+static inline float tc_negate_unless(float x, bool keep)
+{
+    uint32_t u = tc_float_bits(x) ^ (uint32_t)!keep << 31;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
 static inline bool tc_is_finite(float x) { return (tc_float_bits(x) & TC_FLOAT_EXPONENT_BITS) != TC_FLOAT_EXPONENT_BITS; }
 static inline bool tc_is_nan(float x) { return (tc_float_bits(x) & 0x7fffffffu) > TC_FLOAT_EXPONENT_BITS; }
 /* Counted rather than chained with &&: one branch for the three (there is

@@ -31,11 +31,12 @@
 #include "queries/manifold.h"
 #include "queries/penetration.h"
 
-
-/* 1 or -1 as a float, without a branch: with random poses which one is
- * unpredictable. A product by it is exact (a negation or nothing), so
- * x * sign_of(c) has the bits of c ? x : -x. */
-static inline float sign_of(bool positive) { return (float)(2 * (int)positive - 1); }
+/* keep ? v : -v without a branch (tc_negate_unless): which one is random
+ * with random poses. */
+static tc_vec3 vec_negate_unless(tc_vec3 v, bool keep)
+{
+    return tc_vec3_make(tc_negate_unless(v.x, keep), tc_negate_unless(v.y, keep), tc_negate_unless(v.z, keep));
+}
 
 static void columns(const tc_obb *b, tc_vec3 c[3])
 {
@@ -269,13 +270,13 @@ static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, 
     for (int q = 0; q < 2; ++q) {
         int k = oa[q];
         bool plus = tc_vec3_dot(n, ca[k]) > 0.0f;
-        pa0 = tc_vec3_add(pa0, tc_vec3_scale(ca[k], ha[k] * sign_of(plus)));
+        pa0 = tc_vec3_add(pa0, tc_vec3_scale(ca[k], tc_negate_unless(ha[k], plus)));
         ia |= (unsigned)plus << k;
     }
     for (int q = 0; q < 2; ++q) {
         int k = ob[q];
         bool plus = tc_vec3_dot(n, cb[k]) < 0.0f;
-        pb0 = tc_vec3_add(pb0, tc_vec3_scale(cb[k], hb[k] * sign_of(plus)));
+        pb0 = tc_vec3_add(pb0, tc_vec3_scale(cb[k], tc_negate_unless(hb[k], plus)));
         ib |= (unsigned)plus << k;
     }
     tc_vec3 pa, pb;
@@ -676,26 +677,27 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The incident box in the reference frame: ax[q][p] = I_q . R_p, and its
      * centre c_ref, read in place from the SAT pass (B's frame too). */
     const float(*ax)[4] = ref_is_a ? s->r : s->rt;
-    const float *t_ref = ref_is_a ? s->t : s->tb, rsign = sign_of(ref_is_a);
-    const float c_ref[3] = { t_ref[0] * rsign, t_ref[1] * rsign, t_ref[2] * rsign };
+    const float *t_ref = ref_is_a ? s->t : s->tb;
+    const float c_ref[3] = { tc_negate_unless(t_ref[0], ref_is_a), tc_negate_unless(t_ref[1], ref_is_a),
+                             tc_negate_unless(t_ref[2], ref_is_a) };
     /* The reference face on the side of the incident box (ties: as the
      * normal's orientation, from A towards B). */
     int fs = ref_is_a ? !(c_ref[k] < 0.0f) : c_ref[k] > 0.0f;
-    float ksign = sign_of(fs);
     /* Incident face: the face of `in` most opposed to the reference face. */
     int j = 0;
     for (int q = 1; q < 3; ++q)
         if (fabsf(ax[q][k]) > fabsf(ax[j][k])) j = q;
-    int isign = ax[j][k] * ksign < 0.0f; /* incident face on the + side of axis j */
+    int isign = tc_negate_unless(ax[j][k], fs) < 0.0f; /* incident face on the + side of axis j */
     int j1 = j == 2 ? 0 : j + 1, j2 = j == 0 ? 2 : j - 1;
     int k1 = k == 2 ? 0 : k + 1, k2 = k == 0 ? 2 : k - 1;
     /* The incident face's centre and half edges: across the reference face
-     * (u along k1, v along k2) as they are, up its normal times ksign (a
+     * (u along k1, v along k2) as they are, up its normal negated unless fs (a
      * sign: exact). */
-    float ej = hi[j] * sign_of(isign);
-    const float fc[3] = { c_ref[k1] + ax[j][k1] * ej, c_ref[k2] + ax[j][k2] * ej, ksign * (c_ref[k] + ax[j][k] * ej) };
-    const float e1[3] = { ax[j1][k1] * hi[j1], ax[j1][k2] * hi[j1], ksign * ax[j1][k] * hi[j1] };
-    const float e2[3] = { ax[j2][k1] * hi[j2], ax[j2][k2] * hi[j2], ksign * ax[j2][k] * hi[j2] };
+    float ej = tc_negate_unless(hi[j], isign);
+    const float fc[3] = { c_ref[k1] + ax[j][k1] * ej, c_ref[k2] + ax[j][k2] * ej,
+                          tc_negate_unless(c_ref[k] + ax[j][k] * ej, fs) };
+    const float e1[3] = { ax[j1][k1] * hi[j1], ax[j1][k2] * hi[j1], tc_negate_unless(ax[j1][k], fs) * hi[j1] };
+    const float e2[3] = { ax[j2][k1] * hi[j2], ax[j2][k2] * hi[j2], tc_negate_unless(ax[j2][k], fs) * hi[j2] };
     /* Its corners fc + su e1 + sv e2 in cyclic order (su, sv = ++, -+, --,
      * +-; a product by 1 or -1 is exact, so these are the sums), with their
      * corner indices. */
@@ -743,13 +745,13 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
      * it as base + u au + v av + w dl: how far the line along N stays inside
      * I. Reciprocals with a divisor that is never zero. */
     const tc_vec3 cr[3] = { r->rotation.cx, r->rotation.cy, r->rotation.cz };
-    tc_vec3 U = cr[k1], V = cr[k2], N = tc_vec3_scale(cr[k], ksign);
+    tc_vec3 U = cr[k1], V = cr[k2], N = vec_negate_unless(cr[k], fs);
     float base[3], au[3], av[3], dl[3], div[4] = { 1.0f, 1.0f, 1.0f, 1.0f }, inv[4];
     for (int q = 0; q < 3; ++q) {
         base[q] = -(ax[q][0] * c_ref[0] + ax[q][1] * c_ref[1] + ax[q][2] * c_ref[2]);
         au[q] = ax[q][k1];
         av[q] = ax[q][k2];
-        dl[q] = ax[q][k] * ksign;
+        dl[q] = tc_negate_unless(ax[q][k], fs);
         bool ok = fabsf(dl[q]) > 1e-30f;
         div[q] = ok ? dl[q] : 1.0f;
         dl[q] = ok ? dl[q] : 0.0f;
@@ -792,7 +794,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The largest depth is the overlap along n (within rounding of the
      * clipped points' depths). */
     m->points[deepest].depth = overlap > 0.0f ? overlap : 0.0f;
-    m->normal = tc_vec3_scale(N, rsign);
+    m->normal = vec_negate_unless(N, ref_is_a);
     m->count = count;
     return count;
 }
@@ -888,7 +890,7 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
         columns(b, cb);
         int i = (edge - 6) / 3, j = (edge - 6) % 3;
         tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s->len2[edge - 6]));
-        edge_n = tc_vec3_scale(l, sign_of(!(tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f)));
+        edge_n = vec_negate_unless(l, !(tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f));
     }
     return !edge_contact(a, b, edge, edge_n, edge_depth, m);
 }
