@@ -537,11 +537,14 @@ static inline void lift(const float *pu, const float *pv, const float *pw, float
     __m128 d = _mm_max_ps(_mm_sub_ps(_mm_set1_ps(top), w), zero); /* as d > 0 ? d : 0 */
     __m128 up = d;
     for (int q = 0; q < 3; ++q) {
-        if (dl[q] == 0.0f) continue; /* the same for every lane */
+        if (dl[q] == 0.0f) continue; /* the same for every lane (rare: axis-aligned poses) */
         __m128 l = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_set1_ps(base[q]), _mm_mul_ps(_mm_set1_ps(au[q]), u)),
                                          _mm_mul_ps(_mm_set1_ps(av[q]), v)),
                               _mm_mul_ps(_mm_set1_ps(dl[q]), w));
-        __m128 room = _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(dl[q] > 0.0f ? hi[q] : -hi[q]), l), _mm_set1_ps(inv[q]));
+        /* The bound on the side dl points to: a sign flip, not a select
+         * (which SSE2 code turns into a branch, random with random poses). */
+        __m128 bound = _mm_set1_ps(tc_negate_unless(hi[q], dl[q] > 0.0f));
+        __m128 room = _mm_mul_ps(_mm_sub_ps(bound, l), _mm_set1_ps(inv[q]));
         __m128 lower = _mm_cmplt_ps(room, up);
         up = _mm_or_ps(_mm_and_ps(lower, room), _mm_andnot_ps(lower, up));
     }
