@@ -757,7 +757,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
         dl[q] = tc_negate_unless(ax[q][k], fs);
         bool ok = fabsf(dl[q]) > 1e-30f;
         div[q] = ok ? dl[q] : 1.0f;
-        dl[q] = ok ? dl[q] : 0.0f;
+        if (!ok) dl[q] = 0.0f;
     }
     reciprocals(div, inv);
     float pu[4], pv[4], pw[4], depth[4], h[4];
@@ -837,9 +837,9 @@ static bool single_point_outside(const tc_obb *a, const tc_obb *b, const tc_mani
  * pairs (most random ones) then return through a small frame. */
 TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
 {
-    /* Axis of least overlap: A's faces, B's faces, then the edges. */
-    /* The largest separation (least overlap) in a register: reading
-     * sep[face] back would chain each step on a load from the last one. */
+    /* Axis of least overlap: A's faces, B's faces, then the edges. The
+     * largest face separation kept in a register: reading sep[face] back
+     * would chain each step on a load from the last one. */
     int face = 0;
     float face_sep = s->sep[0];
     for (int k = 1; k < 6; ++k) {
