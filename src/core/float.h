@@ -70,6 +70,16 @@ static inline uint32_t tc_vec3_nonfinite_flag(tc_vec3 v) { return tc_vec3_abs_ab
 static inline uint32_t tc_bits_size_invalid_flag(uint32_t u) { return tc_bits_nonfinite_flag(u) | (u & ~(u + 0x7fffffffu)); }
 static inline uint32_t tc_size_invalid_flag(float x) { return tc_bits_size_invalid_flag(tc_float_bits(x)); }
 
+/* keep ? x : -x by flipping the sign bit, without a branch (for signs that
+ * random data makes unpredictable; compilers turn a product by a selected
+ * +-1 back into a branch). The bits of the negation either way. */
+static inline float tc_negate_unless(float x, bool keep)
+{
+    uint32_t u = tc_float_bits(x) ^ (uint32_t)!keep << 31;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
 /* The flag word of n numbers (n a constant, at most 8) read as bits: a
  * shape's floats laid out without padding, the last of them its size when
  * sized. Read as one block, which the compiler can check four at a time

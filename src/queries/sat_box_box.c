@@ -227,6 +227,8 @@ typedef struct tc_sat_masks {
     float *len2; /* with sep: each edge axis' squared cross-product length (12) */
     float (*r)[4]; /* with sep: r[j][i] = A_i . B_j */
     float *t;      /* with sep: B's centre minus A's, in A's frame */
+    float (*rt)[4]; /* with sep, when no face separates: rt[i][j] = A_i . B_j */
+    float *tb;      /* with sep, when no face separates: t in B's frame */
     int edge;         /* with sep: tc_box_box_sat.edge */
     float edge_depth; /* with sep: tc_box_box_sat.edge_depth */
 } tc_sat_masks;
@@ -356,6 +358,10 @@ TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_s
     m->edge = -1;
     m->edge_depth = INFINITY;
     if (faces) return;
+    if (m->sep) {
+        for (int i = 0; i < 3; ++i) _mm_storeu_ps(m->rt[i], rr[i]);
+        _mm_storeu_ps(m->tb, tb);
+    }
 
     /* Edge axes A_i x B_j (lane j), one row of R's rows i + 1 and i + 2 per
      * i, written out three times: a loop indexing the rows would keep them
@@ -414,12 +420,14 @@ TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_s
         if (m->sep) m->sep[i] = s;
         faces |= (unsigned)(s > f.pad) << i;
     }
+    float tbs[3];
     for (int j = 0; j < 3; ++j) {
         float ra = f.ha[0] * f.ar[0][j] + f.ha[1] * f.ar[1][j] + f.ha[2] * f.ar[2][j];
         float tb = f.t[0] * f.r[0][j] + f.t[1] * f.r[1][j] + f.t[2] * f.r[2][j];
         float s = tc_absf(tb) - (ra + f.hb[j]);
         if (m->sep) m->sep[3 + j] = s;
         faces |= (unsigned)(s > f.pad) << (3 + j);
+        tbs[j] = tb;
     }
     m->faces = faces;
     m->pad = f.pad;
@@ -427,6 +435,14 @@ TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_s
     m->edge = -1;
     m->edge_depth = INFINITY;
     if (faces) return;
+    if (m->sep) {
+        for (int i = 0; i < 3; ++i) {
+            for (int j = 0; j < 3; ++j) m->rt[i][j] = f.r[i][j];
+            m->rt[i][3] = 0.0f;
+            m->tb[i] = tbs[i];
+        }
+        m->tb[3] = 0.0f;
+    }
     unsigned edges = 0, near_parallel = 0, parallel = 0;
     for (int i = 0; i < 3; ++i) {
         int i1 = i == 2 ? 0 : i + 1, i2 = i == 0 ? 2 : i - 1;
@@ -558,8 +574,8 @@ tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_
         if (tc_box_box_axis_separates(&f, (int)hint)) return hint;
     }
     tc_sat_masks m;
-    m.sep = m.len2 = m.t = NULL;
-    m.r = NULL;
+    m.sep = m.len2 = m.t = m.tb = NULL;
+    m.r = m.rt = NULL;
     tc_sat_masks_compute(a, b, &m);
     return tc_sat_verdict(a, b, &m);
 }
@@ -577,6 +593,8 @@ bool tc_box_box_sat_pass(const tc_obb *a, const tc_obb *b, tc_box_box_sat *out)
     m.len2 = out->len2;
     m.r = out->r;
     m.t = out->t;
+    m.rt = out->rt;
+    m.tb = out->tb;
     tc_sat_masks_compute(a, b, &m);
     out->near_parallel = m.near_parallel;
     out->parallel = m.parallel;

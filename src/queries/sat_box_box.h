@@ -59,6 +59,12 @@ typedef struct tc_box_box_sat {
     float len2[12];
     float r[3][4];  /* r[j][i] = A_i . B_j (lane 3 spare) */
     float t[4];     /* B's centre minus A's centre, in A's frame (lane 3 spare) */
+    /* Filled only when no face axis separates (the contact reads them only
+     * for overlapping pairs): R the other way, rt[i][j] = A_i . B_j, and the
+     * centre offset in B's frame, tb[j] = B_j . t (as the face test sums
+     * it), so that a face contact on B reads B's frame without recomputing it. */
+    float rt[3][4];
+    float tb[4];
     /* The edge axis of least overlap among those not near-parallel (-1 if
      * none; the lowest index on ties) and that overlap, -sep / |L|. */
     int edge;

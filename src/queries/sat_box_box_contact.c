@@ -31,6 +31,12 @@
 #include "queries/manifold.h"
 #include "queries/penetration.h"
 
+/* keep ? v : -v without a branch (tc_negate_unless): which one is random
+ * with random poses. */
+static tc_vec3 vec_negate_unless(tc_vec3 v, bool keep)
+{
+    return tc_vec3_make(tc_negate_unless(v.x, keep), tc_negate_unless(v.y, keep), tc_negate_unless(v.z, keep));
+}
 
 static void columns(const tc_obb *b, tc_vec3 c[3])
 {
@@ -264,13 +270,13 @@ static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, 
     for (int q = 0; q < 2; ++q) {
         int k = oa[q];
         bool plus = tc_vec3_dot(n, ca[k]) > 0.0f;
-        pa0 = tc_vec3_add(pa0, tc_vec3_scale(ca[k], plus ? ha[k] : -ha[k]));
+        pa0 = tc_vec3_add(pa0, tc_vec3_scale(ca[k], tc_negate_unless(ha[k], plus)));
         ia |= (unsigned)plus << k;
     }
     for (int q = 0; q < 2; ++q) {
         int k = ob[q];
         bool plus = tc_vec3_dot(n, cb[k]) < 0.0f;
-        pb0 = tc_vec3_add(pb0, tc_vec3_scale(cb[k], plus ? hb[k] : -hb[k]));
+        pb0 = tc_vec3_add(pb0, tc_vec3_scale(cb[k], tc_negate_unless(hb[k], plus)));
         ib |= (unsigned)plus << k;
     }
     tc_vec3 pa, pb;
@@ -372,11 +378,12 @@ static inline unsigned crossings(const float *pc, const float *nc, const float *
     const __m128 sign = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     __m128 da = _mm_sub_ps(_mm_loadu_ps(pc), vlim), db = _mm_sub_ps(_mm_loadu_ps(nc), vlim);
     __m128 cross = _mm_xor_ps(_mm_cmple_ps(da, zero), _mm_cmple_ps(db, zero));
-    /* No edge across this side (often: a side the whole quad is within):
-     * nothing kept, and the slots, unmarked, are never read. */
-    if (!_mm_movemask_ps(cross)) return 0;
+    /* Every lane computed, even when no edge crosses this side (often): that
+     * branch, random with random poses, cost more than the arithmetic
+     * (measured). A lane that does not cross is never kept; its t is 0, so
+     * that no product overflows on huge boxes. */
     __m128 div = _mm_or_ps(_mm_and_ps(cross, _mm_sub_ps(da, db)), _mm_andnot_ps(cross, one));
-    __m128 t = _mm_div_ps(da, div); /* opposite sides: never zero */
+    __m128 t = _mm_and_ps(cross, _mm_div_ps(da, div)); /* opposite sides: never zero */
     __m128 a = _mm_loadu_ps(po), w0 = _mm_loadu_ps(pw);
     __m128 y = _mm_add_ps(a, _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(no), a), t));
     __m128 w = _mm_add_ps(w0, _mm_mul_ps(_mm_sub_ps(_mm_loadu_ps(nw), w0), t));
@@ -397,6 +404,7 @@ static inline unsigned crossings(const float *pc, const float *nc, const float *
         float da = pc[q] - lim, db = nc[q] - lim;
         int cross = (da <= 0.0f) ^ (db <= 0.0f);
         float t = da / (cross ? da - db : 1.0f); /* opposite sides: never zero */
+        t = cross ? t : 0.0f; /* as the SIMD lanes: no overflow where nothing is kept */
         float y = po[q] + (no[q] - po[q]) * t;
         float w = pw[q] + (nw[q] - pw[q]) * t;
         fc[q] = lim;
@@ -529,11 +537,14 @@ static inline void lift(const float *pu, const float *pv, const float *pw, float
     __m128 d = _mm_max_ps(_mm_sub_ps(_mm_set1_ps(top), w), zero); /* as d > 0 ? d : 0 */
     __m128 up = d;
     for (int q = 0; q < 3; ++q) {
-        if (dl[q] == 0.0f) continue; /* the same for every lane */
+        if (dl[q] == 0.0f) continue; /* the same for every lane (rare: axis-aligned poses) */
         __m128 l = _mm_add_ps(_mm_add_ps(_mm_add_ps(_mm_set1_ps(base[q]), _mm_mul_ps(_mm_set1_ps(au[q]), u)),
                                          _mm_mul_ps(_mm_set1_ps(av[q]), v)),
                               _mm_mul_ps(_mm_set1_ps(dl[q]), w));
-        __m128 room = _mm_mul_ps(_mm_sub_ps(_mm_set1_ps(dl[q] > 0.0f ? hi[q] : -hi[q]), l), _mm_set1_ps(inv[q]));
+        /* The bound on the side dl points to: a sign flip, not a select
+         * (which SSE2 code turns into a branch, random with random poses). */
+        __m128 bound = _mm_set1_ps(tc_negate_unless(hi[q], dl[q] > 0.0f));
+        __m128 room = _mm_mul_ps(_mm_sub_ps(bound, l), _mm_set1_ps(inv[q]));
         __m128 lower = _mm_cmplt_ps(room, up);
         up = _mm_or_ps(_mm_and_ps(lower, room), _mm_andnot_ps(lower, up));
     }
@@ -667,37 +678,29 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     halves(r, hr);
     halves(in, hi);
     /* The incident box in the reference frame: ax[q][p] = I_q . R_p, and its
-     * centre c_ref. */
-    float ax[3][3], c_ref[3];
-    if (ref_is_a) {
-        for (int q = 0; q < 3; ++q) {
-            for (int p = 0; p < 3; ++p) ax[q][p] = s->r[q][p];
-            c_ref[q] = s->t[q];
-        }
-    } else {
-        for (int q = 0; q < 3; ++q) {
-            for (int p = 0; p < 3; ++p) ax[q][p] = s->r[p][q];
-            c_ref[q] = -(s->t[0] * s->r[q][0] + s->t[1] * s->r[q][1] + s->t[2] * s->r[q][2]);
-        }
-    }
+     * centre c_ref, read in place from the SAT pass (B's frame too). */
+    const float(*ax)[4] = ref_is_a ? s->r : s->rt;
+    const float *t_ref = ref_is_a ? s->t : s->tb;
+    const float c_ref[3] = { tc_negate_unless(t_ref[0], ref_is_a), tc_negate_unless(t_ref[1], ref_is_a),
+                             tc_negate_unless(t_ref[2], ref_is_a) };
     /* The reference face on the side of the incident box (ties: as the
      * normal's orientation, from A towards B). */
     int fs = ref_is_a ? !(c_ref[k] < 0.0f) : c_ref[k] > 0.0f;
-    float ksign = fs ? 1.0f : -1.0f;
     /* Incident face: the face of `in` most opposed to the reference face. */
     int j = 0;
     for (int q = 1; q < 3; ++q)
         if (fabsf(ax[q][k]) > fabsf(ax[j][k])) j = q;
-    int isign = ax[j][k] * ksign < 0.0f; /* incident face on the + side of axis j */
+    int isign = tc_negate_unless(ax[j][k], fs) < 0.0f; /* incident face on the + side of axis j */
     int j1 = j == 2 ? 0 : j + 1, j2 = j == 0 ? 2 : j - 1;
     int k1 = k == 2 ? 0 : k + 1, k2 = k == 0 ? 2 : k - 1;
     /* The incident face's centre and half edges: across the reference face
-     * (u along k1, v along k2) as they are, up its normal times ksign (a
+     * (u along k1, v along k2) as they are, up its normal negated unless fs (a
      * sign: exact). */
-    float ej = isign ? hi[j] : -hi[j];
-    const float fc[3] = { c_ref[k1] + ax[j][k1] * ej, c_ref[k2] + ax[j][k2] * ej, ksign * (c_ref[k] + ax[j][k] * ej) };
-    const float e1[3] = { ax[j1][k1] * hi[j1], ax[j1][k2] * hi[j1], ksign * ax[j1][k] * hi[j1] };
-    const float e2[3] = { ax[j2][k1] * hi[j2], ax[j2][k2] * hi[j2], ksign * ax[j2][k] * hi[j2] };
+    float ej = tc_negate_unless(hi[j], isign);
+    const float fc[3] = { c_ref[k1] + ax[j][k1] * ej, c_ref[k2] + ax[j][k2] * ej,
+                          tc_negate_unless(c_ref[k] + ax[j][k] * ej, fs) };
+    const float e1[3] = { ax[j1][k1] * hi[j1], ax[j1][k2] * hi[j1], tc_negate_unless(ax[j1][k], fs) * hi[j1] };
+    const float e2[3] = { ax[j2][k1] * hi[j2], ax[j2][k2] * hi[j2], tc_negate_unless(ax[j2][k], fs) * hi[j2] };
     /* Its corners fc + su e1 + sv e2 in cyclic order (su, sv = ++, -+, --,
      * +-; a product by 1 or -1 is exact, so these are the sums), with their
      * corner indices. */
@@ -745,13 +748,13 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
      * it as base + u au + v av + w dl: how far the line along N stays inside
      * I. Reciprocals with a divisor that is never zero. */
     const tc_vec3 cr[3] = { r->rotation.cx, r->rotation.cy, r->rotation.cz };
-    tc_vec3 U = cr[k1], V = cr[k2], N = fs ? cr[k] : tc_vec3_neg(cr[k]);
+    tc_vec3 U = cr[k1], V = cr[k2], N = vec_negate_unless(cr[k], fs);
     float base[3], au[3], av[3], dl[3], div[4] = { 1.0f, 1.0f, 1.0f, 1.0f }, inv[4];
     for (int q = 0; q < 3; ++q) {
         base[q] = -(ax[q][0] * c_ref[0] + ax[q][1] * c_ref[1] + ax[q][2] * c_ref[2]);
         au[q] = ax[q][k1];
         av[q] = ax[q][k2];
-        dl[q] = ax[q][k] * ksign;
+        dl[q] = tc_negate_unless(ax[q][k], fs);
         bool ok = fabsf(dl[q]) > 1e-30f;
         div[q] = ok ? dl[q] : 1.0f;
         if (!ok) dl[q] = 0.0f;
@@ -794,7 +797,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The largest depth is the overlap along n (within rounding of the
      * clipped points' depths). */
     m->points[deepest].depth = overlap > 0.0f ? overlap : 0.0f;
-    m->normal = ref_is_a ? N : tc_vec3_neg(N);
+    m->normal = vec_negate_unless(N, ref_is_a);
     m->count = count;
     return count;
 }
@@ -834,10 +837,17 @@ static bool single_point_outside(const tc_obb *a, const tc_obb *b, const tc_mani
  * pairs (most random ones) then return through a small frame. */
 TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
 {
-    /* Axis of least overlap: A's faces, B's faces, then the edges. */
+    /* Axis of least overlap: A's faces, B's faces, then the edges. The
+     * largest face separation kept in a register: reading sep[face] back
+     * would chain each step on a load from the last one. */
     int face = 0;
-    for (int k = 1; k < 6; ++k) face = s->sep[k] > s->sep[face] ? k : face; /* a select: random poses */
-    float face_depth = -s->sep[face];
+    float face_sep = s->sep[0];
+    for (int k = 1; k < 6; ++k) {
+        bool better = s->sep[k] > face_sep; /* selects: random poses */
+        face_sep = better ? s->sep[k] : face_sep;
+        face = better ? k : face;
+    }
+    float face_depth = -face_sep;
     /* The edge axis of least overlap from the SAT pass; near-parallel ones
      * re-measured in double. */
     int edge = s->edge < 0 ? -1 : 6 + s->edge;
@@ -883,7 +893,7 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
         columns(b, cb);
         int i = (edge - 6) / 3, j = (edge - 6) % 3;
         tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s->len2[edge - 6]));
-        edge_n = tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f ? tc_vec3_neg(l) : l;
+        edge_n = vec_negate_unless(l, !(tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f));
     }
     return !edge_contact(a, b, edge, edge_n, edge_depth, m);
 }
