@@ -939,12 +939,17 @@ TEST_CASE(issue12_large_worlds_every_type_beyond_2e27_keeps_every_touching_pair)
  * rounding): the float closed forms of sphere-capsule, capsule-capsule and
  * sphere-triangle distance and contact below 2^28 (their closest points
  * are taken in world floats: distances 0.004 off at 1e6, 0.045 at 1e7,
- * depths 0.01 and 0.26). The hull pairs are checked in full: their
- * distance, manifold and sweep ran on the cores where they were (a depth
- * 0.03 off at 1e9, a distance 0 for the gap of 0.01 at 1e12, and a still
- * sweep hitting at a gap of 0.01 from 1e6 on, its start band being 1e-7 of
- * the coordinates: 231 failed checks) until they ran in the pair's frame
- * (tc_core_pair_recentre_far). */
+ * depths 0.01 and 0.26). The hull pairs are checked in full, and the hull
+ * and mesh pairs with B falling onto A too (the time and the hit's height
+ * within the band). The hulls' distance, manifold and sweeps ran on the
+ * cores where they were (a sphere's depth 0.044 for 0.010 at 1e9, a
+ * distance 0 for gaps of 0.01 and 0.23 at 1e12, and still and falling
+ * sweeps hitting at t = 0 from a gap of 0.01 at 1e6 on, their start band
+ * being 1e-7 of the coordinates: 388 failed checks) until they ran in the
+ * pair's frame (tc_core_pair_is_near).
+ * (Falling sweeps of the other pairs are not compared: below 2^28 they
+ * advance in place, to a tolerance of 1e-6 of the coordinates, 1 at 1e6,
+ * and their times differ from the origin's by up to 0.4 at 1e6 and 1e7.) */
 static bool known_gap(int ta, int tb, double x)
 {
     const int lo = ta < tb ? ta : tb, hi = ta < tb ? tb : ta;
@@ -966,7 +971,7 @@ TEST_CASE(issue12_large_worlds_every_pair_far_from_the_origin_answers_as_at_the_
     const double bottom[TREE_TYPES] = { -1.0, -0.6, -0.7, -0.6, -0.3, -1.0, -1.0 };
     const double band = 1e-4 * 2.0;
     test_rng r = { 1012 };
-    long overlaps = 0, apart = 0;
+    long overlaps = 0, apart = 0, falls = 0;
     for (int ta = 0; ta < TREE_TYPES; ++ta) {
         for (int tb = 0; tb < TREE_TYPES; ++tb) {
             if (ta == 6 && tb == 6) continue;
@@ -1005,10 +1010,24 @@ TEST_CASE(issue12_large_worlds_every_pair_far_from_the_origin_answers_as_at_the_
                         CHECK_MSG(fabsf(deepest_depth(&mf) - deepest_depth(&mr)) <= band,
                                   "%s-%s at %g, gap %g: depth %.9g, %.9g at the origin", na, nb, xs[k], gap,
                                   deepest_depth(&mf), deepest_depth(&mr));
+                    /* B falling onto A, for a pair with a hull or a mesh: the time (a
+                     * distance, at unit speed) and the hit's height within the band
+                     * (its x is rounded at the far place) */
+                    tc_sweep_hit hf, hr;
+                    const tc_vec3 down = tc_vec3_make(0, -1, 0);
+                    const bool fall = tc_shape_sweep(&fa, tc_vec3_zero(), &fb, down, 1.0f, &hf);
+                    const bool fall0 = tc_shape_sweep(&ra, tc_vec3_zero(), &rb, down, 1.0f, &hr);
+                    if ((ta >= 5 || tb >= 5) && fall0 && !ov0 && hr.t < 0.99f) {
+                        ++falls;
+                        CHECK_MSG(fall && fabsf(hf.t - hr.t) <= band && fabsf(hf.point.y - hr.point.y) <= band,
+                                  "%s-%s at %g, gap %g: falling hit %d at t %.9g, y %.9g; t %.9g, y %.9g at the origin",
+                                  na, nb, xs[k], gap, fall, hf.t, hf.point.y, hr.t, hr.point.y);
+                    }
                     ++*(ov0 ? &overlaps : &apart);
                 }
             }
         }
     }
     CHECK(overlaps > 200 && apart > 200);
+    CHECK_MSG(falls > 150, "%ld falling hull and mesh sweeps compared", falls);
 }

@@ -16,7 +16,7 @@
 #include "touche/shapes.h"
 
 /* See tc_core_pair_is_near. */
-#define TC_CORE_NEAR_RATIO 64.0
+#define TC_CORE_NEAR_RATIO 16.0
 /* Most vertices a supporting feature (tc_core_feature) returns: a hull face
  * with more is thinned to this many, evenly spaced around it. */
 #define TC_CORE_MAX_FEATURE 32
@@ -93,14 +93,14 @@ tc_dvec3 tc_core_pair_recentre(tc_core *a, tc_core *b);
  * A's centre, tc_core_recentre, both cores moved): true when the cores'
  * largest coordinate is at most TC_CORE_NEAR_RATIO times the pair's reach
  * from A's centre (the centres' separation plus both sizes, above the moved
- * pair's largest coordinate and within a few times it). The tolerances in
- * place (of the cores' scale) are then within a few times that ratio of the
- * moved pair's, far inside the answers' 1e-4 of the sizes (the largest, a
- * sweep's start band, is 1e-7 of the scale), so a pair near the origin
- * keeps its answers' bits and skips the move and moving its points back,
- * for a few operations inline. Further out the pair moves: in place, a
- * unit hull at 1e9 had a depth 0.03 off, and at 1e12 a gap of 0.01
- * measured 0. For the cores of valid shapes. */
+ * pair's largest coordinate). Those queries' tolerances are of the cores'
+ * scale, the largest the sweep's advancement, 1e-6 of it: in place it is
+ * then at most 1.6e-5 of the reach, inside the answers' 1e-4 of the sizes,
+ * so a pair near the origin keeps its answers' bits and skips the move and
+ * moving its points back, for a few operations inline. Further out the
+ * pair moves: in place, a sphere 0.01 into a unit hull at 1e9 was 0.044
+ * deep, at 1e12 gaps of 0.01 and 0.23 measured 0, and from 1e6 on a sweep
+ * started 0.01 apart hit at t = 0. For the cores of valid shapes. */
 static inline bool tc_core_pair_is_near(const tc_core *a, const tc_core *b)
 {
     const double world = a->scale > b->scale ? a->scale : b->scale;
