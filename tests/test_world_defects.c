@@ -949,7 +949,16 @@ TEST_CASE(issue12_large_worlds_every_type_beyond_2e27_keeps_every_touching_pair)
  * pair's frame (tc_core_pair_is_near).
  * (Falling sweeps of the other pairs are not compared: below 2^28 they
  * advance in place, to a tolerance of 1e-6 of the coordinates, 1 at 1e6,
- * and their times differ from the origin's by up to 0.4 at 1e6 and 1e7.) */
+ * and their times differ from the origin's by up to 0.4 at 1e6 and 1e7.)
+ * The rotating sweeps of every pair, of the shapes in their own frames
+ * placed by poses, are checked too: held still, hitting exactly when the
+ * reference touches outside the band, and with B falling, at its time
+ * within the band (not the point: two tilted capsules meet along a
+ * segment). They ran in place, their tolerance 1e-5 of the coordinates (20
+ * at 1e6: falling times 0.37 off) and GJK's of them (at 1e12 a still pair
+ * 0.01 apart hit), and a hull's start band with them (a still hull 0.01
+ * apart hit from 1e6 on): 849 failed checks, until they ran in A's frame
+ * beyond TC_CORE_NEAR_RATIO (tc_core_sweep_rigid_moving). */
 static bool known_gap(int ta, int tb, double x)
 {
     const int lo = ta < tb ? ta : tb, hi = ta < tb ? tb : ta;
@@ -971,7 +980,7 @@ TEST_CASE(issue12_large_worlds_every_pair_far_from_the_origin_answers_as_at_the_
     const double bottom[TREE_TYPES] = { -1.0, -0.6, -0.7, -0.6, -0.3, -1.0, -1.0 };
     const double band = 1e-4 * 2.0;
     test_rng r = { 1012 };
-    long overlaps = 0, apart = 0, falls = 0;
+    long overlaps = 0, apart = 0, falls = 0, rigid = 0;
     for (int ta = 0; ta < TREE_TYPES; ++ta) {
         for (int tb = 0; tb < TREE_TYPES; ++tb) {
             if (ta == 6 && tb == 6) continue;
@@ -1023,11 +1032,40 @@ TEST_CASE(issue12_large_worlds_every_pair_far_from_the_origin_answers_as_at_the_
                                   "%s-%s at %g, gap %g: falling hit %d at t %.9g, y %.9g; t %.9g, y %.9g at the origin",
                                   na, nb, xs[k], gap, fall, hf.t, hf.point.y, hr.t, hr.point.y);
                     }
+                    /* The rotating sweeps, of the shapes in their own frames placed by
+                     * poses (B's x rounded to a float there): held still, hit exactly
+                     * when the reference pair (gb over A at the origin) is touching
+                     * outside the band; B falling, the time and height within it. */
+                    const float ax = (float)xs[k], bx = (float)(xs[k] + dx);
+                    const tc_shape gb = test_shape_translated(&sb, (double)(bx - ax), (float)dy, (float)dz);
+                    const tc_transform pa = tc_transform_make(tc_vec3_make(ax, 0, 0), tc_quat_identity());
+                    const tc_transform pb = tc_transform_make(tc_vec3_make(bx, (float)dy, (float)dz), tc_quat_identity());
+                    const tc_transform pb1 = tc_transform_make(tc_vec3_make(bx, (float)dy - 1.0f, (float)dz), tc_quat_identity());
+                    const tc_transform id = tc_transform_make(tc_vec3_zero(), tc_quat_identity());
+                    const tc_transform gb1 = tc_transform_make(tc_vec3_make(0, -1, 0), tc_quat_identity());
+                    tc_manifold mg;
+                    const float dg = tc_shape_distance(&sa, &gb, NULL, NULL);
+                    const bool cg = tc_shape_contact(&sa, &gb, &mg);
+                    const bool held = tc_shape_sweep_rigid(&sa, pa, pa, &sb, pb, pb, &hf);
+                    if (dg > band || (cg && deepest_depth(&mg) > band)) {
+                        ++rigid;
+                        CHECK_MSG(held == cg, "%s-%s at %g, gap %g: a still rotating sweep %d, distance %g at the origin",
+                                  na, nb, xs[k], gap, held, dg);
+                    }
+                    const bool turn = tc_shape_sweep_rigid(&sa, pa, pa, &sb, pb, pb1, &hf);
+                    const bool turn0 = tc_shape_sweep_rigid(&sa, id, id, &gb, id, gb1, &hr);
+                    if (turn0 && !cg && hr.t < 0.99f) {
+                        ++rigid;
+                        CHECK_MSG(turn && fabsf(hf.t - hr.t) <= band,
+                                  "%s-%s at %g, gap %g: rotating sweep falling, hit %d at t %.9g; t %.9g at the origin",
+                                  na, nb, xs[k], gap, turn, hf.t, hr.t);
+                    }
                     ++*(ov0 ? &overlaps : &apart);
                 }
             }
         }
     }
     CHECK(overlaps > 200 && apart > 200);
-    CHECK_MSG(falls > 150, "%ld falling hull and mesh sweeps compared", falls);
+    CHECK_MSG(rigid > 2000, "%ld rotating sweeps compared", rigid);
+    CHECK_MSG(falls > 300, "%ld falling hull and mesh sweeps compared", falls);
 }
