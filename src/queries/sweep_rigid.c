@@ -211,19 +211,13 @@ bool tc_core_sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, co
     return tc_core_sweep_rigid_moving(la, &ma, lb, &mb, max_t, hit);
 }
 
-/* The yardstick of a rotating sweep's tolerances: the cores' and the
- * motions' largest numbers. */
-static double motion_scale(const tc_core *la, const tc_rigid_motion *ma, const tc_core *lb, const tc_rigid_motion *mb)
-{
-    return la->scale + lb->scale + tc_dvec3_max_abs(ma->p0) + tc_dvec3_max_abs(mb->p0) + tc_dvec3_length(ma->dp) +
-           tc_dvec3_length(mb->dp);
-}
-
 bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, const tc_core *lb,
                                 const tc_rigid_motion *pmb, double max_t, tc_sweep_hit *hit)
 {
     tc_rigid_motion ma = *pma, mb = *pmb;
-    double scale = motion_scale(la, &ma, lb, &mb);
+    /* The yardstick of the tolerances: the cores' and the motions' largest numbers. */
+    const double move_a = tc_dvec3_length(ma.dp), move_b = tc_dvec3_length(mb.dp);
+    double scale = la->scale + lb->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_max_abs(mb.p0) + move_a + move_b;
     /* Far from the origin the sweep runs in the pair's frame, A's start at
      * the origin (B's start position less A's, in double, rounded once), on
      * the translating hull sweeps' rule (tc_core_pair_is_near: while the
@@ -232,15 +226,12 @@ bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, c
      * pair's sizes, separation and motion. In place, at 1e6 the advancement
      * stopped within 20 of touching, and a still hull 0.01 from a sphere
      * hit at t = 0. The hit point is moved back. */
-    const tc_dvec3 start = ma.p0;
-    tc_rigid_motion ra = ma, rb = mb;
-    ra.p0 = tc_dvec3_make(0, 0, 0);
-    rb.p0 = tc_dvec3_sub(mb.p0, start);
-    const double rel = motion_scale(la, &ra, lb, &rb);
+    const tc_dvec3 start = ma.p0, b_start = tc_dvec3_sub(mb.p0, start);
+    const double rel = la->scale + lb->scale + tc_dvec3_max_abs(b_start) + move_a + move_b;
     const bool moved = !(scale <= TC_CORE_NEAR_RATIO * rel);
     if (moved) {
-        ma = ra;
-        mb = rb;
+        ma.p0 = tc_dvec3_make(0, 0, 0);
+        mb.p0 = b_start;
         scale = rel;
     }
     double turn_a = ma.angle * tc_core_lever_arm(la, ma.axis), turn_b = mb.angle * tc_core_lever_arm(lb, mb.axis);
