@@ -13,6 +13,8 @@
  * zero-radius sphere. */
 #include <touche/hull.h>
 
+#include "core/inline.h"
+
 #include "queries/hull_epa.h"
 #include "queries/hull_pair.h"
 #include "queries/manifold.h"
@@ -36,6 +38,66 @@ static bool cores_overlap(tc_core *a, tc_core *b, bool relative)
     if (relative) tc_core_translate(b, tc_core_recentre(a));
     double scale = a->scale > b->scale ? a->scale : b->scale;
     return tc_gjk_within(a, b, a->radius + b->radius + TC_HULL_OVERLAP_PAD * scale);
+}
+
+/* Distance, contact and sweep of cores with a hull, in the pair's own frame
+ * as the overlap test's (relative to A's centre) unless the pair is near
+ * the origin (tc_core_pair_is_near): their tolerances (of the cores' scale)
+ * are then of the pair's sizes and separation, not of where it is. Each
+ * moves the pair and its answer's points back, out of line: a pair near
+ * the origin pays for the test alone. */
+static tc_dvec3 pair_moved(tc_core *a, tc_core *b)
+{
+    const tc_dvec3 d = tc_core_recentre(a);
+    tc_core_translate(b, d);
+    return d;
+}
+
+TC_NO_INLINE float distance_moved(tc_core *a, tc_core *b, const tc_gjk_simplex *seed, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    const tc_dvec3 d = pair_moved(a, b);
+    tc_vec3 pa, pb;
+    const float r = tc_core_distance_seeded(a, b, seed, &pa, &pb);
+    if (point_a) *point_a = tc_core_moved_back(pa, d);
+    if (point_b) *point_b = tc_core_moved_back(pb, d);
+    return r;
+}
+
+static inline float distance_in_frame(tc_core *a, tc_core *b, const tc_gjk_simplex *seed, tc_vec3 *point_a,
+                                      tc_vec3 *point_b)
+{
+    if (tc_core_pair_is_near(a, b)) return tc_core_distance_seeded(a, b, seed, point_a, point_b);
+    return distance_moved(a, b, seed, point_a, point_b);
+}
+
+/* For a pair the overlap test calls touching (tc_core_contact_touching
+ * then writes m and returns true). */
+TC_NO_INLINE bool contact_moved(tc_core *a, tc_core *b, tc_manifold *m)
+{
+    const tc_dvec3 d = pair_moved(a, b);
+    if (!tc_core_contact_touching(a, b, m)) return false;
+    tc_manifold_moved_back(m, d);
+    return true;
+}
+
+static inline bool contact_in_frame(tc_core *a, tc_core *b, tc_manifold *m)
+{
+    if (tc_core_pair_is_near(a, b)) return tc_core_contact_touching(a, b, m);
+    return contact_moved(a, b, m);
+}
+
+TC_NO_INLINE bool sweep_moved(tc_core *a, tc_vec3 va, tc_core *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
+{
+    const tc_dvec3 d = pair_moved(a, b);
+    if (!tc_core_sweep(a, tc_dvec3_from(va), b, tc_dvec3_from(vb), max_t, hit)) return false;
+    if (hit) hit->point = tc_core_moved_back(hit->point, d);
+    return true;
+}
+
+static inline bool sweep_in_frame(tc_core *a, tc_vec3 va, tc_core *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
+{
+    if (tc_core_pair_is_near(a, b)) return tc_core_sweep(a, tc_dvec3_from(va), b, tc_dvec3_from(vb), max_t, hit);
+    return sweep_moved(a, va, b, vb, max_t, hit);
 }
 
 /* A ray in the data frame: t is preserved, since both origin and direction
@@ -170,7 +232,7 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
         tc_core ca, cb;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                                 \
         tc_core_from_hull(&cb, b);                                                                                \
-        return tc_core_distance(&ca, &cb, point_a, point_b);                                                      \
+        return distance_in_frame(&ca, &cb, NULL, point_a, point_b);                                               \
     }
 #define TC_HULL_PAIRS_CONTACT_SWEEP(A)                                                                            \
     bool tc_contact_##A##_hull(const tc_##A *a, const tc_hull *b, tc_manifold *m)                                 \
@@ -182,7 +244,7 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
         tc_core ca, cb;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                                 \
         tc_core_from_hull(&cb, b);                                                                                \
-        return tc_core_contact_touching(&ca, &cb, m);                                                             \
+        return contact_in_frame(&ca, &cb, m);                                                                     \
     }                                                                                                             \
     TC_HULL_PAIRS_SWEEP(A)
 #define TC_HULL_PAIRS_SWEEP(A)                                                                                    \
@@ -194,7 +256,7 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
         tc_core ca, cb;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                                 \
         tc_core_from_hull(&cb, b);                                                                                \
-        return tc_core_sweep(&ca, tc_dvec3_from(velocity_a), &cb, tc_dvec3_from(velocity_b), max_t, hit);        \
+        return sweep_in_frame(&ca, velocity_a, &cb, velocity_b, max_t, hit);                                      \
     }
 
 TC_HULL_PAIRS(sphere)
@@ -296,6 +358,11 @@ bool tc_contact_hull_hull(const tc_hull *a, const tc_hull *b, tc_manifold *m)
     tc_core ca, cb;
     tc_core_from_hull(&ca, a);
     tc_core_from_hull(&cb, b);
+    /* The polytope and the manifold in the pair's frame, as the other hull
+     * pairs' contacts (contact_in_frame); the float run's simplex is of
+     * vertex indices, the same in any frame. */
+    const bool moved = !tc_core_pair_is_near(&ca, &cb);
+    const tc_dvec3 back = moved ? pair_moved(&ca, &cb) : tc_dvec3_make(0, 0, 0);
     tc_dvec3 n, least;
     /* An unsure run's tetrahedron may hold the origin too (in double, as
      * the polytope checks): then the cores intersect as well. The manifold
@@ -305,18 +372,21 @@ bool tc_contact_hull_hull(const tc_hull *a, const tc_hull *b, tc_manifold *m)
         tc_hull_epa_axis(&ca, &cb, &p, &r.simplex, &n, &least)) {
         bool met;
         tc_core_manifold(&ca, &cb, n, 0.0, m, &met);
-        if (met) return true;
-        if (tc_dvec3_length_sq(least) > 0.0) {
+        if (!met && tc_dvec3_length_sq(least) > 0.0) {
             tc_core_manifold(&ca, &cb, least, 0.0, m, NULL);
-            return true;
+            met = true;
         }
+        if (met && moved) tc_manifold_moved_back(m, back);
+        if (met) return true;
     }
     /* Contact counts what overlap counts: the overlap's own double test
      * decides an unsure pair (the contact's pad would be of the
      * coordinates, wider far from the origin). */
     if (s != TC_GJK_INTERSECTING && !double_within(a, b, &r)) return false;
     if (!m) return true;
-    return tc_core_contact_touching(&ca, &cb, m);
+    if (!tc_core_contact_touching(&ca, &cb, m)) return false;
+    if (moved) tc_manifold_moved_back(m, back);
+    return true;
 }
 
 float tc_distance_hull_hull(const tc_hull *a, const tc_hull *b, tc_vec3 *point_a, tc_vec3 *point_b)
@@ -335,7 +405,7 @@ float tc_distance_hull_hull(const tc_hull *a, const tc_hull *b, tc_vec3 *point_a
     tc_core ca, cb;
     tc_core_from_hull(&ca, a);
     tc_core_from_hull(&cb, b);
-    return tc_core_distance_seeded(&ca, &cb, &r.simplex, point_a, point_b);
+    return distance_in_frame(&ca, &cb, &r.simplex, point_a, point_b);
 }
 
 /* ---- the plane's solid against a hull: the hull's lowest point ------------ */

@@ -474,6 +474,11 @@ void tc_manifold_flip(tc_manifold *m)
         m->points[i].id = TC_CONTACT_ID(TC_CONTACT_FEATURE_B(m->points[i].id), TC_CONTACT_FEATURE_A(m->points[i].id));
 }
 
+void tc_manifold_moved_back(tc_manifold *m, tc_dvec3 d)
+{
+    for (int i = 0; i < m->count; ++i) m->points[i].point = tc_core_moved_back(m->points[i].point, d);
+}
+
 static double tri_area2(p2 a, p2 b, p2 c) { return p2_cross(p2_sub(b, a), p2_sub(c, a)); }
 
 int tc_contact_reduce(const tc_contact_candidate *c, int count, tc_dvec3 n, tc_manifold *m)

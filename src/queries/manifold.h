@@ -45,6 +45,10 @@ void tc_contact_points_into_both(const tc_core *a, const tc_core *b, tc_manifold
  * id's two features swapped. */
 void tc_manifold_flip(tc_manifold *m);
 
+/* The manifold of a pair moved by d (tc_core_recentre), its points moved
+ * back (tc_core_moved_back); the normal and depths do not change. */
+void tc_manifold_moved_back(tc_manifold *m, tc_dvec3 d);
+
 /* Keeps at most 4 of the candidates: the deepest, the one furthest from it,
  * and the two that add the most area (measured across n). Returns the count
  * written to m->points (m->normal untouched). */

@@ -214,11 +214,28 @@ bool tc_core_sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, co
 bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, const tc_core *lb,
                                 const tc_rigid_motion *pmb, double max_t, tc_sweep_hit *hit)
 {
-    const tc_rigid_motion ma = *pma, mb = *pmb;
+    tc_rigid_motion ma = *pma, mb = *pmb;
+    /* The yardstick of the tolerances: the cores' and the motions' largest numbers. */
+    const double move_a = tc_dvec3_length(ma.dp), move_b = tc_dvec3_length(mb.dp);
+    double scale = la->scale + lb->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_max_abs(mb.p0) + move_a + move_b;
+    /* Far from the origin the sweep runs in the pair's frame, A's start at
+     * the origin (B's start position less A's, in double, rounded once), on
+     * the translating hull sweeps' rule (tc_core_pair_is_near: while the
+     * scale is within TC_CORE_NEAR_RATIO times the moved pair's it stays in
+     * place, its bits kept): its tolerances, of the scale, are then of the
+     * pair's sizes, separation and motion. In place, at 1e6 the advancement
+     * stopped within 20 of touching, and a still hull 0.01 from a sphere
+     * hit at t = 0. The hit point is moved back. */
+    const tc_dvec3 start = ma.p0, b_start = tc_dvec3_sub(mb.p0, start);
+    const double rel = la->scale + lb->scale + tc_dvec3_max_abs(b_start) + move_a + move_b;
+    const bool moved = !(scale <= TC_CORE_NEAR_RATIO * rel);
+    if (moved) {
+        ma.p0 = tc_dvec3_make(0, 0, 0);
+        mb.p0 = b_start;
+        scale = rel;
+    }
     double turn_a = ma.angle * tc_core_lever_arm(la, ma.axis), turn_b = mb.angle * tc_core_lever_arm(lb, mb.axis);
     tc_dvec3 v = tc_dvec3_sub(ma.dp, mb.dp);
-    double scale = la->scale + lb->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_max_abs(mb.p0) +
-                   tc_dvec3_length(ma.dp) + tc_dvec3_length(mb.dp);
     double tol = TC_RIGID_TOLERANCE * scale;
     double radii = la->radius + lb->radius;
     double t = 0.0;
@@ -243,6 +260,7 @@ bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, c
              * of the poses at t, which is before any contact either way. */
             if (start_touching) {
                 tc_sweep_start_hit(&ca, &cb, &r, hit);
+                if (hit && moved) hit->point = tc_core_moved_back(hit->point, tc_dvec3_neg(start));
                 return true;
             }
             if (!has_n) tc_core_penetration(&ca, &cb, &n, NULL);
@@ -262,7 +280,8 @@ bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, c
     if (hit) {
         double gap = r.distance - radii;
         hit->t = reported_t(t);
-        hit->point = saturated(tc_dvec3_mad(r.point_a, n, la->radius + 0.5 * gap));
+        const tc_dvec3 p = tc_dvec3_mad(r.point_a, n, la->radius + 0.5 * gap);
+        hit->point = saturated(moved ? tc_dvec3_add(p, start) : p);
         hit->normal = tc_dvec3_to(n);
     }
     return true;
