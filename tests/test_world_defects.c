@@ -936,19 +936,14 @@ TEST_CASE(issue12_large_worlds_every_type_beyond_2e27_keeps_every_touching_pair)
  *
  * Known gaps, where only overlap and contact-agrees-with-overlap are
  * checked (distances and depths are off by up to the coordinates' float
- * rounding): the float closed forms of sphere-capsule, capsule-capsule and
- * sphere-triangle distance and contact below 2^28 (their closest points
- * are taken in world floats: distances 0.004 off at 1e6, 0.045 at 1e7,
- * depths 0.01 and 0.26), and a hull's
+ * rounding): a hull's
  * distance and contact beyond 2^27 (its manifold and distance run on the
  * cores where they are: a depth 0.03 off at 1e9). And a hull's still
  * sweep, whose start band is of the coordinates (TC_SWEEP_START_BAND), is
  * not compared with its overlap. */
 static bool known_gap(int ta, int tb, double x)
 {
-    const int lo = ta < tb ? ta : tb, hi = ta < tb ? tb : ta;
-    const bool closed_form = (lo == 0 && (hi == 1 || hi == 4)) || (lo == 1 && hi == 1);
-    return (closed_form && x < 0x1p28) || ((ta == 5 || tb == 5) && x > 0x1p27);
+    return (ta == 5 || tb == 5) && x > 0x1p27;
 }
 
 static float deepest_depth(const tc_manifold *m)

@@ -22,6 +22,7 @@
 #include "queries/overlap_far.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
+#include "queries/round_closest.h"
 #include "queries/sat_box_box_contact.h"
 #include "shapes/closest.h"
 #include "shapes/validity.h"
@@ -212,148 +213,131 @@ static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
         return from_closest(&ca, &cb, a->center, CLOSEST, m, far);                  \
     }
 
-/* Feature (contact.h) of a point or segment core (ends e[0..n)) at its closest
- * point q: an end (q is exactly it, as the clamped closest point is) or the
- * side, the edge 0-1. */
-static unsigned end_byte(const tc_vec3 *e, int n, tc_vec3 q)
+/* Feature (contact.h) of a point or segment core at parameter u of its
+ * closest point: an end (u is exactly 0 or 1, as the clamped parameter is
+ * there) or the side, the edge 0-1. A zero-length segment's parameter is
+ * 0: end 0. Selected, not branched on: whether the closest point sits on
+ * an end is data (a clamped parameter). */
+static unsigned param_feature(double u)
 {
-    /* Selected, not branched on: whether the closest point sits on an end is
-     * data (a clamped segment parameter), and the mispredicted comparisons
-     * cost a third of a misprediction a capsule pair in callgrind's model.
-     * From the last end down, so end 0 wins when both are the point (a
-     * zero-length segment). */
-    unsigned id = TC_FEATURE_EDGE | 0u << 3 | 1u;
-    for (int i = n - 1; i >= 0; --i) {
-        int at = (q.x == e[i].x) & (q.y == e[i].y) & (q.z == e[i].z);
-        id = at ? TC_FEATURE_VERTEX | (unsigned)i : id;
-    }
-    return id;
+    const unsigned end = u == 1.0 ? TC_FEATURE_VERTEX | 1u : TC_FEATURE_EDGE | 0u << 3 | 1u;
+    return u == 0.0 ? TC_FEATURE_VERTEX | 0u : end;
 }
 
-/* A sphere or capsule (ends ea, radius ra) against a capsule (eb, rb) from
- * their cores' closest points qa, qb, without building cores (scale: the
- * radii plus the ends' largest coordinates, round_gate): 1 contact
- * (one point, as tc_core_contact_from_closest's single-point case), 0 apart
- * (*far as there), -1 when the general path must decide (cores touching,
- * near-parallel capsules: a two-point contact). */
-TC_FORCE_INLINE int rounded_pair(const tc_vec3 *ea, int na, double ra, const tc_vec3 *eb, int nb, double rb,
-                                 double scale, tc_vec3 qa, tc_vec3 qb, tc_manifold *m, bool *far)
+/* A sphere or capsule A (radius ra) against a capsule B (rb) from their
+ * cores' closest points in the pair's frame (round_closest.h), without
+ * building cores: 1 a contact (one point, as tc_core_contact_from_closest's
+ * single-point case), 0 apart (*far as there, decided on the squares: no
+ * square root on the way out), -1 when the general path must decide
+ * (cores touching, near-parallel capsules: a two-point contact). The
+ * closest points are exact to 2^-50 or so of the pair, so the depth is
+ * radii - distance (the overlap along n of the ends, which the float
+ * closest points needed, is that number) and the point, midway between the
+ * surfaces along n, is inside both balls. */
+TC_FORCE_INLINE int round_contact(const tc_round_closest *r, bool sphere, double ra, double rb, tc_manifold *m,
+                                  bool *far)
 {
-    tc_dvec3 pa = tc_dvec3_from(qa), pb = tc_dvec3_from(qb), d = tc_dvec3_sub(pb, pa);
-    double d2 = tc_dvec3_length_sq(d), radii = ra + rb;
+    const tc_dvec3 d = tc_dvec3_sub(r->pb, r->pa);
+    const double d2 = tc_dvec3_length_sq(d), radii = ra + rb;
     if (tc_rounded_apart_sq(d2, radii)) {
-        *far = tc_beyond_band(sqrt(d2) - radii, 2.0 * scale);
+        /* tc_beyond_band(sqrt(d2) - radii, 2 scale), squared */
+        const double beyond = radii + 2.0 * TC_TOLERANCE * (2.0 * tc_round_scale(r, radii));
+        *far = d2 > beyond * beyond;
         return 0;
     }
-    double dist = sqrt(d2);
     if (!m) return 1;
-    if (!(dist > TC_CORE_CONTACT_EPSILON * scale)) return -1;
-    if (na == 2 && nb == 2) {
+    const double dist = sqrt(d2);
+    if (!(dist > TC_CORE_CONTACT_EPSILON * tc_round_scale(r, radii))) return -1;
+    if (!sphere) {
         /* |da x db| > 1e-2 |da| |db|, squared (no square roots). */
-        tc_dvec3 da = tc_dvec3_sub(tc_dvec3_from(ea[1]), tc_dvec3_from(ea[0]));
-        tc_dvec3 db = tc_dvec3_sub(tc_dvec3_from(eb[1]), tc_dvec3_from(eb[0]));
-        double c2 = tc_dvec3_length_sq(tc_dvec3_cross(da, db));
+        const tc_dvec3 da = tc_dvec3_sub(r->e[1], r->e[0]), db = tc_dvec3_sub(r->e[3], r->e[2]);
+        const double c2 = tc_dvec3_length_sq(tc_dvec3_cross(da, db));
         if (!(c2 > 1e-4 * tc_dvec3_length_sq(da) * tc_dvec3_length_sq(db))) return -1;
     }
-    tc_dvec3 n = tc_dvec3_scale(d, 1.0 / dist);
-    /* The overlap along n from the ends (exact for this n), not radii -
-     * dist alone, which carries the float closest points' rounding. */
-    double top = -INFINITY, bottom = INFINITY;
-    for (int i = 0; i < na; ++i) {
-        double h = tc_dvec3_dot(tc_dvec3_from(ea[i]), n);
-        top = h > top ? h : top;
-    }
-    for (int i = 0; i < nb; ++i) {
-        double h = tc_dvec3_dot(tc_dvec3_from(eb[i]), n);
-        bottom = h < bottom ? h : bottom;
-    }
-    double depth = top - bottom + radii, flat = radii - dist;
-    depth = depth > flat ? depth : flat;
+    const tc_dvec3 n = tc_dvec3_scale(d, 1.0 / dist);
+    const double depth = radii - dist;
     m->normal = tc_dvec3_to(n);
     m->count = 1;
-    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(pa, n, tc_rounded_meet(dist, ra, rb)));
+    m->points[0].point = tc_dvec3_to(tc_dvec3_add(r->origin, tc_dvec3_mad(r->pa, n, tc_rounded_meet(dist, ra, rb))));
     m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
     /* A sphere's point is its centre, its vertex 0. */
-    m->points[0].id = TC_CONTACT_ID(na == 1 ? TC_FEATURE_VERTEX | 0u : end_byte(ea, na, qa), end_byte(eb, nb, qb));
+    m->points[0].id = TC_CONTACT_ID(sphere ? TC_FEATURE_VERTEX | 0u : param_feature(r->s), param_feature(r->t));
     return 1;
 }
 
+/* Cores ca, cb moved into r's frame, their contact there from r's closest
+ * points, and the manifold moved back: the general path of the round pairs
+ * (cores touching, near-parallel capsules), in the same frame as their
+ * closed form. */
+static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest *r, tc_manifold *m, bool *far)
+{
+    const tc_dvec3 d = tc_dvec3_neg(r->origin);
+    tc_core_translate(ca, d);
+    tc_core_translate(cb, d);
+    const double dist = tc_dvec3_length(tc_dvec3_sub(r->pb, r->pa));
+    if (!tc_core_contact_from_closest(ca, cb, dist, r->pa, r->pb, m, far)) return false;
+    if (m) tc_manifold_moved_back(m, d);
+    return true;
+}
+
 /* The general path of the pairs below, out of line (the cores are large).
- * p, q: the closest points, or NULL when the shapes failed the range gate
+ * r: the closest points, or NULL when the shapes failed the range gate
  * (round_gate): then invalid shapes have no contact, and valid ones beyond
  * the float range go to GJK. */
-TC_NO_INLINE bool sphere_capsule_cores(const tc_sphere *a, const tc_capsule *b, const tc_vec3 *q, tc_manifold *m,
-                                       bool *far)
+TC_NO_INLINE bool sphere_capsule_cores(const tc_sphere *a, const tc_capsule *b, const tc_round_closest *r,
+                                       tc_manifold *m, bool *far)
 {
-    if (!q && (!tc_sphere_valid(a) || !tc_capsule_valid(b))) return false;
+    if (!r && (!tc_sphere_valid(a) || !tc_capsule_valid(b))) return false;
     tc_core ca, cb;
     tc_core_from_sphere(&ca, a);
     tc_core_from_capsule(&cb, b);
-    return q ? from_closest(&ca, &cb, a->center, *q, m, far) : tc_far_contact(&ca, &cb, m, far);
+    return r ? round_cores_contact(&ca, &cb, r, m, far) : tc_far_contact(&ca, &cb, m, far);
 }
 
-
-TC_NO_INLINE bool capsule_capsule_cores(const tc_capsule *a, const tc_capsule *b, const tc_vec3 *p, const tc_vec3 *q,
+TC_NO_INLINE bool capsule_capsule_cores(const tc_capsule *a, const tc_capsule *b, const tc_round_closest *r,
                                         tc_manifold *m, bool *far)
 {
-    if (!p && (!tc_capsule_valid(a) || !tc_capsule_valid(b))) return false;
+    if (!r && (!tc_capsule_valid(a) || !tc_capsule_valid(b))) return false;
     tc_core ca, cb;
     tc_core_from_capsule(&ca, a);
     tc_core_from_capsule(&cb, b);
-    return p ? from_closest(&ca, &cb, *p, *q, m, far) : tc_far_contact(&ca, &cb, m, far);
+    return r ? round_cores_contact(&ca, &cb, r, m, far) : tc_far_contact(&ca, &cb, m, far);
 }
 
-/* The bits of |x|: for floats that are not NaN, ordered as |x| is. */
-static uint32_t abs_bits(float x) { return tc_float_bits(x) & 0x7fffffffu; }
+/* The flag of one float's bits (tc_abs_above_flag against the float
+ * range): the top bit set when |x| > 2^28 or x is not a number. */
+static uint32_t range_flag(uint32_t u) { return (u & 0x7fffffffu) + (0x7fffffffu - 0x4d800000u); }
+_Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "range_flag's bound is the bits of 2^28");
 
-/* The fast path's gate, from the bits in one pass (validity and the range
- * test as one, no float comparison): true when every coordinate of the n
- * ends and both radii are within TC_OVERLAP_FLOAT_RANGE (so finite) and
- * neither radius is negative (-0 allowed). Valid shapes are beyond the range
- * exactly when one of their numbers is (TC_OVERLAP_IS_FAR); false sends the
- * pair to the general path, which checks validity there. mag[i]: the
- * largest |coordinate| of end i (tc_vec3_max_abs), for the yardstick (their
- * sum, in double as ends_scale's). Integer maxima: tc_vec3_max_abs here
- * compiled (clang, SLP) to a branch per end on a vector comparison's mask,
- * 1.5 mispredictions a capsule pair. */
-static bool round_gate(const tc_vec3 *e, int n, float ra, float rb, float *mag)
+/* The fast path's gate, one flag word over the two shapes' bits (validity
+ * and the range test as one, no float comparison): true when every number
+ * of both (na floats at a, nb at b, each a sphere or capsule with its
+ * radius last) is within TC_OVERLAP_FLOAT_RANGE (so finite) and neither
+ * radius is negative (-0 allowed). Valid shapes are beyond the range
+ * exactly when one of their numbers is (TC_OVERLAP_IS_FAR); false sends
+ * the pair to the general path, which checks validity there. Integer
+ * operations on a block, which the compiler does four at a time. */
+static bool round_gate(const void *a, int na, const void *b, int nb)
 {
-    const uint32_t ua = tc_float_bits(ra), ub = tc_float_bits(rb);
-    uint32_t top = ua & 0x7fffffffu;
-    top = top > (ub & 0x7fffffffu) ? top : ub & 0x7fffffffu;
-    for (int i = 0; i < n; ++i) {
-        uint32_t x = abs_bits(e[i].x), y = abs_bits(e[i].y), z = abs_bits(e[i].z);
-        uint32_t u = x > y ? x : y;
-        u = u > z ? u : z;
-        memcpy(&mag[i], &u, sizeof u);
-        top = top > u ? top : u;
-    }
-    /* A negative radius other than -0 has bits above those of -0. */
-    return (top <= 0x4d800000u) & (ua <= 0x80000000u) & (ub <= 0x80000000u); /* 0x4d800000: the bits of 2^28 */
-}
-_Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "round_gate's bound is the bits of 2^28");
-
-static double magnitudes_scale(double radii, const float *mag, int n)
-{
-    for (int i = 0; i < n; ++i) radii += mag[i];
-    return radii;
+    uint32_t u[14], f = 0;
+    memcpy(u, a, (size_t)na * sizeof u[0]);
+    memcpy(u + na, b, (size_t)nb * sizeof u[0]);
+    for (int i = 0; i < na + nb; ++i) f |= range_flag(u[i]);
+    f |= tc_bits_size_invalid_flag(u[na - 1]) | tc_bits_size_invalid_flag(u[na + nb - 1]);
+    return (f & TC_NONFINITE_FLAG) == 0;
 }
 
 static bool contact_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_manifold *m, bool *far)
 {
     *far = true;
     if (!a || !b) return false;
-    const tc_vec3 e[3] = { a->center, b->a, b->b };
-    float mag[3];
-    /* Beyond the float range the segment parameter, taken in float, is off
-     * by the segment's length times 1e-7 (600 at 1e10: issue 12, a sphere
-     * in contact that overlap, by GJK in double, found apart). */
-    if (!round_gate(e, 3, a->radius, b->radius, mag)) return sphere_capsule_cores(a, b, NULL, m, far);
-    /* tc_segment_closest_point without its validity and range checks, done above. */
-    tc_vec3 q = tc_vec3_lerp(b->a, b->b, tc_segment_closest_param_in_range(b->a, b->b, a->center));
-    double scale = magnitudes_scale((double)a->radius + b->radius, mag, 3);
-    int r = rounded_pair(&a->center, 1, a->radius, e + 1, 2, b->radius, scale, a->center, q, m, far);
-    return r >= 0 ? r == 1 : sphere_capsule_cores(a, b, &q, m, far);
+    /* Beyond the float range the pair is GJK's, in double (overlap decides
+     * it so there: issue 12). */
+    if (!round_gate(a, 4, b, 7)) return sphere_capsule_cores(a, b, NULL, m, far);
+    tc_round_closest r;
+    tc_round_sphere_capsule(a, b, &r);
+    const int k = round_contact(&r, true, a->radius, b->radius, m, far);
+    return k >= 0 ? k == 1 : sphere_capsule_cores(a, b, &r, m, far);
 }
 TC_CONTACT_SPHERE(aabb, tc_aabb_closest_point(b, a->center))
 
@@ -361,33 +345,47 @@ TC_CONTACT_SPHERE(aabb, tc_aabb_closest_point(b, a->center))
  * normal comes from the double projection when the centre is over the face
  * (the float's rounding, 1e-7 of the coordinates, would tilt a normal
  * across a gap of 1e-5 by 1e-2, and the overlap along it grows by the
- * triangle's size times that). */
+ * triangle's size times that). Both in the pair's frame, the sphere's
+ * centre the origin (tc_triangle_relative), so that rounding is of the
+ * pair's sizes, not of where it is; the points are moved back. */
 static bool contact_sphere_triangle(const tc_sphere *a, const tc_triangle *b, tc_manifold *m, bool *far)
 {
     *far = true;
     if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return false;
     tc_core ca, cb;
-    tc_core_from_sphere(&ca, a);
-    tc_core_from_triangle(&cb, b);
-    TC_CONTACT_FAR(sphere, triangle); /* the float closest point rounds by the coordinates */
-    tc_dvec3 c = tc_dvec3_from(a->center), qd;
-    tc_vec3 q = tc_triangle_closest_point(b, a->center);
-    double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
-    if (scale < 0x1p40 && tc_triangle_projects_inside(b->a, b->b, b->c, a->center, &qd)) {
-        double df = tc_dvec3_length(tc_dvec3_sub(tc_dvec3_from(q), c));
+    if (TC_OVERLAP_IS_FAR(sphere, triangle, a, b)) {
+        tc_core_from_sphere(&ca, a);
+        tc_core_from_triangle(&cb, b);
+        return tc_far_contact(&ca, &cb, m, far);
+    }
+    const tc_sphere s = { { 0.0f, 0.0f, 0.0f }, a->radius };
+    const tc_triangle t = tc_triangle_relative(b, a->center);
+    tc_core_from_sphere(&ca, &s);
+    tc_core_from_triangle(&cb, &t);
+    const tc_dvec3 c = tc_dvec3_make(0.0, 0.0, 0.0);
+    tc_dvec3 qd;
+    const tc_vec3 q = tc_triangle_closest_point(&t, s.center);
+    bool hit;
+    /* The frame's coordinates are within 2^30, where the projection works. */
+    if (tc_triangle_projects_inside(t.a, t.b, t.c, s.center, &qd)) {
+        double df = tc_dvec3_length(tc_dvec3_from(q));
         if (tc_rounded_apart(df, ca.radius)) {
+            const double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
             *far = tc_beyond_band(df - ca.radius, scale + ca.size + cb.size);
             return false;
         }
-        double d = tc_dvec3_length(tc_dvec3_sub(qd, c));
+        double d = tc_dvec3_length(qd);
         /* Rounding may not part what the float answer joins: touching. */
         if (tc_rounded_apart(d, ca.radius)) {
-            qd = tc_dvec3_mad(c, tc_dvec3_sub(qd, c), ca.radius / d);
+            qd = tc_dvec3_scale(qd, ca.radius / d);
             d = ca.radius;
         }
-        return tc_core_contact_from_closest(&ca, &cb, d, c, qd, m, far);
+        hit = tc_core_contact_from_closest(&ca, &cb, d, c, qd, m, far);
+    } else {
+        hit = from_closest(&ca, &cb, s.center, q, m, far);
     }
-    return from_closest(&ca, &cb, a->center, q, m, far);
+    if (hit && m) tc_manifold_moved_back(m, tc_dvec3_neg(tc_dvec3_from(a->center)));
+    return hit;
 }
 
 static bool contact_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_manifold *m, bool *far)
@@ -405,16 +403,11 @@ static bool contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc
 {
     *far = true;
     if (!a || !b) return false;
-    const tc_vec3 e[4] = { a->a, a->b, b->a, b->b };
-    float mag[4];
-    if (!round_gate(e, 4, a->radius, b->radius, mag)) return capsule_capsule_cores(a, b, NULL, NULL, m, far);
-    /* tc_segment_closest_points without its validity and range checks, done above. */
-    float s, t;
-    tc_segment_segment_params(a->a, a->b, b->a, b->b, &s, &t);
-    tc_vec3 p = tc_vec3_lerp(a->a, a->b, s), q = tc_vec3_lerp(b->a, b->b, t);
-    double scale = magnitudes_scale((double)a->radius + b->radius, mag, 4);
-    int r = rounded_pair(e, 2, a->radius, e + 2, 2, b->radius, scale, p, q, m, far);
-    return r >= 0 ? r == 1 : capsule_capsule_cores(a, b, &p, &q, m, far);
+    if (!round_gate(a, 7, b, 7)) return capsule_capsule_cores(a, b, NULL, m, far);
+    tc_round_closest r;
+    tc_round_capsule_capsule(a, b, &r);
+    const int k = round_contact(&r, false, a->radius, b->radius, m, far);
+    return k >= 0 ? k == 1 : capsule_capsule_cores(a, b, &r, m, far);
 }
 
 TC_CONTACT_CORES(capsule, aabb)
