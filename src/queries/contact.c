@@ -224,36 +224,56 @@ static unsigned param_feature(double u)
     return u == 0.0 ? TC_FEATURE_VERTEX | 0u : end;
 }
 
+/* The yardsticks of round_contact. The cores' scale in the pair's frame,
+ * S (their largest coordinates there plus the radii), is at most
+ * radii + 2 dist + 2 L, with dist the cores' distance and L the segments'
+ * lengths summed (every end is within dist + L of A's centre), and
+ * L^2 <= span2. So the single-point case's test, dist > EPS S
+ * (TC_CORE_CONTACT_EPSILON), holds when
+ * dist^2 > EPS^2 (2 radii^2 + 8 span2) / (1 - 2 EPS)^2, and the band's,
+ * dist - radii > 2 k S (tc_beyond_band at twice the scale: k = 2
+ * TC_TOLERANCE), when
+ * dist^2 > ((1 + 4k)(1 + 2k)^2 radii^2 + (4k + 16k^2) span2) / (1 - 4k)^2
+ * (the square of a sum split as (1 + 4k) x^2 + (1 + 1 / 4k) y^2). Pairs
+ * short of a bound take the longer way, which decides them exactly (the
+ * cores, the overlap's band): only pairs within 3e-9 and 2e-4 of the
+ * pair's sizes of touching. From the squares already known: no largest
+ * coordinates, no square root. */
+#define ROUND_EPS2 (1.01 * TC_CORE_CONTACT_EPSILON * TC_CORE_CONTACT_EPSILON)
+#define ROUND_K (2.0 * (double)TC_TOLERANCE)
+#define ROUND_BAND_RADII ((1.0 + 4.0 * ROUND_K) * (1.0 + 2.0 * ROUND_K) * (1.0 + 2.0 * ROUND_K) / ((1.0 - 4.0 * ROUND_K) * (1.0 - 4.0 * ROUND_K)))
+#define ROUND_BAND_SPAN ((4.0 * ROUND_K + 16.0 * ROUND_K * ROUND_K) / ((1.0 - 4.0 * ROUND_K) * (1.0 - 4.0 * ROUND_K)))
+
+/* The outcomes of round_contact. */
+enum round_outcome {
+    ROUND_APART,   /* apart beyond the band: no overlap test can say otherwise */
+    ROUND_CONTACT, /* the contact is written */
+    ROUND_NEAR,    /* apart, perhaps within the band: the overlap test decides (TC_CONTACT_BAND) */
+    ROUND_GENERAL  /* the cores decide (touching cores, near-parallel capsules) */
+};
+
 /* A sphere or capsule A (radius ra) against a capsule B (rb) from their
  * cores' closest points in the pair's frame (round_closest.h), without
- * building cores: 1 a contact (one point, as tc_core_contact_from_closest's
- * single-point case), 0 apart (*far as there, decided on the squares: no
- * square root on the way out), -1 when the general path must decide
- * (cores touching, near-parallel capsules: a two-point contact). The
- * closest points are exact to 2^-50 or so of the pair, so the depth is
- * radii - distance (the overlap along n of the ends, which the float
- * closest points needed, is that number) and the point, midway between the
- * surfaces along n, is inside both balls. */
-TC_FORCE_INLINE int round_contact(const tc_round_closest *r, bool sphere, double ra, double rb, tc_manifold *m,
-                                  bool *far)
+ * building cores: one contact point as tc_core_contact_from_closest's
+ * single-point case, or apart. The closest points are exact to 2^-50 or
+ * so of the pair, so the depth is radii - distance (the overlap along n of
+ * the ends, which the float closest points needed, is that number) and the
+ * point, midway between the surfaces along n, is inside both balls. */
+TC_FORCE_INLINE enum round_outcome round_contact(const tc_round_closest *r, bool sphere, double ra, double rb,
+                                                 tc_manifold *m)
 {
     const tc_dvec3 d = tc_dvec3_sub(r->pb, r->pa);
     const double d2 = tc_dvec3_length_sq(d), radii = ra + rb;
-    if (tc_rounded_apart_sq(d2, radii)) {
-        /* tc_beyond_band(sqrt(d2) - radii, 2 scale), squared */
-        const double beyond = radii + 2.0 * TC_TOLERANCE * (2.0 * tc_round_scale(r, radii));
-        *far = d2 > beyond * beyond;
-        return 0;
-    }
-    if (!m) return 1;
-    const double dist = sqrt(d2);
-    if (!(dist > TC_CORE_CONTACT_EPSILON * tc_round_scale(r, radii))) return -1;
+    if (tc_rounded_apart_sq(d2, radii))
+        return d2 > ROUND_BAND_RADII * (radii * radii) + ROUND_BAND_SPAN * r->span2 ? ROUND_APART : ROUND_NEAR;
+    if (!m) return ROUND_CONTACT;
+    if (!(d2 > ROUND_EPS2 * (2.0 * (radii * radii) + 8.0 * r->span2))) return ROUND_GENERAL;
     if (!sphere) {
         /* |da x db| > 1e-2 |da| |db|, squared (no square roots). */
-        const tc_dvec3 da = tc_dvec3_sub(r->e[1], r->e[0]), db = tc_dvec3_sub(r->e[3], r->e[2]);
-        const double c2 = tc_dvec3_length_sq(tc_dvec3_cross(da, db));
-        if (!(c2 > 1e-4 * tc_dvec3_length_sq(da) * tc_dvec3_length_sq(db))) return -1;
+        const double c2 = tc_dvec3_length_sq(tc_dvec3_cross(r->da, r->db));
+        if (!(c2 > 1e-4 * tc_dvec3_length_sq(r->da) * tc_dvec3_length_sq(r->db))) return ROUND_GENERAL;
     }
+    const double dist = sqrt(d2);
     const tc_dvec3 n = tc_dvec3_scale(d, 1.0 / dist);
     const double depth = radii - dist;
     m->normal = tc_dvec3_to(n);
@@ -262,83 +282,9 @@ TC_FORCE_INLINE int round_contact(const tc_round_closest *r, bool sphere, double
     m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
     /* A sphere's point is its centre, its vertex 0. */
     m->points[0].id = TC_CONTACT_ID(sphere ? TC_FEATURE_VERTEX | 0u : param_feature(r->s), param_feature(r->t));
-    return 1;
+    return ROUND_CONTACT;
 }
 
-/* Cores ca, cb moved into r's frame, their contact there from r's closest
- * points, and the manifold moved back: the general path of the round pairs
- * (cores touching, near-parallel capsules), in the same frame as their
- * closed form. */
-static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest *r, tc_manifold *m, bool *far)
-{
-    const tc_dvec3 d = tc_dvec3_neg(r->origin);
-    tc_core_translate(ca, d);
-    tc_core_translate(cb, d);
-    const double dist = tc_dvec3_length(tc_dvec3_sub(r->pb, r->pa));
-    if (!tc_core_contact_from_closest(ca, cb, dist, r->pa, r->pb, m, far)) return false;
-    if (m) tc_manifold_moved_back(m, d);
-    return true;
-}
-
-/* The general path of the pairs below, out of line (the cores are large).
- * r: the closest points, or NULL when the shapes failed the range gate
- * (round_gate): then invalid shapes have no contact, and valid ones beyond
- * the float range go to GJK. */
-TC_NO_INLINE bool sphere_capsule_cores(const tc_sphere *a, const tc_capsule *b, const tc_round_closest *r,
-                                       tc_manifold *m, bool *far)
-{
-    if (!r && (!tc_sphere_valid(a) || !tc_capsule_valid(b))) return false;
-    tc_core ca, cb;
-    tc_core_from_sphere(&ca, a);
-    tc_core_from_capsule(&cb, b);
-    return r ? round_cores_contact(&ca, &cb, r, m, far) : tc_far_contact(&ca, &cb, m, far);
-}
-
-TC_NO_INLINE bool capsule_capsule_cores(const tc_capsule *a, const tc_capsule *b, const tc_round_closest *r,
-                                        tc_manifold *m, bool *far)
-{
-    if (!r && (!tc_capsule_valid(a) || !tc_capsule_valid(b))) return false;
-    tc_core ca, cb;
-    tc_core_from_capsule(&ca, a);
-    tc_core_from_capsule(&cb, b);
-    return r ? round_cores_contact(&ca, &cb, r, m, far) : tc_far_contact(&ca, &cb, m, far);
-}
-
-/* The flag of one float's bits (tc_abs_above_flag against the float
- * range): the top bit set when |x| > 2^28 or x is not a number. */
-static uint32_t range_flag(uint32_t u) { return (u & 0x7fffffffu) + (0x7fffffffu - 0x4d800000u); }
-_Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "range_flag's bound is the bits of 2^28");
-
-/* The fast path's gate, one flag word over the two shapes' bits (validity
- * and the range test as one, no float comparison): true when every number
- * of both (na floats at a, nb at b, each a sphere or capsule with its
- * radius last) is within TC_OVERLAP_FLOAT_RANGE (so finite) and neither
- * radius is negative (-0 allowed). Valid shapes are beyond the range
- * exactly when one of their numbers is (TC_OVERLAP_IS_FAR); false sends
- * the pair to the general path, which checks validity there. Integer
- * operations on a block, which the compiler does four at a time. */
-static bool round_gate(const void *a, int na, const void *b, int nb)
-{
-    uint32_t u[14], f = 0;
-    memcpy(u, a, (size_t)na * sizeof u[0]);
-    memcpy(u + na, b, (size_t)nb * sizeof u[0]);
-    for (int i = 0; i < na + nb; ++i) f |= range_flag(u[i]);
-    f |= tc_bits_size_invalid_flag(u[na - 1]) | tc_bits_size_invalid_flag(u[na + nb - 1]);
-    return (f & TC_NONFINITE_FLAG) == 0;
-}
-
-static bool contact_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_manifold *m, bool *far)
-{
-    *far = true;
-    if (!a || !b) return false;
-    /* Beyond the float range the pair is GJK's, in double (overlap decides
-     * it so there: issue 12). */
-    if (!round_gate(a, 4, b, 7)) return sphere_capsule_cores(a, b, NULL, m, far);
-    tc_round_closest r;
-    tc_round_sphere_capsule(a, b, &r);
-    const int k = round_contact(&r, true, a->radius, b->radius, m, far);
-    return k >= 0 ? k == 1 : sphere_capsule_cores(a, b, &r, m, far);
-}
 TC_CONTACT_SPHERE(aabb, tc_aabb_closest_point(b, a->center))
 
 /* The float closest point decides overlap (as the distance query); the
@@ -397,17 +343,6 @@ static bool contact_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_manifold 
     tc_core_from_obb(&cb, b);
     TC_CONTACT_FAR(sphere, obb);
     return from_closest_d(&ca, &cb, tc_dvec3_from(a->center), obb_closest_point_d(b, a->center), m, far);
-}
-
-static bool contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_manifold *m, bool *far)
-{
-    *far = true;
-    if (!a || !b) return false;
-    if (!round_gate(a, 7, b, 7)) return capsule_capsule_cores(a, b, NULL, m, far);
-    tc_round_closest r;
-    tc_round_capsule_capsule(a, b, &r);
-    const int k = round_contact(&r, false, a->radius, b->radius, m, far);
-    return k >= 0 ? k == 1 : capsule_capsule_cores(a, b, &r, m, far);
 }
 
 TC_CONTACT_CORES(capsule, aabb)
@@ -557,7 +492,7 @@ TC_CONTACT_PLANE(triangle)
  * the overlap test round differently: 2 of 376 near-touching overlaps had
  * no contact); aabb-aabb and obb-obb agree and are left alone (the hot
  * path). */
-#define TC_CONTACT_BAND(A, B)                                                       \
+#define TC_CONTACT_BAND_TEST(A, B)                                                  \
     TC_NO_INLINE bool band_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m) \
     {                                                                               \
         if (!tc_overlap_##A##_##B(a, b)) return false;                              \
@@ -565,7 +500,10 @@ TC_CONTACT_PLANE(triangle)
         tc_core_from_##A(&ca, a);                                                   \
         tc_core_from_##B(&cb, b);                                                   \
         return tc_core_contact_padded(&ca, &cb, 1.0, m); /* the overlap vouched */ \
-    }                                                                               \
+    }
+
+#define TC_CONTACT_BAND(A, B)                                                       \
+    TC_CONTACT_BAND_TEST(A, B)                                                      \
     bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
     {                                                                               \
         bool far;                                                                   \
@@ -590,11 +528,9 @@ TC_CONTACT_PLANE(triangle)
     }
 
 TC_CONTACT_BAND(sphere, sphere)
-TC_CONTACT_BAND(sphere, capsule)
 TC_CONTACT_BAND(sphere, aabb)
 TC_CONTACT_BAND(sphere, obb)
 TC_CONTACT_BAND(sphere, triangle)
-TC_CONTACT_BAND(capsule, capsule)
 TC_CONTACT_BAND(capsule, aabb)
 TC_CONTACT_BAND(capsule, obb)
 TC_CONTACT_BAND(capsule, triangle)
@@ -607,3 +543,113 @@ TC_CONTACT_BAND_PLANE(capsule)
 TC_CONTACT_BAND_PLANE(aabb)
 TC_CONTACT_BAND_PLANE(obb)
 TC_CONTACT_BAND_PLANE(triangle)
+
+/* The flag of four floats' bits (tc_abs_above_flag against the float
+ * range): the top bit of a lane set when its number is beyond 2^28 or not
+ * a number. With SSE2 the four lanes at once (one load, two operations,
+ * the same answer). */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+typedef __m128i range_flags;
+static range_flags range4(const void *p)
+{
+    const __m128i u = _mm_loadu_si128((const __m128i *)p);
+    return _mm_add_epi32(_mm_and_si128(u, _mm_set1_epi32(0x7fffffff)), _mm_set1_epi32(0x7fffffff - 0x4d800000));
+}
+static range_flags range_or(range_flags x, range_flags y) { return _mm_or_si128(x, y); }
+static bool range_clear(range_flags x) { return _mm_movemask_ps(_mm_castsi128_ps(x)) == 0; }
+#else
+typedef uint32_t range_flags;
+static range_flags range4(const void *p)
+{
+    uint32_t u[4], f = 0;
+    memcpy(u, p, sizeof u);
+    for (int i = 0; i < 4; ++i) f |= (u[i] & 0x7fffffffu) + (0x7fffffffu - 0x4d800000u);
+    return f;
+}
+static range_flags range_or(range_flags x, range_flags y) { return x | y; }
+static bool range_clear(range_flags x) { return (x & 0x80000000u) == 0; }
+#endif
+_Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "range4's bound is the bits of 2^28");
+
+/* A sphere's or capsule's numbers as blocks of four (a capsule's 7 as two,
+ * overlapping in the fourth). */
+static range_flags sphere_range(const tc_sphere *s) { return range4(s); }
+static range_flags capsule_range(const tc_capsule *c)
+{
+    return range_or(range4(c), range4((const float *)(const void *)c + 3));
+}
+
+/* The fast path's gate (validity and the range test as one, from the bits,
+ * no float comparison): true when every number of both shapes is within
+ * TC_OVERLAP_FLOAT_RANGE (so finite) and neither radius is negative (-0
+ * allowed: a negative number's bits are above those of -0). Valid shapes
+ * are beyond the range exactly when one of their numbers is
+ * (TC_OVERLAP_IS_FAR); false sends the pair to the general path, which
+ * checks validity there. */
+static bool round_gate(range_flags numbers, float ra, float rb)
+{
+    const uint32_t ua = tc_float_bits(ra), ub = tc_float_bits(rb), top = ua > ub ? ua : ub;
+    return range_clear(numbers) && top <= 0x80000000u;
+}
+
+/* Cores ca, cb moved into r's frame, their contact there from r's closest
+ * points, and the manifold moved back: the general path of the round pairs
+ * (cores touching, near-parallel capsules), in the same frame as their
+ * closed form. */
+static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest *r, tc_manifold *m, bool *far)
+{
+    const tc_dvec3 d = tc_dvec3_neg(r->origin);
+    tc_core_translate(ca, d);
+    tc_core_translate(cb, d);
+    const double dist = tc_dvec3_length(tc_dvec3_sub(r->pb, r->pa));
+    if (!tc_core_contact_from_closest(ca, cb, dist, r->pa, r->pb, m, far)) return false;
+    if (m) tc_manifold_moved_back(m, d);
+    return true;
+}
+
+/* Sphere-capsule and capsule-capsule: the closed form in the pair's frame
+ * (round_contact) answers most pairs in a function that calls nothing but
+ * at its end (no registers to save), and hands the rest on: pairs apart
+ * within the band to the overlap's band (TC_CONTACT_BAND), and to the
+ * general path, out of line (the cores are large), the pairs the closed
+ * form leaves to the cores (closest: the closed form is taken again there,
+ * so that the fast path keeps its closest points in registers) and those
+ * that fail the range gate (invalid ones have no contact, and valid ones
+ * beyond the float range are GJK's, in double, as their overlap: issue
+ * 12). */
+#define TC_CONTACT_ROUND(A, B, SPHERE)                                              \
+    TC_CONTACT_BAND_TEST(A, B)                                                      \
+    TC_NO_INLINE bool cores_##A##_##B(const tc_##A *a, const tc_##B *b, bool closest, tc_manifold *m) \
+    {                                                                               \
+        if (!closest && (!tc_##A##_valid(a) || !tc_##B##_valid(b))) return false;  \
+        tc_core ca, cb;                                                             \
+        tc_core_from_##A(&ca, a);                                                   \
+        tc_core_from_##B(&cb, b);                                                   \
+        bool far, hit;                                                              \
+        if (closest) {                                                              \
+            tc_round_closest r;                                                     \
+            tc_round_##A##_##B(a, b, &r);                                           \
+            hit = round_cores_contact(&ca, &cb, &r, m, &far);                       \
+        } else {                                                                    \
+            hit = tc_far_contact(&ca, &cb, m, &far);                                \
+        }                                                                           \
+        return hit || (!far && band_##A##_##B(a, b, m));                            \
+    }                                                                               \
+    bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
+    {                                                                               \
+        if (!a || !b) return false;                                                 \
+        if (!round_gate(range_or(A##_range(a), B##_range(b)), a->radius, b->radius)) \
+            return cores_##A##_##B(a, b, false, m);                                 \
+        tc_round_closest r;                                                         \
+        tc_round_##A##_##B(a, b, &r);                                               \
+        switch (round_contact(&r, SPHERE, a->radius, b->radius, m)) {               \
+        case ROUND_CONTACT: return true;                                            \
+        case ROUND_APART: return false;                                             \
+        case ROUND_NEAR: return band_##A##_##B(a, b, m);                            \
+        default: return cores_##A##_##B(a, b, true, m);                             \
+        }                                                                           \
+    }
+
+TC_CONTACT_ROUND(sphere, capsule, true)
+TC_CONTACT_ROUND(capsule, capsule, false)
