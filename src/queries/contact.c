@@ -278,7 +278,10 @@ TC_FORCE_INLINE enum round_outcome round_contact(const tc_round_closest *r, bool
     const double depth = radii - dist;
     m->normal = tc_dvec3_to(n);
     m->count = 1;
-    m->points[0].point = tc_dvec3_to(tc_dvec3_add(r->origin, tc_dvec3_mad(r->pa, n, tc_rounded_meet(dist, ra, rb))));
+    /* (A sphere's closest point is the origin itself.) */
+    const double meet = tc_rounded_meet(dist, ra, rb);
+    const tc_dvec3 at = sphere ? tc_dvec3_mad(r->origin, n, meet) : tc_dvec3_add(r->origin, tc_dvec3_mad(r->pa, n, meet));
+    m->points[0].point = tc_dvec3_to(at);
     m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
     /* A sphere's point is its centre, its vertex 0. */
     m->points[0].id = TC_CONTACT_ID(sphere ? TC_FEATURE_VERTEX | 0u : param_feature(r->s), param_feature(r->t));
@@ -382,6 +385,49 @@ TC_CONTACT_FLAT(triangle, 0.0f, a->a, a->b, a->c)
         return tc_core_contact_plane(&ca, &h, m);                                   \
     }
 
+/* The flags of four floats' bits against a limit each (tc_abs_above_flag,
+ * the limit given as 0x7fffffff minus its bits): the top bit of a lane
+ * set when its number is beyond the lane's limit or not a number. The
+ * gates of the hot pairs (validity, and the range of the closed forms) as
+ * integer operations on blocks of a shape's floats, with SSE2 four lanes
+ * at once (one load and two operations a block; the scalar path gives the
+ * same answer); then one test of the OR of the blocks. */
+#define LANE_RANGE (0x7fffffffu - 0x4d800000u) /* 2^28, TC_OVERLAP_FLOAT_RANGE */
+#define LANE_FINITE (0x7fffffffu - 0x7f7fffffu) /* FLT_MAX */
+#define LANE_TWO (0x7fffffffu - 0x40000000u)   /* 2 */
+_Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "LANE_RANGE is the bits of 2^28");
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+typedef __m128i lane_flags;
+static lane_flags lanes4(const void *p, uint32_t l0, uint32_t l1, uint32_t l2, uint32_t l3)
+{
+    const __m128i u = _mm_loadu_si128((const __m128i *)p);
+    return _mm_add_epi32(_mm_and_si128(u, _mm_set1_epi32(0x7fffffff)),
+                         _mm_setr_epi32((int)l0, (int)l1, (int)l2, (int)l3));
+}
+static lane_flags lanes_or(lane_flags x, lane_flags y) { return _mm_or_si128(x, y); }
+static bool lanes_clear(lane_flags x) { return _mm_movemask_ps(_mm_castsi128_ps(x)) == 0; }
+#else
+typedef uint32_t lane_flags;
+static lane_flags lanes4(const void *p, uint32_t l0, uint32_t l1, uint32_t l2, uint32_t l3)
+{
+    uint32_t u[4];
+    memcpy(u, p, sizeof u);
+    return ((u[0] & 0x7fffffffu) + l0) | ((u[1] & 0x7fffffffu) + l1) | ((u[2] & 0x7fffffffu) + l2) |
+           ((u[3] & 0x7fffffffu) + l3);
+}
+static lane_flags lanes_or(lane_flags x, lane_flags y) { return x | y; }
+static bool lanes_clear(lane_flags x) { return (x & 0x80000000u) == 0; }
+#endif
+
+/* Whether two radii are not negative (-0 allowed: a negative number's
+ * bits are above those of -0), from their bits. */
+static bool radii_signs_clear(float ra, float rb)
+{
+    const uint32_t ua = tc_float_bits(ra), ub = tc_float_bits(rb), top = ua > ub ? ua : ub;
+    return top <= 0x80000000u;
+}
+
 /* A ball's or capsule's ends against a half-space, closed form (the core
  * path's answer without building a core): each end's lowest point below
  * the plane, on the shape and in the half-space, as tc_core_contact_plane.
@@ -406,7 +452,7 @@ TC_NO_INLINE bool ends_plane_far(const tc_vec3 *ends, int count, double r, const
  * is data (each end is below in about half the random pairs): the points
  * are written to their slots and the count says which hold. */
 TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double r, const tc_plane *b, tc_manifold *m,
-                                bool *far)
+                                double *apart_by)
 {
     tc_half_space h = tc_half_space_from_plane(b);
     tc_dvec3 low[2];
@@ -430,7 +476,9 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
      * test puts 1 / |normal| within 1 +- 0.002: an end is surely below when
      * g - 0.002 |g| + r exceeds the rounding of the exact test, bounded by
      * 2^-40 of the numbers it adds (its own is a few 2^-53). The branch on
-     * the sure answer resolves early when mispredicted; the rest ask k. */
+     * the sure answer resolves early when mispredicted; the rest ask k.
+     * (Deciding the surely apart pairs early too, without the square root,
+     * made sphere-plane 15% slower: one more branch on data.) */
     int sure = 0;
     const tc_dvec3 nd = tc_dvec3_from(b->normal);
     const double off = b->offset;
@@ -442,7 +490,7 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
         sure |= g - 0.002 * fabs(g) + r > 0x1p-40 * size;
     }
     if (!sure && k == 0) {
-        *far = ends_plane_far(ends, one ? 1 : count, r, b, deepest);
+        *apart_by = deepest; /* for ends_plane_far, out of line */
         return false;
     }
     assert(k > 0); /* a sure end is below by the exact test too */
@@ -464,21 +512,6 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
     return true;
 }
 
-static bool contact_sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m, bool *far)
-{
-    *far = true;
-    if (!a || !b || !tc_sphere_valid(a) || !tc_plane_valid(b)) return false;
-    return ends_plane(&a->center, 1, false, a->radius, b, m, far);
-}
-
-static bool contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m, bool *far)
-{
-    *far = true;
-    if (!a || !b || !tc_capsule_valid(a) || !tc_plane_valid(b)) return false;
-    const tc_vec3 ends[2] = { a->a, a->b };
-    /* A zero-length capsule is a sphere: one point. */
-    return ends_plane(ends, 2, (a->a.x == a->b.x) & (a->a.y == a->b.y) & (a->a.z == a->b.z), a->radius, b, m, far);
-}
 TC_CONTACT_PLANE(aabb)
 TC_CONTACT_PLANE(obb)
 TC_CONTACT_PLANE(triangle)
@@ -511,7 +544,7 @@ TC_CONTACT_PLANE(triangle)
         return !far && band_##A##_##B(a, b, m);                                     \
     }
 
-#define TC_CONTACT_BAND_PLANE(A)                                                    \
+#define TC_CONTACT_BAND_PLANE_TEST(A)                                               \
     TC_NO_INLINE bool band_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
         if (!tc_overlap_##A##_plane(a, b)) return false;                            \
@@ -519,7 +552,10 @@ TC_CONTACT_PLANE(triangle)
         tc_core_from_##A(&ca, a);                                                   \
         tc_half_space h = tc_half_space_from_plane(b);                              \
         return tc_core_contact_plane_touching(&ca, &h, m);                          \
-    }                                                                               \
+    }
+
+#define TC_CONTACT_BAND_PLANE(A)                                                    \
+    TC_CONTACT_BAND_PLANE_TEST(A)                                                   \
     bool tc_contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
         bool far;                                                                   \
@@ -538,59 +574,29 @@ TC_CONTACT_BAND(aabb, obb)
 TC_CONTACT_BAND(aabb, triangle)
 TC_CONTACT_BAND(obb, triangle)
 TC_CONTACT_BAND(triangle, triangle)
-TC_CONTACT_BAND_PLANE(sphere)
-TC_CONTACT_BAND_PLANE(capsule)
 TC_CONTACT_BAND_PLANE(aabb)
 TC_CONTACT_BAND_PLANE(obb)
 TC_CONTACT_BAND_PLANE(triangle)
 
-/* The flag of four floats' bits (tc_abs_above_flag against the float
- * range): the top bit of a lane set when its number is beyond 2^28 or not
- * a number. With SSE2 the four lanes at once (one load, two operations,
- * the same answer). */
-#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
-#include <emmintrin.h>
-typedef __m128i range_flags;
-static range_flags range4(const void *p)
+/* A sphere's or capsule's numbers against the float range, as blocks of
+ * four (a capsule's 7 as two, overlapping in the fourth). */
+static lane_flags sphere_range(const tc_sphere *s) { return lanes4(s, LANE_RANGE, LANE_RANGE, LANE_RANGE, LANE_RANGE); }
+static lane_flags capsule_range(const tc_capsule *c)
 {
-    const __m128i u = _mm_loadu_si128((const __m128i *)p);
-    return _mm_add_epi32(_mm_and_si128(u, _mm_set1_epi32(0x7fffffff)), _mm_set1_epi32(0x7fffffff - 0x4d800000));
-}
-static range_flags range_or(range_flags x, range_flags y) { return _mm_or_si128(x, y); }
-static bool range_clear(range_flags x) { return _mm_movemask_ps(_mm_castsi128_ps(x)) == 0; }
-#else
-typedef uint32_t range_flags;
-static range_flags range4(const void *p)
-{
-    uint32_t u[4], f = 0;
-    memcpy(u, p, sizeof u);
-    for (int i = 0; i < 4; ++i) f |= (u[i] & 0x7fffffffu) + (0x7fffffffu - 0x4d800000u);
-    return f;
-}
-static range_flags range_or(range_flags x, range_flags y) { return x | y; }
-static bool range_clear(range_flags x) { return (x & 0x80000000u) == 0; }
-#endif
-_Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "range4's bound is the bits of 2^28");
-
-/* A sphere's or capsule's numbers as blocks of four (a capsule's 7 as two,
- * overlapping in the fourth). */
-static range_flags sphere_range(const tc_sphere *s) { return range4(s); }
-static range_flags capsule_range(const tc_capsule *c)
-{
-    return range_or(range4(c), range4((const float *)(const void *)c + 3));
+    return lanes_or(lanes4(c, LANE_RANGE, LANE_RANGE, LANE_RANGE, LANE_RANGE),
+                    lanes4((const float *)(const void *)c + 3, LANE_RANGE, LANE_RANGE, LANE_RANGE, LANE_RANGE));
 }
 
 /* The fast path's gate (validity and the range test as one, from the bits,
  * no float comparison): true when every number of both shapes is within
- * TC_OVERLAP_FLOAT_RANGE (so finite) and neither radius is negative (-0
- * allowed: a negative number's bits are above those of -0). Valid shapes
- * are beyond the range exactly when one of their numbers is
+ * TC_OVERLAP_FLOAT_RANGE (so finite) and neither radius is negative. Valid
+ * shapes are beyond the range exactly when one of their numbers is
  * (TC_OVERLAP_IS_FAR); false sends the pair to the general path, which
  * checks validity there. */
-static bool round_gate(range_flags numbers, float ra, float rb)
+static bool round_gate(lane_flags numbers, float ra, float rb)
 {
-    const uint32_t ua = tc_float_bits(ra), ub = tc_float_bits(rb), top = ua > ub ? ua : ub;
-    return range_clear(numbers) && top <= 0x80000000u;
+    const bool signs = radii_signs_clear(ra, rb);
+    return lanes_clear(numbers) && signs;
 }
 
 /* Cores ca, cb moved into r's frame, their contact there from r's closest
@@ -639,7 +645,7 @@ static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest
     bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
     {                                                                               \
         if (!a || !b) return false;                                                 \
-        if (!round_gate(range_or(A##_range(a), B##_range(b)), a->radius, b->radius)) \
+        if (!round_gate(lanes_or(A##_range(a), B##_range(b)), a->radius, b->radius)) \
             return cores_##A##_##B(a, b, false, m);                                 \
         tc_round_closest r;                                                         \
         tc_round_##A##_##B(a, b, &r);                                               \
@@ -653,3 +659,58 @@ static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest
 
 TC_CONTACT_ROUND(sphere, capsule, true)
 TC_CONTACT_ROUND(capsule, capsule, false)
+
+/* A sphere's or capsule's numbers finite and its radius not negative, and
+ * a plane's valid (tc_plane_valid: its normal's components within 2, its
+ * offset finite, then the normal's length): the exported checks' answers
+ * from the lanes (a sphere, a plane and each half of a capsule are a block
+ * of four). */
+_Static_assert(sizeof(tc_plane) == 4 * sizeof(float), "a plane is its 4 floats");
+static bool plane_gate(lane_flags ends, float radius, const tc_plane *b)
+{
+    const lane_flags f = lanes_or(ends, lanes4(b, LANE_TWO, LANE_TWO, LANE_TWO, LANE_FINITE));
+    if (!lanes_clear(f) || !radii_signs_clear(radius, 0.0f)) return false;
+    const float len2 = tc_vec3_length_sq(b->normal);
+    return len2 > 0.998f && len2 < 1.002f;
+}
+
+/* Sphere-plane and capsule-plane (ends_plane) answer in a function that
+ * calls nothing but at its end: apart, ends_plane_far and then the
+ * overlap's band (TC_CONTACT_BAND_PLANE) are a tail call, out of line. */
+TC_CONTACT_BAND_PLANE_TEST(sphere)
+TC_CONTACT_BAND_PLANE_TEST(capsule)
+
+TC_NO_INLINE bool sphere_plane_apart(const tc_sphere *a, const tc_plane *b, tc_manifold *m, double deepest)
+{
+    return !ends_plane_far(&a->center, 1, a->radius, b, deepest) && band_sphere_plane(a, b, m);
+}
+
+bool tc_contact_sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m)
+{
+    if (!a || !b) return false;
+    if (!plane_gate(lanes4(a, LANE_FINITE, LANE_FINITE, LANE_FINITE, LANE_FINITE), a->radius, b)) return false;
+    double deepest;
+    if (ends_plane(&a->center, 1, false, a->radius, b, m, &deepest)) return true;
+    return sphere_plane_apart(a, b, m, deepest);
+}
+
+/* A zero-length capsule is a sphere: one point, one end. */
+static bool capsule_is_point(const tc_capsule *a) { return (a->a.x == a->b.x) & (a->a.y == a->b.y) & (a->a.z == a->b.z); }
+
+TC_NO_INLINE bool capsule_plane_apart(const tc_capsule *a, const tc_plane *b, tc_manifold *m, double deepest)
+{
+    const tc_vec3 ends[2] = { a->a, a->b };
+    return !ends_plane_far(ends, capsule_is_point(a) ? 1 : 2, a->radius, b, deepest) && band_capsule_plane(a, b, m);
+}
+
+bool tc_contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m)
+{
+    if (!a || !b) return false;
+    const lane_flags ends = lanes_or(lanes4(a, LANE_FINITE, LANE_FINITE, LANE_FINITE, LANE_FINITE),
+                                     lanes4((const float *)(const void *)a + 3, LANE_FINITE, LANE_FINITE, LANE_FINITE, LANE_FINITE));
+    if (!plane_gate(ends, a->radius, b)) return false;
+    const tc_vec3 e[2] = { a->a, a->b };
+    double deepest;
+    if (ends_plane(e, 2, capsule_is_point(a), a->radius, b, m, &deepest)) return true;
+    return capsule_plane_apart(a, b, m, deepest);
+}
