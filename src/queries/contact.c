@@ -387,11 +387,15 @@ TC_CONTACT_FLAT(triangle, 0.0f, a->a, a->b, a->c)
 
 /* The flags of four floats' bits against a limit each (tc_abs_above_flag,
  * the limit given as 0x7fffffff minus its bits): the top bit of a lane
- * set when its number is beyond the lane's limit or not a number. The
- * gates of the hot pairs (validity, and the range of the closed forms) as
- * integer operations on blocks of a shape's floats, with SSE2 four lanes
- * at once (one load and two operations a block; the scalar path gives the
- * same answer); then one test of the OR of the blocks. */
+ * set when its number is beyond the lane's limit or not a number. sized:
+ * the fourth number is a size (a sphere's or capsule's radius, the last
+ * of its floats), taken with its sign, so that a negative one sets the
+ * flag too (and -0, which is valid: the callers' slow paths check such a
+ * shape again, fully). The gates of the hot pairs (validity, and the
+ * range of the closed forms) as integer operations on blocks of a shape's
+ * floats, with SSE2 four lanes at once (one load and two operations a
+ * block; the scalar path gives the same answer); then one test of the OR
+ * of the blocks. */
 #define LANE_RANGE (0x7fffffffu - 0x4d800000u) /* 2^28, TC_OVERLAP_FLOAT_RANGE */
 #define LANE_FINITE (0x7fffffffu - 0x7f7fffffu) /* FLT_MAX */
 #define LANE_TWO (0x7fffffffu - 0x40000000u)   /* 2 */
@@ -399,33 +403,34 @@ _Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "LANE_RANGE is the bits o
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
 #include <emmintrin.h>
 typedef __m128i lane_flags;
-static lane_flags lanes4(const void *p, uint32_t l0, uint32_t l1, uint32_t l2, uint32_t l3)
+static lane_flags lanes4(const void *p, bool sized, uint32_t l0, uint32_t l1, uint32_t l2, uint32_t l3)
 {
     const __m128i u = _mm_loadu_si128((const __m128i *)p);
-    return _mm_add_epi32(_mm_and_si128(u, _mm_set1_epi32(0x7fffffff)),
-                         _mm_setr_epi32((int)l0, (int)l1, (int)l2, (int)l3));
+    const __m128i magnitude = _mm_setr_epi32(0x7fffffff, 0x7fffffff, 0x7fffffff, sized ? -1 : 0x7fffffff);
+    return _mm_add_epi32(_mm_and_si128(u, magnitude), _mm_setr_epi32((int)l0, (int)l1, (int)l2, (int)l3));
 }
 static lane_flags lanes_or(lane_flags x, lane_flags y) { return _mm_or_si128(x, y); }
 static bool lanes_clear(lane_flags x) { return _mm_movemask_ps(_mm_castsi128_ps(x)) == 0; }
 #else
 typedef uint32_t lane_flags;
-static lane_flags lanes4(const void *p, uint32_t l0, uint32_t l1, uint32_t l2, uint32_t l3)
+static lane_flags lanes4(const void *p, bool sized, uint32_t l0, uint32_t l1, uint32_t l2, uint32_t l3)
 {
     uint32_t u[4];
     memcpy(u, p, sizeof u);
     return ((u[0] & 0x7fffffffu) + l0) | ((u[1] & 0x7fffffffu) + l1) | ((u[2] & 0x7fffffffu) + l2) |
-           ((u[3] & 0x7fffffffu) + l3);
+           ((u[3] & (sized ? 0xffffffffu : 0x7fffffffu)) + l3);
 }
 static lane_flags lanes_or(lane_flags x, lane_flags y) { return x | y; }
 static bool lanes_clear(lane_flags x) { return (x & 0x80000000u) == 0; }
 #endif
 
-/* Whether two radii are not negative (-0 allowed: a negative number's
- * bits are above those of -0), from their bits. */
-static bool radii_signs_clear(float ra, float rb)
+/* A sphere's or capsule's floats (a capsule's 7 as two blocks, overlapping
+ * in the fourth), each against limit. */
+static lane_flags sphere_lanes(const tc_sphere *s, uint32_t limit) { return lanes4(s, true, limit, limit, limit, limit); }
+static lane_flags capsule_lanes(const tc_capsule *c, uint32_t limit)
 {
-    const uint32_t ua = tc_float_bits(ra), ub = tc_float_bits(rb), top = ua > ub ? ua : ub;
-    return top <= 0x80000000u;
+    return lanes_or(lanes4(c, false, limit, limit, limit, limit),
+                    lanes4((const float *)(const void *)c + 3, true, limit, limit, limit, limit));
 }
 
 /* A ball's or capsule's ends against a half-space, closed form (the core
@@ -578,26 +583,14 @@ TC_CONTACT_BAND_PLANE(aabb)
 TC_CONTACT_BAND_PLANE(obb)
 TC_CONTACT_BAND_PLANE(triangle)
 
-/* A sphere's or capsule's numbers against the float range, as blocks of
- * four (a capsule's 7 as two, overlapping in the fourth). */
-static lane_flags sphere_range(const tc_sphere *s) { return lanes4(s, LANE_RANGE, LANE_RANGE, LANE_RANGE, LANE_RANGE); }
-static lane_flags capsule_range(const tc_capsule *c)
-{
-    return lanes_or(lanes4(c, LANE_RANGE, LANE_RANGE, LANE_RANGE, LANE_RANGE),
-                    lanes4((const float *)(const void *)c + 3, LANE_RANGE, LANE_RANGE, LANE_RANGE, LANE_RANGE));
-}
-
 /* The fast path's gate (validity and the range test as one, from the bits,
  * no float comparison): true when every number of both shapes is within
- * TC_OVERLAP_FLOAT_RANGE (so finite) and neither radius is negative. Valid
- * shapes are beyond the range exactly when one of their numbers is
+ * TC_OVERLAP_FLOAT_RANGE (so finite) and neither radius is negative or -0.
+ * Valid shapes are beyond the range exactly when one of their numbers is
  * (TC_OVERLAP_IS_FAR); false sends the pair to the general path, which
- * checks validity there. */
-static bool round_gate(lane_flags numbers, float ra, float rb)
-{
-    const bool signs = radii_signs_clear(ra, rb);
-    return lanes_clear(numbers) && signs;
-}
+ * checks validity there (and answers a radius of -0 as any other valid
+ * shape). */
+#define ROUND_GATE(A, B, a, b) lanes_clear(lanes_or(A##_lanes(a, LANE_RANGE), B##_lanes(b, LANE_RANGE)))
 
 /* Cores ca, cb moved into r's frame, their contact there from r's closest
  * points, and the manifold moved back: the general path of the round pairs
@@ -645,7 +638,7 @@ static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest
     bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
     {                                                                               \
         if (!a || !b) return false;                                                 \
-        if (!round_gate(lanes_or(A##_range(a), B##_range(b)), a->radius, b->radius)) \
+        if (!ROUND_GATE(A, B, a, b))                                                \
             return cores_##A##_##B(a, b, false, m);                                 \
         tc_round_closest r;                                                         \
         tc_round_##A##_##B(a, b, &r);                                               \
@@ -662,14 +655,16 @@ TC_CONTACT_ROUND(capsule, capsule, false)
 
 /* A sphere's or capsule's numbers finite and its radius not negative, and
  * a plane's valid (tc_plane_valid: its normal's components within 2, its
- * offset finite, then the normal's length): the exported checks' answers
- * from the lanes (a sphere, a plane and each half of a capsule are a block
- * of four). */
+ * offset finite, then the normal's length), from the lanes (a plane is a
+ * block of four); a shape the lanes turn down (a radius of -0 among the
+ * valid ones) is checked again by the exported tests. */
 _Static_assert(sizeof(tc_plane) == 4 * sizeof(float), "a plane is its 4 floats");
-static bool plane_gate(lane_flags ends, float radius, const tc_plane *b)
+#define PLANE_GATE(A, a, b)                                                                         \
+    ((lanes_clear(lanes_or(A##_lanes(a, LANE_FINITE), lanes4(b, false, LANE_TWO, LANE_TWO, LANE_TWO, LANE_FINITE))) && \
+      plane_normal_unit(b)) ||                                                                      \
+     (tc_##A##_valid(a) && tc_plane_valid(b)))
+static bool plane_normal_unit(const tc_plane *b)
 {
-    const lane_flags f = lanes_or(ends, lanes4(b, LANE_TWO, LANE_TWO, LANE_TWO, LANE_FINITE));
-    if (!lanes_clear(f) || !radii_signs_clear(radius, 0.0f)) return false;
     const float len2 = tc_vec3_length_sq(b->normal);
     return len2 > 0.998f && len2 < 1.002f;
 }
@@ -688,7 +683,7 @@ TC_NO_INLINE bool sphere_plane_apart(const tc_sphere *a, const tc_plane *b, tc_m
 bool tc_contact_sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m)
 {
     if (!a || !b) return false;
-    if (!plane_gate(lanes4(a, LANE_FINITE, LANE_FINITE, LANE_FINITE, LANE_FINITE), a->radius, b)) return false;
+    if (!PLANE_GATE(sphere, a, b)) return false;
     double deepest;
     if (ends_plane(&a->center, 1, false, a->radius, b, m, &deepest)) return true;
     return sphere_plane_apart(a, b, m, deepest);
@@ -706,9 +701,7 @@ TC_NO_INLINE bool capsule_plane_apart(const tc_capsule *a, const tc_plane *b, tc
 bool tc_contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m)
 {
     if (!a || !b) return false;
-    const lane_flags ends = lanes_or(lanes4(a, LANE_FINITE, LANE_FINITE, LANE_FINITE, LANE_FINITE),
-                                     lanes4((const float *)(const void *)a + 3, LANE_FINITE, LANE_FINITE, LANE_FINITE, LANE_FINITE));
-    if (!plane_gate(ends, a->radius, b)) return false;
+    if (!PLANE_GATE(capsule, a, b)) return false;
     const tc_vec3 e[2] = { a->a, a->b };
     double deepest;
     if (ends_plane(e, 2, capsule_is_point(a), a->radius, b, m, &deepest)) return true;
