@@ -82,11 +82,18 @@ TC_FORCE_INLINE void tc_round_capsule_capsule(const tc_capsule *a, const tc_caps
     const double denom = aa * e - b12 * b12;
     const bool crossing = denom > DBL_EPSILON * aa * e;
     const double s = crossing ? tc_clamp01((b12 * f - c * e) / (crossing ? denom : 1.0)) : 0.0;
-    const double t = (b12 * s + f) / tc_nonzero_divisor(e);
+    /* 1 / aa and 1 / e from one division, beside the one above rather than
+     * after it (t and the end's s wait on them in turn). A zero length
+     * counts as 2^-300, below every nonzero square of a float difference
+     * (2^-298), where its numerators are 0 (the quotients are what the
+     * degenerate cases need) and the products cannot underflow. */
+    const double la = aa > 0x1p-300 ? aa : 0x1p-300, le = e > 0x1p-300 ? e : 0x1p-300;
+    const double inv = 1.0 / (la * le);
+    const double t = (b12 * s + f) * (la * inv);
     /* t beyond an end: t is that end, and s the point of A closest to it.
      * B a point (e = 0, so b12 = 0): t = 0 and s is that too, -c / aa. */
     const double tc = tc_clamp01(t);
-    const double end_s = tc_clamp01((tc < t ? b12 - c : -c) / tc_nonzero_divisor(aa));
+    const double end_s = tc_clamp01((tc < t ? b12 - c : -c) * (le * inv));
     r->s = tc == t && e > 0.0 ? s : end_s;
     r->t = tc;
     r->pa = tc_dvec3_mad(start, r->da, r->s);
