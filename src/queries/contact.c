@@ -663,10 +663,18 @@ _Static_assert(sizeof(tc_plane) == 4 * sizeof(float), "a plane is its 4 floats")
     ((lanes_clear(lanes_or(A##_lanes(a, LANE_FINITE), lanes4(b, false, LANE_TWO, LANE_TWO, LANE_TWO, LANE_FINITE))) && \
       plane_normal_unit(b)) ||                                                                      \
      (tc_##A##_valid(a) && tc_plane_valid(b)))
+/* tc_plane_valid's length test, from the normal's square length in double,
+ * which the half-space's normalisation takes anyway: the float sum of
+ * squares that test makes is within 2^-22 of it (three roundings of 2^-24
+ * of numbers below 3), so a length farther than that from the test's
+ * bounds answers as the test does. Only nearer (never, for a normal made
+ * unit in float) does the float sum decide. */
 static bool plane_normal_unit(const tc_plane *b)
 {
-    const float len2 = tc_vec3_length_sq(b->normal);
-    return len2 > 0.998f && len2 < 1.002f;
+    const double len2 = tc_dvec3_length_sq(tc_dvec3_from(b->normal));
+    if (fabs(len2 - 1.0) < 0.002 - 0x1p-20) return true;
+    const float f = tc_vec3_length_sq(b->normal);
+    return f > 0.998f && f < 1.002f;
 }
 
 /* Sphere-plane and capsule-plane (ends_plane) answer in a function that
