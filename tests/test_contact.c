@@ -363,6 +363,48 @@ TEST_CASE(contact_zero_length_capsules)
     CHECK_NEAR(max_depth(&m), 0.1, 1e-6);
 }
 
+/* The round and plane pairs' fast gates read a radius with its sign (a
+ * negative one fails them with the other numbers' checks): a radius of -0,
+ * valid, takes their slow paths, which must answer it as +0 (not as
+ * invalid: no contact). */
+TEST_CASE(contact_radius_minus_zero_answers_as_plus_zero)
+{
+    const float radii[2] = { 0.0f, -0.0f };
+    tc_manifold m[2];
+    bool hit[2];
+    for (int k = 0; k < 2; ++k) {
+        const tc_sphere s = { { 0.2f, 0.1f, 0 }, radii[k] };
+        const tc_capsule c = { { -1, 0, 0 }, { 1, 0, 0 }, 0.5f };
+        hit[k] = tc_contact_sphere_capsule(&s, &c, &m[k]);
+    }
+    CHECK(hit[0] && hit[1]);
+    CHECK_NEAR(max_depth(&m[1]), max_depth(&m[0]), 1e-6);
+    CHECK_NEAR(max_depth(&m[0]), 0.4, 1e-6);
+    for (int k = 0; k < 2; ++k) {
+        const tc_capsule a = { { 0, -1, 0.3f }, { 0, 1, 0.3f }, radii[k] };
+        const tc_capsule b = { { -1, 0, 0 }, { 1, 0, 0 }, 0.5f };
+        hit[k] = tc_contact_capsule_capsule(&a, &b, &m[k]);
+    }
+    CHECK(hit[0] && hit[1]);
+    CHECK_NEAR(max_depth(&m[1]), max_depth(&m[0]), 1e-6);
+    CHECK_NEAR(max_depth(&m[0]), 0.2, 1e-6);
+    const tc_plane ground = { { 0, 0, 1 }, 0.25f };
+    for (int k = 0; k < 2; ++k) {
+        const tc_sphere s = { { 0.2f, 0.1f, 0 }, radii[k] };
+        hit[k] = tc_contact_sphere_plane(&s, &ground, &m[k]);
+    }
+    CHECK(hit[0] && hit[1]);
+    CHECK_NEAR(max_depth(&m[1]), max_depth(&m[0]), 0.0);
+    CHECK_NEAR(max_depth(&m[0]), 0.25, 1e-6);
+    for (int k = 0; k < 2; ++k) {
+        const tc_capsule c = { { 0, -1, 0 }, { 0, 1, 0.1f }, radii[k] };
+        hit[k] = tc_contact_capsule_plane(&c, &ground, &m[k]);
+    }
+    CHECK(hit[0] && hit[1] && m[0].count == 2 && m[1].count == 2);
+    CHECK_NEAR(max_depth(&m[1]), max_depth(&m[0]), 0.0);
+    CHECK_NEAR(max_depth(&m[0]), 0.25, 1e-6);
+}
+
 TEST_CASE(contact_concentric_spheres)
 {
     tc_sphere a = { { 1, 2, 3 }, 1 }, b = { { 1, 2, 3 }, 0.5f };
