@@ -28,44 +28,16 @@
 #include "shapes/validity.h"
 
 /* The hot pairs (sphere and capsule against a sphere, a capsule or a plane)
- * check validity inline (shapes/validity.h: the exported checks' tests,
- * without two calls) and compute their yardsticks from the floats
- * (tc_vec3_max_abs of a finite vector is exact, so the double sums are the
- * same numbers as from the double vectors), only on the branch that needs
- * them. */
+ * check validity inline (the exported checks' tests, from the lanes of
+ * their floats: see lanes4), answer in a function that calls nothing but
+ * at its end, and compute their yardsticks only on the branch that needs
+ * them: for sphere-sphere, the centres' largest coordinates
+ * (tc_vec3_max_abs of a finite vector is exact, so the double sum is the
+ * same number as from the double vectors). */
 static double ends_scale(double s, const tc_vec3 *e, int n)
 {
     for (int i = 0; i < n; ++i) s += tc_vec3_max_abs(e[i]);
     return s;
-}
-
-static bool contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m, bool *far)
-{
-    *far = true;
-    if (!a || !b || !tc_sphere_valid(a) || !tc_sphere_valid(b)) return false;
-    tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
-    tc_dvec3 d = tc_dvec3_sub(cb, ca);
-    double d2 = tc_dvec3_length_sq(d), ra = a->radius, rb = b->radius;
-    const tc_vec3 centres[2] = { a->center, b->center };
-    if (tc_rounded_apart_sq(d2, ra + rb)) { /* as the distance query */
-        *far = tc_beyond_band(sqrt(d2) - ra - rb, ends_scale(0.0, centres, 2) + ra + rb);
-        return false;
-    }
-    double dist = sqrt(d2);
-    if (!m) return true;
-    double scale = ends_scale(0.0, centres, 2) + ra + rb;
-    /* Concentric spheres: +z, the documented default. */
-    tc_dvec3 n = dist > TC_CORE_CONTACT_EPSILON * scale ? tc_dvec3_scale(d, 1.0 / dist) : tc_dvec3_make(0, 0, 1);
-    double depth = ra + rb - dist;
-    m->normal = tc_dvec3_to(n);
-    m->count = 1;
-    m->points[0].depth = (float)depth;
-    m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_VERTEX); /* each sphere is its vertex 0 */
-    /* Midway between the surfaces, kept inside both balls when one swallows
-     * the other (a zero-radius sphere, a point, is the answer). */
-    double at = tc_rounded_meet(dist, ra, rb);
-    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(ca, n, at));
-    return true;
 }
 
 /* Box-box's single point when the boxes do not both hold it (the edge-edge
@@ -568,7 +540,6 @@ TC_CONTACT_PLANE(triangle)
         return !far && band_##A##_plane(a, b, m);                                   \
     }
 
-TC_CONTACT_BAND(sphere, sphere)
 TC_CONTACT_BAND(sphere, aabb)
 TC_CONTACT_BAND(sphere, obb)
 TC_CONTACT_BAND(sphere, triangle)
@@ -714,4 +685,40 @@ bool tc_contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifol
     double deepest;
     if (ends_plane(e, 2, capsule_is_point(a), a->radius, b, m, &deepest)) return true;
     return capsule_plane_apart(a, b, m, deepest);
+}
+
+/* Sphere-sphere, closed form. Apart, the overlap's band decides (out of
+ * line, a tail call) unless the gap is beyond it: the overlap test pads
+ * by TC_PAD_REL of |d| + radii (at most dist + radii), and dist > radii
+ * (1 + 4 TOL) / (1 - 4 TOL) puts the gap beyond 4 TOL (dist + radii), on
+ * the squares (no square root on the way out). */
+#define SPHERES_FAR (((1.0 + 4.0 * (double)TC_TOLERANCE) / (1.0 - 4.0 * (double)TC_TOLERANCE)) * \
+                     ((1.0 + 4.0 * (double)TC_TOLERANCE) / (1.0 - 4.0 * (double)TC_TOLERANCE)))
+TC_CONTACT_BAND_TEST(sphere, sphere)
+
+bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
+{
+    if (!a || !b) return false;
+    if (!lanes_clear(lanes_or(sphere_lanes(a, LANE_FINITE), sphere_lanes(b, LANE_FINITE))) &&
+        !(tc_sphere_valid(a) && tc_sphere_valid(b)))
+        return false;
+    const tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
+    const tc_dvec3 d = tc_dvec3_sub(cb, ca);
+    const double d2 = tc_dvec3_length_sq(d), ra = a->radius, rb = b->radius, radii = ra + rb;
+    if (tc_rounded_apart_sq(d2, radii)) /* as the distance query */
+        return d2 > SPHERES_FAR * (radii * radii) ? false : band_sphere_sphere(a, b, m);
+    if (!m) return true;
+    const double dist = sqrt(d2);
+    const tc_vec3 centres[2] = { a->center, b->center };
+    const double scale = ends_scale(0.0, centres, 2) + radii;
+    /* Concentric spheres: +z, the documented default. */
+    const tc_dvec3 n = dist > TC_CORE_CONTACT_EPSILON * scale ? tc_dvec3_scale(d, 1.0 / dist) : tc_dvec3_make(0, 0, 1);
+    m->normal = tc_dvec3_to(n);
+    m->count = 1;
+    m->points[0].depth = (float)(radii - dist);
+    m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_VERTEX); /* each sphere is its vertex 0 */
+    /* Midway between the surfaces, kept inside both balls when one swallows
+     * the other (a zero-radius sphere, a point, is the answer). */
+    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(ca, n, tc_rounded_meet(dist, ra, rb)));
+    return true;
 }
