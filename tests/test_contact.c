@@ -405,6 +405,28 @@ TEST_CASE(contact_radius_minus_zero_answers_as_plus_zero)
     CHECK_NEAR(max_depth(&m[0]), 0.25, 1e-6);
 }
 
+/* A negative radius beyond the gates' limits (-infinity, -1e30) kept its
+ * sign in the lane's sum, carried out of the top bit and cleared the flag:
+ * the pair fuzzer's capsule of radius -infinity reached capsule-plane's
+ * closed form and trapped (FE_INVALID). Invalid shapes: no contact, and no
+ * trap in the traps builds. */
+TEST_CASE(contact_gates_turn_down_a_huge_negative_radius)
+{
+    const float bad[3] = { -INFINITY, -1e30f, -3e8f };
+    const tc_plane ground = { { 0, 0, 1 }, 0.25f };
+    const tc_sphere s0 = { { 0.2f, 0.1f, 0 }, 0.5f };
+    const tc_capsule c0 = { { -1, 0, 0 }, { 1, 0, 0 }, 0.5f };
+    tc_manifold m;
+    for (int k = 0; k < 3; ++k) {
+        const tc_sphere s = { { 0.2f, 0.1f, 0 }, bad[k] };
+        const tc_capsule c = { { -1, 0, 0 }, { 1, 0, 0 }, bad[k] };
+        CHECK(!tc_contact_sphere_sphere(&s, &s0, &m) && !tc_contact_sphere_sphere(&s0, &s, &m));
+        CHECK(!tc_contact_sphere_capsule(&s, &c0, &m) && !tc_contact_sphere_capsule(&s0, &c, &m));
+        CHECK(!tc_contact_capsule_capsule(&c, &c0, &m) && !tc_contact_capsule_capsule(&c0, &c, &m));
+        CHECK(!tc_contact_sphere_plane(&s, &ground, &m) && !tc_contact_capsule_plane(&c, &ground, &m));
+    }
+}
+
 TEST_CASE(contact_concentric_spheres)
 {
     tc_sphere a = { { 1, 2, 3 }, 1 }, b = { { 1, 2, 3 }, 0.5f };

@@ -361,9 +361,12 @@ TC_CONTACT_FLAT(triangle, 0.0f, a->a, a->b, a->c)
  * the limit given as 0x7fffffff minus its bits): the top bit of a lane
  * set when its number is beyond the lane's limit or not a number. sized:
  * the fourth number is a size (a sphere's or capsule's radius, the last
- * of its floats), taken with its sign, so that a negative one sets the
- * flag too (and -0, which is valid: the callers' slow paths check such a
- * shape again, fully). The gates of the hot pairs (validity, and the
+ * of its floats), whose sign bit is ORed into its flag, so that a negative
+ * one sets it too (and -0, which is valid: the callers' slow paths check
+ * such a shape again, fully). (The sign cannot be left in the sum: a
+ * negative number beyond the limit, -infinity among them, carried out of
+ * the top bit and cleared the flag; the pair fuzzer found a capsule of
+ * radius -infinity trapping in capsule-plane.) The gates of the hot pairs (validity, and the
  * range of the closed forms) as integer operations on blocks of a shape's
  * floats, with SSE2 four lanes at once (one load and two operations a
  * block; the scalar path gives the same answer); then one test of the OR
@@ -378,8 +381,9 @@ typedef __m128i lane_flags;
 static lane_flags lanes4(const void *p, bool sized, uint32_t l0, uint32_t l1, uint32_t l2, uint32_t l3)
 {
     const __m128i u = _mm_loadu_si128((const __m128i *)p);
-    const __m128i magnitude = _mm_setr_epi32(0x7fffffff, 0x7fffffff, 0x7fffffff, sized ? -1 : 0x7fffffff);
-    return _mm_add_epi32(_mm_and_si128(u, magnitude), _mm_setr_epi32((int)l0, (int)l1, (int)l2, (int)l3));
+    const __m128i f = _mm_add_epi32(_mm_and_si128(u, _mm_set1_epi32(0x7fffffff)),
+                                    _mm_setr_epi32((int)l0, (int)l1, (int)l2, (int)l3));
+    return sized ? _mm_or_si128(f, _mm_and_si128(u, _mm_setr_epi32(0, 0, 0, (int)0x80000000u))) : f;
 }
 static lane_flags lanes_or(lane_flags x, lane_flags y) { return _mm_or_si128(x, y); }
 static bool lanes_clear(lane_flags x) { return _mm_movemask_ps(_mm_castsi128_ps(x)) == 0; }
@@ -390,7 +394,7 @@ static lane_flags lanes4(const void *p, bool sized, uint32_t l0, uint32_t l1, ui
     uint32_t u[4];
     memcpy(u, p, sizeof u);
     return ((u[0] & 0x7fffffffu) + l0) | ((u[1] & 0x7fffffffu) + l1) | ((u[2] & 0x7fffffffu) + l2) |
-           ((u[3] & (sized ? 0xffffffffu : 0x7fffffffu)) + l3);
+           ((u[3] & 0x7fffffffu) + l3) | (sized ? u[3] & 0x80000000u : 0u);
 }
 static lane_flags lanes_or(lane_flags x, lane_flags y) { return x | y; }
 static bool lanes_clear(lane_flags x) { return (x & 0x80000000u) == 0; }
