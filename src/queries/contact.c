@@ -634,10 +634,14 @@ TC_CONTACT_ROUND(capsule, capsule, false)
  * block of four); a shape the lanes turn down (a radius of -0 among the
  * valid ones) is checked again by the exported tests. */
 _Static_assert(sizeof(tc_plane) == 4 * sizeof(float), "a plane is its 4 floats");
+/* The fast gate of a sphere's or capsule's pair with a plane: the lanes
+ * (the shape's numbers finite, its radius not negative nor -0; the
+ * plane's normal components within 2 and its offset finite), then the
+ * normal's length (plane_normal_unit). A pair it turns down takes the
+ * exported validity tests, out of line (a radius of -0 passes them). */
 #define PLANE_GATE(A, a, b)                                                                         \
-    ((lanes_clear(lanes_or(A##_lanes(a, LANE_FINITE), lanes4(b, false, LANE_TWO, LANE_TWO, LANE_TWO, LANE_FINITE))) && \
-      plane_normal_unit(b)) ||                                                                      \
-     (tc_##A##_valid(a) && tc_plane_valid(b)))
+    (lanes_clear(lanes_or(A##_lanes(a, LANE_FINITE), lanes4(b, false, LANE_TWO, LANE_TWO, LANE_TWO, LANE_FINITE))) && \
+     plane_normal_unit(b))
 /* tc_plane_valid's length test, from the normal's square length in double,
  * which the half-space's normalisation takes anyway: the float sum of
  * squares that test makes is within 2^-22 of it (three roundings of 2^-24
@@ -654,7 +658,10 @@ static bool plane_normal_unit(const tc_plane *b)
 
 /* Sphere-plane and capsule-plane (ends_plane) answer in a function that
  * calls nothing but at its end: apart, ends_plane_far and then the
- * overlap's band (TC_CONTACT_BAND_PLANE) are a tail call, out of line. */
+ * overlap's band (TC_CONTACT_BAND_PLANE) are a tail call, out of line; so
+ * is a pair the fast gate turns down, which the exported validity tests
+ * decide (the closed form inlined there too, so that the fast path keeps
+ * no registers for that call). */
 TC_CONTACT_BAND_PLANE_TEST(sphere)
 TC_CONTACT_BAND_PLANE_TEST(capsule)
 
@@ -663,10 +670,8 @@ TC_NO_INLINE bool sphere_plane_apart(const tc_sphere *a, const tc_plane *b, tc_m
     return !ends_plane_far(&a->center, 1, a->radius, b, deepest) && band_sphere_plane(a, b, m);
 }
 
-bool tc_contact_sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m)
+TC_FORCE_INLINE bool sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m)
 {
-    if (!a || !b) return false;
-    if (!PLANE_GATE(sphere, a, b)) return false;
     double deepest;
     if (ends_plane(&a->center, 1, false, a->radius, b, m, &deepest)) return true;
     return sphere_plane_apart(a, b, m, deepest);
@@ -681,15 +686,27 @@ TC_NO_INLINE bool capsule_plane_apart(const tc_capsule *a, const tc_plane *b, tc
     return !ends_plane_far(ends, capsule_is_point(a) ? 1 : 2, a->radius, b, deepest) && band_capsule_plane(a, b, m);
 }
 
-bool tc_contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m)
+TC_FORCE_INLINE bool capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m)
 {
-    if (!a || !b) return false;
-    if (!PLANE_GATE(capsule, a, b)) return false;
     const tc_vec3 e[2] = { a->a, a->b };
     double deepest;
     if (ends_plane(e, 2, capsule_is_point(a), a->radius, b, m, &deepest)) return true;
     return capsule_plane_apart(a, b, m, deepest);
 }
+
+#define TC_CONTACT_ENDS_PLANE(A)                                                    \
+    TC_NO_INLINE bool A##_plane_checked(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
+    {                                                                               \
+        return tc_##A##_valid(a) && tc_plane_valid(b) && A##_plane(a, b, m);        \
+    }                                                                               \
+    bool tc_contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
+    {                                                                               \
+        if (!a || !b) return false;                                                 \
+        if (!PLANE_GATE(A, a, b)) return A##_plane_checked(a, b, m);                \
+        return A##_plane(a, b, m);                                                  \
+    }
+TC_CONTACT_ENDS_PLANE(sphere)
+TC_CONTACT_ENDS_PLANE(capsule)
 
 /* Sphere-sphere, closed form. Apart, the overlap's band decides (out of
  * line, a tail call) unless the gap is beyond it: the overlap test pads
@@ -700,12 +717,8 @@ bool tc_contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifol
                      ((1.0 + 4.0 * (double)TC_TOLERANCE) / (1.0 - 4.0 * (double)TC_TOLERANCE)))
 TC_CONTACT_BAND_TEST(sphere, sphere)
 
-bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
+TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
 {
-    if (!a || !b) return false;
-    if (!lanes_clear(lanes_or(sphere_lanes(a, LANE_FINITE), sphere_lanes(b, LANE_FINITE))) &&
-        !(tc_sphere_valid(a) && tc_sphere_valid(b)))
-        return false;
     const tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
     const tc_dvec3 d = tc_dvec3_sub(cb, ca);
     const double d2 = tc_dvec3_length_sq(d), ra = a->radius, rb = b->radius, radii = ra + rb;
@@ -725,4 +738,18 @@ bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifol
      * the other (a zero-radius sphere, a point, is the answer). */
     m->points[0].point = tc_dvec3_to(tc_dvec3_mad(ca, n, tc_rounded_meet(dist, ra, rb)));
     return true;
+}
+
+/* A pair the lanes turn down (a radius of -0 among the valid ones): the
+ * exported validity tests, out of line. */
+TC_NO_INLINE bool spheres_checked(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
+{
+    return tc_sphere_valid(a) && tc_sphere_valid(b) && spheres(a, b, m);
+}
+
+bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
+{
+    if (!a || !b) return false;
+    if (!lanes_clear(lanes_or(sphere_lanes(a, LANE_FINITE), sphere_lanes(b, LANE_FINITE)))) return spheres_checked(a, b, m);
+    return spheres(a, b, m);
 }
