@@ -427,6 +427,19 @@ TEST_CASE(contact_gates_turn_down_a_huge_negative_radius)
     }
 }
 
+/* Issue 12: sphere-sphere took the centres' offset for +z below 1e-9 of
+ * their coordinates' scale, so two spheres 0.01 apart at x = 1e7 (the
+ * offset along y, exact) got the normal +z; the offset, a difference of
+ * floats in double, is exact, and only a zero one is concentric. */
+TEST_CASE(contact_spheres_near_concentric_far_from_the_origin_keep_their_direction)
+{
+    const tc_sphere a = { { 1e7f, 0, 0 }, 1 }, b = { { 1e7f, 0.01f, 0 }, 0.5f };
+    tc_manifold m;
+    CHECK(tc_contact_sphere_sphere(&a, &b, &m));
+    expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
+    CHECK_NEAR(max_depth(&m), 1.49, 1e-6);
+}
+
 TEST_CASE(contact_concentric_spheres)
 {
     tc_sphere a = { { 1, 2, 3 }, 1 }, b = { { 1, 2, 3 }, 0.5f };

@@ -30,15 +30,9 @@
 /* The hot pairs (sphere and capsule against a sphere, a capsule or a plane)
  * check validity inline (the exported checks' tests, from the lanes of
  * their floats: see lanes4), answer in a function that calls nothing but
- * at its end, and compute their yardsticks only on the branch that needs
- * them: for sphere-sphere, the centres' largest coordinates
- * (tc_vec3_max_abs of a finite vector is exact, so the double sum is the
- * same number as from the double vectors). */
-static double ends_scale(double s, const tc_vec3 *e, int n)
-{
-    for (int i = 0; i < n; ++i) s += tc_vec3_max_abs(e[i]);
-    return s;
-}
+ * at its end, and take their yardsticks from numbers they have already
+ * (the squares of the distance, radii and lengths), only on the branch
+ * that needs them: they are at the end of this file. */
 
 /* Box-box's single point when the boxes do not both hold it (the edge-edge
  * point of a penetration deeper than a box is thick along the normal there;
@@ -726,10 +720,12 @@ TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold
         return d2 > SPHERES_FAR * (radii * radii) ? false : band_sphere_sphere(a, b, m);
     if (!m) return true;
     const double dist = sqrt(d2);
-    const tc_vec3 centres[2] = { a->center, b->center };
-    const double scale = ends_scale(0.0, centres, 2) + radii;
-    /* Concentric spheres: +z, the documented default. */
-    const tc_dvec3 n = dist > TC_CORE_CONTACT_EPSILON * scale ? tc_dvec3_scale(d, 1.0 / dist) : tc_dvec3_make(0, 0, 1);
+    /* Concentric spheres: +z, the documented default. The offset of the
+     * centres is exact (a difference of floats, in double), so any other
+     * is their true direction: no threshold of the coordinates' scale
+     * (which turned spheres 0.005 apart at 1e7 to +z), and none of their
+     * largest coordinates to take. */
+    const tc_dvec3 n = d2 > 0.0 ? tc_dvec3_scale(d, 1.0 / dist) : tc_dvec3_make(0, 0, 1);
     m->normal = tc_dvec3_to(n);
     m->count = 1;
     m->points[0].depth = (float)(radii - dist);
