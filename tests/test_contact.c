@@ -363,6 +363,83 @@ TEST_CASE(contact_zero_length_capsules)
     CHECK_NEAR(max_depth(&m), 0.1, 1e-6);
 }
 
+/* The round and plane pairs' fast gates read a radius with its sign (a
+ * negative one fails them with the other numbers' checks): a radius of -0,
+ * valid, takes their slow paths, which must answer it as +0 (not as
+ * invalid: no contact). */
+TEST_CASE(contact_radius_minus_zero_answers_as_plus_zero)
+{
+    const float radii[2] = { 0.0f, -0.0f };
+    tc_manifold m[2];
+    bool hit[2];
+    for (int k = 0; k < 2; ++k) {
+        const tc_sphere s = { { 0.2f, 0.1f, 0 }, radii[k] };
+        const tc_capsule c = { { -1, 0, 0 }, { 1, 0, 0 }, 0.5f };
+        hit[k] = tc_contact_sphere_capsule(&s, &c, &m[k]);
+    }
+    CHECK(hit[0] && hit[1]);
+    CHECK_NEAR(max_depth(&m[1]), max_depth(&m[0]), 1e-6);
+    CHECK_NEAR(max_depth(&m[0]), 0.4, 1e-6);
+    for (int k = 0; k < 2; ++k) {
+        const tc_capsule a = { { 0, -1, 0.3f }, { 0, 1, 0.3f }, radii[k] };
+        const tc_capsule b = { { -1, 0, 0 }, { 1, 0, 0 }, 0.5f };
+        hit[k] = tc_contact_capsule_capsule(&a, &b, &m[k]);
+    }
+    CHECK(hit[0] && hit[1]);
+    CHECK_NEAR(max_depth(&m[1]), max_depth(&m[0]), 1e-6);
+    CHECK_NEAR(max_depth(&m[0]), 0.2, 1e-6);
+    const tc_plane ground = { { 0, 0, 1 }, 0.25f };
+    for (int k = 0; k < 2; ++k) {
+        const tc_sphere s = { { 0.2f, 0.1f, 0 }, radii[k] };
+        hit[k] = tc_contact_sphere_plane(&s, &ground, &m[k]);
+    }
+    CHECK(hit[0] && hit[1]);
+    CHECK_NEAR(max_depth(&m[1]), max_depth(&m[0]), 0.0);
+    CHECK_NEAR(max_depth(&m[0]), 0.25, 1e-6);
+    for (int k = 0; k < 2; ++k) {
+        const tc_capsule c = { { 0, -1, 0 }, { 0, 1, 0.1f }, radii[k] };
+        hit[k] = tc_contact_capsule_plane(&c, &ground, &m[k]);
+    }
+    CHECK(hit[0] && hit[1] && m[0].count == 2 && m[1].count == 2);
+    CHECK_NEAR(max_depth(&m[1]), max_depth(&m[0]), 0.0);
+    CHECK_NEAR(max_depth(&m[0]), 0.25, 1e-6);
+}
+
+/* A negative radius beyond the gates' limits (-infinity, -1e30) kept its
+ * sign in the lane's sum, carried out of the top bit and cleared the flag:
+ * the pair fuzzer's capsule of radius -infinity reached capsule-plane's
+ * closed form and trapped (FE_INVALID). Invalid shapes: no contact, and no
+ * trap in the traps builds. */
+TEST_CASE(contact_gates_turn_down_a_huge_negative_radius)
+{
+    const float bad[3] = { -INFINITY, -1e30f, -3e8f };
+    const tc_plane ground = { { 0, 0, 1 }, 0.25f };
+    const tc_sphere s0 = { { 0.2f, 0.1f, 0 }, 0.5f };
+    const tc_capsule c0 = { { -1, 0, 0 }, { 1, 0, 0 }, 0.5f };
+    tc_manifold m;
+    for (int k = 0; k < 3; ++k) {
+        const tc_sphere s = { { 0.2f, 0.1f, 0 }, bad[k] };
+        const tc_capsule c = { { -1, 0, 0 }, { 1, 0, 0 }, bad[k] };
+        CHECK(!tc_contact_sphere_sphere(&s, &s0, &m) && !tc_contact_sphere_sphere(&s0, &s, &m));
+        CHECK(!tc_contact_sphere_capsule(&s, &c0, &m) && !tc_contact_sphere_capsule(&s0, &c, &m));
+        CHECK(!tc_contact_capsule_capsule(&c, &c0, &m) && !tc_contact_capsule_capsule(&c0, &c, &m));
+        CHECK(!tc_contact_sphere_plane(&s, &ground, &m) && !tc_contact_capsule_plane(&c, &ground, &m));
+    }
+}
+
+/* Issue 12: sphere-sphere took the centres' offset for +z below 1e-9 of
+ * their coordinates' scale, so two spheres 0.01 apart at x = 1e7 (the
+ * offset along y, exact) got the normal +z; the offset, a difference of
+ * floats in double, is exact, and only a zero one is concentric. */
+TEST_CASE(contact_spheres_near_concentric_far_from_the_origin_keep_their_direction)
+{
+    const tc_sphere a = { { 1e7f, 0, 0 }, 1 }, b = { { 1e7f, 0.01f, 0 }, 0.5f };
+    tc_manifold m;
+    CHECK(tc_contact_sphere_sphere(&a, &b, &m));
+    expect_normal(&m, tc_vec3_make(0, 1, 0), 1e-6);
+    CHECK_NEAR(max_depth(&m), 1.49, 1e-6);
+}
+
 TEST_CASE(contact_concentric_spheres)
 {
     tc_sphere a = { { 1, 2, 3 }, 1 }, b = { { 1, 2, 3 }, 0.5f };

@@ -934,22 +934,21 @@ TEST_CASE(issue12_large_worlds_every_type_beyond_2e27_keeps_every_touching_pair)
  * 1e-12 of them: 1 at 1e12, where unit boxes 0.01 apart overlapped), and
  * so were the meshes' contacts and distances.
  *
- * Known gaps, where only overlap and contact-agrees-with-overlap are
- * checked (distances and depths are off by up to the coordinates' float
- * rounding): the float closed forms of sphere-capsule, capsule-capsule and
- * sphere-triangle distance and contact below 2^28 (their closest points
- * are taken in world floats: distances 0.004 off at 1e6, 0.045 at 1e7,
- * depths 0.01 and 0.26). The hull pairs are checked in full, and the hull
- * and mesh pairs with B falling onto A too (the time and the hit's height
- * within the band). The hulls' distance, manifold and sweeps ran on the
+ * The float closed forms of sphere-capsule, capsule-capsule and
+ * sphere-triangle distance and contact had taken their closest points in
+ * world floats below 2^28 (distances 0.004 off at 1e6, 0.045 at 1e7,
+ * depths 0.01 and 0.26) until they ran in the pair's frame
+ * (round_closest.h). The hulls' distance, manifold and sweeps ran on the
  * cores where they were (a sphere's depth 0.044 for 0.010 at 1e9, a
  * distance 0 for gaps of 0.01 and 0.23 at 1e12, and still and falling
  * sweeps hitting at t = 0 from a gap of 0.01 at 1e6 on, their start band
  * being 1e-7 of the coordinates: 388 failed checks) until they ran in the
- * pair's frame (tc_core_pair_is_near).
- * (Falling sweeps of the other pairs are not compared: below 2^28 they
- * advance in place, to a tolerance of 1e-6 of the coordinates, 1 at 1e6,
- * and their times differ from the origin's by up to 0.4 at 1e6 and 1e7.)
+ * pair's frame (tc_core_pair_is_near). The hull and mesh pairs are checked
+ * with B falling onto A too (the time and the hit's height within the
+ * band). Falling linear sweeps of the other pairs are not compared: below
+ * 2^28 they advance in place, to a tolerance of 1e-6 of the coordinates,
+ * 1 at 1e6, and their times differ from the origin's by up to 0.4 at 1e6
+ * and 1e7 (a known gap, docs/world.md).
  * The rotating sweeps of every pair, of the shapes in their own frames
  * placed by poses, are checked too: held still, hitting exactly when the
  * reference touches outside the band, and with B falling, at its time
@@ -959,12 +958,6 @@ TEST_CASE(issue12_large_worlds_every_type_beyond_2e27_keeps_every_touching_pair)
  * 0.01 apart hit), and a hull's start band with them (a still hull 0.01
  * apart hit from 1e6 on): 849 failed checks, until they ran in A's frame
  * beyond TC_CORE_NEAR_RATIO (tc_core_sweep_rigid_moving). */
-static bool known_gap(int ta, int tb, double x)
-{
-    const int lo = ta < tb ? ta : tb, hi = ta < tb ? tb : ta;
-    const bool closed_form = (lo == 0 && (hi == 1 || hi == 4)) || (lo == 1 && hi == 1);
-    return closed_form && x < 0x1p28;
-}
 
 static float deepest_depth(const tc_manifold *m)
 {
@@ -999,11 +992,9 @@ TEST_CASE(issue12_large_worlds_every_pair_far_from_the_origin_answers_as_at_the_
                     const float d = tc_shape_distance(&fa, &fb, NULL, NULL), d0 = tc_shape_distance(&ra, &rb, NULL, NULL);
                     const bool c = tc_shape_contact(&fa, &fb, &mf), c0 = tc_shape_contact(&ra, &rb, &mr);
                     const char *na = test_shape_name(fa.type), *nb = test_shape_name(fb.type);
-                    const bool measured = !known_gap(ta, tb, xs[k]);
-                    if (measured)
-                        CHECK_MSG(fabs((double)d - d0) <= band, "%s-%s at %g, gap %g: distance %.9g, %.9g at the origin",
+                    CHECK_MSG(fabs((double)d - d0) <= band, "%s-%s at %g, gap %g: distance %.9g, %.9g at the origin",
                                   na, nb, xs[k], gap, d, d0);
-                    if (q == 0) CHECK_MSG(!ov && (d >= 0.01 - band || !measured),
+                    if (q == 0) CHECK_MSG(!ov && d >= 0.01 - band,
                                           "%s-%s at %g, 0.01 apart: overlap %d, distance %g", na, nb, xs[k], ov, d);
                     if (d0 > band) CHECK_MSG(!ov, "%s-%s at %g, gap %g: overlap at distance %g (%g at the origin)", na,
                                              nb, xs[k], gap, d, d0);
@@ -1015,7 +1006,7 @@ TEST_CASE(issue12_large_worlds_every_pair_far_from_the_origin_answers_as_at_the_
                     const bool still = tc_shape_sweep(&fa, tc_vec3_zero(), &fb, tc_vec3_zero(), 1.0f, &h);
                     CHECK_MSG(still == ov, "%s-%s at %g, gap %g: a still sweep %d, overlap %d",
                               na, nb, xs[k], gap, still, ov);
-                    if (c && c0 && measured)
+                    if (c && c0)
                         CHECK_MSG(fabsf(deepest_depth(&mf) - deepest_depth(&mr)) <= band,
                                   "%s-%s at %g, gap %g: depth %.9g, %.9g at the origin", na, nb, xs[k], gap,
                                   deepest_depth(&mf), deepest_depth(&mr));

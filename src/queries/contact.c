@@ -22,50 +22,17 @@
 #include "queries/overlap_far.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
+#include "queries/round_closest.h"
 #include "queries/sat_box_box_contact.h"
 #include "shapes/closest.h"
 #include "shapes/validity.h"
 
 /* The hot pairs (sphere and capsule against a sphere, a capsule or a plane)
- * check validity inline (shapes/validity.h: the exported checks' tests,
- * without two calls) and compute their yardsticks from the floats
- * (tc_vec3_max_abs of a finite vector is exact, so the double sums are the
- * same numbers as from the double vectors), only on the branch that needs
- * them. */
-static double ends_scale(double s, const tc_vec3 *e, int n)
-{
-    for (int i = 0; i < n; ++i) s += tc_vec3_max_abs(e[i]);
-    return s;
-}
-
-static bool contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m, bool *far)
-{
-    *far = true;
-    if (!a || !b || !tc_sphere_valid(a) || !tc_sphere_valid(b)) return false;
-    tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
-    tc_dvec3 d = tc_dvec3_sub(cb, ca);
-    double d2 = tc_dvec3_length_sq(d), ra = a->radius, rb = b->radius;
-    const tc_vec3 centres[2] = { a->center, b->center };
-    if (tc_rounded_apart_sq(d2, ra + rb)) { /* as the distance query */
-        *far = tc_beyond_band(sqrt(d2) - ra - rb, ends_scale(0.0, centres, 2) + ra + rb);
-        return false;
-    }
-    double dist = sqrt(d2);
-    if (!m) return true;
-    double scale = ends_scale(0.0, centres, 2) + ra + rb;
-    /* Concentric spheres: +z, the documented default. */
-    tc_dvec3 n = dist > TC_CORE_CONTACT_EPSILON * scale ? tc_dvec3_scale(d, 1.0 / dist) : tc_dvec3_make(0, 0, 1);
-    double depth = ra + rb - dist;
-    m->normal = tc_dvec3_to(n);
-    m->count = 1;
-    m->points[0].depth = (float)depth;
-    m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_VERTEX); /* each sphere is its vertex 0 */
-    /* Midway between the surfaces, kept inside both balls when one swallows
-     * the other (a zero-radius sphere, a point, is the answer). */
-    double at = tc_rounded_meet(dist, ra, rb);
-    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(ca, n, at));
-    return true;
-}
+ * check validity inline (the exported checks' tests, from the lanes of
+ * their floats: see lanes4), answer in a function that calls nothing but
+ * at its end, and take their yardsticks from numbers they have already
+ * (the squares of the distance, radii and lengths), only on the branch
+ * that needs them: they are at the end of this file. */
 
 /* Box-box's single point when the boxes do not both hold it (the edge-edge
  * point of a penetration deeper than a box is thick along the normal there;
@@ -212,182 +179,128 @@ static tc_dvec3 obb_closest_point_d(const tc_obb *b, tc_vec3 p)
         return from_closest(&ca, &cb, a->center, CLOSEST, m, far);                  \
     }
 
-/* Feature (contact.h) of a point or segment core (ends e[0..n)) at its closest
- * point q: an end (q is exactly it, as the clamped closest point is) or the
- * side, the edge 0-1. */
-static unsigned end_byte(const tc_vec3 *e, int n, tc_vec3 q)
+/* Feature (contact.h) of a point or segment core at parameter u of its
+ * closest point: an end (u is exactly 0 or 1, as the clamped parameter is
+ * there) or the side, the edge 0-1. A zero-length segment's parameter is
+ * 0: end 0. Selected, not branched on: whether the closest point sits on
+ * an end is data (a clamped parameter). */
+static unsigned param_feature(double u)
 {
-    /* Selected, not branched on: whether the closest point sits on an end is
-     * data (a clamped segment parameter), and the mispredicted comparisons
-     * cost a third of a misprediction a capsule pair in callgrind's model.
-     * From the last end down, so end 0 wins when both are the point (a
-     * zero-length segment). */
-    unsigned id = TC_FEATURE_EDGE | 0u << 3 | 1u;
-    for (int i = n - 1; i >= 0; --i) {
-        int at = (q.x == e[i].x) & (q.y == e[i].y) & (q.z == e[i].z);
-        id = at ? TC_FEATURE_VERTEX | (unsigned)i : id;
-    }
-    return id;
+    const unsigned end = u == 1.0 ? TC_FEATURE_VERTEX | 1u : TC_FEATURE_EDGE | 0u << 3 | 1u;
+    return u == 0.0 ? TC_FEATURE_VERTEX | 0u : end;
 }
 
-/* A sphere or capsule (ends ea, radius ra) against a capsule (eb, rb) from
- * their cores' closest points qa, qb, without building cores (scale: the
- * radii plus the ends' largest coordinates, round_gate): 1 contact
- * (one point, as tc_core_contact_from_closest's single-point case), 0 apart
- * (*far as there), -1 when the general path must decide (cores touching,
- * near-parallel capsules: a two-point contact). */
-TC_FORCE_INLINE int rounded_pair(const tc_vec3 *ea, int na, double ra, const tc_vec3 *eb, int nb, double rb,
-                                 double scale, tc_vec3 qa, tc_vec3 qb, tc_manifold *m, bool *far)
+/* The yardsticks of round_contact. The cores' scale in the pair's frame,
+ * S (their largest coordinates there plus the radii), is at most
+ * radii + 2 dist + 2 L, with dist the cores' distance and L the segments'
+ * lengths summed (every end is within dist + L of A's centre), and
+ * L^2 <= span2. So the single-point case's test, dist > EPS S
+ * (TC_CORE_CONTACT_EPSILON), holds when
+ * dist^2 > EPS^2 (2 radii^2 + 8 span2) / (1 - 2 EPS)^2, and the band's,
+ * dist - radii > 2 k S (tc_beyond_band at twice the scale: k = 2
+ * TC_TOLERANCE), when
+ * dist^2 > ((1 + 4k)(1 + 2k)^2 radii^2 + (4k + 16k^2) span2) / (1 - 4k)^2
+ * (the square of a sum split as (1 + 4k) x^2 + (1 + 1 / 4k) y^2). Pairs
+ * short of a bound take the longer way, which decides them exactly (the
+ * cores, the overlap's band): only pairs within 3e-9 and 2e-4 of the
+ * pair's sizes of touching. From the squares already known: no largest
+ * coordinates, no square root. */
+#define ROUND_EPS2 (1.01 * TC_CORE_CONTACT_EPSILON * TC_CORE_CONTACT_EPSILON)
+#define ROUND_K (2.0 * (double)TC_TOLERANCE)
+#define ROUND_BAND_RADII ((1.0 + 4.0 * ROUND_K) * (1.0 + 2.0 * ROUND_K) * (1.0 + 2.0 * ROUND_K) / ((1.0 - 4.0 * ROUND_K) * (1.0 - 4.0 * ROUND_K)))
+#define ROUND_BAND_SPAN ((4.0 * ROUND_K + 16.0 * ROUND_K * ROUND_K) / ((1.0 - 4.0 * ROUND_K) * (1.0 - 4.0 * ROUND_K)))
+
+/* The outcomes of round_contact. */
+enum round_outcome {
+    ROUND_APART,   /* apart beyond the band: no overlap test can say otherwise */
+    ROUND_CONTACT, /* the contact is written */
+    ROUND_NEAR,    /* apart, perhaps within the band: the overlap test decides (TC_CONTACT_BAND) */
+    ROUND_GENERAL  /* the cores decide (touching cores, near-parallel capsules) */
+};
+
+/* A sphere or capsule A (radius ra) against a capsule B (rb) from their
+ * cores' closest points in the pair's frame (round_closest.h), without
+ * building cores: one contact point as tc_core_contact_from_closest's
+ * single-point case, or apart. The closest points are exact to 2^-50 or
+ * so of the pair, so the depth is radii - distance (the overlap along n of
+ * the ends, which the float closest points needed, is that number) and the
+ * point, midway between the surfaces along n, is inside both balls. */
+TC_FORCE_INLINE enum round_outcome round_contact(const tc_round_closest *r, bool sphere, double ra, double rb,
+                                                 tc_manifold *m)
 {
-    tc_dvec3 pa = tc_dvec3_from(qa), pb = tc_dvec3_from(qb), d = tc_dvec3_sub(pb, pa);
-    double d2 = tc_dvec3_length_sq(d), radii = ra + rb;
-    if (tc_rounded_apart_sq(d2, radii)) {
-        *far = tc_beyond_band(sqrt(d2) - radii, 2.0 * scale);
-        return 0;
-    }
-    double dist = sqrt(d2);
-    if (!m) return 1;
-    if (!(dist > TC_CORE_CONTACT_EPSILON * scale)) return -1;
-    if (na == 2 && nb == 2) {
+    const tc_dvec3 d = tc_dvec3_sub(r->pb, r->pa);
+    const double d2 = tc_dvec3_length_sq(d), radii = ra + rb;
+    if (tc_rounded_apart_sq(d2, radii))
+        return d2 > ROUND_BAND_RADII * (radii * radii) + ROUND_BAND_SPAN * r->span2 ? ROUND_APART : ROUND_NEAR;
+    if (!m) return ROUND_CONTACT;
+    if (!(d2 > ROUND_EPS2 * (2.0 * (radii * radii) + 8.0 * r->span2))) return ROUND_GENERAL;
+    if (!sphere) {
         /* |da x db| > 1e-2 |da| |db|, squared (no square roots). */
-        tc_dvec3 da = tc_dvec3_sub(tc_dvec3_from(ea[1]), tc_dvec3_from(ea[0]));
-        tc_dvec3 db = tc_dvec3_sub(tc_dvec3_from(eb[1]), tc_dvec3_from(eb[0]));
-        double c2 = tc_dvec3_length_sq(tc_dvec3_cross(da, db));
-        if (!(c2 > 1e-4 * tc_dvec3_length_sq(da) * tc_dvec3_length_sq(db))) return -1;
+        const double c2 = tc_dvec3_length_sq(tc_dvec3_cross(r->da, r->db));
+        if (!(c2 > 1e-4 * tc_dvec3_length_sq(r->da) * tc_dvec3_length_sq(r->db))) return ROUND_GENERAL;
     }
-    tc_dvec3 n = tc_dvec3_scale(d, 1.0 / dist);
-    /* The overlap along n from the ends (exact for this n), not radii -
-     * dist alone, which carries the float closest points' rounding. */
-    double top = -INFINITY, bottom = INFINITY;
-    for (int i = 0; i < na; ++i) {
-        double h = tc_dvec3_dot(tc_dvec3_from(ea[i]), n);
-        top = h > top ? h : top;
-    }
-    for (int i = 0; i < nb; ++i) {
-        double h = tc_dvec3_dot(tc_dvec3_from(eb[i]), n);
-        bottom = h < bottom ? h : bottom;
-    }
-    double depth = top - bottom + radii, flat = radii - dist;
-    depth = depth > flat ? depth : flat;
+    const double dist = sqrt(d2);
+    const tc_dvec3 n = tc_dvec3_scale(d, 1.0 / dist);
+    const double depth = radii - dist;
     m->normal = tc_dvec3_to(n);
     m->count = 1;
-    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(pa, n, tc_rounded_meet(dist, ra, rb)));
+    /* (A sphere's closest point is the origin itself.) */
+    const double meet = tc_rounded_meet(dist, ra, rb);
+    const tc_dvec3 at = sphere ? tc_dvec3_mad(r->origin, n, meet) : tc_dvec3_add(r->origin, tc_dvec3_mad(r->pa, n, meet));
+    m->points[0].point = tc_dvec3_to(at);
     m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
     /* A sphere's point is its centre, its vertex 0. */
-    m->points[0].id = TC_CONTACT_ID(na == 1 ? TC_FEATURE_VERTEX | 0u : end_byte(ea, na, qa), end_byte(eb, nb, qb));
-    return 1;
+    m->points[0].id = TC_CONTACT_ID(sphere ? TC_FEATURE_VERTEX | 0u : param_feature(r->s), param_feature(r->t));
+    return ROUND_CONTACT;
 }
 
-/* The general path of the pairs below, out of line (the cores are large).
- * p, q: the closest points, or NULL when the shapes failed the range gate
- * (round_gate): then invalid shapes have no contact, and valid ones beyond
- * the float range go to GJK. */
-TC_NO_INLINE bool sphere_capsule_cores(const tc_sphere *a, const tc_capsule *b, const tc_vec3 *q, tc_manifold *m,
-                                       bool *far)
-{
-    if (!q && (!tc_sphere_valid(a) || !tc_capsule_valid(b))) return false;
-    tc_core ca, cb;
-    tc_core_from_sphere(&ca, a);
-    tc_core_from_capsule(&cb, b);
-    return q ? from_closest(&ca, &cb, a->center, *q, m, far) : tc_far_contact(&ca, &cb, m, far);
-}
-
-
-TC_NO_INLINE bool capsule_capsule_cores(const tc_capsule *a, const tc_capsule *b, const tc_vec3 *p, const tc_vec3 *q,
-                                        tc_manifold *m, bool *far)
-{
-    if (!p && (!tc_capsule_valid(a) || !tc_capsule_valid(b))) return false;
-    tc_core ca, cb;
-    tc_core_from_capsule(&ca, a);
-    tc_core_from_capsule(&cb, b);
-    return p ? from_closest(&ca, &cb, *p, *q, m, far) : tc_far_contact(&ca, &cb, m, far);
-}
-
-/* The bits of |x|: for floats that are not NaN, ordered as |x| is. */
-static uint32_t abs_bits(float x) { return tc_float_bits(x) & 0x7fffffffu; }
-
-/* The fast path's gate, from the bits in one pass (validity and the range
- * test as one, no float comparison): true when every coordinate of the n
- * ends and both radii are within TC_OVERLAP_FLOAT_RANGE (so finite) and
- * neither radius is negative (-0 allowed). Valid shapes are beyond the range
- * exactly when one of their numbers is (TC_OVERLAP_IS_FAR); false sends the
- * pair to the general path, which checks validity there. mag[i]: the
- * largest |coordinate| of end i (tc_vec3_max_abs), for the yardstick (their
- * sum, in double as ends_scale's). Integer maxima: tc_vec3_max_abs here
- * compiled (clang, SLP) to a branch per end on a vector comparison's mask,
- * 1.5 mispredictions a capsule pair. */
-static bool round_gate(const tc_vec3 *e, int n, float ra, float rb, float *mag)
-{
-    const uint32_t ua = tc_float_bits(ra), ub = tc_float_bits(rb);
-    uint32_t top = ua & 0x7fffffffu;
-    top = top > (ub & 0x7fffffffu) ? top : ub & 0x7fffffffu;
-    for (int i = 0; i < n; ++i) {
-        uint32_t x = abs_bits(e[i].x), y = abs_bits(e[i].y), z = abs_bits(e[i].z);
-        uint32_t u = x > y ? x : y;
-        u = u > z ? u : z;
-        memcpy(&mag[i], &u, sizeof u);
-        top = top > u ? top : u;
-    }
-    /* A negative radius other than -0 has bits above those of -0. */
-    return (top <= 0x4d800000u) & (ua <= 0x80000000u) & (ub <= 0x80000000u); /* 0x4d800000: the bits of 2^28 */
-}
-_Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "round_gate's bound is the bits of 2^28");
-
-static double magnitudes_scale(double radii, const float *mag, int n)
-{
-    for (int i = 0; i < n; ++i) radii += mag[i];
-    return radii;
-}
-
-static bool contact_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_manifold *m, bool *far)
-{
-    *far = true;
-    if (!a || !b) return false;
-    const tc_vec3 e[3] = { a->center, b->a, b->b };
-    float mag[3];
-    /* Beyond the float range the segment parameter, taken in float, is off
-     * by the segment's length times 1e-7 (600 at 1e10: issue 12, a sphere
-     * in contact that overlap, by GJK in double, found apart). */
-    if (!round_gate(e, 3, a->radius, b->radius, mag)) return sphere_capsule_cores(a, b, NULL, m, far);
-    /* tc_segment_closest_point without its validity and range checks, done above. */
-    tc_vec3 q = tc_vec3_lerp(b->a, b->b, tc_segment_closest_param_in_range(b->a, b->b, a->center));
-    double scale = magnitudes_scale((double)a->radius + b->radius, mag, 3);
-    int r = rounded_pair(&a->center, 1, a->radius, e + 1, 2, b->radius, scale, a->center, q, m, far);
-    return r >= 0 ? r == 1 : sphere_capsule_cores(a, b, &q, m, far);
-}
 TC_CONTACT_SPHERE(aabb, tc_aabb_closest_point(b, a->center))
 
 /* The float closest point decides overlap (as the distance query); the
  * normal comes from the double projection when the centre is over the face
  * (the float's rounding, 1e-7 of the coordinates, would tilt a normal
  * across a gap of 1e-5 by 1e-2, and the overlap along it grows by the
- * triangle's size times that). */
+ * triangle's size times that). Both in the pair's frame, the sphere's
+ * centre the origin (tc_triangle_relative), so that rounding is of the
+ * pair's sizes, not of where it is; the points are moved back. */
 static bool contact_sphere_triangle(const tc_sphere *a, const tc_triangle *b, tc_manifold *m, bool *far)
 {
     *far = true;
     if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return false;
     tc_core ca, cb;
-    tc_core_from_sphere(&ca, a);
-    tc_core_from_triangle(&cb, b);
-    TC_CONTACT_FAR(sphere, triangle); /* the float closest point rounds by the coordinates */
-    tc_dvec3 c = tc_dvec3_from(a->center), qd;
-    tc_vec3 q = tc_triangle_closest_point(b, a->center);
-    double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
-    if (scale < 0x1p40 && tc_triangle_projects_inside(b->a, b->b, b->c, a->center, &qd)) {
-        double df = tc_dvec3_length(tc_dvec3_sub(tc_dvec3_from(q), c));
+    if (TC_OVERLAP_IS_FAR(sphere, triangle, a, b)) {
+        tc_core_from_sphere(&ca, a);
+        tc_core_from_triangle(&cb, b);
+        return tc_far_contact(&ca, &cb, m, far);
+    }
+    const tc_sphere s = { { 0.0f, 0.0f, 0.0f }, a->radius };
+    const tc_triangle t = tc_triangle_relative(b, a->center);
+    tc_core_from_sphere(&ca, &s);
+    tc_core_from_triangle(&cb, &t);
+    const tc_dvec3 c = tc_dvec3_make(0.0, 0.0, 0.0);
+    tc_dvec3 qd;
+    const tc_vec3 q = tc_triangle_closest_point(&t, s.center);
+    bool hit;
+    /* The frame's coordinates are within 2^30, where the projection works. */
+    if (tc_triangle_projects_inside(t.a, t.b, t.c, s.center, &qd)) {
+        double df = tc_dvec3_length(tc_dvec3_from(q));
         if (tc_rounded_apart(df, ca.radius)) {
+            const double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
             *far = tc_beyond_band(df - ca.radius, scale + ca.size + cb.size);
             return false;
         }
-        double d = tc_dvec3_length(tc_dvec3_sub(qd, c));
+        double d = tc_dvec3_length(qd);
         /* Rounding may not part what the float answer joins: touching. */
         if (tc_rounded_apart(d, ca.radius)) {
-            qd = tc_dvec3_mad(c, tc_dvec3_sub(qd, c), ca.radius / d);
+            qd = tc_dvec3_scale(qd, ca.radius / d);
             d = ca.radius;
         }
-        return tc_core_contact_from_closest(&ca, &cb, d, c, qd, m, far);
+        hit = tc_core_contact_from_closest(&ca, &cb, d, c, qd, m, far);
+    } else {
+        hit = from_closest(&ca, &cb, s.center, q, m, far);
     }
-    return from_closest(&ca, &cb, a->center, q, m, far);
+    if (hit && m) tc_manifold_moved_back(m, tc_dvec3_neg(tc_dvec3_from(a->center)));
+    return hit;
 }
 
 static bool contact_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_manifold *m, bool *far)
@@ -399,22 +312,6 @@ static bool contact_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_manifold 
     tc_core_from_obb(&cb, b);
     TC_CONTACT_FAR(sphere, obb);
     return from_closest_d(&ca, &cb, tc_dvec3_from(a->center), obb_closest_point_d(b, a->center), m, far);
-}
-
-static bool contact_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_manifold *m, bool *far)
-{
-    *far = true;
-    if (!a || !b) return false;
-    const tc_vec3 e[4] = { a->a, a->b, b->a, b->b };
-    float mag[4];
-    if (!round_gate(e, 4, a->radius, b->radius, mag)) return capsule_capsule_cores(a, b, NULL, NULL, m, far);
-    /* tc_segment_closest_points without its validity and range checks, done above. */
-    float s, t;
-    tc_segment_segment_params(a->a, a->b, b->a, b->b, &s, &t);
-    tc_vec3 p = tc_vec3_lerp(a->a, a->b, s), q = tc_vec3_lerp(b->a, b->b, t);
-    double scale = magnitudes_scale((double)a->radius + b->radius, mag, 4);
-    int r = rounded_pair(e, 2, a->radius, e + 2, 2, b->radius, scale, p, q, m, far);
-    return r >= 0 ? r == 1 : capsule_capsule_cores(a, b, &p, &q, m, far);
 }
 
 TC_CONTACT_CORES(capsule, aabb)
@@ -454,6 +351,58 @@ TC_CONTACT_FLAT(triangle, 0.0f, a->a, a->b, a->c)
         return tc_core_contact_plane(&ca, &h, m);                                   \
     }
 
+/* The flags of four floats' bits against a limit each (tc_abs_above_flag,
+ * the limit given as 0x7fffffff minus its bits): the top bit of a lane
+ * set when its number is beyond the lane's limit or not a number. sized:
+ * the fourth number is a size (a sphere's or capsule's radius, the last
+ * of its floats), whose sign bit is ORed into its flag, so that a negative
+ * one sets it too (and -0, which is valid: the callers' slow paths check
+ * such a shape again, fully). (The sign cannot be left in the sum: a
+ * negative number beyond the limit, -infinity among them, carried out of
+ * the top bit and cleared the flag; the pair fuzzer found a capsule of
+ * radius -infinity trapping in capsule-plane.) The gates of the hot pairs (validity, and the
+ * range of the closed forms) as integer operations on blocks of a shape's
+ * floats, with SSE2 four lanes at once (one load and two operations a
+ * block; the scalar path gives the same answer); then one test of the OR
+ * of the blocks. */
+#define LANE_RANGE (0x7fffffffu - 0x4d800000u) /* 2^28, TC_OVERLAP_FLOAT_RANGE */
+#define LANE_FINITE (0x7fffffffu - 0x7f7fffffu) /* FLT_MAX */
+#define LANE_TWO (0x7fffffffu - 0x40000000u)   /* 2 */
+_Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "LANE_RANGE is the bits of 2^28");
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+typedef __m128i lane_flags;
+static lane_flags lanes4(const void *p, bool sized, uint32_t l0, uint32_t l1, uint32_t l2, uint32_t l3)
+{
+    const __m128i u = _mm_loadu_si128((const __m128i *)p);
+    const __m128i f = _mm_add_epi32(_mm_and_si128(u, _mm_set1_epi32(0x7fffffff)),
+                                    _mm_setr_epi32((int)l0, (int)l1, (int)l2, (int)l3));
+    return sized ? _mm_or_si128(f, _mm_and_si128(u, _mm_setr_epi32(0, 0, 0, (int)0x80000000u))) : f;
+}
+static lane_flags lanes_or(lane_flags x, lane_flags y) { return _mm_or_si128(x, y); }
+static bool lanes_clear(lane_flags x) { return _mm_movemask_ps(_mm_castsi128_ps(x)) == 0; }
+#else
+typedef uint32_t lane_flags;
+static lane_flags lanes4(const void *p, bool sized, uint32_t l0, uint32_t l1, uint32_t l2, uint32_t l3)
+{
+    uint32_t u[4];
+    memcpy(u, p, sizeof u);
+    return ((u[0] & 0x7fffffffu) + l0) | ((u[1] & 0x7fffffffu) + l1) | ((u[2] & 0x7fffffffu) + l2) |
+           ((u[3] & 0x7fffffffu) + l3) | (sized ? u[3] & 0x80000000u : 0u);
+}
+static lane_flags lanes_or(lane_flags x, lane_flags y) { return x | y; }
+static bool lanes_clear(lane_flags x) { return (x & 0x80000000u) == 0; }
+#endif
+
+/* A sphere's or capsule's floats (a capsule's 7 as two blocks, overlapping
+ * in the fourth), each against limit. */
+static lane_flags sphere_lanes(const tc_sphere *s, uint32_t limit) { return lanes4(s, true, limit, limit, limit, limit); }
+static lane_flags capsule_lanes(const tc_capsule *c, uint32_t limit)
+{
+    return lanes_or(lanes4(c, false, limit, limit, limit, limit),
+                    lanes4((const float *)(const void *)c + 3, true, limit, limit, limit, limit));
+}
+
 /* A ball's or capsule's ends against a half-space, closed form (the core
  * path's answer without building a core): each end's lowest point below
  * the plane, on the shape and in the half-space, as tc_core_contact_plane.
@@ -478,7 +427,7 @@ TC_NO_INLINE bool ends_plane_far(const tc_vec3 *ends, int count, double r, const
  * is data (each end is below in about half the random pairs): the points
  * are written to their slots and the count says which hold. */
 TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double r, const tc_plane *b, tc_manifold *m,
-                                bool *far)
+                                double *apart_by)
 {
     tc_half_space h = tc_half_space_from_plane(b);
     tc_dvec3 low[2];
@@ -502,7 +451,9 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
      * test puts 1 / |normal| within 1 +- 0.002: an end is surely below when
      * g - 0.002 |g| + r exceeds the rounding of the exact test, bounded by
      * 2^-40 of the numbers it adds (its own is a few 2^-53). The branch on
-     * the sure answer resolves early when mispredicted; the rest ask k. */
+     * the sure answer resolves early when mispredicted; the rest ask k.
+     * (Deciding the surely apart pairs early too, without the square root,
+     * made sphere-plane 15% slower: one more branch on data.) */
     int sure = 0;
     const tc_dvec3 nd = tc_dvec3_from(b->normal);
     const double off = b->offset;
@@ -514,7 +465,7 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
         sure |= g - 0.002 * fabs(g) + r > 0x1p-40 * size;
     }
     if (!sure && k == 0) {
-        *far = ends_plane_far(ends, one ? 1 : count, r, b, deepest);
+        *apart_by = deepest; /* for ends_plane_far, out of line */
         return false;
     }
     assert(k > 0); /* a sure end is below by the exact test too */
@@ -536,21 +487,6 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
     return true;
 }
 
-static bool contact_sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m, bool *far)
-{
-    *far = true;
-    if (!a || !b || !tc_sphere_valid(a) || !tc_plane_valid(b)) return false;
-    return ends_plane(&a->center, 1, false, a->radius, b, m, far);
-}
-
-static bool contact_capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m, bool *far)
-{
-    *far = true;
-    if (!a || !b || !tc_capsule_valid(a) || !tc_plane_valid(b)) return false;
-    const tc_vec3 ends[2] = { a->a, a->b };
-    /* A zero-length capsule is a sphere: one point. */
-    return ends_plane(ends, 2, (a->a.x == a->b.x) & (a->a.y == a->b.y) & (a->a.z == a->b.z), a->radius, b, m, far);
-}
 TC_CONTACT_PLANE(aabb)
 TC_CONTACT_PLANE(obb)
 TC_CONTACT_PLANE(triangle)
@@ -564,7 +500,7 @@ TC_CONTACT_PLANE(triangle)
  * the overlap test round differently: 2 of 376 near-touching overlaps had
  * no contact); aabb-aabb and obb-obb agree and are left alone (the hot
  * path). */
-#define TC_CONTACT_BAND(A, B)                                                       \
+#define TC_CONTACT_BAND_TEST(A, B)                                                  \
     TC_NO_INLINE bool band_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m) \
     {                                                                               \
         if (!tc_overlap_##A##_##B(a, b)) return false;                              \
@@ -572,7 +508,10 @@ TC_CONTACT_PLANE(triangle)
         tc_core_from_##A(&ca, a);                                                   \
         tc_core_from_##B(&cb, b);                                                   \
         return tc_core_contact_padded(&ca, &cb, 1.0, m); /* the overlap vouched */ \
-    }                                                                               \
+    }
+
+#define TC_CONTACT_BAND(A, B)                                                       \
+    TC_CONTACT_BAND_TEST(A, B)                                                      \
     bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
     {                                                                               \
         bool far;                                                                   \
@@ -580,7 +519,7 @@ TC_CONTACT_PLANE(triangle)
         return !far && band_##A##_##B(a, b, m);                                     \
     }
 
-#define TC_CONTACT_BAND_PLANE(A)                                                    \
+#define TC_CONTACT_BAND_PLANE_TEST(A)                                               \
     TC_NO_INLINE bool band_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
         if (!tc_overlap_##A##_plane(a, b)) return false;                            \
@@ -588,7 +527,10 @@ TC_CONTACT_PLANE(triangle)
         tc_core_from_##A(&ca, a);                                                   \
         tc_half_space h = tc_half_space_from_plane(b);                              \
         return tc_core_contact_plane_touching(&ca, &h, m);                          \
-    }                                                                               \
+    }
+
+#define TC_CONTACT_BAND_PLANE(A)                                                    \
+    TC_CONTACT_BAND_PLANE_TEST(A)                                                   \
     bool tc_contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
         bool far;                                                                   \
@@ -596,12 +538,9 @@ TC_CONTACT_PLANE(triangle)
         return !far && band_##A##_plane(a, b, m);                                   \
     }
 
-TC_CONTACT_BAND(sphere, sphere)
-TC_CONTACT_BAND(sphere, capsule)
 TC_CONTACT_BAND(sphere, aabb)
 TC_CONTACT_BAND(sphere, obb)
 TC_CONTACT_BAND(sphere, triangle)
-TC_CONTACT_BAND(capsule, capsule)
 TC_CONTACT_BAND(capsule, aabb)
 TC_CONTACT_BAND(capsule, obb)
 TC_CONTACT_BAND(capsule, triangle)
@@ -609,8 +548,204 @@ TC_CONTACT_BAND(aabb, obb)
 TC_CONTACT_BAND(aabb, triangle)
 TC_CONTACT_BAND(obb, triangle)
 TC_CONTACT_BAND(triangle, triangle)
-TC_CONTACT_BAND_PLANE(sphere)
-TC_CONTACT_BAND_PLANE(capsule)
 TC_CONTACT_BAND_PLANE(aabb)
 TC_CONTACT_BAND_PLANE(obb)
 TC_CONTACT_BAND_PLANE(triangle)
+
+/* The fast path's gate (validity and the range test as one, from the bits,
+ * no float comparison): true when every number of both shapes is within
+ * TC_OVERLAP_FLOAT_RANGE (so finite) and neither radius is negative or -0.
+ * Valid shapes are beyond the range exactly when one of their numbers is
+ * (TC_OVERLAP_IS_FAR); false sends the pair to the general path, which
+ * checks validity there (and answers a radius of -0 as any other valid
+ * shape). */
+#define ROUND_GATE(A, B, a, b) lanes_clear(lanes_or(A##_lanes(a, LANE_RANGE), B##_lanes(b, LANE_RANGE)))
+
+/* Cores ca, cb moved into r's frame, their contact there from r's closest
+ * points, and the manifold moved back: the general path of the round pairs
+ * (cores touching, near-parallel capsules), in the same frame as their
+ * closed form. */
+static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest *r, tc_manifold *m, bool *far)
+{
+    const tc_dvec3 d = tc_dvec3_neg(r->origin);
+    tc_core_translate(ca, d);
+    tc_core_translate(cb, d);
+    const double dist = tc_dvec3_length(tc_dvec3_sub(r->pb, r->pa));
+    if (!tc_core_contact_from_closest(ca, cb, dist, r->pa, r->pb, m, far)) return false;
+    if (m) tc_manifold_moved_back(m, d);
+    return true;
+}
+
+/* Sphere-capsule and capsule-capsule: the closed form in the pair's frame
+ * (round_contact) answers most pairs in a function that calls nothing but
+ * at its end (no registers to save), and hands the rest on: pairs apart
+ * within the band to the overlap's band (TC_CONTACT_BAND), and to the
+ * general path, out of line (the cores are large), the pairs the closed
+ * form leaves to the cores (closest: the closed form is taken again there,
+ * so that the fast path keeps its closest points in registers) and those
+ * that fail the range gate (invalid ones have no contact, and valid ones
+ * beyond the float range are GJK's, in double, as their overlap: issue
+ * 12). */
+#define TC_CONTACT_ROUND(A, B, SPHERE)                                              \
+    TC_CONTACT_BAND_TEST(A, B)                                                      \
+    TC_NO_INLINE bool cores_##A##_##B(const tc_##A *a, const tc_##B *b, bool closest, tc_manifold *m) \
+    {                                                                               \
+        if (!closest && (!tc_##A##_valid(a) || !tc_##B##_valid(b))) return false;  \
+        tc_core ca, cb;                                                             \
+        tc_core_from_##A(&ca, a);                                                   \
+        tc_core_from_##B(&cb, b);                                                   \
+        bool far, hit;                                                              \
+        if (closest) {                                                              \
+            tc_round_closest r;                                                     \
+            tc_round_##A##_##B(a, b, &r);                                           \
+            hit = round_cores_contact(&ca, &cb, &r, m, &far);                       \
+        } else {                                                                    \
+            hit = tc_far_contact(&ca, &cb, m, &far);                                \
+        }                                                                           \
+        return hit || (!far && band_##A##_##B(a, b, m));                            \
+    }                                                                               \
+    bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
+    {                                                                               \
+        if (!a || !b) return false;                                                 \
+        if (!ROUND_GATE(A, B, a, b))                                                \
+            return cores_##A##_##B(a, b, false, m);                                 \
+        tc_round_closest r;                                                         \
+        tc_round_##A##_##B(a, b, &r);                                               \
+        switch (round_contact(&r, SPHERE, a->radius, b->radius, m)) {               \
+        case ROUND_CONTACT: return true;                                            \
+        case ROUND_APART: return false;                                             \
+        case ROUND_NEAR: return band_##A##_##B(a, b, m);                            \
+        default: return cores_##A##_##B(a, b, true, m);                             \
+        }                                                                           \
+    }
+
+TC_CONTACT_ROUND(sphere, capsule, true)
+TC_CONTACT_ROUND(capsule, capsule, false)
+
+/* A sphere's or capsule's numbers finite and its radius not negative, and
+ * a plane's valid (tc_plane_valid: its normal's components within 2, its
+ * offset finite, then the normal's length), from the lanes (a plane is a
+ * block of four); a shape the lanes turn down (a radius of -0 among the
+ * valid ones) is checked again by the exported tests. */
+_Static_assert(sizeof(tc_plane) == 4 * sizeof(float), "a plane is its 4 floats");
+/* The fast gate of a sphere's or capsule's pair with a plane: the lanes
+ * (the shape's numbers finite, its radius not negative nor -0; the
+ * plane's normal components within 2 and its offset finite), then the
+ * normal's length (plane_normal_unit). A pair it turns down takes the
+ * exported validity tests, out of line (a radius of -0 passes them). */
+#define PLANE_GATE(A, a, b)                                                                         \
+    (lanes_clear(lanes_or(A##_lanes(a, LANE_FINITE), lanes4(b, false, LANE_TWO, LANE_TWO, LANE_TWO, LANE_FINITE))) && \
+     plane_normal_unit(b))
+/* tc_plane_valid's length test, from the normal's square length in double,
+ * which the half-space's normalisation takes anyway: the float sum of
+ * squares that test makes is within 2^-22 of it (three roundings of 2^-24
+ * of numbers below 3), so a length farther than that from the test's
+ * bounds answers as the test does. Only nearer (never, for a normal made
+ * unit in float) does the float sum decide. */
+static bool plane_normal_unit(const tc_plane *b)
+{
+    const double len2 = tc_dvec3_length_sq(tc_dvec3_from(b->normal));
+    if (fabs(len2 - 1.0) < 0.002 - 0x1p-20) return true;
+    const float f = tc_vec3_length_sq(b->normal);
+    return f > 0.998f && f < 1.002f;
+}
+
+/* Sphere-plane and capsule-plane (ends_plane) answer in a function that
+ * calls nothing but at its end: apart, ends_plane_far and then the
+ * overlap's band (TC_CONTACT_BAND_PLANE) are a tail call, out of line; so
+ * is a pair the fast gate turns down, which the exported validity tests
+ * decide (the closed form inlined there too, so that the fast path keeps
+ * no registers for that call). */
+TC_CONTACT_BAND_PLANE_TEST(sphere)
+TC_CONTACT_BAND_PLANE_TEST(capsule)
+
+TC_NO_INLINE bool sphere_plane_apart(const tc_sphere *a, const tc_plane *b, tc_manifold *m, double deepest)
+{
+    return !ends_plane_far(&a->center, 1, a->radius, b, deepest) && band_sphere_plane(a, b, m);
+}
+
+TC_FORCE_INLINE bool sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m)
+{
+    double deepest;
+    if (ends_plane(&a->center, 1, false, a->radius, b, m, &deepest)) return true;
+    return sphere_plane_apart(a, b, m, deepest);
+}
+
+/* A zero-length capsule is a sphere: one point, one end. */
+static bool capsule_is_point(const tc_capsule *a) { return (a->a.x == a->b.x) & (a->a.y == a->b.y) & (a->a.z == a->b.z); }
+
+TC_NO_INLINE bool capsule_plane_apart(const tc_capsule *a, const tc_plane *b, tc_manifold *m, double deepest)
+{
+    const tc_vec3 ends[2] = { a->a, a->b };
+    return !ends_plane_far(ends, capsule_is_point(a) ? 1 : 2, a->radius, b, deepest) && band_capsule_plane(a, b, m);
+}
+
+TC_FORCE_INLINE bool capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m)
+{
+    const tc_vec3 e[2] = { a->a, a->b };
+    double deepest;
+    if (ends_plane(e, 2, capsule_is_point(a), a->radius, b, m, &deepest)) return true;
+    return capsule_plane_apart(a, b, m, deepest);
+}
+
+#define TC_CONTACT_ENDS_PLANE(A)                                                    \
+    TC_NO_INLINE bool A##_plane_checked(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
+    {                                                                               \
+        return tc_##A##_valid(a) && tc_plane_valid(b) && A##_plane(a, b, m);        \
+    }                                                                               \
+    bool tc_contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
+    {                                                                               \
+        if (!a || !b) return false;                                                 \
+        if (!PLANE_GATE(A, a, b)) return A##_plane_checked(a, b, m);                \
+        return A##_plane(a, b, m);                                                  \
+    }
+TC_CONTACT_ENDS_PLANE(sphere)
+TC_CONTACT_ENDS_PLANE(capsule)
+
+/* Sphere-sphere, closed form. Apart, the overlap's band decides (out of
+ * line, a tail call) unless the gap is beyond it: the overlap test pads
+ * by TC_PAD_REL of |d| + radii (at most dist + radii), and dist > radii
+ * (1 + 4 TOL) / (1 - 4 TOL) puts the gap beyond 4 TOL (dist + radii), on
+ * the squares (no square root on the way out). */
+#define SPHERES_FAR (((1.0 + 4.0 * (double)TC_TOLERANCE) / (1.0 - 4.0 * (double)TC_TOLERANCE)) * \
+                     ((1.0 + 4.0 * (double)TC_TOLERANCE) / (1.0 - 4.0 * (double)TC_TOLERANCE)))
+TC_CONTACT_BAND_TEST(sphere, sphere)
+
+TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
+{
+    const tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
+    const tc_dvec3 d = tc_dvec3_sub(cb, ca);
+    const double d2 = tc_dvec3_length_sq(d), ra = a->radius, rb = b->radius, radii = ra + rb;
+    if (tc_rounded_apart_sq(d2, radii)) /* as the distance query */
+        return d2 > SPHERES_FAR * (radii * radii) ? false : band_sphere_sphere(a, b, m);
+    if (!m) return true;
+    const double dist = sqrt(d2);
+    /* Concentric spheres: +z, the documented default. The offset of the
+     * centres is exact (a difference of floats, in double), so any other
+     * is their true direction: no threshold of the coordinates' scale
+     * (which turned spheres 0.005 apart at 1e7 to +z), and none of their
+     * largest coordinates to take. */
+    const tc_dvec3 n = d2 > 0.0 ? tc_dvec3_scale(d, 1.0 / dist) : tc_dvec3_make(0, 0, 1);
+    m->normal = tc_dvec3_to(n);
+    m->count = 1;
+    m->points[0].depth = (float)(radii - dist);
+    m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_VERTEX); /* each sphere is its vertex 0 */
+    /* Midway between the surfaces, kept inside both balls when one swallows
+     * the other (a zero-radius sphere, a point, is the answer). */
+    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(ca, n, tc_rounded_meet(dist, ra, rb)));
+    return true;
+}
+
+/* A pair the lanes turn down (a radius of -0 among the valid ones): the
+ * exported validity tests, out of line. */
+TC_NO_INLINE bool spheres_checked(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
+{
+    return tc_sphere_valid(a) && tc_sphere_valid(b) && spheres(a, b, m);
+}
+
+bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
+{
+    if (!a || !b) return false;
+    if (!lanes_clear(lanes_or(sphere_lanes(a, LANE_FINITE), sphere_lanes(b, LANE_FINITE)))) return spheres_checked(a, b, m);
+    return spheres(a, b, m);
+}

@@ -8,6 +8,7 @@
 
 #include "queries/overlap_far.h"
 #include "queries/pair_queries.h"
+#include "queries/round_closest.h"
 
 /* GJK on the cores of a and b (of types A and B), returned. */
 #define TC_RETURN_CORE_DISTANCE(A, B)                        \
@@ -39,6 +40,13 @@ static float point_to_solid(tc_vec3 c, float r, tc_vec3 q, tc_vec3 *point_a, tc_
     return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, dc)), dc, dq, r, 0.0, point_a, point_b);
 }
 
+/* The distance of round cores from their closest points in the pair's frame. */
+static float round_distance(const tc_round_closest *r, double ra, double rb, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    return tc_rounded_distance_at(tc_dvec3_length(tc_dvec3_sub(r->pb, r->pa)), r->origin, r->pa, r->pb, ra, rb,
+                                  point_a, point_b);
+}
+
 static float distance_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b)) return INFINITY;
@@ -46,14 +54,14 @@ static float distance_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_v
     return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(cb, ca)), ca, cb, a->radius, b->radius, point_a, point_b);
 }
 
+/* In the pair's frame (round_closest.h), as the contact. */
 static float distance_sphere_capsule(const tc_sphere *a, const tc_capsule *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_capsule_is_valid(b)) return INFINITY;
     TC_DISTANCE_FAR(sphere, capsule);
-    tc_segment s = { b->a, b->b };
-    tc_vec3 q = tc_segment_closest_point(&s, a->center);
-    tc_dvec3 ca = tc_dvec3_from(a->center), dq = tc_dvec3_from(q);
-    return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, ca)), ca, dq, a->radius, b->radius, point_a, point_b);
+    tc_round_closest r;
+    tc_round_sphere_capsule(a, b, &r);
+    return round_distance(&r, a->radius, b->radius, point_a, point_b);
 }
 
 static float distance_sphere_aabb(const tc_sphere *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
@@ -70,22 +78,24 @@ static float distance_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_vec3 *p
     return point_to_solid(a->center, a->radius, tc_obb_closest_point(b, a->center), point_a, point_b);
 }
 
+/* In the pair's frame, the sphere's centre the origin (tc_triangle_relative). */
 static float distance_sphere_triangle(const tc_sphere *a, const tc_triangle *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_sphere_is_valid(a) || !tc_triangle_is_valid(b)) return INFINITY;
     TC_DISTANCE_FAR(sphere, triangle);
-    return point_to_solid(a->center, a->radius, tc_triangle_closest_point(b, a->center), point_a, point_b);
+    const tc_triangle t = tc_triangle_relative(b, a->center);
+    const tc_dvec3 q = tc_dvec3_from(tc_triangle_closest_point(&t, tc_vec3_zero()));
+    return tc_rounded_distance_at(tc_dvec3_length(q), tc_dvec3_from(a->center), tc_dvec3_make(0.0, 0.0, 0.0), q,
+                                  a->radius, 0.0, point_a, point_b);
 }
 
 static float distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_capsule_is_valid(a) || !tc_capsule_is_valid(b)) return INFINITY;
     TC_DISTANCE_FAR(capsule, capsule);
-    tc_segment sa = { a->a, a->b }, sb = { b->a, b->b };
-    tc_vec3 p, q;
-    tc_segment_closest_points(&sa, &sb, &p, &q);
-    tc_dvec3 dp = tc_dvec3_from(p), dq = tc_dvec3_from(q);
-    return tc_rounded_distance(tc_dvec3_length(tc_dvec3_sub(dq, dp)), dp, dq, a->radius, b->radius, point_a, point_b);
+    tc_round_closest r;
+    tc_round_capsule_capsule(a, b, &r);
+    return round_distance(&r, a->radius, b->radius, point_a, point_b);
 }
 
 /* The GJK pairs (in the pair's frame beyond the float range,

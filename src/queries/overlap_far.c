@@ -25,9 +25,13 @@ bool tc_far_contact(tc_core *a, tc_core *b, tc_manifold *m, bool *far)
 {
     const tc_dvec3 d = tc_core_pair_recentre(a, b);
     if (!tc_core_contact(a, b, m, far)) return false;
-    if (m)
-        for (int i = 0; i < m->count; ++i) m->points[i].point = tc_core_moved_back(m->points[i].point, d);
+    if (m) tc_manifold_moved_back(m, d);
     return true;
+}
+
+void tc_manifold_moved_back(tc_manifold *m, tc_dvec3 d)
+{
+    for (int i = 0; i < m->count; ++i) m->points[i].point = tc_core_moved_back(m->points[i].point, d);
 }
 
 float tc_far_distance(tc_core *a, tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b)

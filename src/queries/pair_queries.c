@@ -11,28 +11,48 @@ static void store(tc_vec3 *dst, tc_dvec3 v)
     if (dst) *dst = tc_dvec3_to(v);
 }
 
-float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double ra, double rb,
-                          tc_vec3 *point_a, tc_vec3 *point_b)
+/* tc_rounded_distance's answer with its points in double (not rounded). */
+static double rounded_points(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double ra, double rb, tc_dvec3 *pa,
+                             tc_dvec3 *pb)
 {
     if (!(core_distance > 0.0)) {
-        store(point_a, qa);
-        store(point_b, qa);
-        return 0.0f;
+        *pa = *pb = qa;
+        return 0.0;
     }
     tc_dvec3 n = tc_dvec3_scale(tc_dvec3_sub(qb, qa), 1.0 / core_distance);
     double d = core_distance - ra - rb;
     if (d > 0.0) {
-        store(point_a, tc_dvec3_mad(qa, n, ra));
-        store(point_b, tc_dvec3_mad(qb, n, -rb));
-        return d > (double)FLT_MAX ? FLT_MAX : (float)d; /* saturated: a gap past the float range would overflow */
+        *pa = tc_dvec3_mad(qa, n, ra);
+        *pb = tc_dvec3_mad(qb, n, -rb);
+        return d;
     }
     /* Overlap: the surfaces have crossed; the point halfway between them
      * along n, within ra of qa and within rb of qb. */
-    double s = tc_rounded_meet(core_distance, ra, rb);
-    tc_dvec3 mid = tc_dvec3_mad(qa, n, s);
-    store(point_a, mid);
-    store(point_b, mid);
-    return 0.0f;
+    *pa = *pb = tc_dvec3_mad(qa, n, tc_rounded_meet(core_distance, ra, rb));
+    return 0.0;
+}
+
+/* saturated: a gap past the float range would overflow */
+static float distance_to_float(double d) { return d > (double)FLT_MAX ? FLT_MAX : (float)d; }
+
+float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double ra, double rb,
+                          tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    tc_dvec3 pa, pb;
+    const double d = rounded_points(core_distance, qa, qb, ra, rb, &pa, &pb);
+    store(point_a, pa);
+    store(point_b, pb);
+    return distance_to_float(d);
+}
+
+float tc_rounded_distance_at(double core_distance, tc_dvec3 origin, tc_dvec3 qa, tc_dvec3 qb, double ra, double rb,
+                             tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    tc_dvec3 pa, pb;
+    const double d = rounded_points(core_distance, qa, qb, ra, rb, &pa, &pb);
+    store(point_a, tc_dvec3_add(origin, pa));
+    store(point_b, tc_dvec3_add(origin, pb));
+    return distance_to_float(d);
 }
 
 float tc_core_distance(const tc_core *a, const tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b)

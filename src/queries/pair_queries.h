@@ -16,6 +16,10 @@
  * midway between the surfaces, which lies in both shapes. */
 float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double ra, double rb,
                           tc_vec3 *point_a, tc_vec3 *point_b);
+/* The same in a pair's frame: qa and qb relative to origin, and the points
+ * written as origin plus theirs, rounded once. */
+float tc_rounded_distance_at(double core_distance, tc_dvec3 origin, tc_dvec3 qa, tc_dvec3 qb, double ra, double rb,
+                             tc_vec3 *point_a, tc_vec3 *point_b);
 
 /* Where, from A's core point along the unit direction to B's core point
  * core_distance away, the shapes' surfaces meet halfway: ra - overlap / 2,
