@@ -534,3 +534,280 @@ TEST_CASE(fp_trap_tree_ray_far_boxes)
     CHECK_MSG(planes == 3u, "plane: boxes %#x", planes);
     tc_tree_destroy(tree);
 }
+
+/* ---- hulls and meshes: the pair fuzzer over every shape (issue 12) ------- */
+
+static tc_shape placed_hull(const tc_hull_data *d, tc_vec3 position, float scale)
+{
+    return tc_shape_from_hull(tc_hull_make(d, tc_transform_make(position, tc_quat_identity()), scale));
+}
+static tc_shape placed_mesh(const tc_mesh_data *d, tc_vec3 position, float scale)
+{
+    return tc_shape_from_mesh(tc_mesh_make(d, tc_transform_make(position, tc_quat_identity()), scale));
+}
+
+/* Every query on the pair, both ways, with the traps on: none may raise. */
+static void every_query_trapped(const tc_shape *a, const tc_shape *b)
+{
+    const tc_shape *pair[2][2] = { { a, b }, { b, a } };
+    const tc_transform still = tc_transform_identity();
+    const tc_transform turned = tc_transform_make(tc_vec3_make(1, 2, 3), tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), 1.0f));
+    const tc_ray ray = { { 0.25f, 0.25f, 5 }, { 0, 0, -1 } };
+    for (int k = 0; k < 2; ++k) {
+        const tc_shape *x = pair[k][0], *y = pair[k][1];
+        tc_manifold m;
+        tc_sweep_hit h;
+        tc_ray_hit rh;
+        tc_aabb box;
+        traps_on();
+        (void)tc_shape_overlap(x, y);
+        (void)tc_shape_distance(x, y, NULL, NULL);
+        (void)tc_shape_contact(x, y, &m);
+        (void)tc_shape_sweep(x, tc_vec3_make(1, -2, 3), y, tc_vec3_zero(), 1.0f, &h);
+        (void)tc_shape_sweep_rigid(x, still, turned, y, still, still, &h);
+        (void)tc_shape_raycast(&ray, x, INFINITY, &rh);
+        (void)tc_shape_bounds(x, &box);
+        traps_off();
+    }
+}
+
+static const tc_vec3 cube_points[8] = { { -1, -1, -1 }, { 1, -1, -1 }, { -1, 1, -1 }, { 1, 1, -1 },
+                                        { -1, -1, 1 },  { 1, -1, 1 },  { -1, 1, 1 },  { 1, 1, 1 } };
+static const int32_t two_triangles[6] = { 0, 1, 2, 2, 1, 3 };
+
+/* A hull or mesh placed past the float range (position + scale * vertex
+ * beyond FLT_MAX) passed the validity test, and its bounds, its mesh walk's
+ * box and its ray casts overflowed (the fuzzer: tc_hull_bounds,
+ * local_box, tc_raycast_mesh). It is invalid now: every query answers
+ * false / INFINITY without a trap. Inside the range it stays valid. */
+TEST_CASE(fp_trap_hull_mesh_placed_past_float_range_is_invalid)
+{
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    tc_mesh_data *md = tc_mesh_data_create(cube_points, 8, two_triangles, 2, NULL);
+    CHECK(hd != NULL && md != NULL);
+    if (!hd || !md) goto done;
+    const tc_shape ball0 = ball(tc_vec3_make(0, 0, 0), 1);
+    const float far_scale[3] = { 1e38f, 1e20f, 3e38f };
+    const float far_at[3] = { 3e38f, 0, 0 };
+    for (int i = 0; i < 3; ++i) {
+        const tc_shape h = placed_hull(hd, tc_vec3_make(far_at[i], 0, 0), far_scale[i] * (i == 1 ? 1e19f : 1.0f));
+        const tc_shape m = placed_mesh(md, tc_vec3_make(far_at[i], 0, 0), far_scale[i] * (i == 1 ? 1e19f : 1.0f));
+        CHECK_MSG(!tc_shape_is_valid(&h) && !tc_shape_is_valid(&m), "placement %d valid", i);
+        every_query_trapped(&h, &ball0);
+        every_query_trapped(&m, &ball0);
+        every_query_trapped(&h, &m);
+        traps_on();
+        const float d = tc_shape_distance(&h, &ball0, NULL, NULL);
+        traps_off();
+        CHECK(d == INFINITY);
+    }
+    /* at 2^125, inside the range: valid, finite bounds */
+    const tc_shape h = placed_hull(hd, tc_vec3_make(0x1p124f, 0, 0), 0x1p122f);
+    const tc_shape m = placed_mesh(md, tc_vec3_make(0x1p124f, 0, 0), 0x1p122f);
+    tc_aabb bh, bm;
+    traps_on();
+    const bool ok = tc_shape_bounds(&h, &bh) && tc_shape_bounds(&m, &bm);
+    traps_off();
+    CHECK(tc_shape_is_valid(&h) && tc_shape_is_valid(&m) && ok);
+    CHECK(isfinite(bh.max.x) && isfinite(bm.max.x) && bh.max.x > 0x1p124f);
+    every_query_trapped(&h, &ball0);
+    every_query_trapped(&m, &h);
+done:
+    tc_hull_data_destroy(hd);
+    tc_mesh_data_destroy(md);
+}
+
+/* Data spanning the float range (points at -FLT_MAX and FLT_MAX): the
+ * hull's box diagonal, ball radius and reach passed FLT_MAX in the build
+ * (hull_build.c assemble overflowed), the mesh build's centroids and
+ * bins summed two such coordinates. Both build now, and at a scale that
+ * places them inside the range every query runs untrapped. */
+TEST_CASE(fp_trap_hull_mesh_data_spanning_the_float_range)
+{
+    const tc_vec3 wide[4] = { { -FLT_MAX, 0, 0 }, { FLT_MAX, 0, 0 }, { 0, FLT_MAX, 0 }, { 0, -FLT_MAX, FLT_MAX } };
+    int32_t tris[3 * 6];
+    for (int i = 0; i < 6; ++i) {
+        tris[3 * i] = i % 4;
+        tris[3 * i + 1] = (i + 1) % 4;
+        tris[3 * i + 2] = (i + 2 + i / 4) % 4;
+    }
+    traps_on();
+    tc_hull_data *hd = tc_hull_data_create(wide, 4, NULL);
+    tc_mesh_data *md = tc_mesh_data_create(wide, 4, tris, 6, NULL);
+    traps_off();
+    CHECK(hd != NULL && md != NULL);
+    if (hd && md) {
+        const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, 0), 0.125f);
+        const tc_shape m = placed_mesh(md, tc_vec3_make(1, 0, 0), 0.125f);
+        const tc_shape s = ball(tc_vec3_make(0, 0, -1e37f), 1);
+        CHECK(tc_shape_is_valid(&h) && tc_shape_is_valid(&m));
+        every_query_trapped(&h, &s);
+        every_query_trapped(&m, &s);
+        every_query_trapped(&h, &m);
+        traps_on();
+        const float d = tc_shape_distance(&h, &s, NULL, NULL);
+        traps_off();
+        CHECK_MSG(isfinite(d) && d > 9e36f && d < 1.1e37f, "distance %g", d);
+    }
+    tc_hull_data_destroy(hd);
+    tc_mesh_data_destroy(md);
+}
+
+/* A NaN in a vertex no triangle uses: the mesh build sorted every vertex
+ * with ordered comparisons (FE_INVALID); mesh.h says a NaN coordinate
+ * gives NULL, and it does now, without a trap. */
+TEST_CASE(fp_trap_mesh_data_unused_nan_vertex)
+{
+    const tc_vec3 points[4] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 }, { NAN, 0, 0 } };
+    const int32_t tri3[3] = { 0, 1, 2 };
+    traps_on();
+    tc_mesh_data *md = tc_mesh_data_create(points, 4, tri3, 1, NULL);
+    traps_off();
+    CHECK(md == NULL);
+    tc_mesh_data_destroy(md);
+}
+
+/* Mesh rays whose slab tests overflowed: a direction of 1e-10 from 1e20
+ * away (offset times reciprocal 1e30 x 1e10), and a mesh of scale 1e-30
+ * seen from 1e10, whose ray in the data frame passes FLT_MAX (it was
+ * rounded to float). Both hit now, where the triangle's own cast says. */
+TEST_CASE(fp_trap_mesh_ray_far_and_tiny_directions)
+{
+    tc_mesh_data *md = tc_mesh_data_create(cube_points, 8, two_triangles, 2, NULL);
+    CHECK(md != NULL);
+    if (!md) return;
+    const tc_shape m = placed_mesh(md, tc_vec3_make(0, 0, 0), 1);
+    const tc_ray tiny = { { 0.25f, 0.25f, 1e20f }, { 0, 0, -1e-10f } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_shape_raycast(&tiny, &m, INFINITY, &hit);
+    traps_off();
+    CHECK_MSG(got && fabs(hit.t - 1e30) < 1e25 && unit(hit.normal), "tiny direction: %d t %g", got, got ? hit.t : -1.0f);
+    const tc_shape small = placed_mesh(md, tc_vec3_make(0, 0, 0), 1e-30f);
+    const tc_ray from_far = { { 0.25e-30f, 0.25e-30f, 1e10f }, { 0, 0, -1 } };
+    traps_on();
+    const bool got2 = tc_shape_raycast(&from_far, &small, INFINITY, &hit);
+    traps_off();
+    CHECK_MSG(got2 && fabs(hit.t - 1e10) < 1e4 && unit(hit.normal), "tiny mesh: %d t %g", got2, got2 ? hit.t : -1.0f);
+    tc_mesh_data_destroy(md);
+}
+
+/* A NaN max_t: the hull sweeps compared it (max_t >= 0, FE_INVALID) where
+ * the primitive sweeps test its bits; every sweep asks one test now. */
+TEST_CASE(fp_trap_hull_mesh_sweep_nan_max_t)
+{
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    tc_mesh_data *md = tc_mesh_data_create(cube_points, 8, two_triangles, 2, NULL);
+    CHECK(hd != NULL && md != NULL);
+    if (hd && md) {
+        const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, 0), 1);
+        const tc_shape m = placed_mesh(md, tc_vec3_make(0, 0, 0), 1);
+        const tc_plane p = { { 0, 0, 1 }, 0 };
+        const tc_shape sp = tc_shape_from_plane(p);
+        const tc_shape t = tri(tc_vec3_make(0, 0, 0), tc_vec3_make(1, 0, 0), tc_vec3_make(0, 1, 0));
+        const tc_shape *others[3] = { &h, &sp, &t };
+        bool any = false;
+        tc_sweep_hit hit;
+        traps_on();
+        for (int i = 0; i < 3; ++i) {
+            any |= tc_shape_sweep(others[i], tc_vec3_zero(), &h, tc_vec3_zero(), NAN, &hit);
+            any |= tc_shape_sweep(others[i], tc_vec3_zero(), &m, tc_vec3_zero(), NAN, &hit);
+        }
+        traps_off();
+        CHECK(!any);
+    }
+    tc_hull_data_destroy(hd);
+    tc_mesh_data_destroy(md);
+}
+
+/* A plane placed by a pose near FLT_MAX (tc_shape_transform, and the
+ * rotating sweep placing a still plane): its point position + offset *
+ * normal overflowed in float. The offset is taken in double there and
+ * saturates at the float range. */
+TEST_CASE(fp_trap_plane_placed_near_flt_max)
+{
+    const tc_plane p = { { 0, 1, 0 }, 3e38f };
+    const tc_shape sp = tc_shape_from_plane(p);
+    const tc_transform pose = tc_transform_make(tc_vec3_make(0, 3e38f, 0), tc_quat_identity());
+    const tc_shape s = ball(tc_vec3_make(0, 0, 0), 1);
+    tc_sweep_hit hit;
+    traps_on();
+    const tc_shape placed = tc_shape_transform(&sp, pose, 1.0f);
+    const bool swept = tc_shape_sweep_rigid(&sp, pose, pose, &s, tc_transform_identity(), tc_transform_identity(), &hit);
+    traps_off();
+    CHECK_MSG(placed.u.plane.offset == FLT_MAX, "offset %g", placed.u.plane.offset);
+    /* the ball is deep inside the half-space y <= FLT_MAX: a hit at t = 0 */
+    CHECK(swept && hit.t == 0.0f);
+}
+
+/* Cores near opposite ends of the float range at the start of a rotating
+ * sweep (an AABB at x = -FLT_MAX, a capsule at y = -FLT_MAX, from the
+ * fuzzer, seed 12): the start test rounded their 4.8e38 gap to float. */
+TEST_CASE(fp_trap_rigid_sweep_start_gap_past_flt_max)
+{
+    const tc_aabb box = { { -0x1.ap-1f, -0x1.bp+0f, 0x1.7p+1f }, { 0x1.3p+2f, 0.0f, 0x1.9p+1f } };
+    const tc_capsule cap = { { -0x1.1p+2f, -0x1.d8p+1f, 0x1.58p+1f }, { -0x1.9p+1f, 0x1.2p-1f, 0x1.fp+1f }, 0x1.bp+0f };
+    const tc_shape a = tc_shape_from_aabb(box), b = tc_shape_from_capsule(cap);
+    const tc_transform a0 = tc_transform_make(tc_vec3_make(-0x1.fffffep+127f, -0x1.6p+2f, -0x1.2p+0f),
+                                              tc_quat_make(-0x1.2p-1f, -0x1.8p+2f, 0x1.1cp+2f, 0x1.54p+2f));
+    const tc_transform a1 = tc_transform_make(tc_vec3_make(-0x1.fffffep+127f, -0x1.9cp+2f, 0x1.2p+1f),
+                                              tc_quat_make(-0x1.28fc1ep+2f, -0x1.ec2574p+1f, 0x1.b93c1p+2f, 0x1.3cc8a8p-1f));
+    const tc_transform b0 = tc_transform_make(tc_vec3_make(0x1.6p+0f, -0x1.fffffep+127f, -0x1.cp-2f),
+                                              tc_quat_make(-0x1.4p+2f, -0x1.88p+2f, 0x1.9p+2f, -0x1.5cp+2f));
+    const tc_transform b1 = tc_transform_make(tc_vec3_make(-0x1.8p-2f, -0x1.fffffep+127f, -0x1.210a96p+101f),
+                                              tc_quat_make(-0x1.d858eap+2f, 0x1.6a0ap-4f, 0x1.1803a8p+3f, -0x1.3cc8ap-2f));
+    tc_sweep_hit hit;
+    traps_on();
+    const bool ab = tc_shape_sweep_rigid(&a, a0, a1, &b, b0, b1, &hit);
+    const bool ba = tc_shape_sweep_rigid(&b, b0, b1, &a, a0, a1, &hit);
+    traps_off();
+    /* 2.4e38 apart on each axis, moving by far less: no hit */
+    CHECK(!ab && !ba);
+}
+
+/* Overlap, distance 0, contact and a still sweep of a hull against a mesh
+ * whose triangle reaches 1e20 (the fuzzer, seed 12: distance 0, overlap
+ * false, in about 130 of 20,000 inputs): beyond the float tests' range the
+ * mesh's overlap and contact now decide touching as its sweeps decide
+ * their start (GJK's rounding, and a hull's band), and its walk grows by
+ * that rounding, so all four agree. */
+TEST_CASE(extreme_magnitude_mesh_pairs_agree)
+{
+    const tc_vec3 far_points[3] = { { 0, -1e20f, 0 }, { 1, 0, 0 }, { 0, 0, 1 } };
+    const int32_t tri3[3] = { 0, 1, 2 };
+    tc_mesh_data *md = tc_mesh_data_create(far_points, 3, tri3, 1, NULL);
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    CHECK(md != NULL && hd != NULL);
+    if (md && hd) {
+        const tc_shape m = placed_mesh(md, tc_vec3_make(0, 0, 0), 1);
+        /* from overlapping to 1e16 away (beyond the band of 1e15) */
+        const float offsets[8] = { 0, 0.5f, 1, 1.5f, 1e5f, 1e7f, 1e9f, 1e16f };
+        for (int i = 0; i < 8; ++i) {
+            const float off = offsets[i];
+            const tc_shape h = placed_hull(hd, tc_vec3_make(0.25f + off, 0.5f, 0.25f), 0.5f);
+            const tc_shape s = ball(tc_vec3_make(0.25f + off, 0.5f, 0.25f), 1);
+            check_agree("hull vs mesh to 1e20", &h, &m, i == 7 ? 0 : -1);
+            check_agree("sphere vs mesh to 1e20", &s, &m, i == 7 ? 0 : -1);
+            every_query_trapped(&h, &m);
+        }
+    }
+    tc_mesh_data_destroy(md);
+    tc_hull_data_destroy(hd);
+}
+
+/* A hull reaching 1e20 whose lowest point is 0.36 outside a plane: the
+ * overlap test's band (1e-7 of the scale, 1e13 here) calls it touching,
+ * the contact's own test did not (seed 12, 35 inputs). The contact
+ * decides by the overlap test now, with a depth-0 point inside the band. */
+TEST_CASE(extreme_magnitude_plane_hull_contact_agrees)
+{
+    const tc_vec3 seg[2] = { { 0, 3, 0 }, { 1e20f, 3, 0 } };
+    tc_hull_data *hd = tc_hull_data_create(seg, 2, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, 0), 1);
+    const tc_plane p = { { 0, 1, 0 }, 2.640625f };
+    const tc_shape sp = tc_shape_from_plane(p);
+    check_agree("hull to 1e20 vs plane 0.36 below", &h, &sp, 1);
+    tc_hull_data_destroy(hd);
+}

@@ -18,15 +18,12 @@
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
 #include "queries/ray.h"
+#include "queries/sweep_start.h"
 #include "shapes/hull_internal.h"
 
 /* Overlap pad for distances from GJK, relative to the scale. */
 #define TC_HULL_OVERLAP_PAD 1e-7
 
-static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
-{
-    return tc_vec3_finite(va) && tc_vec3_finite(vb) && max_t >= 0.0f;
-}
 
 /* relative: run relative to A's centre (moving both), so that the pad is
  * of the pair's sizes and separation wherever the pair is; else of the
@@ -189,7 +186,7 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
     bool tc_sweep_##A##_hull(const tc_##A *a, tc_vec3 velocity_a, const tc_hull *b, tc_vec3 velocity_b,          \
                              float max_t, tc_sweep_hit *hit)                                                      \
     {                                                                                                             \
-        if (!tc_##A##_is_valid(a) || !tc_hull_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t))          \
+        if (!tc_##A##_is_valid(a) || !tc_hull_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t))          \
             return false;                                                                                         \
         tc_core ca, cb;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                                 \
@@ -339,14 +336,21 @@ float tc_distance_hull_hull(const tc_hull *a, const tc_hull *b, tc_vec3 *point_a
 }
 
 /* ---- the plane's solid against a hull: the hull's lowest point ------------ */
+/* Whether the hull's lowest point is within the overlap band of the
+ * half-space: the overlap test, and the contact's (so they agree). */
+static bool plane_hull_touching(const tc_core *cb, const tc_half_space *h)
+{
+    tc_dvec3 low = tc_core_support(cb, tc_dvec3_neg(h->n));
+    return tc_dvec3_dot(h->n, low) - h->offset <= TC_HULL_OVERLAP_PAD * (cb->scale + fabs(h->offset));
+}
+
 bool tc_overlap_plane_hull(const tc_plane *a, const tc_hull *b)
 {
     if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b)) return false;
     tc_core cb;
     tc_core_from_hull(&cb, b);
     tc_half_space h = tc_half_space_from_plane(a);
-    tc_dvec3 low = tc_core_support(&cb, tc_dvec3_neg(h.n));
-    return tc_dvec3_dot(h.n, low) - h.offset <= TC_HULL_OVERLAP_PAD * (cb.scale + fabs(h.offset));
+    return plane_hull_touching(&cb, &h);
 }
 
 float tc_distance_plane_hull(const tc_plane *a, const tc_hull *b, tc_vec3 *point_a, tc_vec3 *point_b)
@@ -364,7 +368,10 @@ bool tc_contact_plane_hull(const tc_plane *a, const tc_hull *b, tc_manifold *m)
     tc_core cb;
     tc_core_from_hull(&cb, b);
     tc_half_space h = tc_half_space_from_plane(a);
-    if (!tc_core_contact_plane(&cb, &h, m)) return false;
+    /* touching as overlap decides it, inside its band too (a hull with a
+     * vertex at 1e20 overlapped a plane 0.36 away, a band of 1e13 there,
+     * with no contact): the deepest point at depth 0 when none reaches */
+    if (!plane_hull_touching(&cb, &h) || !tc_core_contact_plane_touching(&cb, &h, m)) return false;
     if (m) tc_manifold_flip(m); /* from the plane's solid into the hull, the plane's feature first */
     return true;
 }
@@ -372,7 +379,7 @@ bool tc_contact_plane_hull(const tc_plane *a, const tc_hull *b, tc_manifold *m)
 bool tc_sweep_plane_hull(const tc_plane *a, tc_vec3 velocity_a, const tc_hull *b, tc_vec3 velocity_b, float max_t,
                          tc_sweep_hit *hit)
 {
-    if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t)) return false;
     tc_core cb;
     tc_core_from_hull(&cb, b);
     tc_half_space h = tc_half_space_from_plane(a);

@@ -4,6 +4,7 @@
 #ifndef TOUCHE_QUERIES_PAIR_QUERIES_H
 #define TOUCHE_QUERIES_PAIR_QUERIES_H
 
+#include <float.h>
 #include <math.h>
 
 #include "queries/convex_core.h"
@@ -34,7 +35,10 @@ static inline double tc_rounded_meet(double core_distance, double ra, double rb)
  * contact and distance agree on every touching pair. */
 static inline bool tc_rounded_apart(double core_distance, double radii)
 {
-    return core_distance > 0.0 && (float)(core_distance - radii) > 0.0f;
+    /* a gap past the float range is apart without its rounding to float,
+     * which would overflow (cores near opposite ends of the range) */
+    const double gap = core_distance - radii;
+    return core_distance > 0.0 && (gap > (double)FLT_MAX || (float)gap > 0.0f);
 }
 
 /* tc_rounded_apart from the squared core distance d2, deciding the clear

@@ -29,11 +29,6 @@
 #define TC_SWEEP_TOLERANCE 1e-6
 #define TC_SWEEP_MAX_ITERATIONS 64
 
-static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
-{
-    /* NaN tested on its bits: an ordered comparison of a NaN raises FE_INVALID */
-    return tc_vec3_is_finite(va) && tc_vec3_is_finite(vb) && !tc_is_nan(max_t) && max_t >= 0.0f;
-}
 
 static void set_hit(tc_sweep_hit *hit, double t, tc_dvec3 point, tc_dvec3 normal)
 {
@@ -135,7 +130,7 @@ bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb,
 bool tc_sweep_sphere_sphere(const tc_sphere *a, tc_vec3 velocity_a, const tc_sphere *b, tc_vec3 velocity_b,
                             float max_t, tc_sweep_hit *hit)
 {
-    if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t)) return false;
     tc_dvec3 d = tc_dvec3_sub(tc_dvec3_from(b->center), tc_dvec3_from(a->center));
     tc_dvec3 w = tc_dvec3_sub(tc_dvec3_from(velocity_b), tc_dvec3_from(velocity_a));
     double R = (double)a->radius + (double)b->radius;
@@ -296,20 +291,20 @@ static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb
 
 bool tc_sweep_obb_obb(const tc_obb *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
 {
-    if (!tc_obb_is_valid(a) || !tc_obb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    if (!tc_obb_is_valid(a) || !tc_obb_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t)) return false;
     return sweep_boxes(a, velocity_a, b, velocity_b, max_t, tc_overlap_obb_obb(a, b), hit);
 }
 
 bool tc_sweep_aabb_aabb(const tc_aabb *a, tc_vec3 velocity_a, const tc_aabb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
 {
-    if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t)) return false;
     tc_obb oa = tc_obb_from_aabb(a), ob = tc_obb_from_aabb(b);
     return sweep_boxes(&oa, velocity_a, &ob, velocity_b, max_t, tc_overlap_aabb_aabb(a, b), hit);
 }
 
 bool tc_sweep_aabb_obb(const tc_aabb *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
 {
-    if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t)) return false;
     tc_obb oa = tc_obb_from_aabb(a);
     return sweep_boxes(&oa, velocity_a, b, velocity_b, max_t, tc_overlap_aabb_obb(a, b), hit);
 }
@@ -336,7 +331,7 @@ static bool far_sweep(tc_core *a, tc_vec3 va, tc_core *b, tc_vec3 vb, float max_
     bool tc_sweep_##A##_##B(const tc_##A *a, tc_vec3 velocity_a, const tc_##B *b, tc_vec3 velocity_b,          \
                             float max_t, tc_sweep_hit *hit)                                                    \
     {                                                                                                          \
-        if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t))      \
+        if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t))      \
             return false;                                                                                      \
         tc_core ca, cb;                                                                                        \
         tc_core_from_##A(&ca, a);                                                                              \
@@ -366,7 +361,7 @@ TC_SWEEP_CORES(triangle, triangle)
     bool tc_sweep_##A##_plane(const tc_##A *a, tc_vec3 velocity_a, const tc_plane *b, tc_vec3 velocity_b,     \
                               float max_t, tc_sweep_hit *hit)                                                 \
     {                                                                                                         \
-        if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t))     \
+        if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t))     \
             return false;                                                                                     \
         tc_core ca;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                             \
