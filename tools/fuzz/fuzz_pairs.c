@@ -48,29 +48,6 @@
 #define TOUCHE_FUZZ_CHECK_CONTACT 1
 #endif
 
-/* The queries of check_pair on hulls and meshes. Off: at the hostile
- * magnitudes this target makes (points at 1e20 and FLT_MAX), the X-mesh
- * pairs' distance says 0 where overlap says apart, hull- and mesh-plane
- * contacts disagree with overlap or give non-finite points, and the
- * translating sweeps of hulls and meshes give non-finite points (seed 12 of
- * the random replay: about 400 of 20,000 inputs; reported in issue 12,
- * in the hull and mesh pairs' own code). The rotating sweep and the ray
- * casts check them whatever this says. */
-#ifndef TOUCHE_FUZZ_CHECK_DATA_PAIRS
-#define TOUCHE_FUZZ_CHECK_DATA_PAIRS 1
-#endif
-
-/* The rotating sweep at an identity start where distance is 0: a hit at
- * t = 0, and a still sweep hits. Off: the rotating sweep decides the start
- * on its cores (GJK's rounding snapped, tc_sweep_start_apart), while
- * distance 0 is the pair's overlap test with its band, so inside the band
- * they disagree (a capsule at distance 0 from a triangle reaching 1e6 hit
- * at t = 3e-7; reported in issue 12: asking the pair's distance at the
- * start fixes it and moves the golden hash). */
-#ifndef TOUCHE_FUZZ_CHECK_RIGID_START
-#define TOUCHE_FUZZ_CHECK_RIGID_START 1
-#endif
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Mostly the grid, else a hostile value or raw bits. */
@@ -330,7 +307,7 @@ static void check_rigid(const tc_shape *a, const tc_shape *b, const rigid_motion
     if (!in_range) return;
     const double band = 1e-5 * (scale_of(&sa) > scale_of(&sb) ? scale_of(&sa) : scale_of(&sb)) + 1e-30;
     const float d0 = tc_shape_distance(&sa, &sb, NULL, NULL);
-    const bool exact_start = TOUCHE_FUZZ_CHECK_RIGID_START && ma->identity_start && mb->identity_start;
+    const bool exact_start = ma->identity_start && mb->identity_start;
     if (s && h.t == 0.0f) CONTRACT(d0 <= band, "rigid sweep hits at t = 0, the start distance is %g (band %g)", (double)d0, band);
     /* touching as both distance and overlap decide it (their agreement is check_pair's) */
     const bool touching = d0 == 0.0f && ov0;
@@ -402,9 +379,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_bounds(&a);
         check_bounds(&b);
         max_t = fabsf(max_t);
-        const bool with_data = a.type == TC_SHAPE_HULL || a.type == TC_SHAPE_MESH || b.type == TC_SHAPE_HULL ||
-                               b.type == TC_SHAPE_MESH;
-        if (TOUCHE_FUZZ_CHECK_DATA_PAIRS || !with_data) check_pair(&a, &b, va, vb, max_t);
+        check_pair(&a, &b, va, vb, max_t);
         check_rigid(&a, &b, &ma, &mb);
         if (finite3(ray.origin) && finite3(ray.dir)) {
             check_ray(&a, &ray, max_t);
