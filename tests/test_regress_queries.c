@@ -587,11 +587,16 @@ TEST_CASE(fp_trap_hull_mesh_placed_past_float_range_is_invalid)
     CHECK(hd != NULL && md != NULL);
     if (!hd || !md) goto done;
     const tc_shape ball0 = ball(tc_vec3_make(0, 0, 0), 1);
-    const float far_scale[3] = { 1e38f, 1e20f, 3e38f };
-    const float far_at[3] = { 3e38f, 0, 0 };
+    /* the cube's corners at 3e38 + 1e38, 1e38 + 3e38, and 2.5e38 turned by
+     * 45 degrees about z (3.5e38) */
+    const float far_scale[3] = { 1e38f, 3e38f, 2.5e38f };
+    const float far_at[3] = { 3e38f, 1e38f, 0 };
+    const tc_quat turn[3] = { tc_quat_identity(), tc_quat_identity(),
+                              tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), 0.78539816f) };
     for (int i = 0; i < 3; ++i) {
-        const tc_shape h = placed_hull(hd, tc_vec3_make(far_at[i], 0, 0), far_scale[i] * (i == 1 ? 1e19f : 1.0f));
-        const tc_shape m = placed_mesh(md, tc_vec3_make(far_at[i], 0, 0), far_scale[i] * (i == 1 ? 1e19f : 1.0f));
+        const tc_transform pose = tc_transform_make(tc_vec3_make(far_at[i], 0, 0), turn[i]);
+        const tc_shape h = tc_shape_from_hull(tc_hull_make(hd, pose, far_scale[i]));
+        const tc_shape m = tc_shape_from_mesh(tc_mesh_make(md, pose, far_scale[i]));
         CHECK_MSG(!tc_shape_is_valid(&h) && !tc_shape_is_valid(&m), "placement %d valid", i);
         every_query_trapped(&h, &ball0);
         every_query_trapped(&m, &ball0);
@@ -809,5 +814,119 @@ TEST_CASE(extreme_magnitude_plane_hull_contact_agrees)
     const tc_plane p = { { 0, 1, 0 }, 2.640625f };
     const tc_shape sp = tc_shape_from_plane(p);
     check_agree("hull to 1e20 vs plane 0.36 below", &h, &sp, 1);
+    tc_hull_data_destroy(hd);
+}
+
+/* Shapes moved by poses near FLT_MAX (tc_shape_transform, the rotating
+ * sweep's start shapes): the float placement position + rotation * p, an
+ * AABB's centre sum and corners, and sizes times a scale overflowed. They
+ * are taken in double there and saturate at the float range. */
+TEST_CASE(fp_trap_shape_transform_near_flt_max)
+{
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, -0x1.fffffep+127f), 1);
+    const tc_aabb box = { { -3e38f, 0, 0 }, { 3e38f, 1, 1 } };
+    const tc_shape b = tc_shape_from_aabb(box);
+    const tc_shape s = ball(tc_vec3_make(3e38f, 0, 0), 1e38f);
+    const tc_transform pose = tc_transform_make(tc_vec3_make(-1e35f, 0, -0x1.d2dc9cp+116f),
+                                                tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), 0.5f));
+    traps_on();
+    const tc_shape ph = tc_shape_transform(&h, pose, 1.0f);
+    const tc_shape pb = tc_shape_transform(&b, tc_transform_make(tc_vec3_make(2e38f, 0, 0), tc_quat_identity()), 1.0f);
+    const tc_shape ps = tc_shape_transform(&s, tc_transform_make(tc_vec3_make(1e38f, 0, 0), tc_quat_identity()), 1e10f);
+    traps_off();
+    CHECK(isfinite(ph.u.hull.position.z) && ph.u.hull.position.z == -FLT_MAX);
+    CHECK(pb.u.aabb.max.x == FLT_MAX && isfinite(pb.u.aabb.min.x));
+    CHECK(ps.u.sphere.radius == FLT_MAX && ps.u.sphere.center.x == FLT_MAX);
+    tc_hull_data_destroy(hd);
+}
+
+/* Two hulls near opposite ends of the float range: the hull pair's frame
+ * (A's ball centre) put B's centre 6e38 away, rounded to float. */
+TEST_CASE(fp_trap_hull_pair_centres_past_flt_max)
+{
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    const tc_shape a = placed_hull(hd, tc_vec3_make(-3e38f, 0, 0), 1);
+    const tc_shape b = placed_hull(hd, tc_vec3_make(3e38f, 0, 0), 1);
+    traps_on();
+    const bool ov = tc_shape_overlap(&a, &b);
+    const float d = tc_shape_distance(&a, &b, NULL, NULL);
+    traps_off();
+    CHECK(!ov && d == FLT_MAX);
+    every_query_trapped(&a, &b);
+    tc_hull_data_destroy(hd);
+}
+
+/* A mesh hit whose world point origin + t dir passes FLT_MAX on the way (a
+ * ray from 3e38 with a direction of 3e38 hitting at t = 2): it was summed
+ * in float. */
+TEST_CASE(fp_trap_mesh_ray_hit_point_past_flt_max)
+{
+    const tc_vec3 wall[3] = { { -1, -1, -1 }, { -1, 1, -1 }, { -1, 0, 1 } };
+    const int32_t tri3[3] = { 0, 1, 2 };
+    tc_mesh_data *md = tc_mesh_data_create(wall, 3, tri3, 1, NULL);
+    CHECK(md != NULL);
+    if (!md) return;
+    const tc_shape m = placed_mesh(md, tc_vec3_make(0, 0, 0), 3e38f);
+    const tc_ray ray = { { 3e38f, 0, 0 }, { -3e38f, 0, 0 } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_shape_raycast(&ray, &m, INFINITY, &hit);
+    traps_off();
+    CHECK_MSG(got && hit.t == 2.0f && hit.point.x == -3e38f && unit(hit.normal), "hit %d t %g x %g", got,
+              got ? hit.t : -1.0f, got ? hit.point.x : 0.0f);
+    tc_mesh_data_destroy(md);
+}
+
+/* The rotating sweep's start, through the dispatch, as the pair's overlap
+ * test decides it: a sphere far down a plane's slope, at distance 0 from
+ * it, took a step on its cores' test and hit at t = 2.8e-29 (libFuzzer).
+ * It hits at t = 0 now, as the translating sweep does (sweep.h). */
+TEST_CASE(rigid_sweep_distance_zero_at_start_hits_at_t_zero)
+{
+    const tc_sphere s = { { 0x1.8p-1f, -0x1.e1fffep+97f, 0x1p-1f }, 0x1p-1f };
+    const tc_plane p = { { 0x1.fc0bd8p-2f, -0x1.dd49b4p-104f, -0x1.bc8a5cp-1f }, -0x1.cp+2f };
+    const tc_shape a = tc_shape_from_sphere(s), b = tc_shape_from_plane(p);
+    const tc_transform a1 = tc_transform_make(tc_vec3_make(-7, -7, -7), tc_quat_make(0, 0, 0x1.6a09e6p-1f, 0x1.6a09e6p-1f));
+    const tc_transform still = tc_transform_identity();
+    tc_sweep_hit h, hs, hb;
+    traps_on();
+    const float d = tc_shape_distance(&a, &b, NULL, NULL);
+    const bool ov = tc_shape_overlap(&a, &b);
+    const bool moving = tc_shape_sweep_rigid(&a, still, a1, &b, still, still, &h);
+    const bool no_motion = tc_shape_sweep_rigid(&a, still, still, &b, still, still, &hs);
+    const bool swapped = tc_shape_sweep_rigid(&b, still, still, &a, still, a1, &hb);
+    traps_off();
+    CHECK(d == 0.0f && ov);
+    CHECK_MSG(moving && h.t == 0.0f && unit(h.normal), "moving: %d t %g", moving, moving ? h.t : -1.0f);
+    CHECK(no_motion && hs.t == 0.0f);
+    CHECK(swapped && hb.t == 0.0f && fabsf(tc_vec3_dot(hb.normal, h.normal) + 1.0f) < 1e-5f);
+}
+
+/* A still sweep of a hull and a capsule reaching 1e7, 0.6 apart (seed
+ * 12): the sweep's start test, the hull band of the cores' scale in place
+ * (1 there), hit at t = 0 what the overlap test, of the pair's scale about
+ * the capsule's centre (0.5), called apart. Such a start is swept again
+ * relative to A's centre, as overlap runs. */
+TEST_CASE(hull_still_sweep_hits_only_what_overlap_calls_touching)
+{
+    const tc_vec3 seg[2] = { { -0x1.2p+0f, -0x1.bp+0f, 0x1.9p+1f }, { 0x1.98p+1f, 0x1.6p+2f, 0x1.2p+2f } };
+    tc_hull_data *hd = tc_hull_data_create(seg, 2, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    tc_hull h;
+    h.data = hd;
+    h.position = tc_vec3_make(-0x1.18p+1f, -0x1.5p+2f, -0x1.c8p+1f);
+    h.rotation.cx = tc_vec3_make(-0x1.b156cp-2f, -0x1.28d9cep-1f, -0x1.647adcp-1f);
+    h.rotation.cy = tc_vec3_make(-0x1.b203c6p-1f, 0x1.0ca414p-1f, 0x1.40b988p-4f);
+    h.rotation.cz = tc_vec3_make(0x1.47982ap-2f, 0x1.3f25f8p-1f, -0x1.6d51f4p-1f);
+    h.scale = 0.5f;
+    const tc_capsule c = { { 0x1.dp+1f, 0x1.bp+0f, 0x1.6p+1f }, { -0x1.5p+1f, 0x1.14p+2f, -0x1.312dp+23f }, 0x1.b8p+2f };
+    const tc_shape a = tc_shape_from_hull(h), b = tc_shape_from_capsule(c);
+    check_agree("hull vs capsule reaching 1e7", &a, &b, -1);
     tc_hull_data_destroy(hd);
 }

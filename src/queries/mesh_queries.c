@@ -159,8 +159,8 @@ bool tc_mesh_bounds(const tc_mesh *m, tc_aabb *out)
     /* saturated at the float range, which holds a valid mesh (its placement
      * is inside it: tc_mesh_is_valid) */
     double pad = 1e-6 * (tc_dvec3_max_abs(lo) + tc_dvec3_max_abs(hi));
-    out->min = tc_vec3_make(tc_float_saturated(lo.x - pad), tc_float_saturated(lo.y - pad), tc_float_saturated(lo.z - pad));
-    out->max = tc_vec3_make(tc_float_saturated(hi.x + pad), tc_float_saturated(hi.y + pad), tc_float_saturated(hi.z + pad));
+    out->min = tc_dvec3_to_saturated(tc_dvec3_make(lo.x - pad, lo.y - pad, lo.z - pad));
+    out->max = tc_dvec3_to_saturated(tc_dvec3_make(hi.x + pad, hi.y + pad, hi.z + pad));
     return true;
 }
 
@@ -671,7 +671,7 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
         best.normal = tc_vec3_normalize(tc_vec3_add(tc_vec3_add(tc_vec3_scale(shape->rotation.cx, nl.x),
                                                                 tc_vec3_scale(shape->rotation.cy, nl.y)),
                                                     tc_vec3_scale(shape->rotation.cz, nl.z)));
-        best.point = best.t == 0.0f ? ray->origin : tc_vec3_mul_add(ray->origin, ray->dir, best.t);
+        best.point = best.t == 0.0f ? ray->origin : tc_ray_point_at(ray, best.t);
         *hit = best;
     }
     return found;

@@ -3,12 +3,17 @@
 
 #include "queries/pair_queries.h"
 
+#include "core/float.h"
+
 #include "queries/manifold.h"
 #include "queries/penetration.h"
 
+/* Saturated at the float range: a pair's frame (tc_core_recentre) can put a
+ * closest point of shapes near opposite ends of the range past FLT_MAX
+ * (a mesh walk's, moved back after), which a plain conversion overflows. */
 static void store(tc_vec3 *dst, tc_dvec3 v)
 {
-    if (dst) *dst = tc_dvec3_to(v);
+    if (dst) *dst = tc_dvec3_to_saturated(v);
 }
 
 float tc_rounded_distance(double core_distance, tc_dvec3 qa, tc_dvec3 qb, double ra, double rb,
