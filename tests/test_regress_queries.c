@@ -930,3 +930,55 @@ TEST_CASE(hull_still_sweep_hits_only_what_overlap_calls_touching)
     check_agree("hull vs capsule reaching 1e7", &a, &b, -1);
     tc_hull_data_destroy(hd);
 }
+
+/* Hull pairs near the end of the float range (seed 12): a hull reaching
+ * 3.4e38 overlapped a small one B-A but not A-B (the double test ran in
+ * A's frame, whichever hull was A: it runs in the pair's own order now);
+ * two hulls at x = FLT_MAX, 7.4e24 apart in y, were at distance 0 in
+ * place while overlap, in the pair's frame, called them apart (the far
+ * distance runs in that frame too). */
+TEST_CASE(extreme_magnitude_hull_pairs_symmetric_and_agree)
+{
+    const tc_vec3 long_points[2] = { { -1.9375f, 3.27929e31f, 1.4375f }, { 0.25f, 6.5625f, 3.40282e38f } };
+    const tc_vec3 small_points[3] = { { 5.9375f, 6.3125f, 5.125f }, { 2.375f, 5.0625f, -3.375f }, { -5.625f, 4.9375f, -4.8125f } };
+    const tc_vec3 pair_points[2] = { { -4.4375f, -5.0625f, 5.875f }, { 2.25f, -0.125f, -2.5f } };
+    tc_hull_data *hl = tc_hull_data_create(long_points, 2, NULL);
+    tc_hull_data *hs = tc_hull_data_create(small_points, 3, NULL);
+    tc_hull_data *hp = tc_hull_data_create(pair_points, 2, NULL);
+    CHECK(hl && hs && hp);
+    if (hl && hs && hp) {
+        const tc_quat quarter = tc_quat_make(0, 0, 0.70710678f, 0.70710678f);
+        int asymmetric = 0;
+        for (int i = 0; i < 64; ++i) {
+            /* the small hull swept across the long one's near end */
+            const tc_vec3 at = tc_vec3_make(-3.0f + 0.25f * (float)(i % 8), 6.125f + 0.5f * (float)(i / 8) - 2.0f, 0.0f);
+            const tc_shape a = tc_shape_from_hull(tc_hull_make(hl, tc_transform_make(tc_vec3_make(-2.375f, 2.125f, -5.6875f), quarter), 1));
+            const tc_shape b = tc_shape_from_hull(tc_hull_make(hs, tc_transform_make(at, tc_quat_make(0, 0, 1, 0)), 1.25f));
+            traps_on();
+            const bool ab = tc_shape_overlap(&a, &b), ba = tc_shape_overlap(&b, &a);
+            traps_off();
+            asymmetric += ab != ba;
+            check_agree("hull reaching 3.4e38 vs a small hull", &a, &b, -1);
+        }
+        CHECK_MSG(asymmetric == 0, "%d of 64 asymmetric", asymmetric);
+        const tc_shape p = tc_shape_from_hull(tc_hull_make(hp, tc_transform_make(tc_vec3_make(FLT_MAX, 7.43404e24f, 0.5f), quarter), 1));
+        const tc_shape q = tc_shape_from_hull(tc_hull_make(hs, tc_transform_make(tc_vec3_make(FLT_MAX, 0.875f, -0.0625f), quarter), 1));
+        check_agree("hulls at FLT_MAX 7.4e24 apart", &p, &q, 0);
+    }
+    tc_hull_data_destroy(hl);
+    tc_hull_data_destroy(hs);
+    tc_hull_data_destroy(hp);
+}
+
+/* Two capsules of radius FLT_MAX: their contact depth, twice that, was
+ * rounded to float (libFuzzer). It saturates. */
+TEST_CASE(fp_trap_contact_depth_past_flt_max)
+{
+    const tc_capsule a = { { 6.5625f, 6.5625f, -0.1875f }, { 2.0625f, 2.125f, 2.125f }, FLT_MAX };
+    const tc_capsule b = { { -4.625f, 6.5625f, 6.5625f }, { 6.5625f, -7.0f, -7.0f }, FLT_MAX };
+    tc_manifold m;
+    traps_on();
+    const bool c = tc_contact_capsule_capsule(&a, &b, &m);
+    traps_off();
+    CHECK(c && m.count >= 1 && m.points[0].depth == FLT_MAX);
+}

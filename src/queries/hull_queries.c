@@ -13,10 +13,13 @@
  * zero-radius sphere. */
 #include <touche/hull.h>
 
+#include <string.h>
+
 #include "queries/hull_epa.h"
 #include "queries/hull_pair.h"
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
+#include "queries/overlap_far.h"
 #include "queries/ray.h"
 #include "queries/sweep_start.h"
 #include "shapes/hull_internal.h"
@@ -276,9 +279,23 @@ static bool double_within(const tc_hull *a, const tc_hull *b, const tc_gjk_resul
     tc_core ca, cb;
     tc_core_from_hull(&ca, a);
     tc_core_from_hull(&cb, b);
+    /* In the pair's own order, whichever way it was asked: the frame (a
+     * centre) and GJK's seed and rounding depend on which hull is A, and a
+     * hull reaching 3.4e38 overlapped a small one B-A but not A-B (the pair
+     * fuzzer, issue 12). The smaller core is A (ties: the hull's bytes);
+     * the seed only when the pair came in that order (a float run's
+     * simplex is not the mirror of the swapped run's). */
+    const int order = ca.scale != cb.scale ? (ca.scale < cb.scale ? -1 : 1) : memcmp(a, b, sizeof *a);
+    tc_gjk_simplex seed = r->simplex;
+    if (order > 0) {
+        const tc_core t = ca;
+        ca = cb;
+        cb = t;
+        seed.n = 0;
+    }
     tc_core_translate(&cb, tc_core_recentre(&ca));
     double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
-    return tc_gjk_within_seeded(&ca, &cb, &r->simplex, TC_HULL_OVERLAP_PAD * scale);
+    return tc_gjk_within_seeded(&ca, &cb, &seed, TC_HULL_OVERLAP_PAD * scale);
 }
 
 bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
@@ -353,7 +370,17 @@ float tc_distance_hull_hull(const tc_hull *a, const tc_hull *b, tc_vec3 *point_a
     tc_core ca, cb;
     tc_core_from_hull(&ca, a);
     tc_core_from_hull(&cb, b);
-    return tc_core_distance_seeded(&ca, &cb, &r.simplex, point_a, point_b);
+    if (!tc_cores_maybe_far(&ca, &cb)) return tc_core_distance_seeded(&ca, &cb, &r.simplex, point_a, point_b);
+    /* Far (overlap_far.h): in the pair's frame, as overlap runs, so that
+     * GJK's tolerances are of the pair's sizes and separation (two hulls
+     * at x = FLT_MAX, 7.4e24 apart in y, were at distance 0 in place,
+     * apart for overlap). */
+    const tc_dvec3 d = tc_core_pair_recentre(&ca, &cb);
+    tc_vec3 pa, pb;
+    const float dist = tc_core_distance_seeded(&ca, &cb, &r.simplex, &pa, &pb);
+    if (point_a) *point_a = tc_core_moved_back(pa, d);
+    if (point_b) *point_b = tc_core_moved_back(pb, d);
+    return dist;
 }
 
 /* ---- the plane's solid against a hull: the hull's lowest point ------------ */
