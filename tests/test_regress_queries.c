@@ -982,3 +982,20 @@ TEST_CASE(fp_trap_contact_depth_past_flt_max)
     traps_off();
     CHECK(c && m.count >= 1 && m.points[0].depth == FLT_MAX);
 }
+
+/* A mesh triangle reaching 1e8, 2 above a plane: the mesh's overlap band
+ * (1e-7 of the scale, 10 here) calls it touching, the contact's own test
+ * did not (seed 7). Its contact decides by the overlap's test now. */
+TEST_CASE(large_magnitude_plane_mesh_contact_agrees)
+{
+    const tc_vec3 points[3] = { { 0, 2, 0 }, { 1e8f, 2, 0 }, { 0, 2, 1 } };
+    const int32_t tri3[3] = { 0, 1, 2 };
+    tc_mesh_data *md = tc_mesh_data_create(points, 3, tri3, 1, NULL);
+    CHECK(md != NULL);
+    if (!md) return;
+    const tc_shape m = placed_mesh(md, tc_vec3_make(0, 0, 0), 1);
+    const tc_plane p = { { 0, 1, 0 }, 0 };
+    const tc_shape sp = tc_shape_from_plane(p);
+    check_agree("mesh to 1e8, 2 above a plane", &m, &sp, 1);
+    tc_mesh_data_destroy(md);
+}

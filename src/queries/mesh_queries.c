@@ -724,6 +724,15 @@ static bool far_touching(const core_walk *w, const tc_core *t, bool *touching)
     return true;
 }
 
+/* Whether triangle t reaches the walk's half-space within the overlap
+ * test's band: the overlap test, and the contact's (so they agree). */
+static bool plane_touching(const core_walk *w, const tc_core *t)
+{
+    double lo, hi;
+    tc_core_project(t, w->h->n, &lo, &hi);
+    return lo - w->h->offset <= TC_MESH_OVERLAP_PAD * (t->scale + fabs(w->h->offset));
+}
+
 static bool overlap_slot(void *ctx, int32_t slot)
 {
     core_walk *w = ctx;
@@ -731,9 +740,7 @@ static bool overlap_slot(void *ctx, int32_t slot)
     slot_core(w->d, &w->pl, slot, &t);
     if (far_touching(w, &t, &w->found)) return !w->found;
     if (w->h) {
-        double lo, hi;
-        tc_core_project(&t, w->h->n, &lo, &hi);
-        w->found = lo - w->h->offset <= TC_MESH_OVERLAP_PAD * (t.scale + fabs(w->h->offset));
+        w->found = plane_touching(w, &t);
         return !w->found;
     }
     double scale = w->a->scale > t.scale ? w->a->scale : t.scale;
@@ -996,7 +1003,10 @@ static bool contact_slot(void *ctx, int32_t slot)
     const bool far = far_touching(w, &t, &touching);
     if (far && !touching) return true;
     if (w->h) {
-        if (far ? !tc_core_contact_plane_touching(&t, w->h, &m) : !tc_core_contact_plane(&t, w->h, &m)) return true;
+        /* touching as overlap decides it, inside its band too (a mesh 2
+         * from a plane, inside a band of its scale, overlapped it with no
+         * contact: seed 7); the deepest point at depth 0 when none reaches */
+        if (!(far || plane_touching(w, &t)) || !tc_core_contact_plane_touching(&t, w->h, &m)) return true;
         tc_manifold_flip(&m); /* the plane is A */
     } else {
         if (far ? !tc_core_contact_touching(w->a, &t, &m) : !tc_core_contact_padded(w->a, &t, TC_MESH_OVERLAP_PAD, &m))
