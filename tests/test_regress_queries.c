@@ -999,3 +999,21 @@ TEST_CASE(large_magnitude_plane_mesh_contact_agrees)
     check_agree("mesh to 1e8, 2 above a plane", &m, &sp, 1);
     tc_mesh_data_destroy(md);
 }
+
+/* An AABB 1.3e29 long, 0.5 from a unit one (libFuzzer): the sweep's boxes,
+ * centre and half size rounded at that length, overlapped, and a still
+ * sweep hit what the AABBs' overlap test called apart. The start is the
+ * exact intervals' answer: no hit standing still, t = 0.5 moving at 1. */
+TEST_CASE(aabb_sweep_long_box_apart_at_start)
+{
+    const tc_aabb a = { { 0, 0, 0 }, { 1, 1, 1 } };
+    const tc_aabb b = { { 1.5f, 0, 0 }, { 0x1.00001ep+97f, 0, 0 } };
+    tc_sweep_hit still, moving;
+    traps_on();
+    const bool ov = tc_overlap_aabb_aabb(&a, &b);
+    const bool s = tc_sweep_aabb_aabb(&a, tc_vec3_zero(), &b, tc_vec3_zero(), 1.0f, &still);
+    const bool m = tc_sweep_aabb_aabb(&a, tc_vec3_zero(), &b, tc_vec3_make(-1, 0, 0), 1.0f, &moving);
+    traps_off();
+    CHECK(!ov && !s);
+    CHECK_MSG(m && fabsf(moving.t - 0.5f) < 1e-6f && moving.normal.x == 1.0f, "moving: %d t %g", m, m ? moving.t : -1.0f);
+}
