@@ -1017,3 +1017,12 @@ TEST_CASE(aabb_sweep_long_box_apart_at_start)
     CHECK(!ov && !s);
     CHECK_MSG(m && fabsf(moving.t - 0.5f) < 1e-6f && moving.normal.x == 1.0f, "moving: %d t %g", m, m ? moving.t : -1.0f);
 }
+
+/* Two spheres of radius FLT_MAX, one 1.3e29 down (libFuzzer): the far
+ * overlap's touching test rounded their gap, -6.8e38, to float. */
+TEST_CASE(fp_trap_rounded_gap_below_minus_flt_max)
+{
+    const tc_shape a = ball(tc_vec3_make(-0x1.cp-1f, -0x1.cp+2f, -0x1.01dp+97f), FLT_MAX);
+    const tc_shape b = ball(tc_vec3_make(0x1.4p+2f, -0x1.cp+2f, -0x1.cp+2f), FLT_MAX);
+    check_agree("spheres of radius FLT_MAX", &a, &b, 1);
+}

@@ -58,12 +58,12 @@ static bool contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_man
     double depth = ra + rb - dist;
     m->normal = tc_dvec3_to(n);
     m->count = 1;
-    m->points[0].depth = (float)depth;
+    m->points[0].depth = tc_float_saturated(depth); /* two radii of FLT_MAX overlap by more than a float */
     m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_VERTEX); /* each sphere is its vertex 0 */
     /* Midway between the surfaces, kept inside both balls when one swallows
      * the other (a zero-radius sphere, a point, is the answer). */
     double at = tc_rounded_meet(dist, ra, rb);
-    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(ca, n, at));
+    m->points[0].point = tc_dvec3_to_saturated(tc_dvec3_mad(ca, n, at));
     return true;
 }
 
@@ -272,7 +272,7 @@ TC_FORCE_INLINE int rounded_pair(const tc_vec3 *ea, int na, double ra, const tc_
     m->normal = tc_dvec3_to(n);
     m->count = 1;
     m->points[0].point = tc_dvec3_to(tc_dvec3_mad(pa, n, tc_rounded_meet(dist, ra, rb)));
-    m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
+    m->points[0].depth = tc_float_saturated(depth > 0.0 ? depth : 0.0);
     /* A sphere's point is its centre, its vertex 0. */
     m->points[0].id = TC_CONTACT_ID(na == 1 ? TC_FEATURE_VERTEX | 0u : end_byte(ea, na, qa), end_byte(eb, nb, qb));
     return 1;
