@@ -1026,3 +1026,26 @@ TEST_CASE(fp_trap_rounded_gap_below_minus_flt_max)
     const tc_shape b = ball(tc_vec3_make(0x1.4p+2f, -0x1.cp+2f, -0x1.cp+2f), FLT_MAX);
     check_agree("spheres of radius FLT_MAX", &a, &b, 1);
 }
+
+/* A plane rising at 0.5 towards a hull 3e38 above it, max_t infinite
+ * (libFuzzer): the first touch, at t = 6e38, was rounded to float. A touch
+ * after any float time is no hit, as a ray's; a later max_t changes
+ * nothing below FLT_MAX (t = 3e38 at speed 1). */
+TEST_CASE(fp_trap_plane_sweep_touch_after_any_float_time)
+{
+    const tc_vec3 point[1] = { { 0, 3e38f, 0 } };
+    tc_hull_data *hd = tc_hull_data_create(point, 1, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, 0), 1);
+    const tc_plane p = { { 0, 1, 0 }, 0 };
+    const tc_shape sp = tc_shape_from_plane(p);
+    tc_sweep_hit slow, fast;
+    traps_on();
+    const bool s = tc_shape_sweep(&sp, tc_vec3_make(0, 0.5f, 0), &h, tc_vec3_zero(), INFINITY, &slow);
+    const bool f = tc_shape_sweep(&sp, tc_vec3_make(0, 1, 0), &h, tc_vec3_zero(), INFINITY, &fast);
+    traps_off();
+    CHECK(!s);
+    CHECK_MSG(f && fabsf(fast.t - 3e38f) < 1e32f, "speed 1: %d t %g", f, f ? fast.t : -1.0f);
+    tc_hull_data_destroy(hd);
+}

@@ -33,7 +33,9 @@
 static void set_hit(tc_sweep_hit *hit, double t, tc_dvec3 point, tc_dvec3 normal)
 {
     if (!hit) return;
-    hit->t = (float)t;
+    /* saturated: with max_t infinite a first touch can come after any
+     * float time (the sweeps that can reach one answer no hit there) */
+    hit->t = tc_float_saturated(t);
     /* saturated: a shape reaching past the float range (a triangle to
      * FLT_MAX) can give a point beyond it, whose rounding overflowed
      * (FE_OVERFLOW, found by the pair fuzzer) */
@@ -186,7 +188,9 @@ static bool core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space 
     } else {
         if (!(closing > 0.0)) return false;
         t = gap / closing;
-        if (!(t <= max_t)) return false;
+        /* beyond max_t, or (max_t infinite) beyond any float time, as a
+         * ray's t (tc_ray_t_ratio) */
+        if (!(t <= max_t) || t > (double)FLT_MAX) return false;
     }
     if (hit) {
         tc_manifold m;
