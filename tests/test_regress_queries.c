@@ -1049,3 +1049,19 @@ TEST_CASE(fp_trap_plane_sweep_touch_after_any_float_time)
     CHECK_MSG(f && fabsf(fast.t - 3e38f) < 1e32f, "speed 1: %d t %g", f, f ? fast.t : -1.0f);
     tc_hull_data_destroy(hd);
 }
+
+/* An AABB in an OBB turned by a half turn whose axes carry components of
+ * 1e-38 (libFuzzer): the box-box contact's reach along the reference
+ * normal divided by such a component and overflowed in float. */
+TEST_CASE(fp_trap_box_box_contact_denormal_axis_component)
+{
+    const tc_aabb a = { { 0, 0x1.cp-1f, 0 }, { 1, 0x1.ep+0f, 0x1.d8p+1f } };
+    tc_obb b;
+    b.center = tc_vec3_make(-0.5f, -0x1.5754fep-40f, 0x1.d8p+1f);
+    b.half = tc_vec3_make(0x1.d8p+1f, 0x1.d8p+1f, 0x1.d8p+1f);
+    b.rotation.cx = tc_vec3_make(-1.0f, 0x1.875c6p-129f, -0x1.5670cap-125f);
+    b.rotation.cy = tc_vec3_make(0x1.875c6p-129f, 1.0f, -0x1.3dfb04p-124f);
+    b.rotation.cz = tc_vec3_make(0x1.5670cap-125f, -0x1.3dfb04p-124f, -1.0f);
+    const tc_shape sa = tc_shape_from_aabb(a), sb = tc_shape_from_obb(b);
+    check_agree("aabb in an obb with denormal axis components", &sa, &sb, 1);
+}
