@@ -1065,3 +1065,28 @@ TEST_CASE(fp_trap_box_box_contact_denormal_axis_component)
     const tc_shape sa = tc_shape_from_aabb(a), sb = tc_shape_from_obb(b);
     check_agree("aabb in an obb with denormal axis components", &sa, &sb, 1);
 }
+
+/* A capsule whose upper end is 6e38 above a plane its lower end is under
+ * (libFuzzer): that end's depth, below -FLT_MAX, was rounded to float. */
+TEST_CASE(fp_trap_capsule_plane_end_far_above)
+{
+    const tc_capsule c = { { 0, -3.4e38f, 0 }, { 0, 3e38f, 0 }, 1 };
+    const tc_plane p = { { 0, 1, 0 }, -3e38f };
+    tc_manifold m;
+    traps_on();
+    const bool got = tc_contact_capsule_plane(&c, &p, &m);
+    traps_off();
+    CHECK(got && m.count == 1 && m.points[0].depth > 3e37f && isfinite(m.points[0].depth));
+}
+
+/* Hull data whose faces lie on diagonals near FLT_MAX (libFuzzer): a face's
+ * offset, 5e38, was rounded to float. It saturates; the hull builds. */
+TEST_CASE(fp_trap_hull_face_offset_past_flt_max)
+{
+    const tc_vec3 points[4] = { { 3e38f, 3e38f, 3e38f }, { -3e38f, 0, 0 }, { 0, -3e38f, 0 }, { 0, 0, -3e38f } };
+    traps_on();
+    tc_hull_data *hd = tc_hull_data_create(points, 4, NULL);
+    traps_off();
+    CHECK(hd != NULL && tc_hull_data_face_count(hd) == 4);
+    tc_hull_data_destroy(hd);
+}

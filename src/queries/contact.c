@@ -525,9 +525,10 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
          * first end is above (then slot 1, past the count, holds no point). */
         for (int i = 0; i < count; ++i) {
             tc_contact_point p;
-            p.point = tc_dvec3_to(low[i]);
-            /* Without rounding a depth past the float range. */
-            p.depth = (float)(depth[i] < (double)FLT_MAX ? depth[i] : (double)FLT_MAX);
+            /* Without rounding a point or a depth past the float range, either
+             * way (an end below the plane by more than FLT_MAX: libFuzzer). */
+            p.point = tc_dvec3_to_saturated(low[i]);
+            p.depth = tc_float_saturated(depth[i]);
             p.id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)i, TC_FEATURE_FACE);
             m->points[i] = p;
             if (i == 1) m->points[below[0]] = p;

@@ -205,7 +205,9 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
             double p = tc_dvec3_dot(tc_dvec3_from(h->vertices[h->face_vertices[i]]), n);
             if (p > best) best = p;
         }
-        h->face_offsets[f] = (float)best;
+        /* saturated: a face of points near FLT_MAX on a diagonal is further
+         * out than any float (its rounding trapped: libFuzzer) */
+        h->face_offsets[f] = tc_float_saturated(best);
     }
     /* edges */
     if (s->nf > 0) {
