@@ -1090,3 +1090,24 @@ TEST_CASE(fp_trap_hull_face_offset_past_flt_max)
     CHECK(hd != NULL && tc_hull_data_face_count(hd) == 4);
     tc_hull_data_destroy(hd);
 }
+
+/* A ray at a hull from 1e38 away with a direction of 1e-10, max_t
+ * infinite (libFuzzer): the entry t, 1e48, was rounded to float. A t past
+ * any float is no hit, as a ray's at the other shapes. */
+TEST_CASE(fp_trap_hull_ray_entry_past_any_float)
+{
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, 0), 1);
+    const tc_ray far = { { 0.25f, 0.25f, -1e38f }, { 0, 0, 1e-10f } };
+    const tc_ray near = { { 0.25f, 0.25f, -1e20f }, { 0, 0, 1e-10f } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool f = tc_shape_raycast(&far, &h, INFINITY, &hit);
+    const bool n = tc_shape_raycast(&near, &h, INFINITY, &hit);
+    traps_off();
+    CHECK(!f);
+    CHECK_MSG(n && fabsf(hit.t - 1e30f) < 1e24f, "t %g", n ? hit.t : -1.0f);
+    tc_hull_data_destroy(hd);
+}

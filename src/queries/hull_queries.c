@@ -80,7 +80,10 @@ static bool raycast_solid(const tc_ray *ray, const tc_hull *h, float max_t, tc_r
         if (enter > leave) return false;
     }
     if (enter_face < 0) return tc_ray_hit_inside(ray, hit);
-    if (!((float)enter <= max_t)) return false;
+    /* an entry past any float (a tiny direction, max_t infinite) is no
+     * hit, as a ray's t elsewhere (tc_ray_t_ratio); it was rounded to float
+     * (libFuzzer) */
+    if (enter > (double)FLT_MAX || !((float)enter <= max_t)) return false;
     return tc_ray_hit_at(ray, (float)enter, tc_mat3_mul_vec3(h->rotation, d->face_normals[enter_face]), max_t, hit);
 }
 
