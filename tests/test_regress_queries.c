@@ -1111,3 +1111,18 @@ TEST_CASE(fp_trap_hull_ray_entry_past_any_float)
     CHECK_MSG(n && fabsf(hit.t - 1e30f) < 1e24f, "t %g", n ? hit.t : -1.0f);
     tc_hull_data_destroy(hd);
 }
+
+/* A ray almost parallel to a triangle's plane (a direction component of
+ * 2e-38, max_t infinite; libFuzzer): it crosses the plane past FLT_MAX
+ * (its point saturates), and the far-crossing filter summed |x - a| in
+ * float. A miss, without a trap. */
+TEST_CASE(fp_trap_triangle_ray_crossing_past_flt_max)
+{
+    const tc_triangle t = { { -0x1.bp+2f, -2, 0 }, { -0x1.ep+0f, 2, 0 }, { -2, 0, 0 } };
+    const tc_ray ray = { { 0, 1, -5 }, { 4, -5.25f, 0x1.ac1bdap-126f } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_raycast_triangle(&ray, &t, INFINITY, &hit);
+    traps_off();
+    CHECK(!got);
+}
