@@ -534,3 +534,595 @@ TEST_CASE(fp_trap_tree_ray_far_boxes)
     CHECK_MSG(planes == 3u, "plane: boxes %#x", planes);
     tc_tree_destroy(tree);
 }
+
+/* ---- hulls and meshes: the pair fuzzer over every shape (issue 12) ------- */
+
+static tc_shape placed_hull(const tc_hull_data *d, tc_vec3 position, float scale)
+{
+    return tc_shape_from_hull(tc_hull_make(d, tc_transform_make(position, tc_quat_identity()), scale));
+}
+static tc_shape placed_mesh(const tc_mesh_data *d, tc_vec3 position, float scale)
+{
+    return tc_shape_from_mesh(tc_mesh_make(d, tc_transform_make(position, tc_quat_identity()), scale));
+}
+
+/* Every query on the pair, both ways, with the traps on: none may raise. */
+static void every_query_trapped(const tc_shape *a, const tc_shape *b)
+{
+    const tc_shape *pair[2][2] = { { a, b }, { b, a } };
+    const tc_transform still = tc_transform_identity();
+    const tc_transform turned = tc_transform_make(tc_vec3_make(1, 2, 3), tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), 1.0f));
+    const tc_ray ray = { { 0.25f, 0.25f, 5 }, { 0, 0, -1 } };
+    for (int k = 0; k < 2; ++k) {
+        const tc_shape *x = pair[k][0], *y = pair[k][1];
+        tc_manifold m;
+        tc_sweep_hit h;
+        tc_ray_hit rh;
+        tc_aabb box;
+        traps_on();
+        (void)tc_shape_overlap(x, y);
+        (void)tc_shape_distance(x, y, NULL, NULL);
+        (void)tc_shape_contact(x, y, &m);
+        (void)tc_shape_sweep(x, tc_vec3_make(1, -2, 3), y, tc_vec3_zero(), 1.0f, &h);
+        (void)tc_shape_sweep_rigid(x, still, turned, y, still, still, &h);
+        (void)tc_shape_raycast(&ray, x, INFINITY, &rh);
+        (void)tc_shape_bounds(x, &box);
+        traps_off();
+    }
+}
+
+static const tc_vec3 cube_points[8] = { { -1, -1, -1 }, { 1, -1, -1 }, { -1, 1, -1 }, { 1, 1, -1 },
+                                        { -1, -1, 1 },  { 1, -1, 1 },  { -1, 1, 1 },  { 1, 1, 1 } };
+static const int32_t two_triangles[6] = { 0, 1, 2, 2, 1, 3 };
+
+/* A hull or mesh placed past the float range (position + scale * vertex
+ * beyond FLT_MAX) passed the validity test, and its bounds, its mesh walk's
+ * box and its ray casts overflowed (the fuzzer: tc_hull_bounds,
+ * local_box, tc_raycast_mesh). It is invalid now: every query answers
+ * false / INFINITY without a trap. Inside the range it stays valid. */
+TEST_CASE(fp_trap_hull_mesh_placed_past_float_range_is_invalid)
+{
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    tc_mesh_data *md = tc_mesh_data_create(cube_points, 8, two_triangles, 2, NULL);
+    CHECK(hd != NULL && md != NULL);
+    if (!hd || !md) goto done;
+    const tc_shape ball0 = ball(tc_vec3_make(0, 0, 0), 1);
+    /* the cube's corners at 3e38 + 1e38, 1e38 + 3e38, and 2.5e38 turned by
+     * 45 degrees about z (3.5e38) */
+    const float far_scale[3] = { 1e38f, 3e38f, 2.5e38f };
+    const float far_at[3] = { 3e38f, 1e38f, 0 };
+    const tc_quat turn[3] = { tc_quat_identity(), tc_quat_identity(),
+                              tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), 0.78539816f) };
+    for (int i = 0; i < 3; ++i) {
+        const tc_transform pose = tc_transform_make(tc_vec3_make(far_at[i], 0, 0), turn[i]);
+        const tc_shape h = tc_shape_from_hull(tc_hull_make(hd, pose, far_scale[i]));
+        const tc_shape m = tc_shape_from_mesh(tc_mesh_make(md, pose, far_scale[i]));
+        CHECK_MSG(!tc_shape_is_valid(&h) && !tc_shape_is_valid(&m), "placement %d valid", i);
+        every_query_trapped(&h, &ball0);
+        every_query_trapped(&m, &ball0);
+        every_query_trapped(&h, &m);
+        traps_on();
+        const float d = tc_shape_distance(&h, &ball0, NULL, NULL);
+        traps_off();
+        CHECK(d == INFINITY);
+    }
+    /* at 2^125, inside the range: valid, finite bounds */
+    const tc_shape h = placed_hull(hd, tc_vec3_make(0x1p124f, 0, 0), 0x1p122f);
+    const tc_shape m = placed_mesh(md, tc_vec3_make(0x1p124f, 0, 0), 0x1p122f);
+    tc_aabb bh, bm;
+    traps_on();
+    const bool ok = tc_shape_bounds(&h, &bh) && tc_shape_bounds(&m, &bm);
+    traps_off();
+    CHECK(tc_shape_is_valid(&h) && tc_shape_is_valid(&m) && ok);
+    CHECK(isfinite(bh.max.x) && isfinite(bm.max.x) && bh.max.x > 0x1p124f);
+    every_query_trapped(&h, &ball0);
+    every_query_trapped(&m, &h);
+done:
+    tc_hull_data_destroy(hd);
+    tc_mesh_data_destroy(md);
+}
+
+/* Data spanning the float range (points at -FLT_MAX and FLT_MAX): the
+ * hull's box diagonal, ball radius and reach passed FLT_MAX in the build
+ * (hull_build.c assemble overflowed), the mesh build's centroids and
+ * bins summed two such coordinates. Both build now, and at a scale that
+ * places them inside the range every query runs untrapped. */
+TEST_CASE(fp_trap_hull_mesh_data_spanning_the_float_range)
+{
+    const tc_vec3 wide[4] = { { -FLT_MAX, 0, 0 }, { FLT_MAX, 0, 0 }, { 0, FLT_MAX, 0 }, { 0, -FLT_MAX, FLT_MAX } };
+    int32_t tris[3 * 6];
+    for (int i = 0; i < 6; ++i) {
+        tris[3 * i] = i % 4;
+        tris[3 * i + 1] = (i + 1) % 4;
+        tris[3 * i + 2] = (i + 2 + i / 4) % 4;
+    }
+    traps_on();
+    tc_hull_data *hd = tc_hull_data_create(wide, 4, NULL);
+    tc_mesh_data *md = tc_mesh_data_create(wide, 4, tris, 6, NULL);
+    traps_off();
+    CHECK(hd != NULL && md != NULL);
+    if (hd && md) {
+        const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, 0), 0.125f);
+        const tc_shape m = placed_mesh(md, tc_vec3_make(1, 0, 0), 0.125f);
+        const tc_shape s = ball(tc_vec3_make(0, 0, -1e37f), 1);
+        CHECK(tc_shape_is_valid(&h) && tc_shape_is_valid(&m));
+        every_query_trapped(&h, &s);
+        every_query_trapped(&m, &s);
+        every_query_trapped(&h, &m);
+        traps_on();
+        const float d = tc_shape_distance(&h, &s, NULL, NULL);
+        traps_off();
+        CHECK_MSG(isfinite(d) && d > 9e36f && d < 1.1e37f, "distance %g", d);
+    }
+    tc_hull_data_destroy(hd);
+    tc_mesh_data_destroy(md);
+}
+
+/* A NaN in a vertex no triangle uses: the mesh build sorted every vertex
+ * with ordered comparisons (FE_INVALID); mesh.h says a NaN coordinate
+ * gives NULL, and it does now, without a trap. */
+TEST_CASE(fp_trap_mesh_data_unused_nan_vertex)
+{
+    const tc_vec3 points[4] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 }, { NAN, 0, 0 } };
+    const int32_t tri3[3] = { 0, 1, 2 };
+    traps_on();
+    tc_mesh_data *md = tc_mesh_data_create(points, 4, tri3, 1, NULL);
+    traps_off();
+    CHECK(md == NULL);
+    tc_mesh_data_destroy(md);
+}
+
+/* Mesh rays whose slab tests overflowed: a direction of 1e-10 from 1e20
+ * away (offset times reciprocal 1e30 x 1e10), and a mesh of scale 1e-30
+ * seen from 1e10, whose ray in the data frame passes FLT_MAX (it was
+ * rounded to float). Both hit now, where the triangle's own cast says. */
+TEST_CASE(fp_trap_mesh_ray_far_and_tiny_directions)
+{
+    tc_mesh_data *md = tc_mesh_data_create(cube_points, 8, two_triangles, 2, NULL);
+    CHECK(md != NULL);
+    if (!md) return;
+    const tc_shape m = placed_mesh(md, tc_vec3_make(0, 0, 0), 1);
+    const tc_ray tiny = { { 0.25f, 0.25f, 1e20f }, { 0, 0, -1e-10f } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_shape_raycast(&tiny, &m, INFINITY, &hit);
+    traps_off();
+    CHECK_MSG(got && fabs(hit.t - 1e30) < 1e25 && unit(hit.normal), "tiny direction: %d t %g", got, got ? hit.t : -1.0f);
+    const tc_shape small = placed_mesh(md, tc_vec3_make(0, 0, 0), 1e-30f);
+    const tc_ray from_far = { { 0.25e-30f, 0.25e-30f, 1e10f }, { 0, 0, -1 } };
+    traps_on();
+    const bool got2 = tc_shape_raycast(&from_far, &small, INFINITY, &hit);
+    traps_off();
+    CHECK_MSG(got2 && fabs(hit.t - 1e10) < 1e4 && unit(hit.normal), "tiny mesh: %d t %g", got2, got2 ? hit.t : -1.0f);
+    tc_mesh_data_destroy(md);
+}
+
+/* A NaN max_t: the hull sweeps compared it (max_t >= 0, FE_INVALID) where
+ * the primitive sweeps test its bits; every sweep asks one test now. */
+TEST_CASE(fp_trap_hull_mesh_sweep_nan_max_t)
+{
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    tc_mesh_data *md = tc_mesh_data_create(cube_points, 8, two_triangles, 2, NULL);
+    CHECK(hd != NULL && md != NULL);
+    if (hd && md) {
+        const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, 0), 1);
+        const tc_shape m = placed_mesh(md, tc_vec3_make(0, 0, 0), 1);
+        const tc_plane p = { { 0, 0, 1 }, 0 };
+        const tc_shape sp = tc_shape_from_plane(p);
+        const tc_shape t = tri(tc_vec3_make(0, 0, 0), tc_vec3_make(1, 0, 0), tc_vec3_make(0, 1, 0));
+        const tc_shape *others[3] = { &h, &sp, &t };
+        bool any = false;
+        tc_sweep_hit hit;
+        traps_on();
+        for (int i = 0; i < 3; ++i) {
+            any |= tc_shape_sweep(others[i], tc_vec3_zero(), &h, tc_vec3_zero(), NAN, &hit);
+            any |= tc_shape_sweep(others[i], tc_vec3_zero(), &m, tc_vec3_zero(), NAN, &hit);
+        }
+        traps_off();
+        CHECK(!any);
+    }
+    tc_hull_data_destroy(hd);
+    tc_mesh_data_destroy(md);
+}
+
+/* A plane placed by a pose near FLT_MAX (tc_shape_transform, and the
+ * rotating sweep placing a still plane): its point position + offset *
+ * normal overflowed in float. The offset is taken in double there and
+ * saturates at the float range. */
+TEST_CASE(fp_trap_plane_placed_near_flt_max)
+{
+    const tc_plane p = { { 0, 1, 0 }, 3e38f };
+    const tc_shape sp = tc_shape_from_plane(p);
+    const tc_transform pose = tc_transform_make(tc_vec3_make(0, 3e38f, 0), tc_quat_identity());
+    const tc_shape s = ball(tc_vec3_make(0, 0, 0), 1);
+    tc_sweep_hit hit;
+    traps_on();
+    const tc_shape placed = tc_shape_transform(&sp, pose, 1.0f);
+    const bool swept = tc_shape_sweep_rigid(&sp, pose, pose, &s, tc_transform_identity(), tc_transform_identity(), &hit);
+    traps_off();
+    CHECK_MSG(placed.u.plane.offset == FLT_MAX, "offset %g", placed.u.plane.offset);
+    /* the ball is deep inside the half-space y <= FLT_MAX: a hit at t = 0 */
+    CHECK(swept && hit.t == 0.0f);
+}
+
+/* Cores near opposite ends of the float range at the start of a rotating
+ * sweep (an AABB at x = -FLT_MAX, a capsule at y = -FLT_MAX, from the
+ * fuzzer, seed 12): the start test rounded their 4.8e38 gap to float. */
+TEST_CASE(fp_trap_rigid_sweep_start_gap_past_flt_max)
+{
+    const tc_aabb box = { { -0x1.ap-1f, -0x1.bp+0f, 0x1.7p+1f }, { 0x1.3p+2f, 0.0f, 0x1.9p+1f } };
+    const tc_capsule cap = { { -0x1.1p+2f, -0x1.d8p+1f, 0x1.58p+1f }, { -0x1.9p+1f, 0x1.2p-1f, 0x1.fp+1f }, 0x1.bp+0f };
+    const tc_shape a = tc_shape_from_aabb(box), b = tc_shape_from_capsule(cap);
+    const tc_transform a0 = tc_transform_make(tc_vec3_make(-0x1.fffffep+127f, -0x1.6p+2f, -0x1.2p+0f),
+                                              tc_quat_make(-0x1.2p-1f, -0x1.8p+2f, 0x1.1cp+2f, 0x1.54p+2f));
+    const tc_transform a1 = tc_transform_make(tc_vec3_make(-0x1.fffffep+127f, -0x1.9cp+2f, 0x1.2p+1f),
+                                              tc_quat_make(-0x1.28fc1ep+2f, -0x1.ec2574p+1f, 0x1.b93c1p+2f, 0x1.3cc8a8p-1f));
+    const tc_transform b0 = tc_transform_make(tc_vec3_make(0x1.6p+0f, -0x1.fffffep+127f, -0x1.cp-2f),
+                                              tc_quat_make(-0x1.4p+2f, -0x1.88p+2f, 0x1.9p+2f, -0x1.5cp+2f));
+    const tc_transform b1 = tc_transform_make(tc_vec3_make(-0x1.8p-2f, -0x1.fffffep+127f, -0x1.210a96p+101f),
+                                              tc_quat_make(-0x1.d858eap+2f, 0x1.6a0ap-4f, 0x1.1803a8p+3f, -0x1.3cc8ap-2f));
+    tc_sweep_hit hit;
+    traps_on();
+    const bool ab = tc_shape_sweep_rigid(&a, a0, a1, &b, b0, b1, &hit);
+    const bool ba = tc_shape_sweep_rigid(&b, b0, b1, &a, a0, a1, &hit);
+    traps_off();
+    /* 2.4e38 apart on each axis, moving by far less: no hit */
+    CHECK(!ab && !ba);
+}
+
+/* Overlap, distance 0, contact and a still sweep of a hull against a mesh
+ * whose triangle reaches 1e20 (the fuzzer, seed 12: distance 0, overlap
+ * false, in about 130 of 20,000 inputs): beyond the float tests' range the
+ * mesh's overlap and contact now decide touching as its sweeps decide
+ * their start (GJK's rounding, and a hull's band), and its walk grows by
+ * that rounding, so all four agree. */
+TEST_CASE(extreme_magnitude_mesh_pairs_agree)
+{
+    const tc_vec3 far_points[3] = { { 0, -1e20f, 0 }, { 1, 0, 0 }, { 0, 0, 1 } };
+    const int32_t tri3[3] = { 0, 1, 2 };
+    tc_mesh_data *md = tc_mesh_data_create(far_points, 3, tri3, 1, NULL);
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    CHECK(md != NULL && hd != NULL);
+    if (md && hd) {
+        const tc_shape m = placed_mesh(md, tc_vec3_make(0, 0, 0), 1);
+        /* from overlapping to 1e16 away (beyond the band of 1e15) */
+        const float offsets[8] = { 0, 0.5f, 1, 1.5f, 1e5f, 1e7f, 1e9f, 1e16f };
+        for (int i = 0; i < 8; ++i) {
+            const float off = offsets[i];
+            const tc_shape h = placed_hull(hd, tc_vec3_make(0.25f + off, 0.5f, 0.25f), 0.5f);
+            const tc_shape s = ball(tc_vec3_make(0.25f + off, 0.5f, 0.25f), 1);
+            check_agree("hull vs mesh to 1e20", &h, &m, i == 7 ? 0 : -1);
+            check_agree("sphere vs mesh to 1e20", &s, &m, i == 7 ? 0 : -1);
+            every_query_trapped(&h, &m);
+        }
+    }
+    tc_mesh_data_destroy(md);
+    tc_hull_data_destroy(hd);
+}
+
+/* A hull reaching 1e20 whose lowest point is 0.36 outside a plane: the
+ * overlap test's band (1e-7 of the scale, 1e13 here) calls it touching,
+ * the contact's own test did not (seed 12, 35 inputs). The contact
+ * decides by the overlap test now, with a depth-0 point inside the band. */
+TEST_CASE(extreme_magnitude_plane_hull_contact_agrees)
+{
+    const tc_vec3 seg[2] = { { 0, 3, 0 }, { 1e20f, 3, 0 } };
+    tc_hull_data *hd = tc_hull_data_create(seg, 2, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, 0), 1);
+    const tc_plane p = { { 0, 1, 0 }, 2.640625f };
+    const tc_shape sp = tc_shape_from_plane(p);
+    check_agree("hull to 1e20 vs plane 0.36 below", &h, &sp, 1);
+    tc_hull_data_destroy(hd);
+}
+
+/* Shapes moved by poses near FLT_MAX (tc_shape_transform, the rotating
+ * sweep's start shapes): the float placement position + rotation * p, an
+ * AABB's centre sum and corners, and sizes times a scale overflowed. They
+ * are taken in double there and saturate at the float range. */
+TEST_CASE(fp_trap_shape_transform_near_flt_max)
+{
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, -0x1.fffffep+127f), 1);
+    const tc_aabb box = { { -3e38f, 0, 0 }, { 3e38f, 1, 1 } };
+    const tc_shape b = tc_shape_from_aabb(box);
+    const tc_shape s = ball(tc_vec3_make(3e38f, 0, 0), 1e38f);
+    const tc_transform pose = tc_transform_make(tc_vec3_make(-1e35f, 0, -0x1.d2dc9cp+116f),
+                                                tc_quat_from_axis_angle(tc_vec3_make(0, 0, 1), 0.5f));
+    traps_on();
+    const tc_shape ph = tc_shape_transform(&h, pose, 1.0f);
+    const tc_shape pb = tc_shape_transform(&b, tc_transform_make(tc_vec3_make(2e38f, 0, 0), tc_quat_identity()), 1.0f);
+    const tc_shape ps = tc_shape_transform(&s, tc_transform_make(tc_vec3_make(1e38f, 0, 0), tc_quat_identity()), 1e10f);
+    traps_off();
+    CHECK(isfinite(ph.u.hull.position.z) && ph.u.hull.position.z == -FLT_MAX);
+    CHECK(pb.u.aabb.max.x == FLT_MAX && isfinite(pb.u.aabb.min.x));
+    CHECK(ps.u.sphere.radius == FLT_MAX && ps.u.sphere.center.x == FLT_MAX);
+    tc_hull_data_destroy(hd);
+}
+
+/* Two hulls near opposite ends of the float range: the hull pair's frame
+ * (A's ball centre) put B's centre 6e38 away, rounded to float. */
+TEST_CASE(fp_trap_hull_pair_centres_past_flt_max)
+{
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    const tc_shape a = placed_hull(hd, tc_vec3_make(-3e38f, 0, 0), 1);
+    const tc_shape b = placed_hull(hd, tc_vec3_make(3e38f, 0, 0), 1);
+    traps_on();
+    const bool ov = tc_shape_overlap(&a, &b);
+    const float d = tc_shape_distance(&a, &b, NULL, NULL);
+    traps_off();
+    CHECK(!ov && d == FLT_MAX);
+    every_query_trapped(&a, &b);
+    tc_hull_data_destroy(hd);
+}
+
+/* A mesh hit whose world point origin + t dir passes FLT_MAX on the way (a
+ * ray from 3e38 with a direction of 3e38 hitting at t = 2): it was summed
+ * in float. */
+TEST_CASE(fp_trap_mesh_ray_hit_point_past_flt_max)
+{
+    const tc_vec3 wall[3] = { { -1, -1, -1 }, { -1, 1, -1 }, { -1, 0, 1 } };
+    const int32_t tri3[3] = { 0, 1, 2 };
+    tc_mesh_data *md = tc_mesh_data_create(wall, 3, tri3, 1, NULL);
+    CHECK(md != NULL);
+    if (!md) return;
+    const tc_shape m = placed_mesh(md, tc_vec3_make(0, 0, 0), 3e38f);
+    const tc_ray ray = { { 3e38f, 0, 0 }, { -3e38f, 0, 0 } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_shape_raycast(&ray, &m, INFINITY, &hit);
+    traps_off();
+    CHECK_MSG(got && hit.t == 2.0f && hit.point.x == -3e38f && unit(hit.normal), "hit %d t %g x %g", got,
+              got ? hit.t : -1.0f, got ? hit.point.x : 0.0f);
+    tc_mesh_data_destroy(md);
+}
+
+/* The rotating sweep's start, through the dispatch, as the pair's overlap
+ * test decides it: a sphere far down a plane's slope, at distance 0 from
+ * it, took a step on its cores' test and hit at t = 2.8e-29 (libFuzzer).
+ * It hits at t = 0 now, as the translating sweep does (sweep.h). */
+TEST_CASE(rigid_sweep_distance_zero_at_start_hits_at_t_zero)
+{
+    const tc_sphere s = { { 0x1.8p-1f, -0x1.e1fffep+97f, 0x1p-1f }, 0x1p-1f };
+    const tc_plane p = { { 0x1.fc0bd8p-2f, -0x1.dd49b4p-104f, -0x1.bc8a5cp-1f }, -0x1.cp+2f };
+    const tc_shape a = tc_shape_from_sphere(s), b = tc_shape_from_plane(p);
+    const tc_transform a1 = tc_transform_make(tc_vec3_make(-7, -7, -7), tc_quat_make(0, 0, 0x1.6a09e6p-1f, 0x1.6a09e6p-1f));
+    const tc_transform still = tc_transform_identity();
+    tc_sweep_hit h, hs, hb;
+    traps_on();
+    const float d = tc_shape_distance(&a, &b, NULL, NULL);
+    const bool ov = tc_shape_overlap(&a, &b);
+    const bool moving = tc_shape_sweep_rigid(&a, still, a1, &b, still, still, &h);
+    const bool no_motion = tc_shape_sweep_rigid(&a, still, still, &b, still, still, &hs);
+    const bool swapped = tc_shape_sweep_rigid(&b, still, still, &a, still, a1, &hb);
+    traps_off();
+    CHECK(d == 0.0f && ov);
+    CHECK_MSG(moving && h.t == 0.0f && unit(h.normal), "moving: %d t %g", moving, moving ? h.t : -1.0f);
+    CHECK(no_motion && hs.t == 0.0f);
+    CHECK(swapped && hb.t == 0.0f && fabsf(tc_vec3_dot(hb.normal, h.normal) + 1.0f) < 1e-5f);
+}
+
+/* A still sweep of a hull and a capsule reaching 1e7, 0.6 apart (seed
+ * 12): the sweep's start test, the hull band of the cores' scale in place
+ * (1 there), hit at t = 0 what the overlap test, of the pair's scale about
+ * the capsule's centre (0.5), called apart. Such a start is swept again
+ * relative to A's centre, as overlap runs. */
+TEST_CASE(hull_still_sweep_hits_only_what_overlap_calls_touching)
+{
+    const tc_vec3 seg[2] = { { -0x1.2p+0f, -0x1.bp+0f, 0x1.9p+1f }, { 0x1.98p+1f, 0x1.6p+2f, 0x1.2p+2f } };
+    tc_hull_data *hd = tc_hull_data_create(seg, 2, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    tc_hull h;
+    h.data = hd;
+    h.position = tc_vec3_make(-0x1.18p+1f, -0x1.5p+2f, -0x1.c8p+1f);
+    h.rotation.cx = tc_vec3_make(-0x1.b156cp-2f, -0x1.28d9cep-1f, -0x1.647adcp-1f);
+    h.rotation.cy = tc_vec3_make(-0x1.b203c6p-1f, 0x1.0ca414p-1f, 0x1.40b988p-4f);
+    h.rotation.cz = tc_vec3_make(0x1.47982ap-2f, 0x1.3f25f8p-1f, -0x1.6d51f4p-1f);
+    h.scale = 0.5f;
+    const tc_capsule c = { { 0x1.dp+1f, 0x1.bp+0f, 0x1.6p+1f }, { -0x1.5p+1f, 0x1.14p+2f, -0x1.312dp+23f }, 0x1.b8p+2f };
+    const tc_shape a = tc_shape_from_hull(h), b = tc_shape_from_capsule(c);
+    check_agree("hull vs capsule reaching 1e7", &a, &b, -1);
+    tc_hull_data_destroy(hd);
+}
+
+/* Hull pairs near the end of the float range (seed 12): a hull reaching
+ * 3.4e38 overlapped a small one B-A but not A-B (the double test ran in
+ * A's frame, whichever hull was A: it runs in the pair's own order now);
+ * two hulls at x = FLT_MAX, 7.4e24 apart in y, were at distance 0 in
+ * place while overlap, in the pair's frame, called them apart (the far
+ * distance runs in that frame too). */
+TEST_CASE(extreme_magnitude_hull_pairs_symmetric_and_agree)
+{
+    const tc_vec3 long_points[2] = { { -1.9375f, 3.27929e31f, 1.4375f }, { 0.25f, 6.5625f, 3.40282e38f } };
+    const tc_vec3 small_points[3] = { { 5.9375f, 6.3125f, 5.125f }, { 2.375f, 5.0625f, -3.375f }, { -5.625f, 4.9375f, -4.8125f } };
+    const tc_vec3 pair_points[2] = { { -4.4375f, -5.0625f, 5.875f }, { 2.25f, -0.125f, -2.5f } };
+    tc_hull_data *hl = tc_hull_data_create(long_points, 2, NULL);
+    tc_hull_data *hs = tc_hull_data_create(small_points, 3, NULL);
+    tc_hull_data *hp = tc_hull_data_create(pair_points, 2, NULL);
+    CHECK(hl && hs && hp);
+    if (hl && hs && hp) {
+        const tc_quat quarter = tc_quat_make(0, 0, 0.70710678f, 0.70710678f);
+        int asymmetric = 0;
+        for (int i = 0; i < 64; ++i) {
+            /* the small hull swept across the long one's near end */
+            const tc_vec3 at = tc_vec3_make(-3.0f + 0.25f * (float)(i % 8), 6.125f + 0.5f * (float)(i / 8) - 2.0f, 0.0f);
+            const tc_shape a = tc_shape_from_hull(tc_hull_make(hl, tc_transform_make(tc_vec3_make(-2.375f, 2.125f, -5.6875f), quarter), 1));
+            const tc_shape b = tc_shape_from_hull(tc_hull_make(hs, tc_transform_make(at, tc_quat_make(0, 0, 1, 0)), 1.25f));
+            traps_on();
+            const bool ab = tc_shape_overlap(&a, &b), ba = tc_shape_overlap(&b, &a);
+            traps_off();
+            asymmetric += ab != ba;
+            check_agree("hull reaching 3.4e38 vs a small hull", &a, &b, -1);
+        }
+        CHECK_MSG(asymmetric == 0, "%d of 64 asymmetric", asymmetric);
+        const tc_shape p = tc_shape_from_hull(tc_hull_make(hp, tc_transform_make(tc_vec3_make(FLT_MAX, 7.43404e24f, 0.5f), quarter), 1));
+        const tc_shape q = tc_shape_from_hull(tc_hull_make(hs, tc_transform_make(tc_vec3_make(FLT_MAX, 0.875f, -0.0625f), quarter), 1));
+        check_agree("hulls at FLT_MAX 7.4e24 apart", &p, &q, 0);
+    }
+    tc_hull_data_destroy(hl);
+    tc_hull_data_destroy(hs);
+    tc_hull_data_destroy(hp);
+}
+
+/* Two capsules of radius FLT_MAX: their contact depth, twice that, was
+ * rounded to float (libFuzzer). It saturates. */
+TEST_CASE(fp_trap_contact_depth_past_flt_max)
+{
+    const tc_capsule a = { { 6.5625f, 6.5625f, -0.1875f }, { 2.0625f, 2.125f, 2.125f }, FLT_MAX };
+    const tc_capsule b = { { -4.625f, 6.5625f, 6.5625f }, { 6.5625f, -7.0f, -7.0f }, FLT_MAX };
+    tc_manifold m;
+    traps_on();
+    const bool c = tc_contact_capsule_capsule(&a, &b, &m);
+    traps_off();
+    CHECK(c && m.count >= 1 && m.points[0].depth == FLT_MAX);
+}
+
+/* A mesh triangle reaching 1e8, 2 above a plane: the mesh's overlap band
+ * (1e-7 of the scale, 10 here) calls it touching, the contact's own test
+ * did not (seed 7). Its contact decides by the overlap's test now. */
+TEST_CASE(large_magnitude_plane_mesh_contact_agrees)
+{
+    const tc_vec3 points[3] = { { 0, 2, 0 }, { 1e8f, 2, 0 }, { 0, 2, 1 } };
+    const int32_t tri3[3] = { 0, 1, 2 };
+    tc_mesh_data *md = tc_mesh_data_create(points, 3, tri3, 1, NULL);
+    CHECK(md != NULL);
+    if (!md) return;
+    const tc_shape m = placed_mesh(md, tc_vec3_make(0, 0, 0), 1);
+    const tc_plane p = { { 0, 1, 0 }, 0 };
+    const tc_shape sp = tc_shape_from_plane(p);
+    check_agree("mesh to 1e8, 2 above a plane", &m, &sp, 1);
+    tc_mesh_data_destroy(md);
+}
+
+/* An AABB 1.3e29 long, 0.5 from a unit one (libFuzzer): the sweep's boxes,
+ * centre and half size rounded at that length, overlapped, and a still
+ * sweep hit what the AABBs' overlap test called apart. The start is the
+ * exact intervals' answer: no hit standing still, t = 0.5 moving at 1. */
+TEST_CASE(aabb_sweep_long_box_apart_at_start)
+{
+    const tc_aabb a = { { 0, 0, 0 }, { 1, 1, 1 } };
+    const tc_aabb b = { { 1.5f, 0, 0 }, { 0x1.00001ep+97f, 0, 0 } };
+    tc_sweep_hit still, moving;
+    traps_on();
+    const bool ov = tc_overlap_aabb_aabb(&a, &b);
+    const bool s = tc_sweep_aabb_aabb(&a, tc_vec3_zero(), &b, tc_vec3_zero(), 1.0f, &still);
+    const bool m = tc_sweep_aabb_aabb(&a, tc_vec3_zero(), &b, tc_vec3_make(-1, 0, 0), 1.0f, &moving);
+    traps_off();
+    CHECK(!ov && !s);
+    CHECK_MSG(m && fabsf(moving.t - 0.5f) < 1e-6f && moving.normal.x == 1.0f, "moving: %d t %g", m, m ? moving.t : -1.0f);
+}
+
+/* Two spheres of radius FLT_MAX, one 1.3e29 down (libFuzzer): the far
+ * overlap's touching test rounded their gap, -6.8e38, to float. */
+TEST_CASE(fp_trap_rounded_gap_below_minus_flt_max)
+{
+    const tc_shape a = ball(tc_vec3_make(-0x1.cp-1f, -0x1.cp+2f, -0x1.01dp+97f), FLT_MAX);
+    const tc_shape b = ball(tc_vec3_make(0x1.4p+2f, -0x1.cp+2f, -0x1.cp+2f), FLT_MAX);
+    check_agree("spheres of radius FLT_MAX", &a, &b, 1);
+}
+
+/* A plane rising at 0.5 towards a hull 3e38 above it, max_t infinite
+ * (libFuzzer): the first touch, at t = 6e38, was rounded to float. A touch
+ * after any float time is no hit, as a ray's; a later max_t changes
+ * nothing below FLT_MAX (t = 3e38 at speed 1). */
+TEST_CASE(fp_trap_plane_sweep_touch_after_any_float_time)
+{
+    const tc_vec3 point[1] = { { 0, 3e38f, 0 } };
+    tc_hull_data *hd = tc_hull_data_create(point, 1, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, 0), 1);
+    const tc_plane p = { { 0, 1, 0 }, 0 };
+    const tc_shape sp = tc_shape_from_plane(p);
+    tc_sweep_hit slow, fast;
+    traps_on();
+    const bool s = tc_shape_sweep(&sp, tc_vec3_make(0, 0.5f, 0), &h, tc_vec3_zero(), INFINITY, &slow);
+    const bool f = tc_shape_sweep(&sp, tc_vec3_make(0, 1, 0), &h, tc_vec3_zero(), INFINITY, &fast);
+    traps_off();
+    CHECK(!s);
+    CHECK_MSG(f && fabsf(fast.t - 3e38f) < 1e32f, "speed 1: %d t %g", f, f ? fast.t : -1.0f);
+    tc_hull_data_destroy(hd);
+}
+
+/* An AABB in an OBB turned by a half turn whose axes carry components of
+ * 1e-38 (libFuzzer): the box-box contact's reach along the reference
+ * normal divided by such a component and overflowed in float. */
+TEST_CASE(fp_trap_box_box_contact_denormal_axis_component)
+{
+    const tc_aabb a = { { 0, 0x1.cp-1f, 0 }, { 1, 0x1.ep+0f, 0x1.d8p+1f } };
+    tc_obb b;
+    b.center = tc_vec3_make(-0.5f, -0x1.5754fep-40f, 0x1.d8p+1f);
+    b.half = tc_vec3_make(0x1.d8p+1f, 0x1.d8p+1f, 0x1.d8p+1f);
+    b.rotation.cx = tc_vec3_make(-1.0f, 0x1.875c6p-129f, -0x1.5670cap-125f);
+    b.rotation.cy = tc_vec3_make(0x1.875c6p-129f, 1.0f, -0x1.3dfb04p-124f);
+    b.rotation.cz = tc_vec3_make(0x1.5670cap-125f, -0x1.3dfb04p-124f, -1.0f);
+    const tc_shape sa = tc_shape_from_aabb(a), sb = tc_shape_from_obb(b);
+    check_agree("aabb in an obb with denormal axis components", &sa, &sb, 1);
+}
+
+/* A capsule whose upper end is 6e38 above a plane its lower end is under
+ * (libFuzzer): that end's depth, below -FLT_MAX, was rounded to float. */
+TEST_CASE(fp_trap_capsule_plane_end_far_above)
+{
+    const tc_capsule c = { { 0, -3.4e38f, 0 }, { 0, 3e38f, 0 }, 1 };
+    const tc_plane p = { { 0, 1, 0 }, -3e38f };
+    tc_manifold m;
+    traps_on();
+    const bool got = tc_contact_capsule_plane(&c, &p, &m);
+    traps_off();
+    CHECK(got && m.count == 1 && m.points[0].depth > 3e37f && isfinite(m.points[0].depth));
+}
+
+/* Hull data whose faces lie on diagonals near FLT_MAX (libFuzzer): a face's
+ * offset, 5e38, was rounded to float. It saturates; the hull builds. */
+TEST_CASE(fp_trap_hull_face_offset_past_flt_max)
+{
+    const tc_vec3 points[4] = { { 3e38f, 3e38f, 3e38f }, { -3e38f, 0, 0 }, { 0, -3e38f, 0 }, { 0, 0, -3e38f } };
+    traps_on();
+    tc_hull_data *hd = tc_hull_data_create(points, 4, NULL);
+    traps_off();
+    CHECK(hd != NULL && tc_hull_data_face_count(hd) == 4);
+    tc_hull_data_destroy(hd);
+}
+
+/* A ray at a hull from 1e38 away with a direction of 1e-10, max_t
+ * infinite (libFuzzer): the entry t, 1e48, was rounded to float. A t past
+ * any float is no hit, as a ray's at the other shapes. */
+TEST_CASE(fp_trap_hull_ray_entry_past_any_float)
+{
+    tc_hull_data *hd = tc_hull_data_create(cube_points, 8, NULL);
+    CHECK(hd != NULL);
+    if (!hd) return;
+    const tc_shape h = placed_hull(hd, tc_vec3_make(0, 0, 0), 1);
+    const tc_ray far = { { 0.25f, 0.25f, -1e38f }, { 0, 0, 1e-10f } };
+    const tc_ray near = { { 0.25f, 0.25f, -1e20f }, { 0, 0, 1e-10f } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool f = tc_shape_raycast(&far, &h, INFINITY, &hit);
+    const bool n = tc_shape_raycast(&near, &h, INFINITY, &hit);
+    traps_off();
+    CHECK(!f);
+    CHECK_MSG(n && fabsf(hit.t - 1e30f) < 1e24f, "t %g", n ? hit.t : -1.0f);
+    tc_hull_data_destroy(hd);
+}
+
+/* A ray almost parallel to a triangle's plane (a direction component of
+ * 2e-38, max_t infinite; libFuzzer): it crosses the plane past FLT_MAX
+ * (its point saturates), and the far-crossing filter summed |x - a| in
+ * float. A miss, without a trap. */
+TEST_CASE(fp_trap_triangle_ray_crossing_past_flt_max)
+{
+    const tc_triangle t = { { -0x1.bp+2f, -2, 0 }, { -0x1.ep+0f, 2, 0 }, { -2, 0, 0 } };
+    const tc_ray ray = { { 0, 1, -5 }, { 4, -5.25f, 0x1.ac1bdap-126f } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_raycast_triangle(&ray, &t, INFINITY, &hit);
+    traps_off();
+    CHECK(!got);
+}

@@ -80,7 +80,12 @@ TC_API int32_t tc_hull_data_dimension(const tc_hull_data *hull);
 
 /** A placed hull from a transform (rotation normalised here) and a scale. */
 TC_API tc_hull tc_hull_make(const tc_hull_data *data, tc_transform pose, float scale);
-/** True for non-NULL data, finite position and rotation, finite scale > 0. */
+/** True for non-NULL data, finite position and rotation, finite scale > 0,
+ *  and a placement inside the float range: every placed vertex's
+ *  coordinates within FLT_MAX, as bounded from the data's box and ball
+ *  (exact for an unturned hull, within a hair of its ball turned). Beyond,
+ *  a placed vertex is no float: such a hull is invalid, as a shape with an
+ *  infinite number is. */
 TC_API bool tc_hull_is_valid(const tc_hull *h);
 /** Smallest AABB of the placed hull's vertices; false when invalid. */
 TC_API bool tc_hull_bounds(const tc_hull *h, tc_aabb *out);

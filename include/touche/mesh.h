@@ -89,7 +89,9 @@ TC_API tc_aabb tc_mesh_data_node_bounds(const tc_mesh_data *mesh, int32_t index)
 
 /** A placed mesh from a transform (rotation normalised here) and a scale. */
 TC_API tc_mesh tc_mesh_make(const tc_mesh_data *data, tc_transform pose, float scale);
-/** True for non-NULL data, finite position and rotation, finite scale > 0. */
+/** True for non-NULL data, finite position and rotation, finite scale > 0,
+ *  and a placement inside the float range, as tc_hull_is_valid says (the
+ *  data's bounds for its points). */
 TC_API bool tc_mesh_is_valid(const tc_mesh *m);
 /** An AABB holding the placed mesh; false when invalid or empty. */
 TC_API bool tc_mesh_bounds(const tc_mesh *m, tc_aabb *out);

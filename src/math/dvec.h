@@ -11,11 +11,19 @@
 
 #include <touche/vecmath.h>
 
+#include "core/float.h"
+
 typedef struct tc_dvec3 { double x, y, z; } tc_dvec3;
 
 static inline tc_dvec3 tc_dvec3_make(double x, double y, double z) { tc_dvec3 r; r.x = x; r.y = y; r.z = z; return r; }
 static inline tc_dvec3 tc_dvec3_from(tc_vec3 v) { return tc_dvec3_make(v.x, v.y, v.z); }
 static inline tc_vec3 tc_dvec3_to(tc_dvec3 v) { return tc_vec3_make((float)v.x, (float)v.y, (float)v.z); }
+/* The same saturated at the float range (tc_float_saturated): for points
+ * of valid shapes that rounding or a pair's frame can put past FLT_MAX. */
+static inline tc_vec3 tc_dvec3_to_saturated(tc_dvec3 v)
+{
+    return tc_vec3_make(tc_float_saturated(v.x), tc_float_saturated(v.y), tc_float_saturated(v.z));
+}
 static inline tc_dvec3 tc_dvec3_add(tc_dvec3 a, tc_dvec3 b) { return tc_dvec3_make(a.x + b.x, a.y + b.y, a.z + b.z); }
 static inline tc_dvec3 tc_dvec3_sub(tc_dvec3 a, tc_dvec3 b) { return tc_dvec3_make(a.x - b.x, a.y - b.y, a.z - b.z); }
 static inline tc_dvec3 tc_dvec3_scale(tc_dvec3 a, double s) { return tc_dvec3_make(a.x * s, a.y * s, a.z * s); }

@@ -248,7 +248,7 @@ TC_FORCE_INLINE enum round_outcome round_contact(const tc_round_closest *r, bool
     const double meet = tc_rounded_meet(dist, ra, rb);
     const tc_dvec3 at = sphere ? tc_dvec3_mad(r->origin, n, meet) : tc_dvec3_add(r->origin, tc_dvec3_mad(r->pa, n, meet));
     m->points[0].point = tc_dvec3_to(at);
-    m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
+    m->points[0].depth = tc_float_saturated(depth > 0.0 ? depth : 0.0);
     /* A sphere's point is its centre, its vertex 0. */
     m->points[0].id = TC_CONTACT_ID(sphere ? TC_FEATURE_VERTEX | 0u : param_feature(r->s), param_feature(r->t));
     return ROUND_CONTACT;
@@ -476,9 +476,10 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
          * first end is above (then slot 1, past the count, holds no point). */
         for (int i = 0; i < count; ++i) {
             tc_contact_point p;
-            p.point = tc_dvec3_to(low[i]);
-            /* Without rounding a depth past the float range. */
-            p.depth = (float)(depth[i] < (double)FLT_MAX ? depth[i] : (double)FLT_MAX);
+            /* Without rounding a point or a depth past the float range, either
+             * way (an end below the plane by more than FLT_MAX: libFuzzer). */
+            p.point = tc_dvec3_to_saturated(low[i]);
+            p.depth = tc_float_saturated(depth[i]);
             p.id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)i, TC_FEATURE_FACE);
             m->points[i] = p;
             if (i == 1) m->points[below[0]] = p;
@@ -728,11 +729,11 @@ TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold
     const tc_dvec3 n = d2 > 0.0 ? tc_dvec3_scale(d, 1.0 / dist) : tc_dvec3_make(0, 0, 1);
     m->normal = tc_dvec3_to(n);
     m->count = 1;
-    m->points[0].depth = (float)(radii - dist);
+    m->points[0].depth = tc_float_saturated(radii - dist); /* two radii of FLT_MAX overlap by more than a float */
     m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_VERTEX); /* each sphere is its vertex 0 */
     /* Midway between the surfaces, kept inside both balls when one swallows
      * the other (a zero-radius sphere, a point, is the answer). */
-    m->points[0].point = tc_dvec3_to(tc_dvec3_mad(ca, n, tc_rounded_meet(dist, ra, rb)));
+    m->points[0].point = tc_dvec3_to_saturated(tc_dvec3_mad(ca, n, tc_rounded_meet(dist, ra, rb)));
     return true;
 }
 

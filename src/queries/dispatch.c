@@ -6,6 +6,7 @@
 
 #include "queries/mesh_deepest.h"
 #include "queries/sweep_rigid.h"
+#include "queries/sweep_start.h"
 
 tc_shape tc_shape_from_sphere(tc_sphere s) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_SPHERE; r.u.sphere = s; return r; }
 tc_shape tc_shape_from_capsule(tc_capsule c) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_CAPSULE; r.u.capsule = c; return r; }
@@ -190,15 +191,68 @@ static bool transform_equal(tc_transform p, tc_transform q)
            p.rotation.w == q.rotation.w;
 }
 
-bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform a_end, const tc_shape *b,
-                          tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit)
+/* A shape at a pose of its rotating sweep: an AABB turns as the box of its
+ * frame (tc_shape_transform would keep it axis-aligned). */
+static tc_shape rigid_placed(const tc_shape *s, tc_transform pose)
 {
-    if (!tc_shape_types_ok(a, b)) return false;
-    if (tc_shape_pair_order(&a, &b)) {
-        bool found = tc_shape_sweep_rigid(a, b_start, b_end, b, a_start, a_end, hit);
-        if (found && hit) hit->normal = tc_vec3_neg(hit->normal);
-        return found;
+    if (s->type != TC_SHAPE_AABB) return tc_shape_transform(s, pose, 1.0f);
+    const tc_shape box = tc_shape_from_obb(tc_obb_from_aabb(&s->u.aabb));
+    return tc_shape_transform(&box, pose, 1.0f);
+}
+
+/* The largest coordinate of a shape's box turned by its pose but not
+ * moved (0 for a plane, which has none). */
+static double turned_reach(const tc_shape *s, tc_transform pose)
+{
+    pose.position = tc_vec3_zero();
+    const tc_shape turned = rigid_placed(s, pose);
+    tc_aabb box;
+    if (!tc_shape_bounds(&turned, &box)) return 0.0;
+    const double lo = tc_vec3_max_abs(box.min), hi = tc_vec3_max_abs(box.max);
+    return lo > hi ? lo : hi;
+}
+
+/* The start of a rotating sweep as the pair's own overlap test decides it
+ * (sweep.h): shapes it calls overlapping at their start poses hit at t = 0,
+ * with the contact's deepest point and normal, so a pair at distance 0
+ * hits at t = 0 as the translating sweep does (the cores' test alone let a
+ * capsule at distance 0 from a triangle reaching 1e6 take a step and hit at
+ * t = 3e-7, a sphere on a plane at t = 2.8e-29: the pair fuzzer, issue 12).
+ * Far from the origin the shapes are placed in the pair's frame, on the
+ * pair functions' rule (tc_core_sweep_rigid_moving: beyond
+ * TC_CORE_NEAR_RATIO times the pair's own numbers, A's start position at
+ * the origin, B's less A's rounded once, the hit point moved back): placed
+ * where they are, their coordinates round to the floats there (64 apart at
+ * 1e9), and a sphere 0.13 from a triangle overlapped it. Planes stay where
+ * they are (still, and unbounded). Otherwise, false: the pair function
+ * decides (from its cores). Valid shapes and finite poses only. */
+static bool rigid_start_hit(const tc_shape *a, tc_transform a0, const tc_shape *b, tc_transform b0, tc_sweep_hit *hit)
+{
+    const tc_vec3 at = a0.position;
+    bool moved = false;
+    if (a->type != TC_SHAPE_PLANE && b->type != TC_SHAPE_PLANE) {
+        const double sizes = turned_reach(a, a0) + turned_reach(b, b0);
+        const tc_dvec3 rel = tc_dvec3_sub(tc_dvec3_from(b0.position), tc_dvec3_from(at));
+        moved = !(sizes + tc_vec3_max_abs(at) + tc_vec3_max_abs(b0.position) <=
+                  TC_CORE_NEAR_RATIO * (sizes + tc_dvec3_max_abs(rel)));
+        if (moved) { /* then |rel| is within a sixteenth of the positions: a float */
+            a0.position = tc_vec3_zero();
+            b0.position = tc_dvec3_to(rel);
+        }
     }
+    const tc_shape sa = rigid_placed(a, a0), sb = rigid_placed(b, b0);
+    tc_manifold m;
+    if (!tc_shape_is_valid(&sa) || !tc_shape_is_valid(&sb) || !tc_shape_overlap(&sa, &sb) || !tc_shape_contact(&sa, &sb, &m))
+        return false;
+    tc_sweep_hit_from_manifold(hit, &m);
+    if (moved) hit->point = tc_core_moved_back(hit->point, tc_dvec3_neg(tc_dvec3_from(at)));
+    return true;
+}
+
+/* The pair function of a and b, in the pair order. */
+static bool sweep_rigid_ordered(const tc_shape *a, tc_transform a_start, tc_transform a_end, const tc_shape *b,
+                                tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit)
+{
     if (a->type == TC_SHAPE_PLANE || b->type == TC_SHAPE_PLANE) {
         /* a half-space that turns has no bounded lever arm: only a still
          * one, placed by its pose */
@@ -230,6 +284,32 @@ bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform 
 #undef TC_RIGID_CASE
     default: return false; /* mesh-mesh */
     }
+}
+
+bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform a_end, const tc_shape *b,
+                          tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit)
+{
+    if (!tc_shape_types_ok(a, b)) return false;
+    if (tc_shape_pair_order(&a, &b)) {
+        bool found = tc_shape_sweep_rigid(a, b_start, b_end, b, a_start, a_end, hit);
+        if (found && hit) hit->normal = tc_vec3_neg(hit->normal);
+        return found;
+    }
+    tc_sweep_hit h;
+    bool found = sweep_rigid_ordered(a, a_start, a_end, b, b_start, b_end, &h);
+    /* The pair function's answer stands unless it finds no touching at
+     * t = 0 where the pair's overlap test does (sweep.h); only then is
+     * the start asked again, of the shapes: a still plane, finite poses
+     * and valid shapes, without which the pair function found nothing. */
+    const bool plane = a->type == TC_SHAPE_PLANE || b->type == TC_SHAPE_PLANE;
+    if ((!found || h.t > 0.0f) && a->type != TC_SHAPE_MESH && tc_shape_is_valid(a) && tc_shape_is_valid(b) &&
+        tc_rigid_pose_ok(a_start) && tc_rigid_pose_ok(a_end) && tc_rigid_pose_ok(b_start) && tc_rigid_pose_ok(b_end) &&
+        !(plane && (a->type == b->type || !transform_equal(a->type == TC_SHAPE_PLANE ? a_start : b_start,
+                                                           a->type == TC_SHAPE_PLANE ? a_end : b_end))) &&
+        rigid_start_hit(a, a_start, b, b_start, &h))
+        found = true;
+    if (found && hit) *hit = h;
+    return found;
 }
 
 bool tc_shape_overlap(const tc_shape *a, const tc_shape *b)

@@ -185,7 +185,9 @@ void tc_hull_pair_init(tc_hull_pair *p, const tc_hull *a, const tc_hull *b)
     p->origin = ball_center(a);
     p->ca = tc_dvec3_make(0, 0, 0);
     p->cb = tc_dvec3_sub(ball_center(b), p->origin);
-    p->tb = tc_dvec3_to(p->cb);
+    /* saturated: hulls near opposite ends of the float range are further
+     * apart than any float (their L then keeps them off the float run) */
+    p->tb = tc_dvec3_to_saturated(p->cb);
     /* A placed point is a few float operations on numbers no larger than
      * L (rounding of the centred columns, of the placement, the products
      * and sums: some 5 units of 2^-24 L per coordinate), and the scan's

@@ -13,22 +13,22 @@
  * zero-radius sphere. */
 #include <touche/hull.h>
 
+#include <string.h>
+
 #include "core/inline.h"
 
 #include "queries/hull_epa.h"
 #include "queries/hull_pair.h"
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
+#include "queries/overlap_far.h"
 #include "queries/ray.h"
+#include "queries/sweep_start.h"
 #include "shapes/hull_internal.h"
 
 /* Overlap pad for distances from GJK, relative to the scale. */
 #define TC_HULL_OVERLAP_PAD 1e-7
 
-static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
-{
-    return tc_vec3_finite(va) && tc_vec3_finite(vb) && max_t >= 0.0f;
-}
 
 /* relative: run relative to A's centre (moving both), so that the pad is
  * of the pair's sizes and separation wherever the pair is; else of the
@@ -94,12 +94,6 @@ TC_NO_INLINE bool sweep_moved(tc_core *a, tc_vec3 va, tc_core *b, tc_vec3 vb, fl
     return true;
 }
 
-static inline bool sweep_in_frame(tc_core *a, tc_vec3 va, tc_core *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
-{
-    if (tc_core_pair_is_near(a, b)) return tc_core_sweep(a, tc_dvec3_from(va), b, tc_dvec3_from(vb), max_t, hit);
-    return sweep_moved(a, va, b, vb, max_t, hit);
-}
-
 /* A ray in the data frame: t is preserved, since both origin and direction
  * map by the same affine inverse. */
 static void ray_to_local(const tc_hull *h, const tc_ray *ray, tc_dvec3 *o, tc_dvec3 *d)
@@ -142,7 +136,10 @@ static bool raycast_solid(const tc_ray *ray, const tc_hull *h, float max_t, tc_r
         if (enter > leave) return false;
     }
     if (enter_face < 0) return tc_ray_hit_inside(ray, hit);
-    if (!((float)enter <= max_t)) return false;
+    /* an entry past any float (a tiny direction, max_t infinite) is no
+     * hit, as a ray's t elsewhere (tc_ray_t_ratio); it was rounded to float
+     * (libFuzzer) */
+    if (enter > (double)FLT_MAX || !((float)enter <= max_t)) return false;
     return tc_ray_hit_at(ray, (float)enter, tc_mat3_mul_vec3(h->rotation, d->face_normals[enter_face]), max_t, hit);
 }
 
@@ -251,12 +248,22 @@ tc_vec3 tc_hull_closest_point(const tc_hull *h, tc_vec3 p)
     bool tc_sweep_##A##_hull(const tc_##A *a, tc_vec3 velocity_a, const tc_hull *b, tc_vec3 velocity_b,          \
                              float max_t, tc_sweep_hit *hit)                                                      \
     {                                                                                                             \
-        if (!tc_##A##_is_valid(a) || !tc_hull_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t))          \
+        if (!tc_##A##_is_valid(a) || !tc_hull_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t))          \
             return false;                                                                                         \
         tc_core ca, cb;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                                 \
         tc_core_from_hull(&cb, b);                                                                                \
-        return sweep_in_frame(&ca, velocity_a, &cb, velocity_b, max_t, hit);                                      \
+        if (!tc_core_pair_is_near(&ca, &cb)) return sweep_moved(&ca, velocity_a, &cb, velocity_b, max_t, hit);  \
+        /* Near, in place; but a start the sweep's own test calls touching  \
+         * (its band of the cores' scale there) and the overlap test, of the \
+         * pair's scale, apart runs again in the pair's frame (a still sweep \
+         * hit what overlap called apart: the pair fuzzer, issue 12). */      \
+        tc_sweep_hit h;                                                                                           \
+        if (!tc_core_sweep(&ca, tc_dvec3_from(velocity_a), &cb, tc_dvec3_from(velocity_b), max_t, &h)) return false; \
+        if (h.t == 0.0f && !tc_overlap_##A##_hull(a, b) && !sweep_moved(&ca, velocity_a, &cb, velocity_b, max_t, &h)) \
+            return false;                                                                                         \
+        if (hit) *hit = h;                                                                                        \
+        return true;                                                                                              \
     }
 
 TC_HULL_PAIRS(sphere)
@@ -320,9 +327,23 @@ static bool double_within(const tc_hull *a, const tc_hull *b, const tc_gjk_resul
     tc_core ca, cb;
     tc_core_from_hull(&ca, a);
     tc_core_from_hull(&cb, b);
+    /* In the pair's own order, whichever way it was asked: the frame (a
+     * centre) and GJK's seed and rounding depend on which hull is A, and a
+     * hull reaching 3.4e38 overlapped a small one B-A but not A-B (the pair
+     * fuzzer, issue 12). The smaller core is A (ties: the hull's bytes);
+     * the seed only when the pair came in that order (a float run's
+     * simplex is not the mirror of the swapped run's). */
+    const int order = ca.scale != cb.scale ? (ca.scale < cb.scale ? -1 : 1) : memcmp(a, b, sizeof *a);
+    tc_gjk_simplex seed = r->simplex;
+    if (order > 0) {
+        const tc_core t = ca;
+        ca = cb;
+        cb = t;
+        seed.n = 0;
+    }
     tc_core_translate(&cb, tc_core_recentre(&ca));
     double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
-    return tc_gjk_within_seeded(&ca, &cb, &r->simplex, TC_HULL_OVERLAP_PAD * scale);
+    return tc_gjk_within_seeded(&ca, &cb, &seed, TC_HULL_OVERLAP_PAD * scale);
 }
 
 bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
@@ -409,14 +430,21 @@ float tc_distance_hull_hull(const tc_hull *a, const tc_hull *b, tc_vec3 *point_a
 }
 
 /* ---- the plane's solid against a hull: the hull's lowest point ------------ */
+/* Whether the hull's lowest point is within the overlap band of the
+ * half-space: the overlap test, and the contact's (so they agree). */
+static bool plane_hull_touching(const tc_core *cb, const tc_half_space *h)
+{
+    tc_dvec3 low = tc_core_support(cb, tc_dvec3_neg(h->n));
+    return tc_dvec3_dot(h->n, low) - h->offset <= TC_HULL_OVERLAP_PAD * (cb->scale + fabs(h->offset));
+}
+
 bool tc_overlap_plane_hull(const tc_plane *a, const tc_hull *b)
 {
     if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b)) return false;
     tc_core cb;
     tc_core_from_hull(&cb, b);
     tc_half_space h = tc_half_space_from_plane(a);
-    tc_dvec3 low = tc_core_support(&cb, tc_dvec3_neg(h.n));
-    return tc_dvec3_dot(h.n, low) - h.offset <= TC_HULL_OVERLAP_PAD * (cb.scale + fabs(h.offset));
+    return plane_hull_touching(&cb, &h);
 }
 
 float tc_distance_plane_hull(const tc_plane *a, const tc_hull *b, tc_vec3 *point_a, tc_vec3 *point_b)
@@ -434,7 +462,10 @@ bool tc_contact_plane_hull(const tc_plane *a, const tc_hull *b, tc_manifold *m)
     tc_core cb;
     tc_core_from_hull(&cb, b);
     tc_half_space h = tc_half_space_from_plane(a);
-    if (!tc_core_contact_plane(&cb, &h, m)) return false;
+    /* touching as overlap decides it, inside its band too (a hull with a
+     * vertex at 1e20 overlapped a plane 0.36 away, a band of 1e13 there,
+     * with no contact): the deepest point at depth 0 when none reaches */
+    if (!plane_hull_touching(&cb, &h) || !tc_core_contact_plane_touching(&cb, &h, m)) return false;
     if (m) tc_manifold_flip(m); /* from the plane's solid into the hull, the plane's feature first */
     return true;
 }
@@ -442,7 +473,7 @@ bool tc_contact_plane_hull(const tc_plane *a, const tc_hull *b, tc_manifold *m)
 bool tc_sweep_plane_hull(const tc_plane *a, tc_vec3 velocity_a, const tc_hull *b, tc_vec3 velocity_b, float max_t,
                          tc_sweep_hit *hit)
 {
-    if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t)) return false;
     tc_core cb;
     tc_core_from_hull(&cb, b);
     tc_half_space h = tc_half_space_from_plane(a);

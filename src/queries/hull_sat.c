@@ -245,7 +245,7 @@ static double estimate_face_a(sat_ctx *c, int32_t f, double above)
     float hi = (c->soa[i] * n.x + c->soa[st + i] * n.y) + c->soa[2 * st + i] * n.z;
     c->support_b[f] = -1;
     /* B's ball is about the columns' origin: no overlap below hi - radius */
-    if ((double)(hi - hb->sphere_radius) * c->s > above) return INFINITY;
+    if ((double)(hi - (float)hb->sphere_radius) * c->s > above) return INFINITY;
     return estimate_overlap(c, hi, n, hb->soa, hb->soa_stride, hb->vertex_count, above, &c->support_b[f]);
 }
 
@@ -397,7 +397,7 @@ static double best_edge(const sat_ctx *c, double face, tc_dvec3 *edge_n)
             tc_vec3 n0 = tc_dvec3_to(c->n[ea->f[0]]), n1 = tc_dvec3_to(c->n[ea->f[1]]);
             tc_vec3 p = column_point(c->soa, c->stride, ea->v[0]);
             if (edge_above(n0, n1, p, hb->soa, hb->soa_stride, c->support_b[ea->f[0]], c->support_b[ea->f[1]],
-                           tc_vec3_make(0, 0, 0), hb->sphere_radius, c->s, above))
+                           tc_vec3_make(0, 0, 0), (float)hb->sphere_radius, c->s, above))
                 continue;
         }
         tc_dvec3 pa = a_in_b_point(c, ea->v[0]);

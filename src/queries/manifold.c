@@ -529,9 +529,10 @@ int tc_contact_reduce(const tc_contact_candidate *c, int count, tc_dvec3 n, tc_m
         if (i4 >= 0) pick[k++] = i4;
     }
     for (int i = 0; i < k; ++i) {
-        m->points[i].point = tc_dvec3_to(c[pick[i]].point);
+        /* saturated: two capsules of radius FLT_MAX overlap by twice that */
+        m->points[i].point = tc_dvec3_to_saturated(c[pick[i]].point);
         double d = c[pick[i]].depth;
-        m->points[i].depth = (float)(d > 0.0 ? d : 0.0);
+        m->points[i].depth = tc_float_saturated(d > 0.0 ? d : 0.0);
         m->points[i].id = c[pick[i]].id;
     }
     m->count = k;
@@ -634,7 +635,7 @@ int tc_core_manifold(const tc_core *a, const tc_core *b, tc_dvec3 n, double min_
     int deepest_kept = 0;
     for (int i = 1; i < count; ++i)
         if (m->points[i].depth > m->points[deepest_kept].depth) deepest_kept = i;
-    if (overlap > m->points[deepest_kept].depth) m->points[deepest_kept].depth = (float)overlap;
+    if (overlap > m->points[deepest_kept].depth) m->points[deepest_kept].depth = tc_float_saturated(overlap);
     /* Crossing triangles: each point of the crossing is as deep as the
      * shapes (nothing but the whole translation parts them there). */
     if (crossing)

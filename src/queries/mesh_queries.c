@@ -28,12 +28,14 @@
 #include "core/bits.h"
 #include "core/prefetch.h"
 #include "queries/manifold.h"
+#include "queries/overlap_far.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 #include "queries/ray.h"
 #include "queries/shape_place.h"
 #include "queries/mesh_deepest.h"
 #include "queries/sweep_rigid.h"
+#include "queries/sweep_start.h"
 #include "shapes/mesh_internal.h"
 
 #define TC_MESH_OVERLAP_PAD 1e-7
@@ -78,10 +80,12 @@ static void local_box(const placement *pl, tc_dvec3 lo, tc_dvec3 hi, float out_l
     for (int k = 0; k < 3; ++k) {
         double cc = tc_dvec3_dot(pl->axis[k], r) / pl->s;
         double e = (fabs(pl->axis[k].x) * h.x + fabs(pl->axis[k].y) * h.y + fabs(pl->axis[k].z) * h.z) / pl->s + pad;
-        out_lo[k] = (float)(cc - e) - 1e-30f;
-        out_hi[k] = (float)(cc + e) + 1e-30f;
-        out_lo[k] = nextafterf(out_lo[k], -INFINITY);
-        out_hi[k] = nextafterf(out_hi[k], INFINITY);
+        /* saturated: a box reaching past the float range holds every
+         * point of the data there (the data's coordinates are floats) */
+        out_lo[k] = tc_float_saturated(cc - e) - 1e-30f;
+        out_hi[k] = tc_float_saturated(cc + e) + 1e-30f;
+        if (out_lo[k] > -FLT_MAX) out_lo[k] = nextafterf(out_lo[k], -INFINITY);
+        if (out_hi[k] < FLT_MAX) out_hi[k] = nextafterf(out_hi[k], INFINITY);
     }
 }
 
@@ -152,9 +156,11 @@ bool tc_mesh_bounds(const tc_mesh *m, tc_aabb *out)
     double l[3], h[3];
     tc_mesh_exact_bounds(m, l, h);
     const tc_dvec3 lo = tc_dvec3_make(l[0], l[1], l[2]), hi = tc_dvec3_make(h[0], h[1], h[2]);
+    /* saturated at the float range, which holds a valid mesh (its placement
+     * is inside it: tc_mesh_is_valid) */
     double pad = 1e-6 * (tc_dvec3_max_abs(lo) + tc_dvec3_max_abs(hi));
-    out->min = tc_dvec3_to(tc_dvec3_make(lo.x - pad, lo.y - pad, lo.z - pad));
-    out->max = tc_dvec3_to(tc_dvec3_make(hi.x + pad, hi.y + pad, hi.z + pad));
+    out->min = tc_dvec3_to_saturated(tc_dvec3_make(lo.x - pad, lo.y - pad, lo.z - pad));
+    out->max = tc_dvec3_to_saturated(tc_dvec3_make(hi.x + pad, hi.y + pad, hi.z + pad));
     return true;
 }
 
@@ -193,36 +199,49 @@ static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, floa
     return true;
 }
 
-/* The ray (in the data frame) against the triangle in leaf slot i: keeps
- * the nearest hit, ties to the lowest triangle index. */
-static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t,
-                             int32_t i, bool *found, tc_ray_hit *best, float *limit)
+/* The ray (in the data frame) against triangle t, number `triangle` of the
+ * mesh: keeps the nearest hit, ties to the lowest triangle number. */
+static inline void cast_kept(const tc_ray *local, const tc_triangle *t, int32_t triangle, float max_t, bool *found,
+                             tc_ray_hit *best, float *limit)
 {
-    tc_triangle t;
-    t.a = d->corners[3 * i];
-    t.b = d->corners[3 * i + 1];
-    t.c = d->corners[3 * i + 2];
-    /* The triangle's own padded box first: the node test with the
-     * triangle's box, which a leaf of one triangle would have, so it drops
-     * no hit the hierarchy would keep, and most triangles of a leaf the ray
-     * reaches lie off it. */
-    tc_mesh_node box;
-    box.min = tc_vec3_min(tc_vec3_min(t.a, t.b), t.c);
-    box.max = tc_vec3_max(tc_vec3_max(t.a, t.b), t.c);
-    float entry;
-    if (!ray_meets_node(&box, sr, *limit, &entry)) return;
     tc_ray_hit h;
     /* Cast with the ray's own max_t, not the limit the hits so far leave:
      * a cast is not monotone in max_t (a ray in a triangle's plane is
      * clipped to [0, max_t] and its grazing entry moves with it), and brute
      * force casts every triangle with max_t. */
-    if (tc_raycast_triangle_checked(local, &t, max_t, &h) && h.t <= *limit &&
-        (!*found || h.t < best->t || (h.t == best->t && d->order[i] < best->feature))) {
+    if (tc_raycast_triangle_checked(local, t, max_t, &h) && h.t <= *limit &&
+        (!*found || h.t < best->t || (h.t == best->t && triangle < best->feature))) {
         *found = true;
         *best = h;
-        best->feature = d->order[i];
+        best->feature = triangle;
         *limit = h.t;
     }
+}
+
+/* The triangle in leaf slot i of the data. */
+static inline tc_triangle slot_triangle(const tc_mesh_data *d, int32_t i)
+{
+    tc_triangle t;
+    t.a = d->corners[3 * i];
+    t.b = d->corners[3 * i + 1];
+    t.c = d->corners[3 * i + 2];
+    return t;
+}
+
+/* cast_kept for the triangle in leaf slot i, its own padded box first: the
+ * node test with the triangle's box, which a leaf of one triangle would
+ * have, so it drops no hit the hierarchy would keep, and most triangles of
+ * a leaf the ray reaches lie off it. */
+static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t,
+                             int32_t i, bool *found, tc_ray_hit *best, float *limit)
+{
+    const tc_triangle t = slot_triangle(d, i);
+    tc_mesh_node box;
+    box.min = tc_vec3_min(tc_vec3_min(t.a, t.b), t.c);
+    box.max = tc_vec3_max(tc_vec3_max(t.a, t.b), t.c);
+    float entry;
+    if (!ray_meets_node(&box, sr, *limit, &entry)) return;
+    cast_kept(local, &t, d->order[i], max_t, found, best, limit);
 }
 
 /* The ray for the four-wide slab test: per axis, the reciprocal, which
@@ -460,15 +479,7 @@ static inline void cast_leaf(const tc_mesh_leaf4 *b, int count, const tc_ray *lo
         t.a = tc_vec3_make(b->a[0][j], b->a[1][j], b->a[2][j]);
         t.b = tc_vec3_make(b->b[0][j], b->b[1][j], b->b[2][j]);
         t.c = tc_vec3_make(b->c[0][j], b->c[1][j], b->c[2][j]);
-        tc_ray_hit h;
-        /* max_t, not the limit: see cast_slot */
-        if (tc_raycast_triangle_checked(local, &t, max_t, &h) && h.t <= *limit &&
-            (!*found || h.t < best->t || (h.t == best->t && b->tri[j] < best->feature))) {
-            *found = true;
-            *best = h;
-            best->feature = b->tri[j];
-            *limit = h.t;
-        }
+        cast_kept(local, &t, b->tri[j], max_t, found, best, limit);
     }
 }
 
@@ -591,7 +602,34 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
      * magnitudes). A pad of 1e-6 of them dropped hits the cast kept, up to
      * a few of its pads outside an edge (mesh_raycast_edge_pads_equal_brute_force). */
     const double big = fmax(tc_vec3_max_abs(rb.min), tc_vec3_max_abs(rb.max));
+    const double omax = fmax(fabs(o[0]), fmax(fabs(o[1]), fabs(o[2])));
+    const double dmax = fmax(fabs(dir[0]), fmax(fabs(dir[1]), fabs(dir[2])));
+    if (!(omax < FLT_MAX && dmax < FLT_MAX)) {
+        /* The frame change carries the ray beyond the float range (a mesh
+         * of tiny scale, a ray from far away; rounding it to float would
+         * overflow): every placed triangle is cast in world space instead,
+         * where the ray and the triangles are floats (a valid mesh's are). */
+        bool found = false;
+        tc_ray_hit best;
+        float limit = max_t;
+        for (int32_t i = 0; i < d->triangle_count; ++i) {
+            const tc_triangle t = tc_mesh_triangle(shape, i);
+            cast_kept(ray, &t, i, max_t, &found, &best, &limit);
+        }
+        if (found && hit) *hit = best;
+        return found;
+    }
     const double pad = 0x1p-17 * (fabs(o[0]) + fabs(o[1]) + fabs(o[2]) + 3.0 * big + 2.0 * (double)d->triangle_reach);
+    /* The float slab tests take differences of coordinates up to M and
+     * their products with the reciprocals (up to 1e30): where these could
+     * pass 2^126 (a ray or mesh near the end of the float range, or a tiny
+     * direction far from the mesh), every triangle is cast instead, without
+     * the walk (the casts take any float ray). */
+    const double M = omax + big + pad;
+    double inv_max = 0.0;
+    for (int k = 0; k < 3; ++k)
+        if (fabs(dir[k]) > 1e-30) inv_max = fmax(inv_max, 1.0 / fabs(dir[k]));
+    const bool slabs = M < 0x1p100 && 2.0 * M * inv_max < 0x1p126 && dmax < 0x1p100; /* and the leaf filter's sums of |dir| */
     slab_ray sr;
     sr.pad = nextafterf((float)pad, INFINITY);
     for (int k = 0; k < 3; ++k) {
@@ -618,14 +656,22 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
     bool found = false;
     tc_ray_hit best;
     float limit = max_t;
-    if (d->wide && !sr.zero[0] && !sr.zero[1] && !sr.zero[2]) cast_wide(d, &local, &sr, max_t, &found, &best, &limit);
-    else cast_binary(d, &local, &sr, max_t, &found, &best, &limit);
+    if (!slabs) {
+        for (int32_t i = 0; i < d->triangle_count; ++i) {
+            const tc_triangle t = slot_triangle(d, i);
+            cast_kept(&local, &t, d->order[i], max_t, &found, &best, &limit);
+        }
+    } else if (d->wide && !sr.zero[0] && !sr.zero[1] && !sr.zero[2]) {
+        cast_wide(d, &local, &sr, max_t, &found, &best, &limit);
+    } else {
+        cast_binary(d, &local, &sr, max_t, &found, &best, &limit);
+    }
     if (found && hit) {
         tc_vec3 nl = best.normal;
         best.normal = tc_vec3_normalize(tc_vec3_add(tc_vec3_add(tc_vec3_scale(shape->rotation.cx, nl.x),
                                                                 tc_vec3_scale(shape->rotation.cy, nl.y)),
                                                     tc_vec3_scale(shape->rotation.cz, nl.z)));
-        best.point = best.t == 0.0f ? ray->origin : tc_vec3_mul_add(ray->origin, ray->dir, best.t);
+        best.point = best.t == 0.0f ? ray->origin : tc_ray_point_at(ray, best.t);
         *hit = best;
     }
     return found;
@@ -656,15 +702,45 @@ typedef struct core_walk {
     tc_rigid_motion ma, mb; /* rotating sweeps: the motions of A (its own frame) and of the mesh, made once */
 } core_walk;
 
+/* Beyond the float tests' range (overlap_far.h) the overlap pads, of the
+ * scale, differ from the distance query's rounding rule: a hull at
+ * distance 0 from a triangle with a corner at 1e20 did not overlap the
+ * mesh. There, overlap and contact decide touching as the sweeps decide
+ * their start (tc_sweep_start_apart: the distance's rule, GJK's rounding
+ * snapped, and with a hull its overlap band), so distance 0, overlap,
+ * contact and a sweep at t = 0 agree: whether the walk's shape and
+ * triangle t are that far, and *touching if so. */
+static bool far_touching(const core_walk *w, const tc_core *t, bool *touching)
+{
+    const double scale = w->h ? fmax(t->scale, fabs(w->h->offset)) : fmax(t->scale, w->a->scale);
+    if (2.0 * scale <= TC_OVERLAP_FLOAT_RANGE) return false;
+    if (w->h) {
+        *touching = tc_core_distance_plane(t, w->h, NULL, NULL) == 0.0f;
+    } else {
+        tc_gjk_result r;
+        tc_gjk_distance(w->a, t, &r);
+        *touching = !tc_sweep_start_apart(w->a, t, &r, w->a->radius + t->radius);
+    }
+    return true;
+}
+
+/* Whether triangle t reaches the walk's half-space within the overlap
+ * test's band: the overlap test, and the contact's (so they agree). */
+static bool plane_touching(const core_walk *w, const tc_core *t)
+{
+    double lo, hi;
+    tc_core_project(t, w->h->n, &lo, &hi);
+    return lo - w->h->offset <= TC_MESH_OVERLAP_PAD * (t->scale + fabs(w->h->offset));
+}
+
 static bool overlap_slot(void *ctx, int32_t slot)
 {
     core_walk *w = ctx;
     tc_core t;
     slot_core(w->d, &w->pl, slot, &t);
+    if (far_touching(w, &t, &w->found)) return !w->found;
     if (w->h) {
-        double lo, hi;
-        tc_core_project(&t, w->h->n, &lo, &hi);
-        w->found = lo - w->h->offset <= TC_MESH_OVERLAP_PAD * (t.scale + fabs(w->h->offset));
+        w->found = plane_touching(w, &t);
         return !w->found;
     }
     double scale = w->a->scale > t.scale ? w->a->scale : t.scale;
@@ -704,6 +780,28 @@ static void core_box(const tc_core *c, tc_dvec3 *lo, tc_dvec3 *hi)
     *hi = tc_dvec3_make(h[0], h[1], h[2]);
 }
 
+/* Far beyond the float tests' range, touching is the distance's rule
+ * (far_touching; the sweeps' start likewise, tc_sweep_start_apart): GJK's
+ * distance, whose error on a triangle reaching that far can be far more
+ * than its rounding (a sphere 1e8 from a triangle reaching 1e20 is at
+ * distance 0), though within the tolerance band (TC_TOLERANCE of the
+ * scale: 1e15 there). A box [lo, hi] about the walk's shape grows by the
+ * band, so the walk meets every triangle the distance may call touching.
+ * The scale: the mesh's placed reach from the walk's origin, or the
+ * shape's. Only there: nearer, the box is the shape's own. */
+static void far_grow(const core_walk *w, tc_dvec3 *lo, tc_dvec3 *hi)
+{
+    const tc_mesh_node *root = &w->d->nodes[0];
+    const double turn = tc_dvec3_max_abs(w->pl.axis[0]) + tc_dvec3_max_abs(w->pl.axis[1]) + tc_dvec3_max_abs(w->pl.axis[2]);
+    const double reach =
+        tc_dvec3_max_abs(w->pl.p) + w->pl.s * fmax(tc_vec3_max_abs(root->min), tc_vec3_max_abs(root->max)) * turn;
+    const double scale = fmax(reach, w->a->scale);
+    if (2.0 * scale <= TC_OVERLAP_FLOAT_RANGE) return;
+    const double g = TC_TOLERANCE * scale;
+    *lo = tc_dvec3_sub(*lo, tc_dvec3_make(g, g, g));
+    *hi = tc_dvec3_add(*hi, tc_dvec3_make(g, g, g));
+}
+
 /* Every triangle that may touch the walk's shape: all of them for a plane's
  * half-space, else those in the hierarchy nodes that meet its box. */
 static void walk_near(core_walk *w, slot_fn fn)
@@ -714,6 +812,7 @@ static void walk_near(core_walk *w, slot_fn fn)
     }
     tc_dvec3 lo, hi;
     core_box(w->a, &lo, &hi);
+    far_grow(w, &lo, &hi);
     float blo[3], bhi[3];
     local_box(&w->pl, lo, hi, blo, bhi);
     walk_box(w->d, blo, bhi, fn, w);
@@ -857,6 +956,11 @@ static bool normal_is_real(const core_walk *w, const tc_core *a, int32_t tri, co
     /* Which edges the contact point lies on (barycentric, in the plane). */
     tc_dvec3 va = t->v[0], vb = t->v[1], vc = t->v[2];
     double area = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(vb, va), tc_dvec3_sub(vc, va)), f);
+    /* A triangle with an axis but (nearly) no area, two of its corners
+     * equal to double precision, has only edges too; the weights' numerators
+     * are below 2^260 (coordinates below 2^130), so beyond 2^-500 of area
+     * no division overflows (and none divides by zero). */
+    if (!(fabs(area) >= 0x1p-500)) return true;
     double bw[3];
     bw[0] = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(vc, vb), tc_dvec3_sub(p, vb)), f) / area; /* edge b-c */
     bw[1] = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(va, vc), tc_dvec3_sub(p, vc)), f) / area; /* edge c-a */
@@ -895,11 +999,18 @@ static bool contact_slot(void *ctx, int32_t slot)
     tc_core t;
     slot_core(w->d, &w->pl, slot, &t);
     tc_manifold m;
+    bool touching = false;
+    const bool far = far_touching(w, &t, &touching);
+    if (far && !touching) return true;
     if (w->h) {
-        if (!tc_core_contact_plane(&t, w->h, &m)) return true;
+        /* touching as overlap decides it, inside its band too (a mesh 2
+         * from a plane, inside a band of its scale, overlapped it with no
+         * contact: seed 7); the deepest point at depth 0 when none reaches */
+        if (!(far || plane_touching(w, &t)) || !tc_core_contact_plane_touching(&t, w->h, &m)) return true;
         tc_manifold_flip(&m); /* the plane is A */
     } else {
-        if (!tc_core_contact_padded(w->a, &t, TC_MESH_OVERLAP_PAD, &m)) return true;
+        if (far ? !tc_core_contact_touching(w->a, &t, &m) : !tc_core_contact_padded(w->a, &t, TC_MESH_OVERLAP_PAD, &m))
+            return true;
         int deepest = 0;
         for (int i = 1; i < m.count; ++i)
             if (m.points[i].depth > m.points[deepest].depth) deepest = i;
@@ -991,7 +1102,7 @@ static bool sweep_slot(void *ctx, int32_t slot)
 static bool mesh_sweep(const tc_core *a, tc_vec3 va, const tc_half_space *h, const tc_mesh *m, tc_vec3 vb, float max_t,
                        tc_sweep_hit *hit)
 {
-    if (!tc_vec3_finite(va) || !tc_vec3_finite(vb) || !(max_t >= 0.0f)) return false;
+    if (!tc_sweep_motion_ok(va, vb, max_t)) return false;
     core_walk w;
     tc_core rel;
     /* relative, as mesh_overlap: a still sweep hits what overlap finds */
@@ -1010,6 +1121,7 @@ static bool mesh_sweep(const tc_core *a, tc_vec3 va, const tc_half_space *h, con
         tc_dvec3 lo2 = tc_dvec3_add(lo, rel), hi2 = tc_dvec3_add(hi, rel);
         lo = tc_dvec3_make(fmin(lo.x, lo2.x), fmin(lo.y, lo2.y), fmin(lo.z, lo2.z));
         hi = tc_dvec3_make(fmax(hi.x, hi2.x), fmax(hi.y, hi2.y), fmax(hi.z, hi2.z));
+        far_grow(&w, &lo, &hi);
         /* The mesh moves with vb: its triangles are where they start. */
         float blo[3], bhi[3];
         local_box(&w.pl, lo, hi, blo, bhi);

@@ -3,6 +3,7 @@
  * query's GJK in double (see overlap_far.h). */
 #include "queries/overlap_far.h"
 
+#include "queries/manifold.h"
 #include "queries/pair_queries.h"
 
 /* Touching exactly as the distance query (tc_core_distance) and the contact
@@ -27,11 +28,6 @@ bool tc_far_contact(tc_core *a, tc_core *b, tc_manifold *m, bool *far)
     if (!tc_core_contact(a, b, m, far)) return false;
     if (m) tc_manifold_moved_back(m, d);
     return true;
-}
-
-void tc_manifold_moved_back(tc_manifold *m, tc_dvec3 d)
-{
-    for (int i = 0; i < m->count; ++i) m->points[i].point = tc_core_moved_back(m->points[i].point, d);
 }
 
 float tc_far_distance(tc_core *a, tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b)

@@ -79,9 +79,6 @@ bool tc_overlap_far_triangle_triangle(const tc_triangle *a, const tc_triangle *b
  * points and the closest points are moved back. */
 bool tc_far_contact(tc_core *a, tc_core *b, tc_manifold *m, bool *far);
 float tc_far_distance(tc_core *a, tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b);
-/* The points of a manifold found in a pair's frame moved back where they
- * were (d the frame's move, tc_core_moved_back). */
-void tc_manifold_moved_back(tc_manifold *m, tc_dvec3 d);
 
 /* Overlap with a plane beyond the float range: the distance query's own
  * test (the lowest point of the core against the half-space, in double,

@@ -3,12 +3,17 @@
 
 #include "queries/pair_queries.h"
 
+#include "core/float.h"
+
 #include "queries/manifold.h"
 #include "queries/penetration.h"
 
+/* Saturated at the float range: a pair's frame (tc_core_recentre) can put a
+ * closest point of shapes near opposite ends of the range past FLT_MAX
+ * (a mesh walk's, moved back after), which a plain conversion overflows. */
 static void store(tc_vec3 *dst, tc_dvec3 v)
 {
-    if (dst) *dst = tc_dvec3_to(v);
+    if (dst) *dst = tc_dvec3_to_saturated(v);
 }
 
 /* tc_rounded_distance's answer with its points in double (not rounded). */
@@ -123,7 +128,7 @@ bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double dis
         m->normal = tc_dvec3_to(n);
         m->count = 1;
         m->points[0].point = tc_dvec3_to(tc_dvec3_mad(qa, n, s));
-        m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
+        m->points[0].depth = tc_float_saturated(depth > 0.0 ? depth : 0.0);
         m->points[0].id = TC_CONTACT_ID(tc_core_feature_at(a, qa, n), tc_core_feature_at(b, qb, tc_dvec3_neg(n)));
         return true;
     }

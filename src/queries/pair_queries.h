@@ -4,8 +4,10 @@
 #ifndef TOUCHE_QUERIES_PAIR_QUERIES_H
 #define TOUCHE_QUERIES_PAIR_QUERIES_H
 
+#include <float.h>
 #include <math.h>
 
+#include "core/float.h"
 #include "queries/convex_core.h"
 #include "queries/gjk.h"
 #include "touche/contact.h"
@@ -38,7 +40,10 @@ static inline double tc_rounded_meet(double core_distance, double ra, double rb)
  * contact and distance agree on every touching pair. */
 static inline bool tc_rounded_apart(double core_distance, double radii)
 {
-    return core_distance > 0.0 && (float)(core_distance - radii) > 0.0f;
+    /* the gap saturated at the float range, which its plain rounding to
+     * float would overflow (cores near opposite ends of the range, or radii
+     * of FLT_MAX overlapping by twice that) */
+    return core_distance > 0.0 && tc_float_saturated(core_distance - radii) > 0.0f;
 }
 
 /* tc_rounded_apart from the squared core distance d2, deciding the clear

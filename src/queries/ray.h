@@ -8,6 +8,7 @@
 #include <touche/raycast.h>
 
 #include "core/float.h"
+#include "math/dvec.h"
 #include "queries/slab.h"
 
 /* A usable ray: finite origin and direction, max_t >= 0 (INFINITY allowed,
@@ -86,9 +87,7 @@ static inline tc_vec3 tc_ray_point_at(const tc_ray *ray, float t)
         return tc_vec3_mul_add(ray->origin, ray->dir, t);
     const double p[3] = { (double)ray->origin.x + (double)ray->dir.x * t, (double)ray->origin.y + (double)ray->dir.y * t,
                           (double)ray->origin.z + (double)ray->dir.z * t };
-    float q[3];
-    for (int k = 0; k < 3; ++k) q[k] = p[k] > FLT_MAX ? FLT_MAX : (p[k] < -FLT_MAX ? -FLT_MAX : (float)p[k]);
-    return tc_vec3_make(q[0], q[1], q[2]);
+    return tc_dvec3_to_saturated(tc_dvec3_make(p[0], p[1], p[2]));
 }
 
 /* A hit at t >= 0 with the given outward normal (normalised here). */

@@ -192,7 +192,13 @@ static bool tc_ray_triangle_cast(const tc_ray *ray, const tc_triangle *shape, fl
     /* A crossing farther from a than the triangle reaches is a miss whatever
      * the signs below round to: far out (a ray almost parallel to the plane)
      * x - a, x - b and x - c round to the same vector. */
-    if (!(tc_vec3_norm1(tc_vec3_sub(x, shape->a)) <= 2.0f * ext)) return false;
+    /* In float as always where its sums cannot pass FLT_MAX; beyond (x and
+     * a near opposite ends of the range: libFuzzer), in double. */
+    const bool small = tc_vec3_max_abs(x) < 0x1p124f && tc_vec3_max_abs(shape->a) < 0x1p124f;
+    const double reach = small ? (double)tc_vec3_norm1(tc_vec3_sub(x, shape->a))
+                               : fabs((double)x.x - shape->a.x) + fabs((double)x.y - shape->a.y) +
+                                     fabs((double)x.z - shape->a.z);
+    if (!(reach <= 2.0 * (double)ext)) return false;
     tc_vec3 xa = tc_vec3_sub(shape->a, x), xb = tc_vec3_sub(shape->b, x), xc = tc_vec3_sub(shape->c, x);
     float u = tc_vec3_dot(n, tc_vec3_cross(xb, xc));
     float v = tc_vec3_dot(n, tc_vec3_cross(xc, xa));

@@ -349,7 +349,13 @@ static int ref_face_in_incident(const tc_vec3 cr[3], const float hr[3], tc_vec3 
         for (int c = 0; c < 3; ++c) {
             float dv = dl[c], l = src[q][c];
             float room = dv > 0.0f ? hi[c] - l : (dv < 0.0f ? -hi[c] - l : 0.0f);
-            if (dv != 0.0f && room / dv < down) down = room / dv;
+            /* The quotient in double, rounded once (the float quotient's
+             * bits): a direction component of 1e-40 made it overflow in
+             * float (libFuzzer). Below zero it is clamped below anyway. */
+            if (dv != 0.0f) {
+                const double r = (double)room / dv;
+                if (r < down) down = r < 0.0 ? 0.0f : (float)r;
+            }
         }
         if (down < 0.0f) down = 0.0f;
         float inside = down < 2.0f * hr[k] ? down : 2.0f * hr[k];

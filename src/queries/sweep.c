@@ -29,16 +29,13 @@
 #define TC_SWEEP_TOLERANCE 1e-6
 #define TC_SWEEP_MAX_ITERATIONS 64
 
-static bool motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
-{
-    /* NaN tested on its bits: an ordered comparison of a NaN raises FE_INVALID */
-    return tc_vec3_is_finite(va) && tc_vec3_is_finite(vb) && !tc_is_nan(max_t) && max_t >= 0.0f;
-}
 
 static void set_hit(tc_sweep_hit *hit, double t, tc_dvec3 point, tc_dvec3 normal)
 {
     if (!hit) return;
-    hit->t = (float)t;
+    /* saturated: with max_t infinite a first touch can come after any
+     * float time (the sweeps that can reach one answer no hit there) */
+    hit->t = tc_float_saturated(t);
     /* saturated: a shape reaching past the float range (a triangle to
      * FLT_MAX) can give a point beyond it, whose rounding overflowed
      * (FE_OVERFLOW, found by the pair fuzzer) */
@@ -135,7 +132,7 @@ bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb,
 bool tc_sweep_sphere_sphere(const tc_sphere *a, tc_vec3 velocity_a, const tc_sphere *b, tc_vec3 velocity_b,
                             float max_t, tc_sweep_hit *hit)
 {
-    if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    if (!tc_sphere_is_valid(a) || !tc_sphere_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t)) return false;
     tc_dvec3 d = tc_dvec3_sub(tc_dvec3_from(b->center), tc_dvec3_from(a->center));
     tc_dvec3 w = tc_dvec3_sub(tc_dvec3_from(velocity_b), tc_dvec3_from(velocity_a));
     double R = (double)a->radius + (double)b->radius;
@@ -191,7 +188,9 @@ static bool core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space 
     } else {
         if (!(closing > 0.0)) return false;
         t = gap / closing;
-        if (!(t <= max_t)) return false;
+        /* beyond max_t, or (max_t infinite) beyond any float time, as a
+         * ray's t (tc_ray_t_ratio) */
+        if (!(t <= max_t) || t > (double)FLT_MAX) return false;
     }
     if (hit) {
         tc_manifold m;
@@ -237,6 +236,23 @@ static void box_start_hit(const tc_obb *a, const tc_obb *b, tc_sweep_hit *hit)
     tc_sweep_hit_from_manifold(hit, &m);
 }
 
+/* The hit of boxes that first touch at t = enter > 0 along n (from A to
+ * B): the point where they touch, from their closest points then. */
+static void box_hit_at(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb, double enter, tc_dvec3 n,
+                       tc_sweep_hit *hit)
+{
+    if (!hit) return;
+    tc_core ca, cb;
+    tc_core_from_obb(&ca, a);
+    tc_core_from_obb(&cb, b);
+    tc_core_translate(&ca, tc_dvec3_scale(tc_dvec3_from(va), enter));
+    tc_core_translate(&cb, tc_dvec3_scale(tc_dvec3_from(vb), enter));
+    tc_gjk_result g;
+    tc_gjk_distance(&ca, &cb, &g);
+    tc_dvec3 c = tc_dvec3_scale(tc_dvec3_add(g.point_a, g.point_b), 0.5);
+    set_hit(hit, enter, c, tc_dvec3_normalize(n));
+}
+
 /* Box-box by the separating-axis test with relative velocity. touching:
  * the pair's overlap test calls them touching at t = 0 (as distance 0
  * does), which beyond the SAT's float range (a box 5.6e37 long) the
@@ -278,38 +294,67 @@ static bool sweep_boxes(const tc_obb *a, tc_vec3 va, const tc_obb *b, tc_vec3 vb
         box_start_hit(a, b, hit);
         return true;
     }
-    if (hit) {
-        tc_core ca, cb;
-        tc_core_from_obb(&ca, a);
-        tc_core_from_obb(&cb, b);
-        tc_core_translate(&ca, tc_dvec3_scale(tc_dvec3_from(va), enter));
-        tc_core_translate(&cb, tc_dvec3_scale(tc_dvec3_from(vb), enter));
-        tc_dvec3 n = tc_dvec3_normalize(enter_n);
-        /* The point: where the boxes touch, from their closest points. */
-        tc_gjk_result g;
-        tc_gjk_distance(&ca, &cb, &g);
-        tc_dvec3 c = tc_dvec3_scale(tc_dvec3_add(g.point_a, g.point_b), 0.5);
-        set_hit(hit, enter, c, n);
-    }
+    box_hit_at(a, va, b, vb, enter, enter_n, hit);
     return true;
 }
 
 bool tc_sweep_obb_obb(const tc_obb *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
 {
-    if (!tc_obb_is_valid(a) || !tc_obb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    if (!tc_obb_is_valid(a) || !tc_obb_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t)) return false;
     return sweep_boxes(a, velocity_a, b, velocity_b, max_t, tc_overlap_obb_obb(a, b), hit);
+}
+
+/* Two AABBs apart at t = 0 (their overlap test says so) by the exact
+ * per-axis intervals of their own corners, in double: the first time
+ * within [0, max_t] when every axis overlaps. */
+static bool sweep_aabbs_apart(const tc_aabb *a, tc_vec3 va, const tc_aabb *b, tc_vec3 vb, float max_t, tc_sweep_hit *hit)
+{
+    const float amin[3] = { a->min.x, a->min.y, a->min.z }, amax[3] = { a->max.x, a->max.y, a->max.z };
+    const float bmin[3] = { b->min.x, b->min.y, b->min.z }, bmax[3] = { b->max.x, b->max.y, b->max.z };
+    const double w[3] = { (double)vb.x - va.x, (double)vb.y - va.y, (double)vb.z - va.z };
+    double enter = 0.0, exit = INFINITY;
+    tc_dvec3 n = tc_dvec3_make(0, 0, 1);
+    for (int k = 0; k < 3; ++k) {
+        /* B's offset from A on this axis overlaps while lo + w t <= 0 <= hi + w t */
+        const double lo = (double)bmin[k] - amax[k], hi = (double)bmax[k] - amin[k];
+        if (w[k] == 0.0) {
+            if (lo > 0.0 || hi < 0.0) return false;
+            continue;
+        }
+        const double t0 = (w[k] > 0.0 ? -hi : -lo) / w[k], t1 = (w[k] > 0.0 ? -lo : -hi) / w[k];
+        if (t0 > enter) {
+            enter = t0;
+            /* B comes from above A on this axis when it moves down */
+            n = tc_dvec3_make(k == 0 ? (w[k] < 0.0 ? 1.0 : -1.0) : 0.0, k == 1 ? (w[k] < 0.0 ? 1.0 : -1.0) : 0.0,
+                              k == 2 ? (w[k] < 0.0 ? 1.0 : -1.0) : 0.0);
+        }
+        if (t1 < exit) exit = t1;
+    }
+    if (enter > exit || !(enter > 0.0) || !(enter <= (double)max_t)) return false;
+    const tc_obb oa = tc_obb_from_aabb(a), ob = tc_obb_from_aabb(b);
+    box_hit_at(&oa, va, &ob, vb, enter, n, hit);
+    return true;
 }
 
 bool tc_sweep_aabb_aabb(const tc_aabb *a, tc_vec3 velocity_a, const tc_aabb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
 {
-    if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t)) return false;
     tc_obb oa = tc_obb_from_aabb(a), ob = tc_obb_from_aabb(b);
-    return sweep_boxes(&oa, velocity_a, &ob, velocity_b, max_t, tc_overlap_aabb_aabb(a, b), hit);
+    const bool touching = tc_overlap_aabb_aabb(a, b);
+    tc_sweep_hit h;
+    if (!sweep_boxes(&oa, velocity_a, &ob, velocity_b, max_t, touching, &h)) return false;
+    /* Boxes whose centre and half size round (a box 1.3e29 long) can
+     * overlap where the AABBs, 0.5 apart, do not: a still sweep hit what
+     * overlap called apart (libFuzzer). Such a start is the exact
+     * intervals' answer. */
+    if (h.t == 0.0f && !touching) return sweep_aabbs_apart(a, velocity_a, b, velocity_b, max_t, hit);
+    if (hit) *hit = h;
+    return true;
 }
 
 bool tc_sweep_aabb_obb(const tc_aabb *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
 {
-    if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t)) return false;
+    if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t)) return false;
     tc_obb oa = tc_obb_from_aabb(a);
     return sweep_boxes(&oa, velocity_a, b, velocity_b, max_t, tc_overlap_aabb_obb(a, b), hit);
 }
@@ -336,7 +381,7 @@ static bool far_sweep(tc_core *a, tc_vec3 va, tc_core *b, tc_vec3 vb, float max_
     bool tc_sweep_##A##_##B(const tc_##A *a, tc_vec3 velocity_a, const tc_##B *b, tc_vec3 velocity_b,          \
                             float max_t, tc_sweep_hit *hit)                                                    \
     {                                                                                                          \
-        if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t))      \
+        if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t))      \
             return false;                                                                                      \
         tc_core ca, cb;                                                                                        \
         tc_core_from_##A(&ca, a);                                                                              \
@@ -366,7 +411,7 @@ TC_SWEEP_CORES(triangle, triangle)
     bool tc_sweep_##A##_plane(const tc_##A *a, tc_vec3 velocity_a, const tc_plane *b, tc_vec3 velocity_b,     \
                               float max_t, tc_sweep_hit *hit)                                                 \
     {                                                                                                         \
-        if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b) || !motion_ok(velocity_a, velocity_b, max_t))     \
+        if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t))     \
             return false;                                                                                     \
         tc_core ca;                                                                                           \
         tc_core_from_##A(&ca, a);                                                                             \

@@ -8,6 +8,15 @@
 #include "queries/gjk.h"
 #include "touche/contact.h"
 #include "touche/sweep.h"
+#include "core/float.h"
+
+/* Whether a sweep's motion is usable: finite velocities and max_t >= 0,
+ * NaN tested on its bits (an ordered comparison of a NaN raises
+ * FE_INVALID). Every sweep asks this before anything else. */
+static inline bool tc_sweep_motion_ok(tc_vec3 va, tc_vec3 vb, float max_t)
+{
+    return tc_vec3_finite(va) && tc_vec3_finite(vb) && !tc_is_nan(max_t) && max_t >= 0.0f;
+}
 
 /* Whether cores a and b, r being their GJK result and radii the sum of
  * their radii, are apart at the start of a sweep by more than rounding (as

@@ -16,6 +16,7 @@
  * tolerance of one plane are then merged into polygon faces. */
 #include "shapes/hull_internal.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,8 +96,9 @@ static void finish_float_data(tc_hull_data *h)
         h->arc_cross[3 * h->arc_stride + e] = (fx * fx + fy * fy) + fz * fz;
     }
     /* Rounded up: the ball must hold every vertex exactly. */
-    h->sphere_radius = (float)(r * (1.0 + 1e-6)) + 1e-30f;
-    h->reach = (float)reach;
+    const double radius = r * (1.0 + 1e-6);
+    h->sphere_radius = radius < FLT_MAX / 2 ? (double)((float)radius + 1e-30f) : radius + 1e-30;
+    h->reach = reach < FLT_MAX / 2 ? (double)(float)reach : reach;
 }
 
 static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
@@ -203,7 +205,9 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
             double p = tc_dvec3_dot(tc_dvec3_from(h->vertices[h->face_vertices[i]]), n);
             if (p > best) best = p;
         }
-        h->face_offsets[f] = (float)best;
+        /* saturated: a face of points near FLT_MAX on a diagonal is further
+         * out than any float (its rounding trapped: libFuzzer) */
+        h->face_offsets[f] = tc_float_saturated(best);
     }
     /* edges */
     if (s->nf > 0) {
@@ -279,7 +283,7 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
         h->box_max = tc_vec3_max(h->box_max, p);
     }
     h->centroid = tc_dvec3_to(tc_dvec3_scale(sum, 1.0 / nv));
-    h->diameter = (float)tc_dvec3_length(tc_dvec3_sub(tc_dvec3_from(h->box_max), tc_dvec3_from(h->box_min)));
+    h->diameter = tc_dvec3_length(tc_dvec3_sub(tc_dvec3_from(h->box_max), tc_dvec3_from(h->box_min)));
     finish_float_data(h);
     tc_mem_free(al, dk, sizeof(dir_key) * (size_t)ne);
     tc_mem_free(al, keys, sizeof(edge_key) * (size_t)fv_total);

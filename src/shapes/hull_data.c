@@ -7,6 +7,7 @@
  * global). The climb starts from the best of the six axis extremes, which is
  * already near the answer for most directions. */
 #include "shapes/hull_internal.h"
+#include "shapes/validity.h"
 
 #include <math.h>
 
@@ -134,7 +135,9 @@ bool tc_hull_is_valid(const tc_hull *h)
     if (!h || !h->data) return false;
     const tc_mat3 *r = &h->rotation;
     return tc_vec3_finite(h->position) && tc_vec3_finite(r->cx) && tc_vec3_finite(r->cy) && tc_vec3_finite(r->cz) &&
-           tc_is_finite(h->scale) && h->scale > 0.0f;
+           tc_is_finite(h->scale) && h->scale > 0.0f &&
+           tc_placement_in_range(h->position, r, h->scale, tc_dvec3_from(h->data->sphere_center), h->data->sphere_radius,
+                                 h->data->box_min, h->data->box_max);
 }
 
 void tc_hull_exact_bounds(const tc_hull *h, double lo[3], double hi[3])
@@ -162,11 +165,13 @@ bool tc_hull_bounds(const tc_hull *h, tc_aabb *out)
     float lo[3], hi[3];
     for (int k = 0; k < 3; ++k) {
         /* Rounded outwards by a relative hair so the box holds the exact set. */
+        /* Saturated at the float range, which holds a valid hull (its
+         * placement is inside it: tc_hull_is_valid). */
         double pad = 1e-7 * (fabs(pa[k]) + fabs(pb[k]));
-        lo[k] = (float)(pa[k] - pad);
-        hi[k] = (float)(pb[k] + pad);
-        if ((double)lo[k] > pa[k] - pad) lo[k] = nextafterf(lo[k], -INFINITY);
-        if ((double)hi[k] < pb[k] + pad) hi[k] = nextafterf(hi[k], INFINITY);
+        lo[k] = tc_float_saturated(pa[k] - pad);
+        hi[k] = tc_float_saturated(pb[k] + pad);
+        if (lo[k] > -FLT_MAX && (double)lo[k] > pa[k] - pad) lo[k] = nextafterf(lo[k], -INFINITY);
+        if (hi[k] < FLT_MAX && (double)hi[k] < pb[k] + pad) hi[k] = nextafterf(hi[k], INFINITY);
     }
     out->min = tc_vec3_make(lo[0], lo[1], lo[2]);
     out->max = tc_vec3_make(hi[0], hi[1], hi[2]);

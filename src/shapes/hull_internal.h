@@ -33,7 +33,8 @@ struct tc_hull_data {
     int32_t extreme[6];      /* vertex of largest -x, +x, -y, +y, -z, +z */
     tc_vec3 centroid;        /* mean of the vertices: an interior point */
     tc_vec3 box_min, box_max;
-    float diameter;          /* the box diagonal: bounds every vertex distance */
+    double diameter;         /* the box diagonal: bounds every vertex distance (double: points near
+                                FLT_MAX on opposite sides are further apart than any float) */
     /* The vertices again, less sphere_center, as three float columns (x,
      * then y, then z), each padded to a multiple of 4 with copies of vertex
      * 0 (which changes no maximum), for the four-wide support scan of the
@@ -54,8 +55,11 @@ struct tc_hull_data {
      * on the same side, not antipodal). */
     float *arc_cross;
     tc_vec3 sphere_center;   /* a ball holding every vertex: the box centre... */
-    float sphere_radius;     /* ...and the largest vertex distance from it, rounded up */
-    float reach;             /* largest |vertex - sphere_center|_1: the float error's yardstick */
+    /* ...and the largest vertex distance from it, rounded up. Both this and
+     * reach are floats' values (the float filters read them as floats)
+     * where they fit a float, kept in double for data wider than FLT_MAX. */
+    double sphere_radius;
+    double reach;            /* largest |vertex - sphere_center|_1: the float error's yardstick */
 };
 
 /* Local support: the vertex index furthest along d (double components). */

@@ -15,6 +15,7 @@
  * to 4 triangles, whose corners are stored in leaf order so that a leaf
  * reads one run of memory. */
 #include "shapes/mesh_internal.h"
+#include "shapes/validity.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -201,9 +202,19 @@ static void slot_bounds(const slot_box *sb, int32_t begin, int32_t end, box3 *bb
     }
 }
 
+/* The midpoint of a and b: the float sum of two coordinates near FLT_MAX
+ * overflows, their halves do not (and are exact there). */
+static float mid_of(float a, float b)
+{
+    return tc_absf(a) < 0x1p126f && tc_absf(b) < 0x1p126f ? 0.5f * (a + b) : 0.5f * a + 0.5f * b;
+}
+
 static int bin_of(float c, float lo, double inv)
 {
-    int b = (int)((c - lo) * inv);
+    /* c - lo in float, as always, unless it may pass FLT_MAX (centroids near
+     * both ends of the float range): then in double */
+    const double wide = (double)c - lo;
+    int b = (int)((fabs(wide) < 0x1p127 ? (double)(c - lo) : wide) * inv);
     return b < 0 ? 0 : (b >= BINS ? BINS - 1 : b);
 }
 
@@ -226,11 +237,13 @@ static bool build_tree(tc_mesh_data *m, const tc_allocator *al)
                     if (p[k] > b->hi[k]) b->hi[k] = p[k];
                 }
             }
-            for (int k = 0; k < 3; ++k) sb[t].c[k] = 0.5f * (b->lo[k] + b->hi[k]);
+            for (int k = 0; k < 3; ++k) sb[t].c[k] = mid_of(b->lo[k], b->hi[k]);
             m->order[t] = t;
             const double reach = tc_dvec3_norm1(tc_dvec3_sub(tc_dvec3_from(c[1]), tc_dvec3_from(c[0]))) +
                                  tc_dvec3_norm1(tc_dvec3_sub(tc_dvec3_from(c[2]), tc_dvec3_from(c[0])));
-            if (reach > m->triangle_reach) m->triangle_reach = reach < FLT_MAX ? nextafterf((float)reach, INFINITY) : FLT_MAX;
+            /* rounded up, saturated (nextafterf from FLT_MAX would overflow) */
+            const float rounded = tc_float_saturated(reach);
+            if (reach > m->triangle_reach) m->triangle_reach = rounded < FLT_MAX ? nextafterf(rounded, INFINITY) : FLT_MAX;
         }
         int32_t top = 0;
         m->node_count = 1;
@@ -515,8 +528,9 @@ tc_mesh_data *tc_mesh_data_create(const tc_vec3 *vertices, int32_t vertex_count,
     if (triangle_count > (INT32_MAX / 3) - 1) return NULL;
     for (int32_t i = 0; i < 3 * triangle_count; ++i)
         if (indices[i] < 0 || indices[i] >= vertex_count) return NULL;
-    for (int32_t i = 0; i < 3 * triangle_count; ++i)
-        if (!tc_vec3_finite(vertices[indices[i]])) return NULL;
+    /* every vertex, used or not: the adjacency sorts them all */
+    for (int32_t i = 0; vertices && i < vertex_count; ++i)
+        if (!tc_vec3_finite(vertices[i])) return NULL;
     size_t n = (size_t)triangle_count;
     size_t nodes = n > 0 ? 2 * n - 1 : 1;
     size_t bytes = align8(sizeof(tc_mesh_data));
@@ -630,8 +644,14 @@ bool tc_mesh_is_valid(const tc_mesh *m)
 {
     if (!m || !m->data) return false;
     const tc_mat3 *r = &m->rotation;
+    /* the ball about the data's box (an empty mesh has no points to place) */
+    const bool empty = m->data->triangle_count == 0;
+    const tc_vec3 lo = empty ? tc_vec3_zero() : m->data->nodes[0].min, hi = empty ? tc_vec3_zero() : m->data->nodes[0].max;
+    const tc_dvec3 dlo = tc_dvec3_from(lo), dhi = tc_dvec3_from(hi);
+    const tc_dvec3 c = tc_dvec3_scale(tc_dvec3_add(dlo, dhi), 0.5);
+    const double radius = 0.5 * tc_dvec3_length(tc_dvec3_sub(dhi, dlo)) * (1.0 + 1e-12);
     return tc_vec3_finite(m->position) && tc_vec3_finite(r->cx) && tc_vec3_finite(r->cy) && tc_vec3_finite(r->cz) &&
-           tc_is_finite(m->scale) && m->scale > 0.0f;
+           tc_is_finite(m->scale) && m->scale > 0.0f && tc_placement_in_range(m->position, r, m->scale, c, radius, lo, hi);
 }
 
 tc_triangle tc_mesh_triangle(const tc_mesh *m, int32_t index)

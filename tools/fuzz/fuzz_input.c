@@ -77,6 +77,15 @@ float fuzz_sum(float a, float b)
     return (float)s;
 }
 
+tc_quat fuzz_rotation(fuzz_reader *r)
+{
+    const uint8_t k = fuzz_byte(r);
+    /* mostly exact rotations (identity, quarter turns), else any */
+    if (k % 4 == 0) return tc_quat_identity();
+    if (k % 4 == 1) return tc_quat_make(0.0f, 0.0f, 0.70710678f, 0.70710678f);
+    return fuzz_quat(r);
+}
+
 tc_shape fuzz_shape(fuzz_reader *r)
 {
     tc_shape s;
@@ -108,12 +117,7 @@ tc_shape fuzz_shape(fuzz_reader *r)
     case 3: {
         const tc_vec3 c = fuzz_vec3(r);
         const tc_vec3 h = fuzz_vec3(r);
-        const uint8_t k = fuzz_byte(r);
-        /* mostly exact rotations (identity, quarter turns), else any */
-        tc_quat q = tc_quat_identity();
-        if (k % 4 == 1) q = tc_quat_make(0.0f, 0.0f, 0.70710678f, 0.70710678f);
-        if (k % 4 >= 2) q = fuzz_quat(r);
-        s = tc_shape_from_obb(tc_obb_from_quat(c, h, q));
+        s = tc_shape_from_obb(tc_obb_from_quat(c, h, fuzz_rotation(r)));
         break;
     }
     case 4: {
@@ -135,4 +139,30 @@ tc_shape fuzz_shape(fuzz_reader *r)
     }
     }
     return s;
+}
+
+tc_shape fuzz_shape_with_data(fuzz_reader *r, tc_shape_type type)
+{
+    const bool mesh = type == TC_SHAPE_MESH;
+    /* a mesh needs three points to index; a hull takes one (a point) */
+    const int32_t count = mesh ? 3 + fuzz_byte(r) % 6 : 1 + fuzz_byte(r) % 8;
+    const int32_t triangles = mesh ? 1 + fuzz_byte(r) % 6 : 0;
+    int32_t corners[18];
+    for (int32_t i = 0; i < 3 * triangles; ++i) corners[i] = fuzz_byte(r) % count;
+    tc_vec3 points[8];
+    for (int32_t i = 0; i < count; ++i) points[i] = fuzz_vec3(r);
+    const tc_vec3 position = fuzz_vec3(r);
+    const tc_quat rotation = fuzz_rotation(r);
+    const tc_transform pose = tc_transform_make(position, rotation);
+    const float scale = fuzz_byte(r) < 128 ? 1.0f : fuzz_number(r);
+    if (mesh) return tc_shape_from_mesh(tc_mesh_make(tc_mesh_data_create(points, count, corners, triangles, NULL), pose, scale));
+    return tc_shape_from_hull(tc_hull_make(tc_hull_data_create(points, count, NULL), pose, scale));
+}
+
+void fuzz_shape_free(const tc_shape *s)
+{
+    /* the data is the caller's, made by fuzz_shape_with_data: const only
+     * to the queries */
+    if (s->type == TC_SHAPE_HULL) tc_hull_data_destroy((tc_hull_data *)(uintptr_t)s->u.hull.data);
+    if (s->type == TC_SHAPE_MESH) tc_mesh_data_destroy((tc_mesh_data *)(uintptr_t)s->u.mesh.data);
 }

@@ -55,4 +55,21 @@ float fuzz_sum(float a, float b);
  * mostly axis normals, so that shapes touch exactly and often. */
 tc_shape fuzz_shape(fuzz_reader *r);
 
+/** A rotation as fuzz_shape's oriented boxes read it: a byte, then half
+ * the time an exact one (identity, a quarter turn about z), else any four
+ * numbers (not normalised). */
+tc_quat fuzz_rotation(fuzz_reader *r);
+
+/** A placed hull (type TC_SHAPE_HULL) or mesh (TC_SHAPE_MESH) of up to
+ * eight points from the input: a byte counts the points (and for a mesh
+ * another the triangles, then a byte per corner picks its point), then the
+ * points, a position, a rotation (fuzz_rotation) and a scale (mostly 1,
+ * else any number). A NaN or infinite point leaves the data NULL, an
+ * invalid shape. The data is allocated: free it with fuzz_shape_free. */
+tc_shape fuzz_shape_with_data(fuzz_reader *r, tc_shape_type type);
+
+/** Frees the data of a shape from fuzz_shape_with_data (any other shape,
+ * or NULL data: nothing). */
+void fuzz_shape_free(const tc_shape *s);
+
 #endif
