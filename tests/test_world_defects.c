@@ -1010,16 +1010,19 @@ TEST_CASE(issue12_large_worlds_every_pair_far_from_the_origin_answers_as_at_the_
                         CHECK_MSG(fabsf(deepest_depth(&mf) - deepest_depth(&mr)) <= band,
                                   "%s-%s at %g, gap %g: depth %.9g, %.9g at the origin", na, nb, xs[k], gap,
                                   deepest_depth(&mf), deepest_depth(&mr));
-                    /* B falling onto A, for a pair with a hull or a mesh: the time (a
-                     * distance, at unit speed) and the hit's height within the band
-                     * (its x is rounded at the far place) */
+                    /* B falling onto A: the time (a distance, at unit speed) and the
+                     * hit's height within the band (its x is rounded at the far
+                     * place). Not the height of two triangles: B is A moved, so they
+                     * first touch when coplanar, anywhere in their common part (A's
+                     * corner at 1e7, a point of its edge at the origin). */
                     tc_sweep_hit hf, hr;
                     const tc_vec3 down = tc_vec3_make(0, -1, 0);
                     const bool fall = tc_shape_sweep(&fa, tc_vec3_zero(), &fb, down, 1.0f, &hf);
                     const bool fall0 = tc_shape_sweep(&ra, tc_vec3_zero(), &rb, down, 1.0f, &hr);
-                    if ((ta >= 5 || tb >= 5) && fall0 && !ov0 && hr.t < 0.99f) {
+                    if (fall0 && !ov0 && hr.t < 0.99f) {
                         ++falls;
-                        CHECK_MSG(fall && fabsf(hf.t - hr.t) <= band && fabsf(hf.point.y - hr.point.y) <= band,
+                        const bool coplanar = ta == 4 && tb == 4;
+                        CHECK_MSG(fall && fabsf(hf.t - hr.t) <= band && (coplanar || fabsf(hf.point.y - hr.point.y) <= band),
                                   "%s-%s at %g, gap %g: falling hit %d at t %.9g, y %.9g; t %.9g, y %.9g at the origin",
                                   na, nb, xs[k], gap, fall, hf.t, hf.point.y, hr.t, hr.point.y);
                     }
@@ -1058,5 +1061,5 @@ TEST_CASE(issue12_large_worlds_every_pair_far_from_the_origin_answers_as_at_the_
     }
     CHECK(overlaps > 200 && apart > 200);
     CHECK_MSG(rigid > 2000, "%ld rotating sweeps compared", rigid);
-    CHECK_MSG(falls > 300, "%ld falling hull and mesh sweeps compared", falls);
+    CHECK_MSG(falls > 800, "%ld falling sweeps compared", falls);
 }
