@@ -943,12 +943,15 @@ TEST_CASE(issue12_large_worlds_every_type_beyond_2e27_keeps_every_touching_pair)
  * distance 0 for gaps of 0.01 and 0.23 at 1e12, and still and falling
  * sweeps hitting at t = 0 from a gap of 0.01 at 1e6 on, their start band
  * being 1e-7 of the coordinates: 388 failed checks) until they ran in the
- * pair's frame (tc_core_pair_is_near). The hull and mesh pairs are checked
- * with B falling onto A too (the time and the hit's height within the
- * band). Falling linear sweeps of the other pairs are not compared: below
- * 2^28 they advance in place, to a tolerance of 1e-6 of the coordinates,
- * 1 at 1e6, and their times differ from the origin's by up to 0.4 at 1e6
- * and 1e7 (a known gap, docs/world.md).
+ * pair's frame (tc_core_pair_is_near). Every pair is checked with B
+ * falling onto A too (the time and the hit's height within the band; of
+ * two triangles, the time). The linear sweeps of the pairs without a hull
+ * or a mesh had advanced in place below 2^28, to a tolerance of 1e-6 of
+ * the coordinates (1 at 1e6), and the boxes' closed form had found its hit
+ * point by GJK in place: falling times 0.37 off at 1e6 and 0.40 at 1e7,
+ * heights 0.28, and at 1e12 a box's face hit 0.50 below it (95 failed
+ * checks), until they ran in the pair's frame on the same rule
+ * (tc_core_pair_is_near, sweep.c).
  * The rotating sweeps of every pair, of the shapes in their own frames
  * placed by poses, are checked too: held still, hitting exactly when the
  * reference touches outside the band, and with B falling, at its time
