@@ -19,7 +19,10 @@
  *    pairs use conservative advancement on the distance query: the reported
  *    t is never later than the true first contact and the gap there is at
  *    most 1e-6 of the sweep's scale (coordinates plus the relative
- *    displacement); so nothing tunnels, however fast or thin.
+ *    displacement; far from the origin, beyond 16 times the pair's sizes
+ *    and separation, the coordinates relative to one shape's centre, so
+ *    that the gap is of the pair's own numbers); so nothing tunnels,
+ *    however fast or thin.
  *  - tc_sweep_rigid_*: shapes that rotate as well as translate. Each shape is
  *    given in its local coordinates with its transform at the start and at
  *    the end of the step; in between the position moves linearly and the

@@ -378,8 +378,10 @@ bool tc_sweep_aabb_obb(const tc_aabb *a, tc_vec3 velocity_a, const tc_obb *b, tc
  * pair far from the origin as tc_core_pair_is_near decides (the hulls'
  * rule): in place the advancement stopped within 1e-6 of the coordinates
  * of touching (1 at 1e6), and a shape falling onto another hit up to 0.4
- * off in time and 0.28 in height at 1e6 and 1e7 (issue 12, large worlds).
- * Out of line: a pair near the origin pays for the test alone. */
+ * off in time and 0.28 in height at 1e6 and 1e7 (issue 12, large worlds);
+ * such a pair always moves, its cores reaching a sixteenth of the
+ * coordinates, within tc_core_pair_recentre's quarter. Out of line: a pair
+ * near the origin pays for the test alone. */
 TC_NO_INLINE bool sweep_in_pair_frame(tc_core *a, tc_vec3 va, tc_core *b, tc_vec3 vb, float max_t,
                                       tc_sweep_hit *hit)
 {
