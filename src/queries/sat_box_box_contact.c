@@ -240,7 +240,7 @@ static bool obb_holds_surely(const tc_obb *o, tc_vec3 p)
 /* Both boxes hold p within 1e-6 of the pair's scale (far inside the
  * contract's 1e-4, well above the float rounding of a point computed from
  * the boxes' floats). The float pre-test first: the same verdict, cheaper
- * when it is sure. Out of line: inlined, it crowds contact_from_sat's
+ * when it is sure. Out of line: inlined, it crowds tc_box_box_contact_from_sat's
  * registers (measured: more spills than the test's own cost). */
 TC_NO_INLINE bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p)
 {
@@ -838,10 +838,9 @@ static bool single_point_outside(const tc_obb *a, const tc_obb *b, const tc_mani
     return m->count == 1 && !in_both(a, b, m->points[0].point);
 }
 
-/* The manifold of an overlapping pair from its SAT pass; true when it is a
- * single point outside a box (single_point_outside). Out of line: the apart
- * pairs (most random ones) then return through a small frame. */
-TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
+/* Out of line from tc_box_box_contact (the header's): the apart pairs (most
+ * random ones) then return through a small frame. */
+bool tc_box_box_contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
 {
     /* Axis of least overlap: A's faces, B's faces, then the edges. The
      * largest face separation kept in a register: reading sep[face] back
@@ -902,11 +901,4 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
         edge_n = vec_negate_unless(l, !(tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f));
     }
     return !edge_contact(a, b, edge, edge_n, edge_depth, m);
-}
-
-tc_box_box_result tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
-{
-    tc_box_box_sat s;
-    if (!tc_box_box_sat_pass(a, b, &s)) return s.in_range ? TC_BOX_BOX_APART : TC_BOX_BOX_OUT_OF_RANGE;
-    return m && contact_from_sat(a, b, &s, m) ? TC_BOX_BOX_CONTACT_CHECK : TC_BOX_BOX_CONTACT;
 }
