@@ -24,6 +24,7 @@
 #include "queries/sat_box_box_contact.h"
 
 #include <math.h>
+#include <stddef.h>
 
 #include "core/bits.h"
 #include "core/float.h"
@@ -45,11 +46,21 @@ static void columns(const tc_obb *b, tc_vec3 c[3])
     c[2] = b->rotation.cz;
 }
 
-static void halves(const tc_obb *b, float h[3])
+/* b's three columns and three half extents, read in place through
+ * pointers into the box's bytes (its columns are consecutive tc_vec3, its
+ * half extents consecutive floats, as tc_obb_load in sat_box_box.c reads
+ * them): an index chosen at run time then reads the box, where a copy to
+ * the stack (columns()) cost a dozen moves each time, twice on the
+ * edge-edge path. */
+_Static_assert(sizeof(tc_vec3) == 3 * sizeof(float), "tc_vec3 is three consecutive floats");
+static inline const tc_vec3 *columns_of(const tc_obb *b)
 {
-    h[0] = b->half.x;
-    h[1] = b->half.y;
-    h[2] = b->half.z;
+    return (const tc_vec3 *)(const void *)((const char *)b + offsetof(tc_obb, rotation));
+}
+
+static inline const float *halves_of(const tc_obb *b)
+{
+    return (const float *)(const void *)((const char *)b + offsetof(tc_obb, half));
 }
 
 /* A polygon vertex in the reference frame: x[0], x[1] across the reference
@@ -254,12 +265,8 @@ TC_NO_INLINE bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p)
 /* The edge-edge contact's one point; true when both boxes hold it. */
 static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, tc_manifold *m)
 {
-    tc_vec3 ca[3], cb[3];
-    columns(a, ca);
-    columns(b, cb);
-    float ha[3], hb[3];
-    halves(a, ha);
-    halves(b, hb);
+    const tc_vec3 *ca = columns_of(a), *cb = columns_of(b);
+    const float *ha = halves_of(a), *hb = halves_of(b);
     int i = (axis - 6) / 3, j = (axis - 6) % 3;
     /* A's edge along A_i furthest along n; B's along B_j furthest along -n. */
     /* The two other axes of each box in increasing order (the sums' order),
@@ -680,9 +687,7 @@ TC_NO_INLINE int from_reference(const tc_obb *r, const tc_obb *in, const float h
 static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a, const tc_box_box_sat *s,
                         float overlap, tc_manifold *m)
 {
-    float hr[3], hi[3];
-    halves(r, hr);
-    halves(in, hi);
+    const float *hr = halves_of(r), *hi = halves_of(in);
     /* The incident box in the reference frame: ax[q][p] = I_q . R_p, and its
      * centre c_ref, read in place from the SAT pass (B's frame too). */
     const float(*ax)[4] = ref_is_a ? s->r : s->rt;
@@ -753,7 +758,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
      * outward normal) and, for each axis q of I, a point's coordinate along
      * it as base + u au + v av + w dl: how far the line along N stays inside
      * I. Reciprocals with a divisor that is never zero. */
-    const tc_vec3 cr[3] = { r->rotation.cx, r->rotation.cy, r->rotation.cz };
+    const tc_vec3 *cr = columns_of(r);
     tc_vec3 U = cr[k1], V = cr[k2], N = vec_negate_unless(cr[k], fs);
     float base[3], au[3], av[3], dl[3], div[4] = { 1.0f, 1.0f, 1.0f, 1.0f }, inv[4];
     for (int q = 0; q < 3; ++q) {
@@ -893,11 +898,8 @@ bool tc_box_box_contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_
         }
     }
     if (!edge_exact) {
-        tc_vec3 ca[3], cb[3];
-        columns(a, ca);
-        columns(b, cb);
         int i = (edge - 6) / 3, j = (edge - 6) % 3;
-        tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s->len2[edge - 6]));
+        tc_vec3 l = tc_vec3_scale(tc_vec3_cross(columns_of(a)[i], columns_of(b)[j]), 1.0f / root(s->len2[edge - 6]));
         edge_n = vec_negate_unless(l, !(tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f));
     }
     return !edge_contact(a, b, edge, edge_n, edge_depth, m);
