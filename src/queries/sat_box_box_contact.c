@@ -821,6 +821,37 @@ static inline float root(float x) { return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(
 static inline float root(float x) { return sqrtf(x); }
 #endif
 
+/* The face axis of least overlap: the index of the largest of sep[0..5]
+ * (the lowest index on ties). */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+/* Four lanes at a time (axes 0-3 and 2-5), the index from the lanes equal
+ * to the maximum: the scalar loop's answer (its strict > keeps the first of
+ * equal values, which compare equal here too, +0 and -0 included), in half
+ * its instructions and without its chain of dependent selects. */
+static inline int least_overlap_face(const float *sep)
+{
+    __m128 lo = _mm_loadu_ps(sep), hi = _mm_loadu_ps(sep + 2);
+    __m128 top = _mm_max_ps(lo, hi);
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
+    unsigned at = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(lo, top)) |
+                  (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(hi, top)) << 2;
+    return tc_lowest_bit(at);
+}
+#else
+static inline int least_overlap_face(const float *sep)
+{
+    int face = 0;
+    float face_sep = sep[0];
+    for (int k = 1; k < 6; ++k) {
+        bool better = sep[k] > face_sep; /* selects: random poses */
+        face_sep = better ? sep[k] : face_sep;
+        face = better ? k : face;
+    }
+    return face;
+}
+#endif
+
 /* The general feature clipping in double (tc_core_manifold) along face
  * axis k of A (ref_a) or B, oriented from A towards B. Out of line: rare,
  * and its cores would weigh on the common path. */
@@ -847,17 +878,9 @@ static bool single_point_outside(const tc_obb *a, const tc_obb *b, const tc_mani
  * random ones) then return through a small frame. */
 bool tc_box_box_contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
 {
-    /* Axis of least overlap: A's faces, B's faces, then the edges. The
-     * largest face separation kept in a register: reading sep[face] back
-     * would chain each step on a load from the last one. */
-    int face = 0;
-    float face_sep = s->sep[0];
-    for (int k = 1; k < 6; ++k) {
-        bool better = s->sep[k] > face_sep; /* selects: random poses */
-        face_sep = better ? s->sep[k] : face_sep;
-        face = better ? k : face;
-    }
-    float face_depth = -face_sep;
+    /* Axis of least overlap: A's faces, B's faces, then the edges. */
+    int face = least_overlap_face(s->sep);
+    float face_depth = -s->sep[face];
     /* The edge axis of least overlap from the SAT pass; near-parallel ones
      * re-measured in double. */
     int edge = s->edge < 0 ? -1 : 6 + s->edge;
