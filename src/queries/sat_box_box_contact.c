@@ -586,16 +586,45 @@ static inline void lift(const float *pu, const float *pv, const float *pw, float
 }
 #endif
 
-/* inv[q] = 1 / d[q] for the four lanes (none zero). */
+/* For each axis q of the incident box, a point's coordinate along it as
+ * base + u au + v av + w dl in the reference frame (u, v across the
+ * reference face: axes k1, k2; w up its outward normal: axis k, negated
+ * unless fs), and inv = 1 / dl, where dl is not zero within 1e-30 (else
+ * dl = 0 and inv = 1). col[p][q]: reference axis p . incident axis q (the
+ * SAT pass's frame read the other way, lane 3 zero); c: the incident box's
+ * centre in the reference frame. Lanes 0-2 are the three axes. */
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
-static inline void reciprocals(const float *d, float *inv)
+/* The three axes as lanes, each with exactly the operations of the scalar
+ * version below (bit-identical answers), without its gathers by index. */
+static inline void incident_lines(const float (*col)[4], const float c[3], int k, int k1, int k2, bool fs,
+                                  float *base, float *au, float *av, float *dl, float *inv)
 {
-    _mm_storeu_ps(inv, _mm_div_ps(_mm_set1_ps(1.0f), _mm_loadu_ps(d)));
+    const __m128 neg = _mm_set1_ps(-0.0f), one = _mm_set1_ps(1.0f);
+    __m128 c0 = _mm_loadu_ps(col[0]), c1 = _mm_loadu_ps(col[1]), c2 = _mm_loadu_ps(col[2]);
+    __m128 sum = _mm_add_ps(_mm_add_ps(_mm_mul_ps(c0, _mm_set1_ps(c[0])), _mm_mul_ps(c1, _mm_set1_ps(c[1]))),
+                            _mm_mul_ps(c2, _mm_set1_ps(c[2])));
+    _mm_storeu_ps(base, _mm_xor_ps(sum, neg));
+    _mm_storeu_ps(au, _mm_loadu_ps(col[k1]));
+    _mm_storeu_ps(av, _mm_loadu_ps(col[k2]));
+    __m128 d = _mm_loadu_ps(col[k]);
+    if (!fs) d = _mm_xor_ps(d, neg); /* the same for every lane */
+    __m128 ok = _mm_cmpgt_ps(_mm_andnot_ps(neg, d), _mm_set1_ps(1e-30f));
+    _mm_storeu_ps(dl, _mm_and_ps(ok, d));
+    _mm_storeu_ps(inv, _mm_div_ps(one, _mm_or_ps(_mm_and_ps(ok, d), _mm_andnot_ps(ok, one))));
 }
 #else
-static inline void reciprocals(const float *d, float *inv)
+static inline void incident_lines(const float (*col)[4], const float c[3], int k, int k1, int k2, bool fs,
+                                  float *base, float *au, float *av, float *dl, float *inv)
 {
-    for (int q = 0; q < 4; ++q) inv[q] = 1.0f / d[q];
+    for (int q = 0; q < 3; ++q) {
+        base[q] = -(col[0][q] * c[0] + col[1][q] * c[1] + col[2][q] * c[2]);
+        au[q] = col[k1][q];
+        av[q] = col[k2][q];
+        float d = tc_negate_unless(col[k][q], fs);
+        bool ok = fabsf(d) > 1e-30f;
+        dl[q] = ok ? d : 0.0f;
+        inv[q] = 1.0f / (ok ? d : 1.0f);
+    }
 }
 #endif
 
@@ -757,20 +786,11 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The reference frame's axes in the world (U, V across the face, N its
      * outward normal) and, for each axis q of I, a point's coordinate along
      * it as base + u au + v av + w dl: how far the line along N stays inside
-     * I. Reciprocals with a divisor that is never zero. */
+     * I (incident_lines: reciprocals with a divisor that is never zero). */
     const tc_vec3 *cr = columns_of(r);
     tc_vec3 U = cr[k1], V = cr[k2], N = vec_negate_unless(cr[k], fs);
-    float base[3], au[3], av[3], dl[3], div[4] = { 1.0f, 1.0f, 1.0f, 1.0f }, inv[4];
-    for (int q = 0; q < 3; ++q) {
-        base[q] = -(ax[q][0] * c_ref[0] + ax[q][1] * c_ref[1] + ax[q][2] * c_ref[2]);
-        au[q] = ax[q][k1];
-        av[q] = ax[q][k2];
-        dl[q] = tc_negate_unless(ax[q][k], fs);
-        bool ok = fabsf(dl[q]) > 1e-30f;
-        div[q] = ok ? dl[q] : 1.0f;
-        if (!ok) dl[q] = 0.0f;
-    }
-    reciprocals(div, inv);
+    float base[4], au[4], av[4], dl[4], inv[4];
+    incident_lines(ref_is_a ? s->rt : s->r, c_ref, k, k1, k2, fs, base, au, av, dl, inv);
     float pu[4], pv[4], pw[4], depth[4], h[4];
     for (int q = 0; q < 4; ++q) {
         int sl = pick[q < count ? q : 0];
