@@ -24,6 +24,7 @@
 #include "queries/sat_box_box_contact.h"
 
 #include <math.h>
+#include <stddef.h>
 
 #include "core/bits.h"
 #include "core/float.h"
@@ -45,11 +46,21 @@ static void columns(const tc_obb *b, tc_vec3 c[3])
     c[2] = b->rotation.cz;
 }
 
-static void halves(const tc_obb *b, float h[3])
+/* b's three columns and three half extents, read in place through
+ * pointers into the box's bytes (its columns are consecutive tc_vec3, its
+ * half extents consecutive floats, as tc_obb_load in sat_box_box.c reads
+ * them): an index chosen at run time then reads the box, where a copy to
+ * the stack (columns()) cost a dozen moves each time, twice on the
+ * edge-edge path. */
+_Static_assert(sizeof(tc_vec3) == 3 * sizeof(float), "tc_vec3 is three consecutive floats");
+static inline const tc_vec3 *columns_of(const tc_obb *b)
 {
-    h[0] = b->half.x;
-    h[1] = b->half.y;
-    h[2] = b->half.z;
+    return (const tc_vec3 *)(const void *)((const char *)b + offsetof(tc_obb, rotation));
+}
+
+static inline const float *halves_of(const tc_obb *b)
+{
+    return (const float *)(const void *)((const char *)b + offsetof(tc_obb, half));
 }
 
 /* A polygon vertex in the reference frame: x[0], x[1] across the reference
@@ -240,7 +251,7 @@ static bool obb_holds_surely(const tc_obb *o, tc_vec3 p)
 /* Both boxes hold p within 1e-6 of the pair's scale (far inside the
  * contract's 1e-4, well above the float rounding of a point computed from
  * the boxes' floats). The float pre-test first: the same verdict, cheaper
- * when it is sure. Out of line: inlined, it crowds contact_from_sat's
+ * when it is sure. Out of line: inlined, it crowds tc_box_box_contact_from_sat's
  * registers (measured: more spills than the test's own cost). */
 TC_NO_INLINE bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p)
 {
@@ -254,12 +265,8 @@ TC_NO_INLINE bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p)
 /* The edge-edge contact's one point; true when both boxes hold it. */
 static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, tc_manifold *m)
 {
-    tc_vec3 ca[3], cb[3];
-    columns(a, ca);
-    columns(b, cb);
-    float ha[3], hb[3];
-    halves(a, ha);
-    halves(b, hb);
+    const tc_vec3 *ca = columns_of(a), *cb = columns_of(b);
+    const float *ha = halves_of(a), *hb = halves_of(b);
     int i = (axis - 6) / 3, j = (axis - 6) % 3;
     /* A's edge along A_i furthest along n; B's along B_j furthest along -n. */
     /* The two other axes of each box in increasing order (the sums' order),
@@ -579,16 +586,45 @@ static inline void lift(const float *pu, const float *pv, const float *pw, float
 }
 #endif
 
-/* inv[q] = 1 / d[q] for the four lanes (none zero). */
+/* For each axis q of the incident box, a point's coordinate along it as
+ * base + u au + v av + w dl in the reference frame (u, v across the
+ * reference face: axes k1, k2; w up its outward normal: axis k, negated
+ * unless fs), and inv = 1 / dl, where dl is not zero within 1e-30 (else
+ * dl = 0 and inv = 1). col[p][q]: reference axis p . incident axis q (the
+ * SAT pass's frame read the other way, lane 3 zero); c: the incident box's
+ * centre in the reference frame. Lanes 0-2 are the three axes. */
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
-static inline void reciprocals(const float *d, float *inv)
+/* The three axes as lanes, each with exactly the operations of the scalar
+ * version below (bit-identical answers), without its gathers by index. */
+static inline void incident_lines(const float (*col)[4], const float c[3], int k, int k1, int k2, bool fs,
+                                  float *base, float *au, float *av, float *dl, float *inv)
 {
-    _mm_storeu_ps(inv, _mm_div_ps(_mm_set1_ps(1.0f), _mm_loadu_ps(d)));
+    const __m128 neg = _mm_set1_ps(-0.0f), one = _mm_set1_ps(1.0f);
+    __m128 c0 = _mm_loadu_ps(col[0]), c1 = _mm_loadu_ps(col[1]), c2 = _mm_loadu_ps(col[2]);
+    __m128 sum = _mm_add_ps(_mm_add_ps(_mm_mul_ps(c0, _mm_set1_ps(c[0])), _mm_mul_ps(c1, _mm_set1_ps(c[1]))),
+                            _mm_mul_ps(c2, _mm_set1_ps(c[2])));
+    _mm_storeu_ps(base, _mm_xor_ps(sum, neg));
+    _mm_storeu_ps(au, _mm_loadu_ps(col[k1]));
+    _mm_storeu_ps(av, _mm_loadu_ps(col[k2]));
+    __m128 d = _mm_loadu_ps(col[k]);
+    if (!fs) d = _mm_xor_ps(d, neg); /* the same for every lane */
+    __m128 ok = _mm_cmpgt_ps(_mm_andnot_ps(neg, d), _mm_set1_ps(1e-30f));
+    _mm_storeu_ps(dl, _mm_and_ps(ok, d));
+    _mm_storeu_ps(inv, _mm_div_ps(one, _mm_or_ps(_mm_and_ps(ok, d), _mm_andnot_ps(ok, one))));
 }
 #else
-static inline void reciprocals(const float *d, float *inv)
+static inline void incident_lines(const float (*col)[4], const float c[3], int k, int k1, int k2, bool fs,
+                                  float *base, float *au, float *av, float *dl, float *inv)
 {
-    for (int q = 0; q < 4; ++q) inv[q] = 1.0f / d[q];
+    for (int q = 0; q < 3; ++q) {
+        base[q] = -(col[0][q] * c[0] + col[1][q] * c[1] + col[2][q] * c[2]);
+        au[q] = col[k1][q];
+        av[q] = col[k2][q];
+        float d = tc_negate_unless(col[k][q], fs);
+        bool ok = fabsf(d) > 1e-30f;
+        dl[q] = ok ? d : 0.0f;
+        inv[q] = 1.0f / (ok ? d : 1.0f);
+    }
 }
 #endif
 
@@ -680,9 +716,7 @@ TC_NO_INLINE int from_reference(const tc_obb *r, const tc_obb *in, const float h
 static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a, const tc_box_box_sat *s,
                         float overlap, tc_manifold *m)
 {
-    float hr[3], hi[3];
-    halves(r, hr);
-    halves(in, hi);
+    const float *hr = halves_of(r), *hi = halves_of(in);
     /* The incident box in the reference frame: ax[q][p] = I_q . R_p, and its
      * centre c_ref, read in place from the SAT pass (B's frame too). */
     const float(*ax)[4] = ref_is_a ? s->r : s->rt;
@@ -752,20 +786,11 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The reference frame's axes in the world (U, V across the face, N its
      * outward normal) and, for each axis q of I, a point's coordinate along
      * it as base + u au + v av + w dl: how far the line along N stays inside
-     * I. Reciprocals with a divisor that is never zero. */
-    const tc_vec3 cr[3] = { r->rotation.cx, r->rotation.cy, r->rotation.cz };
+     * I (incident_lines: reciprocals with a divisor that is never zero). */
+    const tc_vec3 *cr = columns_of(r);
     tc_vec3 U = cr[k1], V = cr[k2], N = vec_negate_unless(cr[k], fs);
-    float base[3], au[3], av[3], dl[3], div[4] = { 1.0f, 1.0f, 1.0f, 1.0f }, inv[4];
-    for (int q = 0; q < 3; ++q) {
-        base[q] = -(ax[q][0] * c_ref[0] + ax[q][1] * c_ref[1] + ax[q][2] * c_ref[2]);
-        au[q] = ax[q][k1];
-        av[q] = ax[q][k2];
-        dl[q] = tc_negate_unless(ax[q][k], fs);
-        bool ok = fabsf(dl[q]) > 1e-30f;
-        div[q] = ok ? dl[q] : 1.0f;
-        if (!ok) dl[q] = 0.0f;
-    }
-    reciprocals(div, inv);
+    float base[4], au[4], av[4], dl[4], inv[4];
+    incident_lines(ref_is_a ? s->rt : s->r, c_ref, k, k1, k2, fs, base, au, av, dl, inv);
     float pu[4], pv[4], pw[4], depth[4], h[4];
     for (int q = 0; q < 4; ++q) {
         int sl = pick[q < count ? q : 0];
@@ -816,6 +841,37 @@ static inline float root(float x) { return _mm_cvtss_f32(_mm_sqrt_ss(_mm_set_ss(
 static inline float root(float x) { return sqrtf(x); }
 #endif
 
+/* The face axis of least overlap: the index of the largest of sep[0..5]
+ * (the lowest index on ties). */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+/* Four lanes at a time (axes 0-3 and 2-5), the index from the lanes equal
+ * to the maximum: the scalar loop's answer (its strict > keeps the first of
+ * equal values, which compare equal here too, +0 and -0 included), in half
+ * its instructions and without its chain of dependent selects. */
+static inline int least_overlap_face(const float *sep)
+{
+    __m128 lo = _mm_loadu_ps(sep), hi = _mm_loadu_ps(sep + 2);
+    __m128 top = _mm_max_ps(lo, hi);
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(2, 3, 0, 1)));
+    top = _mm_max_ps(top, _mm_shuffle_ps(top, top, _MM_SHUFFLE(1, 0, 3, 2)));
+    unsigned at = (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(lo, top)) |
+                  (unsigned)_mm_movemask_ps(_mm_cmpeq_ps(hi, top)) << 2;
+    return tc_lowest_bit(at);
+}
+#else
+static inline int least_overlap_face(const float *sep)
+{
+    int face = 0;
+    float face_sep = sep[0];
+    for (int k = 1; k < 6; ++k) {
+        bool better = sep[k] > face_sep; /* selects: random poses */
+        face_sep = better ? sep[k] : face_sep;
+        face = better ? k : face;
+    }
+    return face;
+}
+#endif
+
 /* The general feature clipping in double (tc_core_manifold) along face
  * axis k of A (ref_a) or B, oriented from A towards B. Out of line: rare,
  * and its cores would weigh on the common path. */
@@ -838,22 +894,13 @@ static bool single_point_outside(const tc_obb *a, const tc_obb *b, const tc_mani
     return m->count == 1 && !in_both(a, b, m->points[0].point);
 }
 
-/* The manifold of an overlapping pair from its SAT pass; true when it is a
- * single point outside a box (single_point_outside). Out of line: the apart
- * pairs (most random ones) then return through a small frame. */
-TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
+/* Out of line from tc_box_box_contact (the header's): the apart pairs (most
+ * random ones) then return through a small frame. */
+bool tc_box_box_contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m)
 {
-    /* Axis of least overlap: A's faces, B's faces, then the edges. The
-     * largest face separation kept in a register: reading sep[face] back
-     * would chain each step on a load from the last one. */
-    int face = 0;
-    float face_sep = s->sep[0];
-    for (int k = 1; k < 6; ++k) {
-        bool better = s->sep[k] > face_sep; /* selects: random poses */
-        face_sep = better ? s->sep[k] : face_sep;
-        face = better ? k : face;
-    }
-    float face_depth = -face_sep;
+    /* Axis of least overlap: A's faces, B's faces, then the edges. */
+    int face = least_overlap_face(s->sep);
+    float face_depth = -s->sep[face];
     /* The edge axis of least overlap from the SAT pass; near-parallel ones
      * re-measured in double. */
     int edge = s->edge < 0 ? -1 : 6 + s->edge;
@@ -894,19 +941,9 @@ TC_NO_INLINE bool contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_bo
         }
     }
     if (!edge_exact) {
-        tc_vec3 ca[3], cb[3];
-        columns(a, ca);
-        columns(b, cb);
         int i = (edge - 6) / 3, j = (edge - 6) % 3;
-        tc_vec3 l = tc_vec3_scale(tc_vec3_cross(ca[i], cb[j]), 1.0f / root(s->len2[edge - 6]));
+        tc_vec3 l = tc_vec3_scale(tc_vec3_cross(columns_of(a)[i], columns_of(b)[j]), 1.0f / root(s->len2[edge - 6]));
         edge_n = vec_negate_unless(l, !(tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f));
     }
     return !edge_contact(a, b, edge, edge_n, edge_depth, m);
-}
-
-tc_box_box_result tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
-{
-    tc_box_box_sat s;
-    if (!tc_box_box_sat_pass(a, b, &s)) return s.in_range ? TC_BOX_BOX_APART : TC_BOX_BOX_OUT_OF_RANGE;
-    return m && contact_from_sat(a, b, &s, m) ? TC_BOX_BOX_CONTACT_CHECK : TC_BOX_BOX_CONTACT;
 }

@@ -18,9 +18,19 @@ typedef enum tc_box_box_result {
                                 entry beyond 2): no contact from it, the caller decides */
 } tc_box_box_result;
 
+/* The manifold of a pair the SAT pass s found overlapping (m not NULL);
+ * true when it is a single point outside a box (TC_BOX_BOX_CONTACT_CHECK). */
+bool tc_box_box_contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_box_sat *s, tc_manifold *m);
+
 /* The contact of tc_contact_obb_obb (non-NULL boxes; validity is checked
  * here); m may be NULL. The out-of-range verdict is the SAT pass's own
- * range test, so apart pairs pay for no second one. */
-tc_box_box_result tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m);
+ * range test, so apart pairs pay for no second one. Inline: apart pairs
+ * (most random ones) then reach the SAT pass through one call, not two. */
+static inline tc_box_box_result tc_box_box_contact(const tc_obb *a, const tc_obb *b, tc_manifold *m)
+{
+    tc_box_box_sat s;
+    if (!tc_box_box_sat_pass(a, b, &s)) return s.in_range ? TC_BOX_BOX_APART : TC_BOX_BOX_OUT_OF_RANGE;
+    return m && tc_box_box_contact_from_sat(a, b, &s, m) ? TC_BOX_BOX_CONTACT_CHECK : TC_BOX_BOX_CONTACT;
+}
 
 #endif
