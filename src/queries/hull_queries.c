@@ -19,6 +19,7 @@
 
 #include "queries/hull_epa.h"
 #include "queries/hull_pair.h"
+#include "queries/hull_sat_float.h"
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
 #include "queries/overlap_far.h"
@@ -390,7 +391,8 @@ bool tc_contact_hull_hull(const tc_hull *a, const tc_hull *b, tc_manifold *m)
      * as tc_core_contact_from_closest makes it: along the least axis when
      * the features along the chosen one miss. */
     if (m && a->data->dimension == 3 && b->data->dimension == 3 &&
-        tc_hull_epa_axis(&ca, &cb, &p, &r.simplex, &n, &least)) {
+        ((s == TC_GJK_INTERSECTING && tc_hull_sat_float_axis(&ca, &cb, &n, &least)) ||
+         tc_hull_epa_axis(&ca, &cb, &p, &r.simplex, &n, &least))) {
         bool met;
         tc_core_manifold(&ca, &cb, n, 0.0, m, &met);
         if (!met && tc_dvec3_length_sq(least) > 0.0) {

@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: MIT */
+/* The contact axis of two intersecting solid hulls: the separating-axis test
+ * in float (Gregorius, "The Separating Axis Test between Convex Polyhedra",
+ * GDC 2013).
+ *
+ * The pair is known to intersect (the float GJK proved it), so only the
+ * axis of least overlap is wanted, not a proof of separation, and float is
+ * enough to choose it: the overlaps it compares are within a few 1e-7 of the
+ * pair's sizes of the exact ones, far inside the contact's 1e-5, and the
+ * chosen axis is then taken in double from its own features (a face's
+ * normal, or the cross product of two edges).
+ *
+ * Everything runs in B's data frame about B's ball centre, where B's float
+ * columns (tc_hull_data's soa) already are: A's float columns are brought
+ * there by one matrix, A's face normals by its rotation part.
+ *  - Faces: the overlap along each face normal is its plane's height less
+ *    the other hull's lowest point along it (a four-wide scan). Any point of
+ *    the other hull bounds that from below, so its centroid passes over most
+ *    faces in one dot product, and the scan stops at the first point that
+ *    puts the face above the best so far. The point a scan found is kept as
+ *    a witness of the other hull near that face.
+ *  - Edges: an edge pair spans a face of the Minkowski difference only when
+ *    their arcs on the Gauss map cross (the normals of an edge's two faces
+ *    are its arc's ends; B's map is negated), and then the overlap along
+ *    their cross product is the distance between their lines. Every axis on
+ *    an edge's arc has an overlap at least the smaller of its two ends'
+ *    heights above a point of the other hull (when both are above it), so
+ *    with the witnesses of the edge's faces most edges of both hulls are
+ *    passed over against the best face before any pair is formed. */
+#include "queries/hull_sat_float.h"
+
+#include "queries/hull_sat.h"
+#include "queries/penetration.h"
+#include "shapes/hull_internal.h"
+
+/* The float run's room on the stack (no allocation in a pair query); larger
+ * hulls take the caller's other path. */
+#define HSF_MAX_VERTS 128
+#define HSF_MAX_FACES 256
+#define HSF_MAX_EDGES 384
+
+/* Coordinates in B's frame up to this size: the largest float product
+ * formed, a squared length of a cross product, is below its fourth power,
+ * far inside the float range. */
+#define HSF_FLOAT_LIMIT 1e9
+
+/* Margin of the float overlaps and bounds, relative to the frame's reach:
+ * each is a few float roundings (6e-8) of numbers at most that size. */
+#define HSF_ERROR 1e-5
+
+typedef struct hsf_v3 { float x, y, z; } hsf_v3;
+
+/* A kept edge of B: its vertex, direction, and negated arc (c, d) with
+ * d x c, in B's frame about its ball centre. */
+typedef struct hsf_edge { int32_t index; hsf_v3 p, dir, c, d, dxc; } hsf_edge;
+
+typedef struct hsf {
+    const tc_hull_data *ha, *hb;
+    int32_t stride;                 /* A's columns' padded count (A's own soa_stride) */
+    float ax[3 * HSF_MAX_VERTS];    /* A's vertices in B's frame about B's ball centre, three columns */
+    hsf_v3 an[HSF_MAX_FACES];       /* A's face normals there */
+    float ad[HSF_MAX_FACES];        /* A's face heights along them */
+    hsf_v3 qa, qb;                  /* centroids of A and B there: points inside each */
+    int32_t wa[HSF_MAX_FACES];      /* per face of A: a vertex of B found by its scan, -1: B's centroid */
+    int32_t wb[HSF_MAX_FACES];      /* per face of B: a vertex of A, -1: A's centroid */
+    hsf_edge kept[HSF_MAX_EDGES];
+} hsf;
+
+static hsf_v3 v3(float x, float y, float z)
+{
+    hsf_v3 r = { x, y, z };
+    return r;
+}
+static hsf_v3 v3_from(tc_vec3 v) { return v3(v.x, v.y, v.z); }
+static hsf_v3 v3_sub(hsf_v3 a, hsf_v3 b) { return v3(a.x - b.x, a.y - b.y, a.z - b.z); }
+static hsf_v3 v3_neg(hsf_v3 a) { return v3(-a.x, -a.y, -a.z); }
+static float v3_dot(hsf_v3 a, hsf_v3 b) { return (a.x * b.x + a.y * b.y) + a.z * b.z; }
+static hsf_v3 v3_cross(hsf_v3 a, hsf_v3 b)
+{
+    return v3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+
+static hsf_v3 column_point(const float *xs, int32_t stride, int32_t i)
+{
+    return v3(xs[i], xs[stride + i], xs[2 * stride + i]);
+}
+
+/* The least height above point q of an axis on the arc from n0 to n1 when
+ * the point p is that arc's hull's: a lower bound of every such axis's
+ * overlap (see the top), or -inf when an end is not above q. */
+static float arc_floor(hsf_v3 n0, hsf_v3 n1, hsf_v3 p, hsf_v3 q)
+{
+    hsf_v3 d = v3_sub(p, q);
+    float e0 = v3_dot(n0, d), e1 = v3_dot(n1, d), e = e0 < e1 ? e0 : e1;
+    return e >= 0.0f ? e : -INFINITY;
+}
+
+/* A's columns, normals and face heights in B's frame; false when the pair
+ * is out of the float run's reach. *err is the overlaps' margin (B's
+ * units). */
+static bool setup(hsf *h, const tc_core *a, const tc_core *b, float *err)
+{
+    const tc_hull_data *ha = h->ha, *hb = h->hb;
+    const double sb = tc_dvec3_length(b->hull_axis[0]), sa = tc_dvec3_length(a->hull_axis[0]);
+    if (!(sb > 0.0) || !(sa > 0.0)) return false;
+    /* A's data point v lands at k (v - A's ball centre) + t in B's frame
+     * about B's ball centre (B's axes carry its scale: u = B^T x / sb^2). */
+    const double inv = 1.0 / (sb * sb);
+    const tc_dvec3 d = tc_dvec3_sub(a->hull_position, b->hull_position);
+    const tc_dvec3 cas = tc_dvec3_from(ha->sphere_center);
+    const double cbs[3] = { hb->sphere_center.x, hb->sphere_center.y, hb->sphere_center.z };
+    double k[3][3], t[3], kmax = 0.0;
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) {
+            k[r][c] = tc_dvec3_dot(b->hull_axis[r], a->hull_axis[c]) * inv;
+            kmax = fmax(kmax, fabs(k[r][c]));
+        }
+        t[r] = tc_dvec3_dot(b->hull_axis[r], d) * inv + (k[r][0] * cas.x + k[r][1] * cas.y + k[r][2] * cas.z) - cbs[r];
+    }
+    const double reach = fabs(t[0]) + fabs(t[1]) + fabs(t[2]) + 3.0 * kmax * ha->reach + hb->reach;
+    if (!(reach <= HSF_FLOAT_LIMIT)) return false; /* too big for float (or not finite) */
+    *err = (float)(HSF_ERROR * reach);
+    float kf[3][3], tf[3], rf[3][3];
+    const double unit = sb / sa; /* k's rotation part: normals keep their length */
+    for (int r = 0; r < 3; ++r) {
+        tf[r] = (float)t[r];
+        for (int c = 0; c < 3; ++c) {
+            kf[r][c] = (float)k[r][c];
+            rf[r][c] = (float)(k[r][c] * unit);
+        }
+    }
+    const int32_t st = ha->soa_stride;
+    h->stride = st;
+    const float *xs = ha->soa, *ys = xs + st, *zs = ys + st;
+    for (int r = 0; r < 3; ++r)
+        for (int32_t i = 0; i < st; ++i)
+            h->ax[r * st + i] = ((kf[r][0] * xs[i] + kf[r][1] * ys[i]) + kf[r][2] * zs[i]) + tf[r];
+    for (int32_t f = 0; f < ha->face_count; ++f) {
+        const tc_vec3 n = ha->face_normals[f];
+        h->an[f] = v3((rf[0][0] * n.x + rf[0][1] * n.y) + rf[0][2] * n.z, (rf[1][0] * n.x + rf[1][1] * n.y) + rf[1][2] * n.z,
+                      (rf[2][0] * n.x + rf[2][1] * n.y) + rf[2][2] * n.z);
+        h->ad[f] = v3_dot(h->an[f], column_point(h->ax, st, ha->face_vertices[ha->face_start[f]]));
+    }
+    const tc_vec3 ca = tc_vec3_sub(ha->centroid, ha->sphere_center);
+    h->qa = v3(((kf[0][0] * ca.x + kf[0][1] * ca.y) + kf[0][2] * ca.z) + tf[0],
+               ((kf[1][0] * ca.x + kf[1][1] * ca.y) + kf[1][2] * ca.z) + tf[1],
+               ((kf[2][0] * ca.x + kf[2][1] * ca.y) + kf[2][2] * ca.z) + tf[2]);
+    h->qb = v3_from(tc_vec3_sub(hb->centroid, hb->sphere_center));
+    return true;
+}
+
+/* The least face overlap (B's units), its face in *face (A's, then B's
+ * numbered after them), the first least in that order. */
+static float best_face(hsf *h, int32_t *face)
+{
+    const tc_hull_data *ha = h->ha, *hb = h->hb;
+    float best = INFINITY;
+    *face = -1;
+    for (int32_t f = 0; f < ha->face_count; ++f) {
+        const hsf_v3 n = h->an[f];
+        const float hi = h->ad[f];
+        h->wa[f] = -1;
+        if (hi - v3_dot(n, h->qb) > best) continue; /* B's centroid alone puts it above */
+        int32_t k;
+        const float lo = tc_hull_sat_column_min(hb->soa, hb->soa_stride, n.x, n.y, n.z, hi - best, &k);
+        h->wa[f] = k < hb->vertex_count ? k : 0;
+        if (hi - lo < best) {
+            best = hi - lo;
+            *face = f;
+        }
+    }
+    for (int32_t g = 0; g < hb->face_count; ++g) {
+        const hsf_v3 m = v3_from(hb->face_normals[g]);
+        const float hi = v3_dot(m, column_point(hb->soa, hb->soa_stride, hb->face_vertices[hb->face_start[g]]));
+        h->wb[g] = -1;
+        if (hi - v3_dot(m, h->qa) > best) continue;
+        int32_t k;
+        const float lo = tc_hull_sat_column_min(h->ax, h->stride, m.x, m.y, m.z, hi - best, &k);
+        h->wb[g] = k < ha->vertex_count ? k : 0;
+        if (hi - lo < best) {
+            best = hi - lo;
+            *face = ha->face_count + g;
+        }
+    }
+    return best;
+}
+
+/* B's edges whose arcs' floor (arc_floor, from the witnesses of their two
+ * faces) is not above `above`, into h->kept; their count. */
+static int32_t keep_b_edges(hsf *h, float above)
+{
+    const tc_hull_data *hb = h->hb;
+    int32_t n = 0;
+    for (int32_t j = 0; j < hb->edge_count; ++j) {
+        const tc_hull_edge *e = &hb->edges[j];
+        const hsf_v3 m0 = v3_from(hb->face_normals[e->f[0]]), m1 = v3_from(hb->face_normals[e->f[1]]);
+        const hsf_v3 p = column_point(hb->soa, hb->soa_stride, e->v[0]);
+        bool above_it = false;
+        for (int s = 0; s < 2 && !above_it; ++s) {
+            const int32_t w = h->wb[e->f[s]];
+            const hsf_v3 q = w >= 0 ? column_point(h->ax, h->stride, w) : h->qa;
+            /* B's arc on the difference's map is negated, and B's point
+             * is the low one: the floor of its own arc with the roles
+             * turned (the heights of B's point above A's) */
+            above_it = arc_floor(m0, m1, p, q) > above;
+        }
+        if (above_it) continue;
+        hsf_edge *k = &h->kept[n++];
+        k->index = j;
+        k->p = p;
+        k->dir = v3_sub(column_point(hb->soa, hb->soa_stride, e->v[1]), p);
+        k->c = v3_neg(m0);
+        k->d = v3_neg(m1);
+        k->dxc = v3_cross(k->d, k->c);
+    }
+    return n;
+}
+
+/* The least overlap over the edge pairs whose arcs cross and whose floors
+ * are not above `above` (B's units; +inf when none), the pair in *ia, *ib. */
+static float best_edge(hsf *h, float above, int32_t *ia, int32_t *ib)
+{
+    const tc_hull_data *ha = h->ha, *hb = h->hb;
+    float best = INFINITY;
+    *ia = *ib = -1;
+    const int32_t nb = keep_b_edges(h, above);
+    if (nb == 0) return best;
+    for (int32_t i = 0; i < ha->edge_count; ++i) {
+        const tc_hull_edge *e = &ha->edges[i];
+        const hsf_v3 a = h->an[e->f[0]], b = h->an[e->f[1]];
+        const hsf_v3 p = column_point(h->ax, h->stride, e->v[0]);
+        bool above_it = false;
+        for (int s = 0; s < 2 && !above_it; ++s) {
+            const int32_t w = h->wa[e->f[s]];
+            above_it = arc_floor(a, b, p, w >= 0 ? column_point(hb->soa, hb->soa_stride, w) : h->qb) > above;
+        }
+        if (above_it) continue;
+        const hsf_v3 da = v3_sub(column_point(h->ax, h->stride, e->v[1]), p);
+        const hsf_v3 bxa = v3_cross(b, a);
+        const float daa = v3_dot(da, da);
+        for (int32_t q = 0; q < nb; ++q) {
+            const hsf_edge *k = &h->kept[q];
+            /* the arcs cross: each arc's ends on either side of the other's
+             * great circle, and the two on the same side (not antipodal) */
+            const float cba = v3_dot(k->c, bxa), dba = v3_dot(k->d, bxa);
+            if (!(cba * dba < 0.0f)) continue;
+            const float adc = v3_dot(a, k->dxc), bdc = v3_dot(b, k->dxc);
+            if (!(adc * bdc < 0.0f) || !(cba * bdc > 0.0f)) continue;
+            hsf_v3 u = v3_cross(da, k->dir);
+            const float uu = v3_dot(u, u);
+            if (!(uu > 1e-12f * daa * v3_dot(k->dir, k->dir))) continue; /* parallel: the faces cover it */
+            if (v3_dot(u, v3_sub(p, h->qa)) < 0.0f) u = v3_neg(u); /* out of A */
+            const float o = v3_dot(u, v3_sub(p, k->p)) / sqrtf(uu);
+            if (o < best) {
+                best = o;
+                *ia = i;
+                *ib = k->index;
+            }
+        }
+    }
+    return best;
+}
+
+/* The placed cross product of A's edge ia and B's edge ib, unit, out of A;
+ * false when it has no length. */
+static bool edge_axis_world(const tc_core *a, const tc_core *b, int32_t ia, int32_t ib, tc_dvec3 *axis)
+{
+    const tc_hull_edge *ea = &a->hull->edges[ia], *eb = &b->hull->edges[ib];
+    const tc_dvec3 pa = tc_core_hull_vertex(a, ea->v[0]);
+    const tc_dvec3 da = tc_dvec3_sub(tc_core_hull_vertex(a, ea->v[1]), pa);
+    const tc_dvec3 db = tc_dvec3_sub(tc_core_hull_vertex(b, eb->v[1]), tc_core_hull_vertex(b, eb->v[0]));
+    tc_dvec3 u = tc_dvec3_cross(da, db);
+    const double l = tc_dvec3_length(u);
+    if (!(l > 0.0)) return false;
+    const tc_vec3 c = a->hull->centroid;
+    tc_dvec3 centroid = tc_dvec3_mad(a->hull_position, a->hull_axis[0], c.x);
+    centroid = tc_dvec3_mad(centroid, a->hull_axis[1], c.y);
+    centroid = tc_dvec3_mad(centroid, a->hull_axis[2], c.z);
+    if (tc_dvec3_dot(u, tc_dvec3_sub(pa, centroid)) < 0.0) u = tc_dvec3_neg(u);
+    *axis = tc_dvec3_scale(u, 1.0 / l);
+    return true;
+}
+
+bool tc_hull_sat_float_axis(const tc_core *a, const tc_core *b, tc_dvec3 *normal, tc_dvec3 *least)
+{
+    hsf h;
+    h.ha = a->hull;
+    h.hb = b->hull;
+    if (h.ha->dimension != 3 || h.hb->dimension != 3 || h.ha->soa_stride > HSF_MAX_VERTS ||
+        h.ha->face_count > HSF_MAX_FACES || h.hb->face_count > HSF_MAX_FACES || h.hb->edge_count > HSF_MAX_EDGES)
+        return false;
+    float err;
+    if (!setup(&h, a, b, &err)) return false;
+    int32_t face, ia, ib;
+    const float fo = best_face(&h, &face);
+    if (face < 0) return false;
+    /* an edge pair can matter only below the best face (the preference
+     * asks more of it): every one whose floor is above that is passed over */
+    const float eo = best_edge(&h, fo + err, &ia, &ib);
+    const int32_t nfa = h.ha->face_count;
+    const tc_dvec3 face_n =
+        face < nfa ? tc_core_face_normal(a, face) : tc_dvec3_neg(tc_core_face_normal(b, face - nfa));
+    tc_dvec3 edge_n = face_n;
+    if (ia >= 0 && !edge_axis_world(a, b, ia, ib, &edge_n)) ia = -1;
+    const double s = tc_dvec3_length(b->hull_axis[0]);
+    const bool edge_wins = ia >= 0 && tc_edge_beats_face((double)eo * s, (double)fo * s, a->size + b->size);
+    *normal = edge_wins ? edge_n : face_n;
+    *least = ia >= 0 && eo < fo ? edge_n : face_n;
+    return true;
+}
