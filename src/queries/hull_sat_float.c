@@ -33,6 +33,11 @@
 #include "queries/penetration.h"
 #include "shapes/hull_internal.h"
 
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+#define HSF_SSE 1
+#endif
+
 /* The float run's room on the stack (no allocation in a pair query); larger
  * hulls take the caller's other path. */
 #define HSF_MAX_VERTS 128
@@ -50,9 +55,9 @@
 
 typedef struct hsf_v3 { float x, y, z; } hsf_v3;
 
-/* A kept edge of B: its vertex, direction, and negated arc (c, d) with
- * d x c, in B's frame about its ball centre. */
-typedef struct hsf_edge { int32_t index; hsf_v3 p, dir, c, d, dxc; } hsf_edge;
+/* A kept edge of B: its index, vertex and direction in B's frame about its
+ * ball centre. */
+typedef struct hsf_edge { int32_t index; hsf_v3 p, dir; } hsf_edge;
 
 typedef struct hsf {
     const tc_hull_data *ha, *hb;
@@ -61,9 +66,14 @@ typedef struct hsf {
     hsf_v3 an[HSF_MAX_FACES];       /* A's face normals there */
     float ad[HSF_MAX_FACES];        /* A's face heights along them */
     hsf_v3 qa, qb;                  /* centroids of A and B there: points inside each */
-    int32_t wa[HSF_MAX_FACES];      /* per face of A: a vertex of B found by its scan, -1: B's centroid */
-    int32_t wb[HSF_MAX_FACES];      /* per face of B: a vertex of A, -1: A's centroid */
+    hsf_v3 wa, wb;                  /* witnesses: a vertex of A deep into B, one of B deep into A */
+    float ga[HSF_MAX_FACES];        /* per face of A: its height above wb, a floor of its overlap */
+    float gb[HSF_MAX_FACES];        /* per face of B: its height above wa (along its outward normal) */
     hsf_edge kept[HSF_MAX_EDGES];
+    /* the kept edges' negated arcs (c, d) and d x c, nine float columns of
+     * kept_stride (a multiple of 4, the padding zero: no crossing) */
+    int32_t kept_stride;
+    float arcs[9 * (HSF_MAX_EDGES + 3)];
 } hsf;
 
 static hsf_v3 v3(float x, float y, float z)
@@ -83,16 +93,6 @@ static hsf_v3 v3_cross(hsf_v3 a, hsf_v3 b)
 static hsf_v3 column_point(const float *xs, int32_t stride, int32_t i)
 {
     return v3(xs[i], xs[stride + i], xs[2 * stride + i]);
-}
-
-/* The least height above point q of an axis on the arc from n0 to n1 when
- * the point p is that arc's hull's: a lower bound of every such axis's
- * overlap (see the top), or -inf when an end is not above q. */
-static float arc_floor(hsf_v3 n0, hsf_v3 n1, hsf_v3 p, hsf_v3 q)
-{
-    hsf_v3 d = v3_sub(p, q);
-    float e0 = v3_dot(n0, d), e1 = v3_dot(n1, d), e = e0 < e1 ? e0 : e1;
-    return e >= 0.0f ? e : -INFINITY;
 }
 
 /* A's columns, normals and face heights in B's frame; false when the pair
@@ -149,34 +149,67 @@ static bool setup(hsf *h, const tc_core *a, const tc_core *b, float *err)
     return true;
 }
 
+/* The first face of h's data most along d (its outward normal). */
+static int32_t face_towards(const hsf_v3 *normals, const tc_hull_data *h, hsf_v3 d)
+{
+    int32_t best = 0;
+    float top = -INFINITY;
+    for (int32_t f = 0; f < h->face_count; ++f) {
+        const float s = v3_dot(normals ? normals[f] : v3_from(h->face_normals[f]), d);
+        if (s > top) {
+            top = s;
+            best = f;
+        }
+    }
+    return best;
+}
+
+/* B's face g: its outward normal and height, about B's ball centre. */
+static float b_face(const tc_hull_data *hb, int32_t g, hsf_v3 *m)
+{
+    *m = v3_from(hb->face_normals[g]);
+    return v3_dot(*m, column_point(hb->soa, hb->soa_stride, hb->face_vertices[hb->face_start[g]]));
+}
+
 /* The least face overlap (B's units), its face in *face (A's, then B's
- * numbered after them), the first least in that order. */
+ * numbered after them). The faces most along the centroids' line are
+ * measured first: their deepest points of the other hull are the
+ * witnesses, whose heights below each face (ga, gb) pass over most faces
+ * at once and later most edges. */
 static float best_face(hsf *h, int32_t *face)
 {
     const tc_hull_data *ha = h->ha, *hb = h->hb;
-    float best = INFINITY;
-    *face = -1;
+    const hsf_v3 dir = v3_sub(h->qb, h->qa);
+    const int32_t fa = face_towards(h->an, ha, dir), fb = face_towards(NULL, hb, v3_neg(dir));
+    int32_t k;
+    hsf_v3 n = h->an[fa], m;
+    float lo = tc_hull_sat_column_min(hb->soa, hb->soa_stride, n.x, n.y, n.z, -INFINITY, &k);
+    h->wb = column_point(hb->soa, hb->soa_stride, k < hb->vertex_count ? k : 0);
+    float best = h->ad[fa] - lo;
+    *face = fa;
+    const float hb0 = b_face(hb, fb, &m);
+    lo = tc_hull_sat_column_min(h->ax, h->stride, m.x, m.y, m.z, -INFINITY, &k);
+    h->wa = column_point(h->ax, h->stride, k < ha->vertex_count ? k : 0);
+    if (hb0 - lo < best) {
+        best = hb0 - lo;
+        *face = ha->face_count + fb;
+    }
     for (int32_t f = 0; f < ha->face_count; ++f) {
-        const hsf_v3 n = h->an[f];
+        n = h->an[f];
         const float hi = h->ad[f];
-        h->wa[f] = -1;
-        if (hi - v3_dot(n, h->qb) > best) continue; /* B's centroid alone puts it above */
-        int32_t k;
-        const float lo = tc_hull_sat_column_min(hb->soa, hb->soa_stride, n.x, n.y, n.z, hi - best, &k);
-        h->wa[f] = k < hb->vertex_count ? k : 0;
+        h->ga[f] = hi - v3_dot(n, h->wb);
+        if (h->ga[f] > best || f == fa) continue; /* the witness alone puts it above */
+        lo = tc_hull_sat_column_min(hb->soa, hb->soa_stride, n.x, n.y, n.z, hi - best, &k);
         if (hi - lo < best) {
             best = hi - lo;
             *face = f;
         }
     }
     for (int32_t g = 0; g < hb->face_count; ++g) {
-        const hsf_v3 m = v3_from(hb->face_normals[g]);
-        const float hi = v3_dot(m, column_point(hb->soa, hb->soa_stride, hb->face_vertices[hb->face_start[g]]));
-        h->wb[g] = -1;
-        if (hi - v3_dot(m, h->qa) > best) continue;
-        int32_t k;
-        const float lo = tc_hull_sat_column_min(h->ax, h->stride, m.x, m.y, m.z, hi - best, &k);
-        h->wb[g] = k < ha->vertex_count ? k : 0;
+        const float hi = b_face(hb, g, &m);
+        h->gb[g] = hi - v3_dot(m, h->wa);
+        if (h->gb[g] > best || g == fb) continue;
+        lo = tc_hull_sat_column_min(h->ax, h->stride, m.x, m.y, m.z, hi - best, &k);
         if (hi - lo < best) {
             best = hi - lo;
             *face = ha->face_count + g;
@@ -185,78 +218,114 @@ static float best_face(hsf *h, int32_t *face)
     return best;
 }
 
-/* B's edges whose arcs' floor (arc_floor, from the witnesses of their two
- * faces) is not above `above`, into h->kept; their count. */
+/* Whether an edge between faces with floors g0, g1 (their heights above
+ * the other hull's witness) is above `above`: every axis on its arc is at
+ * least as high above the witness as the lower end when both ends are
+ * (u = (s n0 + t n1) / |s n0 + t n1| with s, t >= 0 and the length at most
+ * s + t), and that height is a floor of the overlap along it. */
+static bool edge_above(float g0, float g1, float above)
+{
+    const float g = g0 < g1 ? g0 : g1;
+    return g >= 0.0f && g > above;
+}
+
+/* B's edges that edge_above keeps, into h->kept; their count. */
 static int32_t keep_b_edges(hsf *h, float above)
 {
     const tc_hull_data *hb = h->hb;
     int32_t n = 0;
     for (int32_t j = 0; j < hb->edge_count; ++j) {
         const tc_hull_edge *e = &hb->edges[j];
-        const hsf_v3 m0 = v3_from(hb->face_normals[e->f[0]]), m1 = v3_from(hb->face_normals[e->f[1]]);
+        if (edge_above(h->gb[e->f[0]], h->gb[e->f[1]], above)) continue;
         const hsf_v3 p = column_point(hb->soa, hb->soa_stride, e->v[0]);
-        bool above_it = false;
-        for (int s = 0; s < 2 && !above_it; ++s) {
-            const int32_t w = h->wb[e->f[s]];
-            const hsf_v3 q = w >= 0 ? column_point(h->ax, h->stride, w) : h->qa;
-            /* B's arc on the difference's map is negated, and B's point
-             * is the low one: the floor of its own arc with the roles
-             * turned (the heights of B's point above A's) */
-            above_it = arc_floor(m0, m1, p, q) > above;
-        }
-        if (above_it) continue;
         hsf_edge *k = &h->kept[n++];
         k->index = j;
         k->p = p;
         k->dir = v3_sub(column_point(hb->soa, hb->soa_stride, e->v[1]), p);
-        k->c = v3_neg(m0);
-        k->d = v3_neg(m1);
-        k->dxc = v3_cross(k->d, k->c);
+    }
+    const int32_t st = (n + 3) & ~3;
+    h->kept_stride = st;
+    for (int32_t q = 0; q < st; ++q) {
+        hsf_v3 c = v3(0, 0, 0), d = c, x = c;
+        if (q < n) {
+            const tc_hull_edge *e = &hb->edges[h->kept[q].index];
+            c = v3_neg(v3_from(hb->face_normals[e->f[0]]));
+            d = v3_neg(v3_from(hb->face_normals[e->f[1]]));
+            x = v3_cross(d, c);
+        }
+        const float col[9] = { c.x, c.y, c.z, d.x, d.y, d.z, x.x, x.y, x.z };
+        for (int r = 0; r < 9; ++r) h->arcs[r * st + q] = col[r];
     }
     return n;
+}
+
+/* The kept edges of B (from q0, four of them) whose negated arcs cross A's
+ * arc from a to b (bxa = b x a), as bits: each arc's ends on either side of
+ * the other's great circle, and the two on the same side (not antipodal).
+ * The four-wide and scalar tests are the same float operations. */
+static int crossing4(const hsf *h, int32_t q0, hsf_v3 a, hsf_v3 b, hsf_v3 bxa)
+{
+    const int32_t st = h->kept_stride;
+    const float *col = h->arcs + q0;
+#ifdef HSF_SSE
+#define HSF_DOT4(r, v)                                                                                             \
+    _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_loadu_ps(col + (r) * st), _mm_set1_ps((v).x)),                          \
+                          _mm_mul_ps(_mm_loadu_ps(col + ((r) + 1) * st), _mm_set1_ps((v).y))),                   \
+               _mm_mul_ps(_mm_loadu_ps(col + ((r) + 2) * st), _mm_set1_ps((v).z)))
+    const __m128 zero = _mm_setzero_ps();
+    const __m128 cba = HSF_DOT4(0, bxa), dba = HSF_DOT4(3, bxa);
+    int mask = _mm_movemask_ps(_mm_cmplt_ps(_mm_mul_ps(cba, dba), zero));
+    if (!mask) return 0;
+    const __m128 adc = HSF_DOT4(6, a), bdc = HSF_DOT4(6, b);
+    mask &= _mm_movemask_ps(_mm_cmplt_ps(_mm_mul_ps(adc, bdc), zero));
+    mask &= _mm_movemask_ps(_mm_cmpgt_ps(_mm_mul_ps(cba, bdc), zero));
+#undef HSF_DOT4
+    return mask;
+#else
+    int mask = 0;
+    for (int k = 0; k < 4; ++k) {
+        const float cba = (col[k] * bxa.x + col[st + k] * bxa.y) + col[2 * st + k] * bxa.z;
+        const float dba = (col[3 * st + k] * bxa.x + col[4 * st + k] * bxa.y) + col[5 * st + k] * bxa.z;
+        if (!(cba * dba < 0.0f)) continue;
+        const float adc = (col[6 * st + k] * a.x + col[7 * st + k] * a.y) + col[8 * st + k] * a.z;
+        const float bdc = (col[6 * st + k] * b.x + col[7 * st + k] * b.y) + col[8 * st + k] * b.z;
+        if (adc * bdc < 0.0f && cba * bdc > 0.0f) mask |= 1 << k;
+    }
+    return mask;
+#endif
 }
 
 /* The least overlap over the edge pairs whose arcs cross and whose floors
  * are not above `above` (B's units; +inf when none), the pair in *ia, *ib. */
 static float best_edge(hsf *h, float above, int32_t *ia, int32_t *ib)
 {
-    const tc_hull_data *ha = h->ha, *hb = h->hb;
+    const tc_hull_data *ha = h->ha;
     float best = INFINITY;
     *ia = *ib = -1;
     const int32_t nb = keep_b_edges(h, above);
     if (nb == 0) return best;
     for (int32_t i = 0; i < ha->edge_count; ++i) {
         const tc_hull_edge *e = &ha->edges[i];
+        if (edge_above(h->ga[e->f[0]], h->ga[e->f[1]], above)) continue;
         const hsf_v3 a = h->an[e->f[0]], b = h->an[e->f[1]];
         const hsf_v3 p = column_point(h->ax, h->stride, e->v[0]);
-        bool above_it = false;
-        for (int s = 0; s < 2 && !above_it; ++s) {
-            const int32_t w = h->wa[e->f[s]];
-            above_it = arc_floor(a, b, p, w >= 0 ? column_point(hb->soa, hb->soa_stride, w) : h->qb) > above;
-        }
-        if (above_it) continue;
         const hsf_v3 da = v3_sub(column_point(h->ax, h->stride, e->v[1]), p);
         const hsf_v3 bxa = v3_cross(b, a);
         const float daa = v3_dot(da, da);
-        for (int32_t q = 0; q < nb; ++q) {
-            const hsf_edge *k = &h->kept[q];
-            /* the arcs cross: each arc's ends on either side of the other's
-             * great circle, and the two on the same side (not antipodal) */
-            const float cba = v3_dot(k->c, bxa), dba = v3_dot(k->d, bxa);
-            if (!(cba * dba < 0.0f)) continue;
-            const float adc = v3_dot(a, k->dxc), bdc = v3_dot(b, k->dxc);
-            if (!(adc * bdc < 0.0f) || !(cba * bdc > 0.0f)) continue;
-            hsf_v3 u = v3_cross(da, k->dir);
-            const float uu = v3_dot(u, u);
-            if (!(uu > 1e-12f * daa * v3_dot(k->dir, k->dir))) continue; /* parallel: the faces cover it */
-            if (v3_dot(u, v3_sub(p, h->qa)) < 0.0f) u = v3_neg(u); /* out of A */
-            const float o = v3_dot(u, v3_sub(p, k->p)) / sqrtf(uu);
-            if (o < best) {
-                best = o;
-                *ia = i;
-                *ib = k->index;
+        for (int32_t q0 = 0; q0 < nb; q0 += 4)
+            for (int mask = crossing4(h, q0, a, b, bxa); mask; mask &= mask - 1) {
+                const hsf_edge *k = &h->kept[q0 + (mask & 1 ? 0 : mask & 2 ? 1 : mask & 4 ? 2 : 3)];
+                hsf_v3 u = v3_cross(da, k->dir);
+                const float uu = v3_dot(u, u);
+                if (!(uu > 1e-12f * daa * v3_dot(k->dir, k->dir))) continue; /* parallel: the faces cover it */
+                if (v3_dot(u, v3_sub(p, h->qa)) < 0.0f) u = v3_neg(u); /* out of A */
+                const float o = v3_dot(u, v3_sub(p, k->p)) / sqrtf(uu);
+                if (o < best) {
+                    best = o;
+                    *ia = i;
+                    *ib = k->index;
+                }
             }
-        }
     }
     return best;
 }
