@@ -350,7 +350,7 @@ static bool edge_axis_world(const tc_core *a, const tc_core *b, int32_t ia, int3
     return true;
 }
 
-bool tc_hull_sat_float_axis(const tc_core *a, const tc_core *b, tc_dvec3 *normal, tc_dvec3 *least)
+bool tc_hull_sat_float_axis(const tc_core *a, const tc_core *b, bool intersecting, tc_dvec3 *normal, tc_dvec3 *least)
 {
     hsf h;
     h.ha = a->hull;
@@ -366,6 +366,9 @@ bool tc_hull_sat_float_axis(const tc_core *a, const tc_core *b, tc_dvec3 *normal
     /* an edge pair can matter only below the best face (the preference
      * asks more of it): every one whose floor is above that is passed over */
     const float eo = best_edge(&h, fo + err, &ia, &ib);
+    /* Every axis overlaps by more than the float error: no plane parts
+     * the solids, they intersect (the edges passed over are above fo). */
+    if (!intersecting && !(fo > 2.0f * err && eo > 2.0f * err)) return false;
     const int32_t nfa = h.ha->face_count;
     const tc_dvec3 face_n =
         face < nfa ? tc_core_face_normal(a, face) : tc_dvec3_neg(tc_core_face_normal(b, face - nfa));
