@@ -65,6 +65,7 @@ typedef struct hsf {
     float ax[3 * HSF_MAX_VERTS];    /* A's vertices in B's frame about B's ball centre, three columns */
     hsf_v3 an[HSF_MAX_FACES];       /* A's face normals there */
     float ad[HSF_MAX_FACES];        /* A's face heights along them */
+    float bd[HSF_MAX_FACES];        /* B's face heights along its normals */
     hsf_v3 qa, qb;                  /* centroids of A and B there: points inside each */
     hsf_v3 wa, wb;                  /* witnesses: a vertex of A deep into B, one of B deep into A */
     float ga[HSF_MAX_FACES];        /* per face of A: its height above wb, a floor of its overlap */
@@ -149,70 +150,65 @@ static bool setup(hsf *h, const tc_core *a, const tc_core *b, float *err)
     return true;
 }
 
-/* The first face of h's data most along d (its outward normal). */
-static int32_t face_towards(const hsf_v3 *normals, const tc_hull_data *h, hsf_v3 d)
+/* The overlap along face f of A (f below A's face count) or of B (the
+ * rest): its height less the other hull's lowest point along it, +inf
+ * when the scan meets a point putting it above `best` (a lower one is
+ * not sought then). */
+static float face_overlap(const hsf *h, int32_t f, float best)
 {
-    int32_t best = 0;
-    float top = -INFINITY;
-    for (int32_t f = 0; f < h->face_count; ++f) {
-        const float s = v3_dot(normals ? normals[f] : v3_from(h->face_normals[f]), d);
-        if (s > top) {
-            top = s;
-            best = f;
-        }
+    const int32_t nfa = h->ha->face_count;
+    int32_t k;
+    if (f < nfa) {
+        const hsf_v3 n = h->an[f];
+        const float lo = tc_hull_sat_column_min(h->hb->soa, h->hb->soa_stride, n.x, n.y, n.z, h->ad[f] - best, &k);
+        return h->ad[f] - lo;
     }
-    return best;
-}
-
-/* B's face g: its outward normal and height, about B's ball centre. */
-static float b_face(const tc_hull_data *hb, int32_t g, hsf_v3 *m)
-{
-    *m = v3_from(hb->face_normals[g]);
-    return v3_dot(*m, column_point(hb->soa, hb->soa_stride, hb->face_vertices[hb->face_start[g]]));
+    const tc_vec3 m = h->hb->face_normals[f - nfa];
+    const float lo = tc_hull_sat_column_min(h->ax, h->stride, m.x, m.y, m.z, h->bd[f - nfa] - best, &k);
+    return h->bd[f - nfa] - lo;
 }
 
 /* The least face overlap (B's units), its face in *face (A's, then B's
- * numbered after them). The faces most along the centroids' line are
- * measured first: their deepest points of the other hull are the
- * witnesses, whose heights below each face (ga, gb) pass over most faces
- * at once and later most edges. */
+ * numbered after them). The witnesses are B's lowest vertex along the
+ * centroids' line and A's highest: each face's height above the other
+ * hull's witness (ga, gb) is a floor of its overlap, which passes over
+ * most faces at once (and later most edges); the least floor of each hull
+ * is measured first. */
 static float best_face(hsf *h, int32_t *face)
 {
     const tc_hull_data *ha = h->ha, *hb = h->hb;
     const hsf_v3 dir = v3_sub(h->qb, h->qa);
-    const int32_t fa = face_towards(h->an, ha, dir), fb = face_towards(NULL, hb, v3_neg(dir));
     int32_t k;
-    hsf_v3 n = h->an[fa], m;
-    float lo = tc_hull_sat_column_min(hb->soa, hb->soa_stride, n.x, n.y, n.z, -INFINITY, &k);
+    (void)tc_hull_sat_column_min(hb->soa, hb->soa_stride, dir.x, dir.y, dir.z, -INFINITY, &k);
     h->wb = column_point(hb->soa, hb->soa_stride, k < hb->vertex_count ? k : 0);
-    float best = h->ad[fa] - lo;
-    *face = fa;
-    const float hb0 = b_face(hb, fb, &m);
-    lo = tc_hull_sat_column_min(h->ax, h->stride, m.x, m.y, m.z, -INFINITY, &k);
+    (void)tc_hull_sat_column_min(h->ax, h->stride, -dir.x, -dir.y, -dir.z, -INFINITY, &k);
     h->wa = column_point(h->ax, h->stride, k < ha->vertex_count ? k : 0);
-    if (hb0 - lo < best) {
-        best = hb0 - lo;
-        *face = ha->face_count + fb;
-    }
+    int32_t fa = 0, fb = 0;
     for (int32_t f = 0; f < ha->face_count; ++f) {
-        n = h->an[f];
-        const float hi = h->ad[f];
-        h->ga[f] = hi - v3_dot(n, h->wb);
-        if (h->ga[f] > best || f == fa) continue; /* the witness alone puts it above */
-        lo = tc_hull_sat_column_min(hb->soa, hb->soa_stride, n.x, n.y, n.z, hi - best, &k);
-        if (hi - lo < best) {
-            best = hi - lo;
-            *face = f;
-        }
+        h->ga[f] = h->ad[f] - v3_dot(h->an[f], h->wb);
+        if (h->ga[f] < h->ga[fa]) fa = f;
     }
     for (int32_t g = 0; g < hb->face_count; ++g) {
-        const float hi = b_face(hb, g, &m);
-        h->gb[g] = hi - v3_dot(m, h->wa);
-        if (h->gb[g] > best || g == fb) continue;
-        lo = tc_hull_sat_column_min(h->ax, h->stride, m.x, m.y, m.z, hi - best, &k);
-        if (hi - lo < best) {
-            best = hi - lo;
-            *face = ha->face_count + g;
+        const hsf_v3 m = v3_from(hb->face_normals[g]);
+        h->bd[g] = v3_dot(m, column_point(hb->soa, hb->soa_stride, hb->face_vertices[hb->face_start[g]]));
+        h->gb[g] = h->bd[g] - v3_dot(m, h->wa);
+        if (h->gb[g] < h->gb[fb]) fb = g;
+    }
+    const int32_t nfa = ha->face_count;
+    float best = face_overlap(h, fa, INFINITY);
+    *face = fa;
+    const float ob = face_overlap(h, nfa + fb, best);
+    if (ob < best) {
+        best = ob;
+        *face = nfa + fb;
+    }
+    for (int32_t f = 0; f < nfa + hb->face_count; ++f) {
+        /* the witness alone puts it above */
+        if ((f < nfa ? h->ga[f] : h->gb[f - nfa]) > best || f == fa || f == nfa + fb) continue;
+        const float o = face_overlap(h, f, best);
+        if (o < best) {
+            best = o;
+            *face = f;
         }
     }
     return best;
