@@ -63,9 +63,9 @@ typedef struct hsf {
     const tc_hull_data *ha, *hb;
     int32_t stride;                 /* A's columns' padded count (A's own soa_stride) */
     float ax[3 * HSF_MAX_VERTS];    /* A's vertices in B's frame about B's ball centre, three columns */
-    hsf_v3 an[HSF_MAX_FACES];       /* A's face normals there */
+    int32_t fstride;                /* A's plane columns' padded count (A's own plane_stride) */
+    float an[3 * HSF_MAX_FACES];    /* A's face normals there, three columns */
     float ad[HSF_MAX_FACES];        /* A's face heights along them */
-    float bd[HSF_MAX_FACES];        /* B's face heights along its normals */
     hsf_v3 qa, qb;                  /* centroids of A and B there: points inside each */
     hsf_v3 wa, wb;                  /* witnesses: a vertex of A deep into B, one of B deep into A */
     float ga[HSF_MAX_FACES];        /* per face of A: its height above wb, a floor of its overlap */
@@ -95,6 +95,8 @@ static hsf_v3 column_point(const float *xs, int32_t stride, int32_t i)
 {
     return v3(xs[i], xs[stride + i], xs[2 * stride + i]);
 }
+
+static hsf_v3 a_normal(const hsf *h, int32_t f) { return column_point(h->an, h->fstride, f); }
 
 /* A's columns, normals and face heights in B's frame; false when the pair
  * is out of the float run's reach. *err is the overlaps' margin (B's
@@ -136,12 +138,16 @@ static bool setup(hsf *h, const tc_core *a, const tc_core *b, float *err)
     for (int r = 0; r < 3; ++r)
         for (int32_t i = 0; i < st; ++i)
             h->ax[r * st + i] = ((kf[r][0] * xs[i] + kf[r][1] * ys[i]) + kf[r][2] * zs[i]) + tf[r];
-    for (int32_t f = 0; f < ha->face_count; ++f) {
-        const tc_vec3 n = ha->face_normals[f];
-        h->an[f] = v3((rf[0][0] * n.x + rf[0][1] * n.y) + rf[0][2] * n.z, (rf[1][0] * n.x + rf[1][1] * n.y) + rf[1][2] * n.z,
-                      (rf[2][0] * n.x + rf[2][1] * n.y) + rf[2][2] * n.z);
-        h->ad[f] = v3_dot(h->an[f], column_point(h->ax, st, ha->face_vertices[ha->face_start[f]]));
-    }
+    /* A's planes: a face's height about A's centre, scaled to B's units,
+     * and moved by t along the turned normal */
+    const int32_t fs = ha->plane_stride;
+    h->fstride = fs;
+    const float *nx = ha->planes, *ny = nx + fs, *nz = ny + fs, *nd = nz + fs;
+    const float ab = (float)(sa / sb);
+    for (int r = 0; r < 3; ++r)
+        for (int32_t f = 0; f < fs; ++f) h->an[r * fs + f] = (rf[r][0] * nx[f] + rf[r][1] * ny[f]) + rf[r][2] * nz[f];
+    for (int32_t f = 0; f < fs; ++f)
+        h->ad[f] = ab * nd[f] + ((h->an[f] * tf[0] + h->an[fs + f] * tf[1]) + h->an[2 * fs + f] * tf[2]);
     const tc_vec3 ca = tc_vec3_sub(ha->centroid, ha->sphere_center);
     h->qa = v3(((kf[0][0] * ca.x + kf[0][1] * ca.y) + kf[0][2] * ca.z) + tf[0],
                ((kf[1][0] * ca.x + kf[1][1] * ca.y) + kf[1][2] * ca.z) + tf[1],
@@ -159,13 +165,15 @@ static float face_overlap(const hsf *h, int32_t f, float best)
     const int32_t nfa = h->ha->face_count;
     int32_t k;
     if (f < nfa) {
-        const hsf_v3 n = h->an[f];
+        const hsf_v3 n = a_normal(h, f);
         const float lo = tc_hull_sat_column_min(h->hb->soa, h->hb->soa_stride, n.x, n.y, n.z, h->ad[f] - best, &k);
         return h->ad[f] - lo;
     }
-    const tc_vec3 m = h->hb->face_normals[f - nfa];
-    const float lo = tc_hull_sat_column_min(h->ax, h->stride, m.x, m.y, m.z, h->bd[f - nfa] - best, &k);
-    return h->bd[f - nfa] - lo;
+    const int32_t bs = h->hb->plane_stride, g = f - nfa;
+    const hsf_v3 m = column_point(h->hb->planes, bs, g);
+    const float hi = h->hb->planes[3 * bs + g];
+    const float lo = tc_hull_sat_column_min(h->ax, h->stride, m.x, m.y, m.z, hi - best, &k);
+    return hi - lo;
 }
 
 /* The least face overlap (B's units), its face in *face (A's, then B's
@@ -183,17 +191,15 @@ static float best_face(hsf *h, int32_t *face)
     h->wb = column_point(hb->soa, hb->soa_stride, k < hb->vertex_count ? k : 0);
     (void)tc_hull_sat_column_min(h->ax, h->stride, -dir.x, -dir.y, -dir.z, -INFINITY, &k);
     h->wa = column_point(h->ax, h->stride, k < ha->vertex_count ? k : 0);
+    /* the floors, four faces a step where the compiler can */
+    const int32_t fs = h->fstride, bs = hb->plane_stride;
+    const float *an = h->an, *bp = hb->planes;
+    for (int32_t f = 0; f < fs; ++f) h->ga[f] = h->ad[f] - ((an[f] * h->wb.x + an[fs + f] * h->wb.y) + an[2 * fs + f] * h->wb.z);
+    for (int32_t g = 0; g < bs; ++g)
+        h->gb[g] = bp[3 * bs + g] - ((bp[g] * h->wa.x + bp[bs + g] * h->wa.y) + bp[2 * bs + g] * h->wa.z);
     int32_t fa = 0, fb = 0;
-    for (int32_t f = 0; f < ha->face_count; ++f) {
-        h->ga[f] = h->ad[f] - v3_dot(h->an[f], h->wb);
-        if (h->ga[f] < h->ga[fa]) fa = f;
-    }
-    for (int32_t g = 0; g < hb->face_count; ++g) {
-        const hsf_v3 m = v3_from(hb->face_normals[g]);
-        h->bd[g] = v3_dot(m, column_point(hb->soa, hb->soa_stride, hb->face_vertices[hb->face_start[g]]));
-        h->gb[g] = h->bd[g] - v3_dot(m, h->wa);
-        if (h->gb[g] < h->gb[fb]) fb = g;
-    }
+    for (int32_t f = 1; f < ha->face_count; ++f) fa = h->ga[f] < h->ga[fa] ? f : fa;
+    for (int32_t g = 1; g < hb->face_count; ++g) fb = h->gb[g] < h->gb[fb] ? g : fb;
     const int32_t nfa = ha->face_count;
     float best = face_overlap(h, fa, INFINITY);
     *face = fa;
@@ -303,7 +309,7 @@ static float best_edge(hsf *h, float above, int32_t *ia, int32_t *ib)
     for (int32_t i = 0; i < ha->edge_count; ++i) {
         const tc_hull_edge *e = &ha->edges[i];
         if (edge_above(h->ga[e->f[0]], h->ga[e->f[1]], above)) continue;
-        const hsf_v3 a = h->an[e->f[0]], b = h->an[e->f[1]];
+        const hsf_v3 a = a_normal(h, e->f[0]), b = a_normal(h, e->f[1]);
         const hsf_v3 p = column_point(h->ax, h->stride, e->v[0]);
         const hsf_v3 da = v3_sub(column_point(h->ax, h->stride, e->v[1]), p);
         const hsf_v3 bxa = v3_cross(b, a);
