@@ -29,6 +29,7 @@
  *    passed over against the best face before any pair is formed. */
 #include "queries/hull_sat_float.h"
 
+#include "core/prefetch.h"
 #include "queries/hull_sat.h"
 #include "queries/penetration.h"
 #include "shapes/hull_internal.h"
@@ -97,6 +98,33 @@ static hsf_v3 column_point(const float *xs, int32_t stride, int32_t i)
 }
 
 static hsf_v3 a_normal(const hsf *h, int32_t f) { return column_point(h->an, h->fstride, f); }
+
+/* Asks for the bytes [p, p + n) a line at a time. Only a hint. */
+static void prefetch(const void *p, size_t n)
+{
+    const uintptr_t a = (uintptr_t)p;
+    for (uintptr_t q = a; q < a + n; q += 64) TC_PREFETCH((const void *)q);
+}
+
+/* The arrays the test reads (planes, edges, B's normals) and those the
+ * manifold reads next (vertices, their faces and neighbours, the faces'
+ * normals, offsets and vertices): a hull pair's data is rarely in cache
+ * (every pair of a scene has its own), and these misses then overlap with
+ * the arithmetic instead of stalling it one by one. */
+static void prefetch_hull(const tc_hull_data *h)
+{
+    prefetch(h->planes, sizeof(float) * 4u * (size_t)h->plane_stride);
+    prefetch(h->edges, sizeof(tc_hull_edge) * (size_t)h->edge_count);
+    prefetch(h->face_normals, sizeof(tc_vec3) * (size_t)h->face_count);
+    prefetch(h->vertices, sizeof(tc_vec3) * (size_t)h->vertex_count);
+    prefetch(h->face_offsets, sizeof(float) * (size_t)h->face_count);
+    prefetch(h->vertex_face_start, sizeof(int32_t) * (size_t)(h->vertex_count + 1));
+    prefetch(h->vertex_faces, sizeof(int32_t) * (size_t)h->vertex_face_start[h->vertex_count]);
+    prefetch(h->adjacency_start, sizeof(int32_t) * (size_t)(h->vertex_count + 1));
+    prefetch(h->adjacency, sizeof(int32_t) * (size_t)h->adjacency_start[h->vertex_count]);
+    prefetch(h->face_start, sizeof(int32_t) * (size_t)(h->face_count + 1));
+    prefetch(h->face_vertices, sizeof(int32_t) * (size_t)h->face_start[h->face_count]);
+}
 
 /* A's columns, normals and face heights in B's frame; false when the pair
  * is out of the float run's reach. *err is the overlaps' margin (B's
@@ -360,6 +388,8 @@ bool tc_hull_sat_float_axis(const tc_core *a, const tc_core *b, bool intersectin
     if (h.ha->dimension != 3 || h.hb->dimension != 3 || h.ha->soa_stride > HSF_MAX_VERTS ||
         h.ha->face_count > HSF_MAX_FACES || h.hb->face_count > HSF_MAX_FACES || h.hb->edge_count > HSF_MAX_EDGES)
         return false;
+    prefetch_hull(h.ha);
+    prefetch_hull(h.hb);
     float err;
     if (!setup(&h, a, b, &err)) return false;
     int32_t face, ia, ib;
