@@ -290,3 +290,34 @@ TEST_CASE(hull_hull_contact_ids_stable_resting)
     tc_hull_data_destroy(dp);
     tc_hull_data_destroy(ds);
 }
+
+/* Hulls whose data and scales are far apart (a cube of 1e-32 placed at a
+ * scale of 1e32 on a cube of 1e7 at a scale of 1e-7: both 2 across, A 2e7
+ * across in B's data frame, but its points land there through a factor of
+ * 1e39, beyond a float): no floating-point exception, and contact agrees
+ * with overlap. */
+TEST_CASE(fp_trap_hull_contact_far_apart_scales)
+{
+    tc_vec3 tiny[8], wide[8];
+    for (int i = 0; i < 8; ++i) {
+        const float x = i & 1 ? 1.0f : -1.0f, y = i & 2 ? 1.0f : -1.0f, z = i & 4 ? 1.0f : -1.0f;
+        tiny[i] = tc_vec3_make(1e-32f * x, 1e-32f * y, 1e-32f * z);
+        wide[i] = tc_vec3_make(1e7f * x, 1e7f * y, 1e7f * z);
+    }
+    tc_hull_data *dt = tc_hull_data_create(tiny, 8, NULL), *dw = tc_hull_data_create(wide, 8, NULL);
+    CHECK(dt && dw);
+    if (dt && dw) {
+        CHECK(tc_hull_data_dimension(dt) == 3 && tc_hull_data_dimension(dw) == 3);
+        const tc_hull a = { dt, { 0.0f, 0.0f, 0.0f }, tc_mat3_identity(), 1e32f };
+        for (int k = 0; k < 3; ++k) {
+            const tc_hull b = { dw, { 1.5f + 0.5f * (float)k, 0.25f, 0.0f }, tc_mat3_identity(), 1e-7f };
+            tc_manifold m;
+            const bool overlap = tc_overlap_hull_hull(&a, &b), contact = tc_contact_hull_hull(&a, &b, &m);
+            CHECK_MSG(overlap == contact, "offset %d: overlap %d, contact %d", k, (int)overlap, (int)contact);
+            CHECK(overlap == (k < 2));
+            if (contact) CHECK(m.count >= 1 && fabsf(tc_vec3_length(m.normal) - 1.0f) <= 1e-5f);
+        }
+    }
+    tc_hull_data_destroy(dt);
+    tc_hull_data_destroy(dw);
+}

@@ -149,10 +149,15 @@ static bool setup(hsf *h, const tc_core *a, const tc_core *b, float *err)
         t[r] = tc_dvec3_dot(b->hull_axis[r], d) * inv + (k[r][0] * cas.x + k[r][1] * cas.y + k[r][2] * cas.z) - cbs[r];
     }
     const double reach = fabs(t[0]) + fabs(t[1]) + fabs(t[2]) + 3.0 * kmax * ha->reach + hb->reach;
-    if (!(reach <= HSF_FLOAT_LIMIT)) return false; /* too big for float (or not finite) */
+    const double unit = sb / sa; /* k's rotation part: normals keep their length */
+    /* too big for float (or not finite): the frame, and the factors (a
+     * tiny hull of a huge scale against a small one, a placement whose
+     * rotation is far from one) */
+    if (!(reach <= HSF_FLOAT_LIMIT && kmax <= HSF_FLOAT_LIMIT && kmax * unit <= HSF_FLOAT_LIMIT &&
+          1.0 / unit <= HSF_FLOAT_LIMIT && ha->reach / unit <= HSF_FLOAT_LIMIT))
+        return false;
     *err = (float)(HSF_ERROR * reach);
     float kf[3][3], tf[3], rf[3][3];
-    const double unit = sb / sa; /* k's rotation part: normals keep their length */
     for (int r = 0; r < 3; ++r) {
         tf[r] = (float)t[r];
         for (int c = 0; c < 3; ++c) {
