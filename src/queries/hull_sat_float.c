@@ -241,13 +241,21 @@ static float best_face(hsf *h, int32_t *face)
         best = ob;
         *face = nfa + fb;
     }
-    for (int32_t f = 0; f < nfa + hb->face_count; ++f) {
-        /* the witness alone puts it above */
-        if ((f < nfa ? h->ga[f] : h->gb[f - nfa]) > best || f == fa || f == nfa + fb) continue;
+    /* the rest, passed over where the witness alone puts them above */
+    for (int32_t f = 0; f < nfa; ++f) {
+        if (h->ga[f] > best || f == fa) continue;
         const float o = face_overlap(h, f, best);
         if (o < best) {
             best = o;
             *face = f;
+        }
+    }
+    for (int32_t g = 0; g < hb->face_count; ++g) {
+        if (h->gb[g] > best || g == fb) continue;
+        const float o = face_overlap(h, nfa + g, best);
+        if (o < best) {
+            best = o;
+            *face = nfa + g;
         }
     }
     return best;
