@@ -71,6 +71,8 @@ typedef struct hsf {
     hsf_v3 wa, wb;                  /* witnesses: a vertex of A deep into B, one of B deep into A */
     float ga[HSF_MAX_FACES];        /* per face of A: its height above wb, a floor of its overlap */
     float gb[HSF_MAX_FACES];        /* per face of B: its height above wa (along its outward normal) */
+    float ga2[HSF_MAX_FACES];       /* the same above the witnesses along the best face's normal */
+    float gb2[HSF_MAX_FACES];
     hsf_edge kept[HSF_MAX_EDGES];
     /* the kept edges' negated arcs (c, d) and d x c, nine float columns of
      * kept_stride (a multiple of 4, the padding zero: no crossing) */
@@ -261,6 +263,23 @@ static float best_face(hsf *h, int32_t *face)
     return best;
 }
 
+/* Second witnesses, the hulls' extremes along the best face's normal n
+ * (B's lowest, A's highest: the deepest points of the contact), and every
+ * face's floor above them, for the edges (edge_above). */
+static void witness_floors(hsf *h, hsf_v3 n)
+{
+    const tc_hull_data *ha = h->ha, *hb = h->hb;
+    int32_t k;
+    (void)tc_hull_sat_column_min(hb->soa, hb->soa_stride, n.x, n.y, n.z, -INFINITY, &k);
+    const hsf_v3 wb = column_point(hb->soa, hb->soa_stride, k < hb->vertex_count ? k : 0);
+    (void)tc_hull_sat_column_min(h->ax, h->stride, -n.x, -n.y, -n.z, -INFINITY, &k);
+    const hsf_v3 wa = column_point(h->ax, h->stride, k < ha->vertex_count ? k : 0);
+    const int32_t fs = h->fstride, bs = hb->plane_stride;
+    const float *an = h->an, *bp = hb->planes;
+    for (int32_t f = 0; f < fs; ++f) h->ga2[f] = h->ad[f] - ((an[f] * wb.x + an[fs + f] * wb.y) + an[2 * fs + f] * wb.z);
+    for (int32_t g = 0; g < bs; ++g) h->gb2[g] = bp[3 * bs + g] - ((bp[g] * wa.x + bp[bs + g] * wa.y) + bp[2 * bs + g] * wa.z);
+}
+
 /* Whether an edge between faces with floors g0, g1 (their heights above
  * the other hull's witness) is above `above`: every axis on its arc is at
  * least as high above the witness as the lower end when both ends are
@@ -279,7 +298,8 @@ static int32_t keep_b_edges(hsf *h, float above)
     int32_t n = 0;
     for (int32_t j = 0; j < hb->edge_count; ++j) {
         const tc_hull_edge *e = &hb->edges[j];
-        if (edge_above(h->gb[e->f[0]], h->gb[e->f[1]], above)) continue;
+        if (edge_above(h->gb[e->f[0]], h->gb[e->f[1]], above) || edge_above(h->gb2[e->f[0]], h->gb2[e->f[1]], above))
+            continue;
         const hsf_v3 p = column_point(hb->soa, hb->soa_stride, e->v[0]);
         hsf_edge *k = &h->kept[n++];
         k->index = j;
@@ -349,7 +369,8 @@ static float best_edge(hsf *h, float above, int32_t *ia, int32_t *ib)
     if (nb == 0) return best;
     for (int32_t i = 0; i < ha->edge_count; ++i) {
         const tc_hull_edge *e = &ha->edges[i];
-        if (edge_above(h->ga[e->f[0]], h->ga[e->f[1]], above)) continue;
+        if (edge_above(h->ga[e->f[0]], h->ga[e->f[1]], above) || edge_above(h->ga2[e->f[0]], h->ga2[e->f[1]], above))
+            continue;
         const hsf_v3 a = a_normal(h, e->f[0]), b = a_normal(h, e->f[1]);
         const hsf_v3 p = column_point(h->ax, h->stride, e->v[0]);
         const hsf_v3 da = v3_sub(column_point(h->ax, h->stride, e->v[1]), p);
@@ -410,6 +431,8 @@ bool tc_hull_sat_float_axis(const tc_core *a, const tc_core *b, bool intersectin
     if (face < 0) return false;
     /* an edge pair can matter only below the best face (the preference
      * asks more of it): every one whose floor is above that is passed over */
+    const int32_t nfa0 = h.ha->face_count;
+    witness_floors(&h, face < nfa0 ? a_normal(&h, face) : v3_neg(column_point(h.hb->planes, h.hb->plane_stride, face - nfa0)));
     const float eo = best_edge(&h, fo + err, &ia, &ib);
     /* Every axis overlaps by more than the float error: no plane parts
      * the solids, they intersect (the edges passed over are above fo). */
