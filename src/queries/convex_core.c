@@ -5,6 +5,11 @@
 
 #include "shapes/hull_internal.h"
 
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+#define TC_CORE_SSE 1
+#endif
+
 static void set_point(tc_core *c, int i, tc_vec3 p) { c->v[i] = tc_dvec3_from(p); }
 
 void tc_core_from_point(tc_core *c, tc_vec3 p, float radius)
@@ -445,6 +450,51 @@ static bool clip_half(double s, double v, double limit, double *lo, double *hi)
     return *lo <= *hi;
 }
 
+#ifdef TC_CORE_SSE
+/* clip_half over faces [0, count - count % 2) of hull h, two at a time: the
+ * same products, sums and quotients in double, lane by lane, from the float
+ * normal columns (hull_internal.h's planes hold the face normals' floats)
+ * and offsets. The divisor of a face along the line is 1 there (no division
+ * by zero; its quotient unused). Each lane keeps its own bounds, the lower
+ * the largest and the upper the smallest of its faces (min and max keep
+ * the earlier value on a tie, as clip_half does); false as soon as the
+ * interval is empty or a face along the line misses, as clip_half. */
+static bool clip_faces2(const tc_hull_data *h, const double p0[3], const double dv[3], double slack, double *lo,
+                        double *hi)
+{
+    const int32_t ps = h->plane_stride, end = h->face_count & ~1;
+    const float *cx = h->planes, *cy = cx + ps, *cz = cy + ps;
+#define TC_CORE_LOAD2(q) _mm_cvtps_pd(_mm_castsi128_ps(_mm_loadl_epi64((const __m128i *)(const void *)(q))))
+    const __m128d px = _mm_set1_pd(p0[0]), py = _mm_set1_pd(p0[1]), pz = _mm_set1_pd(p0[2]);
+    const __m128d vx = _mm_set1_pd(dv[0]), vy = _mm_set1_pd(dv[1]), vz = _mm_set1_pd(dv[2]);
+    const __m128d zero = _mm_setzero_pd(), one = _mm_set1_pd(1.0), pad = _mm_set1_pd(slack);
+    const __m128d inf = _mm_set1_pd(INFINITY), ninf = _mm_set1_pd(-INFINITY);
+    __m128d l2 = ninf, u2 = inf;
+    for (int32_t f = 0; f < end; f += 2) {
+        const __m128d nx = TC_CORE_LOAD2(cx + f), ny = TC_CORE_LOAD2(cy + f), nz = TC_CORE_LOAD2(cz + f);
+        const __m128d s = _mm_add_pd(_mm_add_pd(_mm_mul_pd(nx, px), _mm_mul_pd(ny, py)), _mm_mul_pd(nz, pz));
+        const __m128d v = _mm_add_pd(_mm_add_pd(_mm_mul_pd(nx, vx), _mm_mul_pd(ny, vy)), _mm_mul_pd(nz, vz));
+        const __m128d room = _mm_sub_pd(_mm_add_pd(TC_CORE_LOAD2(h->face_offsets + f), pad), s);
+        const __m128d along = _mm_cmpeq_pd(v, zero);
+        const __m128d t = _mm_div_pd(room, _mm_or_pd(_mm_and_pd(along, one), _mm_andnot_pd(along, v)));
+        const __m128d rise = _mm_cmpgt_pd(v, zero), fall = _mm_cmplt_pd(v, zero);
+        u2 = _mm_min_pd(_mm_or_pd(_mm_and_pd(rise, t), _mm_andnot_pd(rise, inf)), u2);
+        l2 = _mm_max_pd(_mm_or_pd(_mm_and_pd(fall, t), _mm_andnot_pd(fall, ninf)), l2);
+        if (_mm_movemask_pd(_mm_and_pd(along, _mm_cmplt_pd(room, zero)))) return false;
+        /* the interval so far: the larger lower bound against the smaller upper one */
+        const __m128d l1 = _mm_max_pd(_mm_unpackhi_pd(l2, l2), l2), u1 = _mm_min_pd(_mm_unpackhi_pd(u2, u2), u2);
+        if (_mm_movemask_pd(_mm_cmpgt_pd(l1, u1)) & 1) return false;
+    }
+#undef TC_CORE_LOAD2
+    double l[2], u[2];
+    _mm_storeu_pd(l, l2);
+    _mm_storeu_pd(u, u2);
+    *lo = l[1] > l[0] ? l[1] : l[0];
+    *hi = u[1] < u[0] ? u[1] : u[0];
+    return true;
+}
+#endif
+
 /* The t where |w + t v|^2 <= r^2, joined into [*lo, *hi] (which starts
  * empty). */
 static void join_ball(tc_dvec3 w, tc_dvec3 v, double r, double *lo, double *hi)
@@ -487,7 +537,12 @@ bool tc_core_line_interval(const tc_core *c, tc_dvec3 base, tc_dvec3 n, double *
          * corner, along the normal) is inside up to the float data's
          * rounding: allow that much (1e-6 of the hull's size). */
         double slack = 1e-6 * (double)h->diameter;
-        for (int32_t f = 0; f < h->face_count; ++f) {
+        int32_t f0 = 0;
+#ifdef TC_CORE_SSE
+        if (!clip_faces2(h, p0, dv, slack, lo, hi)) return false;
+        f0 = h->face_count & ~1;
+#endif
+        for (int32_t f = f0; f < h->face_count; ++f) {
             tc_vec3 fn = h->face_normals[f];
             double s = fn.x * p0[0] + fn.y * p0[1] + fn.z * p0[2], v = fn.x * dv[0] + fn.y * dv[1] + fn.z * dv[2];
             if (!clip_half(s, v, h->face_offsets[f] + slack, lo, hi)) return false;

@@ -19,6 +19,7 @@
 
 #include "queries/hull_epa.h"
 #include "queries/hull_pair.h"
+#include "queries/hull_sat_float.h"
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
 #include "queries/overlap_far.h"
@@ -359,15 +360,16 @@ bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
     return double_within(a, b, &r);
 }
 
-/* ---- hull-hull contact: the float GJK, then the expanding polytope ------- */
+/* ---- hull-hull contact: the float GJK, then the separating-axis test ---- */
 /* The float GJK of the overlap test decides apart pairs (the same answer:
  * contact counts what overlap counts) and proves most overlapping ones
- * intersecting (its tetrahedron holds the origin), whose cores then need
- * no double GJK: the polytope grown from that tetrahedron (hull_epa.c)
- * proves the separating-axis test's axis, a face or an edge pair, within
- * tolerance. The rest (a tetrahedron missing the origin, a near tie the
- * proof cannot call, features that miss along both axes) take the general
- * path: the double GJK and the separating-axis test. */
+ * intersecting. For two solid hulls the axis is then the separating-axis
+ * test's, run in float (hull_sat_float.c), which also proves an unsure
+ * pair intersecting when every axis overlaps by more than its error. The
+ * rest (hulls beyond its room, an unsure pair it cannot call) take the
+ * expanding polytope from the float run's tetrahedron when that holds the
+ * origin (hull_epa.c), else the general path: the double GJK and the exact
+ * separating-axis test. */
 bool tc_contact_hull_hull(const tc_hull *a, const tc_hull *b, tc_manifold *m)
 {
     if (!tc_hull_is_valid(a) || !tc_hull_is_valid(b)) return false;
@@ -390,7 +392,8 @@ bool tc_contact_hull_hull(const tc_hull *a, const tc_hull *b, tc_manifold *m)
      * as tc_core_contact_from_closest makes it: along the least axis when
      * the features along the chosen one miss. */
     if (m && a->data->dimension == 3 && b->data->dimension == 3 &&
-        tc_hull_epa_axis(&ca, &cb, &p, &r.simplex, &n, &least)) {
+        (tc_hull_sat_float_axis(&ca, &cb, s == TC_GJK_INTERSECTING, &n, &least) ||
+         tc_hull_epa_axis(&ca, &cb, &p, &r.simplex, &n, &least))) {
         bool met;
         tc_core_manifold(&ca, &cb, n, 0.0, m, &met);
         if (!met && tc_dvec3_length_sq(least) > 0.0) {

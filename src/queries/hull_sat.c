@@ -123,7 +123,7 @@ static double face_b_overlap(const sat_ctx *c, int32_t g, tc_dvec3 *axis)
  * below `floor` and returns it instead: a caller that only needs to know the
  * smallest is above a bound learns it from one deep point (in the bench's
  * pairs most faces are decided by the first four). */
-static float column_min(const float *xs, int32_t stride, float nx, float ny, float nz, float floor, int32_t *index)
+float tc_hull_sat_column_min(const float *xs, int32_t stride, float nx, float ny, float nz, float floor, int32_t *index)
 {
     const float *ys = xs + stride, *zs = ys + stride;
 #ifdef TC_HULL_SAT_SSE
@@ -223,12 +223,12 @@ static double estimate_overlap(const sat_ctx *c, float hi, tc_vec3 n, const floa
     double f = (double)hi - above / c->s;
     float floor = f > -(double)FLT_MAX ? (float)fmin(f, (double)FLT_MAX) : -INFINITY;
     int32_t k;
-    float lo = column_min(xs, stride, n.x, n.y, n.z, floor, &k);
+    float lo = tc_hull_sat_column_min(xs, stride, n.x, n.y, n.z, floor, &k);
     *support = k < count ? k : 0;
     double est = (double)(hi - lo) * c->s;
     if (lo < floor) {
         if (est > above) return INFINITY;
-        lo = column_min(xs, stride, n.x, n.y, n.z, -INFINITY, &k); /* the float threshold was off: scan it all */
+        lo = tc_hull_sat_column_min(xs, stride, n.x, n.y, n.z, -INFINITY, &k); /* the float threshold was off: scan it all */
         *support = k < count ? k : 0;
         est = (double)(hi - lo) * c->s;
     }

@@ -21,4 +21,11 @@ double tc_hull_sat_best_face(const tc_core *a, const tc_core *b, double cap, tc_
  * lowest point along it. */
 double tc_hull_sat_face_overlap(const tc_core *owner, const tc_core *other, int32_t f, tc_dvec3 *n);
 
+/* Smallest of (nx, ny, nz) . p over the points in three float columns of
+ * `stride` (a multiple of 4, the padding copies of point 0), *index the
+ * first point giving it; the scan stops at the first point below `floor`
+ * and returns that one instead (a caller asking whether the smallest is
+ * above a bound learns "no" from one deep point). */
+float tc_hull_sat_column_min(const float *xs, int32_t stride, float nx, float ny, float nz, float floor, int32_t *index);
+
 #endif

@@ -95,6 +95,13 @@ static void finish_float_data(tc_hull_data *h)
         float fx = xcol[0], fy = xcol[1], fz = xcol[2];
         h->arc_cross[3 * h->arc_stride + e] = (fx * fx + fy * fy) + fz * fz;
     }
+    for (int32_t f = 0; f < h->face_count; ++f) { /* the padding stays zero */
+        const tc_vec3 n = h->face_normals[f];
+        const tc_dvec3 v0 = tc_dvec3_sub(tc_dvec3_from(h->vertices[h->face_vertices[h->face_start[f]]]), cf);
+        /* saturated: vertices near FLT_MAX on both sides of the centre */
+        const float col[4] = { n.x, n.y, n.z, tc_float_saturated(tc_dvec3_dot(tc_dvec3_from(n), v0)) };
+        for (int k = 0; k < 4; ++k) h->planes[k * h->plane_stride + f] = col[k];
+    }
     /* Rounded up: the ball must hold every vertex exactly. */
     const double radius = r * (1.0 + 1e-6);
     h->sphere_radius = radius < FLT_MAX / 2 ? (double)((float)radius + 1e-30f) : radius + 1e-30;
@@ -158,6 +165,8 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
     int32_t arc_stride = s->dimension == 3 ? (ne + 3) & ~3 : 0;
     size_t off_arcs = bytes; bytes += align8(sizeof(float) * 6u * (size_t)arc_stride);
     size_t off_arc_cross = bytes; bytes += align8(sizeof(float) * 4u * (size_t)arc_stride);
+    int32_t plane_stride = (s->nf + 3) & ~3;
+    size_t off_planes = bytes; bytes += align8(sizeof(float) * 4u * (size_t)plane_stride);
     unsigned char *block = tc_mem_alloc(al, bytes);
     dir_key *dk = ne ? tc_mem_alloc(al, sizeof(dir_key) * (size_t)ne) : NULL;
     if (!block || (ne && !dk)) {
@@ -191,6 +200,8 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
     h->arc_stride = arc_stride;
     h->arcs = (float *)(block + off_arcs);
     h->arc_cross = (float *)(block + off_arc_cross);
+    h->plane_stride = plane_stride;
+    h->planes = (float *)(block + off_planes);
     for (int32_t i = 0; i < s->nv; ++i)
         if (remap[i] >= 0) h->vertices[remap[i]] = tc_dvec3_to(s->v[i]);
     /* faces, their planes (offset: the largest projection of a vertex, so

@@ -54,6 +54,12 @@ struct tc_hull_data {
      * arc-crossing tests (A's arc across B's great circle, and the two arcs
      * on the same side, not antipodal). */
     float *arc_cross;
+    /* The face planes about sphere_center as four float columns (normal x,
+     * y, z, then the height of the face's first vertex along it), each
+     * padded to a multiple of 4 with zeros: the float separating-axis
+     * test's face loops (hull_sat_float.c), four faces a step. */
+    int32_t plane_stride;
+    float *planes;
     tc_vec3 sphere_center;   /* a ball holding every vertex: the box centre... */
     /* ...and the largest vertex distance from it, rounded up. Both this and
      * reach are floats' values (the float filters read them as floats)
