@@ -1126,3 +1126,19 @@ TEST_CASE(fp_trap_triangle_ray_crossing_past_flt_max)
     traps_off();
     CHECK(!got);
 }
+
+/* A ray along a capsule's axis but for a direction component of 2^-128,
+ * passing 1.12 from the axis of a capsule of radius 1 (libFuzzer; four
+ * more inputs were hulls flattened to segments, cast as capsules): the
+ * infinite cylinder's entry is at t = 2^127, and origin + t dir, for the
+ * entry's place along the axis, overflowed a float. A miss. */
+TEST_CASE(fp_trap_capsule_ray_nearly_along_axis)
+{
+    const tc_capsule c = { { -1, 0.5f, -6.9375f }, { -1, 0.5f, 0 }, 1 };
+    const tc_ray ray = { { 0, 1, -6.75f }, { 0, -0x1p-128f, -7 } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_raycast_capsule(&ray, &c, INFINITY, &hit);
+    traps_off();
+    CHECK(!got);
+}
