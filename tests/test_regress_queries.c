@@ -1142,3 +1142,37 @@ TEST_CASE(fp_trap_capsule_ray_nearly_along_axis)
     traps_off();
     CHECK(!got);
 }
+
+/* A box 1.8 wide against one 1e20 wide turned a quarter turn (libFuzzer):
+ * the face clipping multiplied the big box's half edges (1e20 * 1e20) in
+ * float and overflowed. Such boxes take the contact in double. */
+TEST_CASE(fp_trap_box_box_contact_1e20_boxes)
+{
+    tc_obb big;
+    big.center = tc_vec3_make(1e20f, 1e20f, 1e20f);
+    big.half = tc_vec3_make(1e20f, 1e20f, 1e20f);
+    big.rotation.cx = tc_vec3_make(5.96046448e-08f, 0.99999994f, 0);
+    big.rotation.cy = tc_vec3_make(-0.99999994f, 5.96046448e-08f, 0);
+    big.rotation.cz = tc_vec3_make(0, 0, 1);
+    const tc_obb small = tc_obb_from_aabb(&(tc_aabb){ { 5.4375f, 1, 0.375f }, { 9.125f, 4.6875f, 4.0625f } });
+    const tc_obb flat = tc_obb_from_aabb(&(tc_aabb){ { 1e20f, -1, -1.1875f }, { 1e20f, -1, -0.1875f } });
+    const tc_shape sb = tc_shape_from_obb(big), ss = tc_shape_from_obb(small), sf = tc_shape_from_obb(flat);
+    check_agree("a small box in a 1e20 box", &ss, &sb, -1);
+    check_agree("a flat box on a 1e20 box", &sf, &sb, -1);
+}
+
+/* A box 2e10 long whose axes carry components of 1e-29 on a small box
+ * (libFuzzer): the room left along such an axis (1e10) times the
+ * reciprocal of the component (6.5e28) overflowed a float. */
+TEST_CASE(fp_trap_box_box_contact_long_box_tiny_axis_component)
+{
+    tc_obb a, b;
+    a = tc_obb_from_aabb(&(tc_aabb){ { 3.6875f, 3.6875f, 3.6875f }, { 7.375f, 4.6875f, 7.875f } });
+    b.center = tc_vec3_make(3.6875f, 3.6875f, 3.6875f);
+    b.half = tc_vec3_make(3.6875f, 3.6875f, 1e10f);
+    b.rotation.cx = tc_vec3_make(1, -8.39884131e-31f, 1.53278851e-29f);
+    b.rotation.cy = tc_vec3_make(-8.39884131e-31f, -1, 2.35167557e-29f);
+    b.rotation.cz = tc_vec3_make(1.53278851e-29f, -2.35167557e-29f, -1);
+    const tc_shape sa = tc_shape_from_obb(a), sb = tc_shape_from_obb(b);
+    check_agree("a box on a 2e10 box with axis components of 1e-29", &sa, &sb, 1);
+}

@@ -752,7 +752,14 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The reference frame's axes in the world (U, V across the face, N its
      * outward normal) and, for each axis q of I, a point's coordinate along
      * it as base + u au + v av + w dl: how far the line along N stays inside
-     * I. Reciprocals with a divisor that is never zero. */
+     * I. Reciprocals with a divisor that is never zero, nor so small that
+     * the room times it overflows: the points are on the incident face, so
+     * the room is a few times I's halves and the offset of the centres,
+     * below 2^60 in the contact's range (TC_SAT_CONTACT_RANGE_BITS); a dl
+     * below 2^-60 is taken as 0, so that the product stays below 2^120 (a
+     * face 1e10 long with a dl of 1.5e-29, then taken, overflowed: the pair
+     * fuzzer). That moves the reported point off that side by under 2^-60
+     * of the depth. */
     const tc_vec3 cr[3] = { r->rotation.cx, r->rotation.cy, r->rotation.cz };
     tc_vec3 U = cr[k1], V = cr[k2], N = vec_negate_unless(cr[k], fs);
     float base[3], au[3], av[3], dl[3], div[4] = { 1.0f, 1.0f, 1.0f, 1.0f }, inv[4];
@@ -761,7 +768,7 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
         au[q] = ax[q][k1];
         av[q] = ax[q][k2];
         dl[q] = tc_negate_unless(ax[q][k], fs);
-        bool ok = fabsf(dl[q]) > 1e-30f;
+        bool ok = fabsf(dl[q]) > 0x1p-60f;
         div[q] = ok ? dl[q] : 1.0f;
         if (!ok) dl[q] = 0.0f;
     }
