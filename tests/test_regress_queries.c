@@ -1176,3 +1176,16 @@ TEST_CASE(fp_trap_box_box_contact_long_box_tiny_axis_component)
     const tc_shape sa = tc_shape_from_obb(a), sb = tc_shape_from_obb(b);
     check_agree("a box on a 2e10 box with axis components of 1e-29", &sa, &sb, 1);
 }
+
+/* A point box 1.03e-38 below a unit box's face (libFuzzer): GJK's
+ * tolerance called the distance 0 while the exact closed-box overlap test
+ * said apart. The distance is the gap. */
+TEST_CASE(extreme_magnitude_aabbs_1e_38_apart_distance_0)
+{
+    const float gap = 1.02993643e-38f;
+    const tc_shape a = tc_shape_from_aabb((tc_aabb){ { 0, 0, 0 }, { 1, 1, 1 } });
+    const tc_shape b = tc_shape_from_aabb((tc_aabb){ { 1, -gap, 1 }, { 1, -gap, 1 } });
+    check_agree("a point box 1e-38 under a unit box", &a, &b, 0);
+    const float d = tc_shape_distance(&a, &b, NULL, NULL), d_ba = tc_shape_distance(&b, &a, NULL, NULL);
+    CHECK_MSG(d == gap && d_ba == gap, "distance %g, B-A %g, the gap %g", (double)d, (double)d_ba, (double)gap);
+}

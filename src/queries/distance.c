@@ -10,15 +10,6 @@
 #include "queries/pair_queries.h"
 #include "queries/round_closest.h"
 
-/* GJK on the cores of a and b (of types A and B), returned. */
-#define TC_RETURN_CORE_DISTANCE(A, B)                        \
-    do {                                                     \
-        tc_core ca, cb;                                      \
-        tc_core_from_##A(&ca, a);                            \
-        tc_core_from_##B(&cb, b);                            \
-        return tc_core_distance(&ca, &cb, point_a, point_b); \
-    } while (0)
-
 /* The closed forms square and multiply coordinates in float: beyond the
  * float tests' range (overlap_far.h) they overflow, so those pairs take GJK
  * in double, relative to A's centre, as their overlap tests do
@@ -117,10 +108,12 @@ TC_DISTANCE_GJK(capsule, obb)
 TC_DISTANCE_GJK(capsule, triangle)
 /* Two boxes: the overlap test is the exact closed-box test, with no band;
  * GJK's relative epsilon made boxes 8e5 apart touch when a coordinate was
- * 1e20 (issue 12). Beyond the float range the distance is the per-axis gaps
- * in double (each a float difference rounded once, zero exactly where the
- * closed boxes meet on that axis), so distance 0 is overlap there too. */
-static float aabb_aabb_far(const tc_aabb *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
+ * 1e20 (issue 12), and boxes 1e-38 apart touch at coordinates of 1 (the
+ * pair fuzzer). Beyond the float range, and where GJK says 0 of boxes
+ * apart, the distance is the per-axis gaps in double (each a float
+ * difference rounded once, zero exactly where the closed boxes meet on that
+ * axis), so distance 0 is overlap there too. */
+static float aabb_aabb_gaps(const tc_aabb *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     const float amin[3] = { a->min.x, a->min.y, a->min.z }, amax[3] = { a->max.x, a->max.y, a->max.z };
     const float bmin[3] = { b->min.x, b->min.y, b->min.z }, bmax[3] = { b->max.x, b->max.y, b->max.z };
@@ -148,8 +141,13 @@ static float aabb_aabb_far(const tc_aabb *a, const tc_aabb *b, tc_vec3 *point_a,
 static float distance_aabb_aabb(const tc_aabb *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b)) return INFINITY;
-    if (TC_OVERLAP_IS_FAR(aabb, aabb, a, b)) return aabb_aabb_far(a, b, point_a, point_b);
-    TC_RETURN_CORE_DISTANCE(aabb, aabb);
+    if (TC_OVERLAP_IS_FAR(aabb, aabb, a, b)) return aabb_aabb_gaps(a, b, point_a, point_b);
+    tc_core ca, cb;
+    tc_core_from_aabb(&ca, a);
+    tc_core_from_aabb(&cb, b);
+    const float d = tc_core_distance(&ca, &cb, point_a, point_b);
+    /* GJK's 0 is within its tolerance: the exact gaps when the boxes are apart */
+    return d == 0.0f && !tc_overlap_aabb_aabb(a, b) ? aabb_aabb_gaps(a, b, point_a, point_b) : d;
 }
 TC_DISTANCE_GJK(aabb, obb)
 TC_DISTANCE_GJK(aabb, triangle)
