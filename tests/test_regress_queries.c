@@ -1189,3 +1189,32 @@ TEST_CASE(extreme_magnitude_aabbs_1e_38_apart_distance_0)
     const float d = tc_shape_distance(&a, &b, NULL, NULL), d_ba = tc_shape_distance(&b, &a, NULL, NULL);
     CHECK_MSG(d == gap && d_ba == gap, "distance %g, B-A %g, the gap %g", (double)d, (double)d_ba, (double)gap);
 }
+
+/* Two hulls at the edge of the hull overlap test's pad (libFuzzer): the
+ * double test ran seeded by the float run in one order and from scratch in
+ * the other, and the two runs ended either side of the pad: overlap A-B
+ * false, B-A true. */
+TEST_CASE(hull_hull_overlap_asymmetric_at_the_pad)
+{
+    const tc_vec3 pa[6] = { { -1.375f, -1.375f, -7 }, { -7, -6.9375f, -7 }, { -0.5625f, 6.5625f, -0.5625f },
+                            { -1.375f, -1.375f, -6.5f }, { -7, -7, -6.6875f }, { -7, -7, -7 } };
+    const tc_vec3 pb[5] = { { -7, -7, -7 }, { -7, -1, -4 }, { 52551.8828125f, -6.6875f, -7 },
+                            { -2.5625f, -4.25f, -2.5625f }, { -7, -6.9375f, -5.25f } };
+    tc_hull_data *da = tc_hull_data_create(pa, 6, NULL), *db = tc_hull_data_create(pb, 5, NULL);
+    CHECK(da != NULL && db != NULL);
+    if (!da || !db) {
+        tc_hull_data_destroy(da);
+        tc_hull_data_destroy(db);
+        return;
+    }
+    tc_shape a = placed_hull(da, tc_vec3_make(-7, -6.6875f, -6.625f), 1);
+    a.u.hull.rotation.cx = tc_vec3_make(0, 1, 0);
+    a.u.hull.rotation.cy = tc_vec3_make(0, 0, 1);
+    a.u.hull.rotation.cz = tc_vec3_make(1, 0, 0);
+    const tc_shape b = placed_hull(db, tc_vec3_make(-7, -7, -7), 1);
+    const bool ab = tc_shape_overlap(&a, &b), ba = tc_shape_overlap(&b, &a);
+    CHECK_MSG(ab == ba, "overlap A-B %d, B-A %d", ab, ba);
+    check_agree("two hulls at the pad", &a, &b, -1);
+    tc_hull_data_destroy(da);
+    tc_hull_data_destroy(db);
+}
