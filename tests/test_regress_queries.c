@@ -1218,3 +1218,26 @@ TEST_CASE(hull_hull_overlap_asymmetric_at_the_pad)
     tc_hull_data_destroy(da);
     tc_hull_data_destroy(db);
 }
+
+/* A point hull on a vertex of a tetrahedron hull, both placed at x =
+ * -2.3e27 (libFuzzer): the float run's frame took the hulls' ball centres
+ * in the world, where the offsets of a few units from that position are
+ * lost even in double, and the point was 1.5 off the vertex there: the
+ * float run called the pair apart, the distance was 0. */
+TEST_CASE(hull_pair_frame_lost_ball_offsets_far_from_origin)
+{
+    const tc_vec3 tip = { 2.9375f, 3.8125f, 2.9375f };
+    const tc_vec3 tet[5] = { { 0, 0, 0 }, { 1.625f, 0, 0.25f }, { 0, 2.9375f, 0 }, { 0, 0, -1.5f }, tip };
+    tc_hull_data *dp = tc_hull_data_create(&tip, 1, NULL), *dt = tc_hull_data_create(tet, 5, NULL);
+    CHECK(dp != NULL && dt != NULL);
+    if (!dp || !dt) {
+        tc_hull_data_destroy(dp);
+        tc_hull_data_destroy(dt);
+        return;
+    }
+    const tc_vec3 at = { -2.32567164e27f, 2.9375f, 2.9375f };
+    const tc_shape point = placed_hull(dp, at, 1), body = placed_hull(dt, at, 1);
+    check_agree("a point hull on a vertex far out", &point, &body, 1);
+    tc_hull_data_destroy(dp);
+    tc_hull_data_destroy(dt);
+}
