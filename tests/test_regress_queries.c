@@ -1241,3 +1241,25 @@ TEST_CASE(hull_pair_frame_lost_ball_offsets_far_from_origin)
     tc_hull_data_destroy(dp);
     tc_hull_data_destroy(dt);
 }
+
+/* A ray of direction (1e-45, 1e-45, 1e-45) from a point on a mesh of scale
+ * 6 (libFuzzer): in the mesh's data frame the direction, divided by the
+ * scale, rounded to zero, and the start on the triangle came back with a
+ * zero normal. It faces the ray. */
+TEST_CASE(mesh_ray_tiny_dir_start_on_triangle_zero_normal)
+{
+    const tc_vec3 points[3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
+    const int32_t corners[3] = { 0, 1, 2 };
+    tc_mesh_data *md = tc_mesh_data_create(points, 3, corners, 1, NULL);
+    CHECK(md != NULL);
+    if (!md) return;
+    const tc_shape mesh = placed_mesh(md, tc_vec3_make(0, 0, 0), 6);
+    const tc_ray ray = { { 1, 1, 0 }, { 0x1p-149f, 0x1p-149f, 0x1p-149f } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_shape_raycast(&ray, &mesh, INFINITY, &hit);
+    traps_off();
+    CHECK_MSG(got && hit.t == 0.0f, "hit %d t %g", got, got ? hit.t : -1.0f);
+    if (got) CHECK_MSG(unit(hit.normal) && hit.normal.x < 0.0f, "normal (%g %g %g)", hit.normal.x, hit.normal.y, hit.normal.z);
+    tc_mesh_data_destroy(md);
+}
