@@ -1263,3 +1263,31 @@ TEST_CASE(mesh_ray_tiny_dir_start_on_triangle_zero_normal)
     if (got) CHECK_MSG(unit(hit.normal) && hit.normal.x < 0.0f, "normal (%g %g %g)", hit.normal.x, hit.normal.y, hit.normal.z);
     tc_mesh_data_destroy(md);
 }
+
+/* A box 1.4e14 long and 1.75 wide beside a turned box 2.1 from its side
+ * (libFuzzer; an AABB as long did the same against an OBB): GJK's zero,
+ * within a tolerance of the pair's largest coordinate, gave distance 0
+ * while the SAT overlap test said apart. The distance is the boxes' own,
+ * measured on the parts of them that can hold the closest pair. */
+TEST_CASE(extreme_magnitude_long_box_beside_small_box_distance_0)
+{
+    tc_obb a, b;
+    a.center = tc_vec3_make(3.6875f, 1, 0);
+    a.half = tc_vec3_make(6.98618709e13f, 0.875f, 0);
+    a.rotation = tc_mat3_identity();
+    b.center = tc_vec3_make(4.68777216e-38f, -6.75f, 4.6875f);
+    b.half = tc_vec3_make(4.6875f, 4.6875f, 4.6875f);
+    b.rotation.cx = tc_vec3_make(-0.00446438789f, 0.999980152f, -0.00448423624f);
+    b.rotation.cy = tc_vec3_make(-0.00448423624f, 0.00446403027f, 0.999980152f);
+    b.rotation.cz = tc_vec3_make(0.999980152f, 0.00448423624f, 0.00446403027f);
+    const tc_aabb a_box = { tc_vec3_sub(a.center, a.half), tc_vec3_add(a.center, a.half) };
+    const tc_shape sa = tc_shape_from_obb(a), sb = tc_shape_from_obb(b), sab = tc_shape_from_aabb(a_box);
+    check_agree("an OBB 1.4e14 long beside a small OBB", &sa, &sb, 0);
+    check_agree("an AABB 1.4e14 long beside a small OBB", &sab, &sb, 0);
+    const co_shape oa = co_obb(&a), ob = co_obb(&b);
+    co_vec pa, pb;
+    const double want = co_distance(&oa, &ob, &pa, &pb), lower = co_best_separation(&oa, &ob, co_make(0, 1, 0));
+    const float d = tc_shape_distance(&sa, &sb, NULL, NULL), d_box = tc_shape_distance(&sab, &sb, NULL, NULL);
+    CHECK_MSG(lower > 2.0 && fabs(d - want) <= 1e-5 * want && fabs(d_box - want) <= 1e-5 * want,
+              "distance %g (AABB %g), oracle %g, lower bound %g", (double)d, (double)d_box, want, lower);
+}
