@@ -1291,3 +1291,22 @@ TEST_CASE(extreme_magnitude_long_box_beside_small_box_distance_0)
     CHECK_MSG(lower > 2.0 && fabs(d - want) <= 1e-5 * want && fabs(d_box - want) <= 1e-5 * want,
               "distance %g (AABB %g), oracle %g, lower bound %g", (double)d, (double)d_box, want, lower);
 }
+
+/* A ray of direction (0, 1e-45, 0) in the plane of a triangle 1e6 tall
+ * (within its pad; libFuzzer, through a mesh's data frame): the in-plane
+ * clip's entry t, 2.4e49, was converted to float. Past any float t, that
+ * entry is no hit; the origin, 0.46 off the triangle, is within its band
+ * (1e-5 of 1e6), where a start counts as on it. */
+TEST_CASE(fp_trap_triangle_ray_in_plane_entry_past_any_float)
+{
+    const tc_triangle t = { { -0.25f, -0.25f, -0.25f }, { 2.1875f, 2.1875f, 2.1875f }, { -7, 1e6f, -7 } };
+    const tc_ray ray = { { -0.805861592f, -1.34093153f, -0.150644377f }, { 0, 0x1p-149f, 0 } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_raycast_triangle(&ray, &t, INFINITY, &hit);
+    traps_off();
+    const co_shape tri = co_triangle(&t);
+    const double off = co_point_distance(&tri, co_from(ray.origin));
+    CHECK_MSG(off > 0.4 && off <= 1e-5 * co_scale_of(&tri), "the origin %g off the triangle", off);
+    CHECK_MSG(!got || hit.t == 0.0f, "hit at t %g", got ? hit.t : -1.0f);
+}
