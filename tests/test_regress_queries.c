@@ -1310,3 +1310,21 @@ TEST_CASE(fp_trap_triangle_ray_in_plane_entry_past_any_float)
     CHECK_MSG(off > 0.4 && off <= 1e-5 * co_scale_of(&tri), "the origin %g off the triangle", off);
     CHECK_MSG(!got || hit.t == 0.0f, "hit at t %g", got ? hit.t : -1.0f);
 }
+
+/* A triangle reaching 1e6 and a triangle that is a segment, 7.6 apart by
+ * the oracle, inside the band of touching (1e-5 of 1e6; libFuzzer): the
+ * overlap test worked relative to A's first vertex, and the two orders'
+ * roundings fell either side of the pad: overlap A-B false, B-A true. */
+TEST_CASE(triangle_triangle_overlap_asymmetric_near_touching)
+{
+    const tc_triangle a = { { -0.125f, 1e6f, 0x1.db91d6p-126f }, { -6.875f, 3.3125f, 5.8125f }, { 1, 6, -7 } };
+    const tc_triangle b = { { 6, 1.625f, 6 }, { -7, -7, -7 }, { -7, -7, -7 } };
+    const tc_shape sa = tc_shape_from_triangle(a), sb = tc_shape_from_triangle(b);
+    const bool ab = tc_shape_overlap(&sa, &sb), ba = tc_shape_overlap(&sb, &sa);
+    CHECK_MSG(ab == ba, "overlap A-B %d, B-A %d", ab, ba);
+    const co_shape oa = co_triangle(&a), ob = co_triangle(&b);
+    co_vec pa, pb;
+    const double d = co_distance(&oa, &ob, &pa, &pb);
+    CHECK_MSG(d <= 1e-5 * 1e6, "the oracle's distance %g is beyond the band", d);
+    check_agree("a triangle 1e6 tall and a segment near touching", &sa, &sb, -1);
+}
