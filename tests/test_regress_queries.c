@@ -1126,3 +1126,205 @@ TEST_CASE(fp_trap_triangle_ray_crossing_past_flt_max)
     traps_off();
     CHECK(!got);
 }
+
+/* A ray along a capsule's axis but for a direction component of 2^-128,
+ * passing 1.12 from the axis of a capsule of radius 1 (libFuzzer; four
+ * more inputs were hulls flattened to segments, cast as capsules): the
+ * infinite cylinder's entry is at t = 2^127, and origin + t dir, for the
+ * entry's place along the axis, overflowed a float. A miss. */
+TEST_CASE(fp_trap_capsule_ray_nearly_along_axis)
+{
+    const tc_capsule c = { { -1, 0.5f, -6.9375f }, { -1, 0.5f, 0 }, 1 };
+    const tc_ray ray = { { 0, 1, -6.75f }, { 0, -0x1p-128f, -7 } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_raycast_capsule(&ray, &c, INFINITY, &hit);
+    traps_off();
+    CHECK(!got);
+}
+
+/* A box 1.8 wide against one 1e20 wide turned a quarter turn (libFuzzer):
+ * the face clipping multiplied the big box's half edges (1e20 * 1e20) in
+ * float and overflowed. Such boxes take the contact in double. */
+TEST_CASE(fp_trap_box_box_contact_1e20_boxes)
+{
+    tc_obb big;
+    big.center = tc_vec3_make(1e20f, 1e20f, 1e20f);
+    big.half = tc_vec3_make(1e20f, 1e20f, 1e20f);
+    big.rotation.cx = tc_vec3_make(5.96046448e-08f, 0.99999994f, 0);
+    big.rotation.cy = tc_vec3_make(-0.99999994f, 5.96046448e-08f, 0);
+    big.rotation.cz = tc_vec3_make(0, 0, 1);
+    const tc_obb small = tc_obb_from_aabb(&(tc_aabb){ { 5.4375f, 1, 0.375f }, { 9.125f, 4.6875f, 4.0625f } });
+    const tc_obb flat = tc_obb_from_aabb(&(tc_aabb){ { 1e20f, -1, -1.1875f }, { 1e20f, -1, -0.1875f } });
+    const tc_shape sb = tc_shape_from_obb(big), ss = tc_shape_from_obb(small), sf = tc_shape_from_obb(flat);
+    check_agree("a small box in a 1e20 box", &ss, &sb, -1);
+    check_agree("a flat box on a 1e20 box", &sf, &sb, -1);
+}
+
+/* A box 2e10 long whose axes carry components of 1e-29 on a small box
+ * (libFuzzer): the room left along such an axis (1e10) times the
+ * reciprocal of the component (6.5e28) overflowed a float. */
+TEST_CASE(fp_trap_box_box_contact_long_box_tiny_axis_component)
+{
+    tc_obb a, b;
+    a = tc_obb_from_aabb(&(tc_aabb){ { 3.6875f, 3.6875f, 3.6875f }, { 7.375f, 4.6875f, 7.875f } });
+    b.center = tc_vec3_make(3.6875f, 3.6875f, 3.6875f);
+    b.half = tc_vec3_make(3.6875f, 3.6875f, 1e10f);
+    b.rotation.cx = tc_vec3_make(1, -8.39884131e-31f, 1.53278851e-29f);
+    b.rotation.cy = tc_vec3_make(-8.39884131e-31f, -1, 2.35167557e-29f);
+    b.rotation.cz = tc_vec3_make(1.53278851e-29f, -2.35167557e-29f, -1);
+    const tc_shape sa = tc_shape_from_obb(a), sb = tc_shape_from_obb(b);
+    check_agree("a box on a 2e10 box with axis components of 1e-29", &sa, &sb, 1);
+}
+
+/* A point box 1.03e-38 below a unit box's face (libFuzzer): GJK's
+ * tolerance called the distance 0 while the exact closed-box overlap test
+ * said apart. The distance is the gap. */
+TEST_CASE(extreme_magnitude_aabbs_1e_38_apart_distance_0)
+{
+    const float gap = 1.02993643e-38f;
+    const tc_shape a = tc_shape_from_aabb((tc_aabb){ { 0, 0, 0 }, { 1, 1, 1 } });
+    const tc_shape b = tc_shape_from_aabb((tc_aabb){ { 1, -gap, 1 }, { 1, -gap, 1 } });
+    check_agree("a point box 1e-38 under a unit box", &a, &b, 0);
+    const float d = tc_shape_distance(&a, &b, NULL, NULL), d_ba = tc_shape_distance(&b, &a, NULL, NULL);
+    CHECK_MSG(d == gap && d_ba == gap, "distance %g, B-A %g, the gap %g", (double)d, (double)d_ba, (double)gap);
+}
+
+/* Two hulls at the edge of the hull overlap test's pad (libFuzzer): the
+ * double test ran seeded by the float run in one order and from scratch in
+ * the other, and the two runs ended either side of the pad: overlap A-B
+ * false, B-A true. */
+TEST_CASE(hull_hull_overlap_asymmetric_at_the_pad)
+{
+    const tc_vec3 pa[6] = { { -1.375f, -1.375f, -7 }, { -7, -6.9375f, -7 }, { -0.5625f, 6.5625f, -0.5625f },
+                            { -1.375f, -1.375f, -6.5f }, { -7, -7, -6.6875f }, { -7, -7, -7 } };
+    const tc_vec3 pb[5] = { { -7, -7, -7 }, { -7, -1, -4 }, { 52551.8828125f, -6.6875f, -7 },
+                            { -2.5625f, -4.25f, -2.5625f }, { -7, -6.9375f, -5.25f } };
+    tc_hull_data *da = tc_hull_data_create(pa, 6, NULL), *db = tc_hull_data_create(pb, 5, NULL);
+    CHECK(da != NULL && db != NULL);
+    if (!da || !db) {
+        tc_hull_data_destroy(da);
+        tc_hull_data_destroy(db);
+        return;
+    }
+    tc_shape a = placed_hull(da, tc_vec3_make(-7, -6.6875f, -6.625f), 1);
+    a.u.hull.rotation.cx = tc_vec3_make(0, 1, 0);
+    a.u.hull.rotation.cy = tc_vec3_make(0, 0, 1);
+    a.u.hull.rotation.cz = tc_vec3_make(1, 0, 0);
+    const tc_shape b = placed_hull(db, tc_vec3_make(-7, -7, -7), 1);
+    const bool ab = tc_shape_overlap(&a, &b), ba = tc_shape_overlap(&b, &a);
+    CHECK_MSG(ab == ba, "overlap A-B %d, B-A %d", ab, ba);
+    check_agree("two hulls at the pad", &a, &b, -1);
+    tc_hull_data_destroy(da);
+    tc_hull_data_destroy(db);
+}
+
+/* A point hull on a vertex of a tetrahedron hull, both placed at x =
+ * -2.3e27 (libFuzzer): the float run's frame took the hulls' ball centres
+ * in the world, where the offsets of a few units from that position are
+ * lost even in double, and the point was 1.5 off the vertex there: the
+ * float run called the pair apart, the distance was 0. */
+TEST_CASE(hull_pair_frame_lost_ball_offsets_far_from_origin)
+{
+    const tc_vec3 tip = { 2.9375f, 3.8125f, 2.9375f };
+    const tc_vec3 tet[5] = { { 0, 0, 0 }, { 1.625f, 0, 0.25f }, { 0, 2.9375f, 0 }, { 0, 0, -1.5f }, tip };
+    tc_hull_data *dp = tc_hull_data_create(&tip, 1, NULL), *dt = tc_hull_data_create(tet, 5, NULL);
+    CHECK(dp != NULL && dt != NULL);
+    if (!dp || !dt) {
+        tc_hull_data_destroy(dp);
+        tc_hull_data_destroy(dt);
+        return;
+    }
+    const tc_vec3 at = { -2.32567164e27f, 2.9375f, 2.9375f };
+    const tc_shape point = placed_hull(dp, at, 1), body = placed_hull(dt, at, 1);
+    check_agree("a point hull on a vertex far out", &point, &body, 1);
+    tc_hull_data_destroy(dp);
+    tc_hull_data_destroy(dt);
+}
+
+/* A ray of direction (1e-45, 1e-45, 1e-45) from a point on a mesh of scale
+ * 6 (libFuzzer): in the mesh's data frame the direction, divided by the
+ * scale, rounded to zero, and the start on the triangle came back with a
+ * zero normal. It faces the ray. */
+TEST_CASE(mesh_ray_tiny_dir_start_on_triangle_zero_normal)
+{
+    const tc_vec3 points[3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 0, 1, 0 } };
+    const int32_t corners[3] = { 0, 1, 2 };
+    tc_mesh_data *md = tc_mesh_data_create(points, 3, corners, 1, NULL);
+    CHECK(md != NULL);
+    if (!md) return;
+    const tc_shape mesh = placed_mesh(md, tc_vec3_make(0, 0, 0), 6);
+    const tc_ray ray = { { 1, 1, 0 }, { 0x1p-149f, 0x1p-149f, 0x1p-149f } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_shape_raycast(&ray, &mesh, INFINITY, &hit);
+    traps_off();
+    CHECK_MSG(got && hit.t == 0.0f, "hit %d t %g", got, got ? hit.t : -1.0f);
+    if (got) CHECK_MSG(unit(hit.normal) && hit.normal.x < 0.0f, "normal (%g %g %g)", hit.normal.x, hit.normal.y, hit.normal.z);
+    tc_mesh_data_destroy(md);
+}
+
+/* A box 1.4e14 long and 1.75 wide beside a turned box 2.1 from its side
+ * (libFuzzer; an AABB as long did the same against an OBB): GJK's zero,
+ * within a tolerance of the pair's largest coordinate, gave distance 0
+ * while the SAT overlap test said apart. The distance is the boxes' own,
+ * measured on the parts of them that can hold the closest pair. */
+TEST_CASE(extreme_magnitude_long_box_beside_small_box_distance_0)
+{
+    tc_obb a, b;
+    a.center = tc_vec3_make(3.6875f, 1, 0);
+    a.half = tc_vec3_make(6.98618709e13f, 0.875f, 0);
+    a.rotation = tc_mat3_identity();
+    b.center = tc_vec3_make(4.68777216e-38f, -6.75f, 4.6875f);
+    b.half = tc_vec3_make(4.6875f, 4.6875f, 4.6875f);
+    b.rotation.cx = tc_vec3_make(-0.00446438789f, 0.999980152f, -0.00448423624f);
+    b.rotation.cy = tc_vec3_make(-0.00448423624f, 0.00446403027f, 0.999980152f);
+    b.rotation.cz = tc_vec3_make(0.999980152f, 0.00448423624f, 0.00446403027f);
+    const tc_aabb a_box = { tc_vec3_sub(a.center, a.half), tc_vec3_add(a.center, a.half) };
+    const tc_shape sa = tc_shape_from_obb(a), sb = tc_shape_from_obb(b), sab = tc_shape_from_aabb(a_box);
+    check_agree("an OBB 1.4e14 long beside a small OBB", &sa, &sb, 0);
+    check_agree("an AABB 1.4e14 long beside a small OBB", &sab, &sb, 0);
+    const co_shape oa = co_obb(&a), ob = co_obb(&b);
+    co_vec pa, pb;
+    const double want = co_distance(&oa, &ob, &pa, &pb), lower = co_best_separation(&oa, &ob, co_make(0, 1, 0));
+    const float d = tc_shape_distance(&sa, &sb, NULL, NULL), d_box = tc_shape_distance(&sab, &sb, NULL, NULL);
+    CHECK_MSG(lower > 2.0 && fabs(d - want) <= 1e-5 * want && fabs(d_box - want) <= 1e-5 * want,
+              "distance %g (AABB %g), oracle %g, lower bound %g", (double)d, (double)d_box, want, lower);
+}
+
+/* A ray of direction (0, 1e-45, 0) in the plane of a triangle 1e6 tall
+ * (within its pad; libFuzzer, through a mesh's data frame): the in-plane
+ * clip's entry t, 2.4e49, was converted to float. Past any float t, that
+ * entry is no hit; the origin, 0.46 off the triangle, is within its band
+ * (1e-5 of 1e6), where a start counts as on it. */
+TEST_CASE(fp_trap_triangle_ray_in_plane_entry_past_any_float)
+{
+    const tc_triangle t = { { -0.25f, -0.25f, -0.25f }, { 2.1875f, 2.1875f, 2.1875f }, { -7, 1e6f, -7 } };
+    const tc_ray ray = { { -0.805861592f, -1.34093153f, -0.150644377f }, { 0, 0x1p-149f, 0 } };
+    tc_ray_hit hit;
+    traps_on();
+    const bool got = tc_raycast_triangle(&ray, &t, INFINITY, &hit);
+    traps_off();
+    const co_shape tri = co_triangle(&t);
+    const double off = co_point_distance(&tri, co_from(ray.origin));
+    CHECK_MSG(off > 0.4 && off <= 1e-5 * co_scale_of(&tri), "the origin %g off the triangle", off);
+    CHECK_MSG(!got || hit.t == 0.0f, "hit at t %g", got ? hit.t : -1.0f);
+}
+
+/* A triangle reaching 1e6 and a triangle that is a segment, 7.6 apart by
+ * the oracle, inside the band of touching (1e-5 of 1e6; libFuzzer): the
+ * overlap test worked relative to A's first vertex, and the two orders'
+ * roundings fell either side of the pad: overlap A-B false, B-A true. */
+TEST_CASE(triangle_triangle_overlap_asymmetric_near_touching)
+{
+    const tc_triangle a = { { -0.125f, 1e6f, 0x1.db91d6p-126f }, { -6.875f, 3.3125f, 5.8125f }, { 1, 6, -7 } };
+    const tc_triangle b = { { 6, 1.625f, 6 }, { -7, -7, -7 }, { -7, -7, -7 } };
+    const tc_shape sa = tc_shape_from_triangle(a), sb = tc_shape_from_triangle(b);
+    const bool ab = tc_shape_overlap(&sa, &sb), ba = tc_shape_overlap(&sb, &sa);
+    CHECK_MSG(ab == ba, "overlap A-B %d, B-A %d", ab, ba);
+    const co_shape oa = co_triangle(&a), ob = co_triangle(&b);
+    co_vec pa, pb;
+    const double d = co_distance(&oa, &ob, &pa, &pb);
+    CHECK_MSG(d <= 1e-5 * 1e6, "the oracle's distance %g is beyond the band", d);
+    check_agree("a triangle 1e6 tall and a segment near touching", &sa, &sb, -1);
+}

@@ -37,11 +37,11 @@
 /* Box-box's single point when the boxes do not both hold it (the edge-edge
  * point of a penetration deeper than a box is thick along the normal there;
  * tc_box_box_contact tests it): moved along the normal into both.
- * Boxes beyond 2^100 are outside the SAT pass's float range, which gives
- * them no contact, while tc_overlap_obb_obb decides them in double (the
- * pair fuzzer: an AABB against an OBB 5.6e37 long overlapped at distance 0
- * with no contact). There the contact is GJK's on the box cores, touching
- * at least, when overlap says so. Only a pair the SAT pass turned down as
+ * Boxes beyond 2^50 are outside the SAT pass's contact range, which gives
+ * them no contact, while tc_overlap_obb_obb decides them (the pair fuzzer:
+ * an AABB against an OBB 5.6e37 long overlapped at distance 0 with no
+ * contact). There the contact is GJK's on the box cores, touching at
+ * least, when overlap says so. Only a pair the SAT pass turned down as
  * out of its range pays for that test, read from the bits (no comparison of
  * a NaN). */
 static bool obb_beyond_float_range(const tc_obb *o)
@@ -54,7 +54,7 @@ static bool obb_beyond_float_range(const tc_obb *o)
         u &= 0x7fffffffu;
         top = u > top ? u : top;
     }
-    return top > 0x71800000u; /* the bits of 2^100; NaN and infinity are above */
+    return top >= TC_SAT_CONTACT_RANGE_BITS; /* NaN and infinity are above */
 }
 
 /* The rare outcomes of tc_box_box_contact: a single point to move into both

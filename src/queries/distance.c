@@ -10,15 +10,6 @@
 #include "queries/pair_queries.h"
 #include "queries/round_closest.h"
 
-/* GJK on the cores of a and b (of types A and B), returned. */
-#define TC_RETURN_CORE_DISTANCE(A, B)                        \
-    do {                                                     \
-        tc_core ca, cb;                                      \
-        tc_core_from_##A(&ca, a);                            \
-        tc_core_from_##B(&cb, b);                            \
-        return tc_core_distance(&ca, &cb, point_a, point_b); \
-    } while (0)
-
 /* The closed forms square and multiply coordinates in float: beyond the
  * float tests' range (overlap_far.h) they overflow, so those pairs take GJK
  * in double, relative to A's centre, as their overlap tests do
@@ -101,8 +92,9 @@ static float distance_capsule_capsule(const tc_capsule *a, const tc_capsule *b, 
 /* The GJK pairs (in the pair's frame beyond the float range,
  * tc_core_pair_recentre, where the cores' tolerances of the coordinates
  * would pass the pair's band). */
-#define TC_DISTANCE_GJK(A, B)                                                                        \
-    static float distance_##A##_##B(const tc_##A *a, const tc_##B *b, tc_vec3 *point_a, tc_vec3 *point_b) \
+#define TC_DISTANCE_GJK(A, B) TC_DISTANCE_GJK_AS(A, B, distance_##A##_##B)
+#define TC_DISTANCE_GJK_AS(A, B, NAME)                                                               \
+    static float NAME(const tc_##A *a, const tc_##B *b, tc_vec3 *point_a, tc_vec3 *point_b)           \
     {                                                                                                \
         if (!tc_##A##_is_valid(a) || !tc_##B##_is_valid(b)) return INFINITY;                       \
         tc_core ca, cb;                                                                              \
@@ -117,10 +109,12 @@ TC_DISTANCE_GJK(capsule, obb)
 TC_DISTANCE_GJK(capsule, triangle)
 /* Two boxes: the overlap test is the exact closed-box test, with no band;
  * GJK's relative epsilon made boxes 8e5 apart touch when a coordinate was
- * 1e20 (issue 12). Beyond the float range the distance is the per-axis gaps
- * in double (each a float difference rounded once, zero exactly where the
- * closed boxes meet on that axis), so distance 0 is overlap there too. */
-static float aabb_aabb_far(const tc_aabb *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
+ * 1e20 (issue 12), and boxes 1e-38 apart touch at coordinates of 1 (the
+ * pair fuzzer). Beyond the float range, and where GJK says 0 of boxes
+ * apart, the distance is the per-axis gaps in double (each a float
+ * difference rounded once, zero exactly where the closed boxes meet on that
+ * axis), so distance 0 is overlap there too. */
+static float aabb_aabb_gaps(const tc_aabb *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     const float amin[3] = { a->min.x, a->min.y, a->min.z }, amax[3] = { a->max.x, a->max.y, a->max.z };
     const float bmin[3] = { b->min.x, b->min.y, b->min.z }, bmax[3] = { b->max.x, b->max.y, b->max.z };
@@ -148,13 +142,76 @@ static float aabb_aabb_far(const tc_aabb *a, const tc_aabb *b, tc_vec3 *point_a,
 static float distance_aabb_aabb(const tc_aabb *a, const tc_aabb *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b)) return INFINITY;
-    if (TC_OVERLAP_IS_FAR(aabb, aabb, a, b)) return aabb_aabb_far(a, b, point_a, point_b);
-    TC_RETURN_CORE_DISTANCE(aabb, aabb);
+    if (TC_OVERLAP_IS_FAR(aabb, aabb, a, b)) return aabb_aabb_gaps(a, b, point_a, point_b);
+    tc_core ca, cb;
+    tc_core_from_aabb(&ca, a);
+    tc_core_from_aabb(&cb, b);
+    const float d = tc_core_distance(&ca, &cb, point_a, point_b);
+    /* GJK's 0 is within its tolerance: the exact gaps when the boxes are apart */
+    return d == 0.0f && !tc_overlap_aabb_aabb(a, b) ? aabb_aabb_gaps(a, b, point_a, point_b) : d;
 }
-TC_DISTANCE_GJK(aabb, obb)
+TC_DISTANCE_GJK_AS(aabb, obb, gjk_aabb_obb)
 TC_DISTANCE_GJK(aabb, triangle)
-TC_DISTANCE_GJK(obb, obb)
+TC_DISTANCE_GJK_AS(obb, obb, gjk_obb_obb)
 TC_DISTANCE_GJK(obb, triangle)
+
+/* Box b cut down to the part that can hold a point closest to box o: a
+ * closest pair's point on b is within d + r of o's centre, d being that
+ * centre's distance from b (the pair is no farther apart) and r o's
+ * radius, so b's extent along each of its axes is cut to twice that around
+ * the centre's coordinate. In double, then rounded to float; b itself when
+ * the cut leaves nothing (only rounding can). */
+static tc_obb obb_near(const tc_obb *b, const tc_obb *o)
+{
+    const tc_dvec3 ax[3] = { tc_dvec3_from(b->rotation.cx), tc_dvec3_from(b->rotation.cy), tc_dvec3_from(b->rotation.cz) };
+    const double h[3] = { b->half.x, b->half.y, b->half.z };
+    const tc_dvec3 v = tc_dvec3_sub(tc_dvec3_from(o->center), tc_dvec3_from(b->center));
+    double local[3], out2 = 0.0;
+    for (int k = 0; k < 3; ++k) {
+        local[k] = tc_dvec3_dot(v, ax[k]);
+        const double past = fabs(local[k]) - h[k];
+        out2 += past > 0.0 ? past * past : 0.0;
+    }
+    const double reach = 2.0 * (sqrt(out2) + tc_dvec3_length(tc_dvec3_from(o->half)));
+    tc_dvec3 c = tc_dvec3_from(b->center);
+    double cut[3];
+    for (int k = 0; k < 3; ++k) {
+        const double lo = fmax(-h[k], local[k] - reach), hi = fmin(h[k], local[k] + reach);
+        if (!(lo <= hi)) return *b;
+        c = tc_dvec3_mad(c, ax[k], 0.5 * lo + 0.5 * hi);
+        cut[k] = 0.5 * hi - 0.5 * lo;
+    }
+    tc_obb n = *b;
+    n.center = tc_dvec3_to_saturated(c); /* a point of b: beyond FLT_MAX only by rounding */
+    n.half = tc_vec3_make((float)cut[0], (float)cut[1], (float)cut[2]);
+    return n;
+}
+
+/* GJK's zero is within a tolerance of the pair's largest coordinate: a box
+ * 1.4e14 long called a small box 2 away from its side at distance 0 while
+ * the SAT overlap test said apart (the pair fuzzer). Then the two boxes
+ * cut to the parts that can hold the closest pair (obb_near), whose
+ * coordinates are of the small box's size, measure it. */
+static float boxes_apart_distance(const tc_obb *a, const tc_obb *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    const tc_obb an = obb_near(a, b);
+    const tc_obb bn = obb_near(b, &an);
+    return gjk_obb_obb(&an, &bn, point_a, point_b);
+}
+
+static float distance_aabb_obb(const tc_aabb *a, const tc_obb *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    const float d = gjk_aabb_obb(a, b, point_a, point_b);
+    if (d != 0.0f || tc_overlap_aabb_obb(a, b)) return d;
+    const tc_obb box = tc_obb_from_aabb(a);
+    return boxes_apart_distance(&box, b, point_a, point_b);
+}
+
+static float distance_obb_obb(const tc_obb *a, const tc_obb *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    const float d = gjk_obb_obb(a, b, point_a, point_b);
+    return d != 0.0f || tc_overlap_obb_obb(a, b) ? d : boxes_apart_distance(a, b, point_a, point_b);
+}
 TC_DISTANCE_GJK(triangle, triangle)
 
 #define TC_DISTANCE_PLANE(A)                                                                          \

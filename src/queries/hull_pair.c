@@ -133,14 +133,13 @@ static float col_sum(const tc_mat3 *m)
     return s;
 }
 
-/* The centre of h's ball in the world, in double from the placement's own
- * float numbers (as the double path places vertices). */
-static tc_dvec3 ball_center(const tc_hull *h)
+/* The centre of h's ball from h's position, in double from the
+ * placement's own float numbers (as the double path places vertices). */
+static tc_dvec3 ball_offset(const tc_hull *h)
 {
     tc_vec3 c = h->data->sphere_center;
     double s = h->scale;
-    tc_dvec3 r = tc_dvec3_from(h->position);
-    r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cx), s * c.x);
+    tc_dvec3 r = tc_dvec3_scale(tc_dvec3_from(h->rotation.cx), s * c.x);
     r = tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cy), s * c.y);
     return tc_dvec3_mad(r, tc_dvec3_from(h->rotation.cz), s * c.z);
 }
@@ -181,10 +180,16 @@ void tc_hull_pair_init(tc_hull_pair *p, const tc_hull *a, const tc_hull *b)
     p->ma = placement(a);
     p->mb = placement(b);
     /* The frame sits at A's ball centre, so the float numbers are of the
-     * hulls' size and distance, not of their place in the world. */
-    p->origin = ball_center(a);
+     * hulls' size and distance, not of their place in the world. The
+     * positions' difference first: added to a position of 2e27, the
+     * centres' offsets of a few units were lost even in double, and a
+     * point hull on a vertex of another at the same position was 1.5 off
+     * it (the pair fuzzer: distance 0, overlap false). */
+    const tc_dvec3 oa = ball_offset(a);
+    p->origin = tc_dvec3_add(tc_dvec3_from(a->position), oa);
     p->ca = tc_dvec3_make(0, 0, 0);
-    p->cb = tc_dvec3_sub(ball_center(b), p->origin);
+    p->cb = tc_dvec3_add(tc_dvec3_sub(tc_dvec3_from(b->position), tc_dvec3_from(a->position)),
+                         tc_dvec3_sub(ball_offset(b), oa));
     /* saturated: hulls near opposite ends of the float range are further
      * apart than any float (their L then keeps them off the float run) */
     p->tb = tc_dvec3_to_saturated(p->cb);

@@ -320,10 +320,9 @@ static tc_gjk_status float_gjk(const tc_hull *a, const tc_hull *b, tc_hull_pair 
     return tc_gjk_hull_pair(p, pad_above(p, a, b), r);
 }
 
-/* A pair within the float run's error of touching: the double path, from
- * the simplex the float run ended on, relative to A's centre (its band of
- * the pair's sizes, not of where it is). */
-static bool double_within(const tc_hull *a, const tc_hull *b, const tc_gjk_result *r)
+/* A pair within the float run's error of touching: the double path,
+ * relative to A's centre (its band of the pair's sizes, not of where it is). */
+static bool double_within(const tc_hull *a, const tc_hull *b)
 {
     tc_core ca, cb;
     tc_core_from_hull(&ca, a);
@@ -331,16 +330,19 @@ static bool double_within(const tc_hull *a, const tc_hull *b, const tc_gjk_resul
     /* In the pair's own order, whichever way it was asked: the frame (a
      * centre) and GJK's seed and rounding depend on which hull is A, and a
      * hull reaching 3.4e38 overlapped a small one B-A but not A-B (the pair
-     * fuzzer, issue 12). The smaller core is A (ties: the hull's bytes);
-     * the seed only when the pair came in that order (a float run's
-     * simplex is not the mirror of the swapped run's). */
+     * fuzzer, issue 12). The smaller core is A (ties: the hull's bytes).
+     * From scratch, never seeded by the float run: near the pad the double
+     * run's answer depends on where it starts, and a run seeded in one order
+     * but not the other (a float run's simplex is not the mirror of the
+     * swapped run's) called two hulls apart A-B and within the pad B-A (the
+     * pair fuzzer; the sweep's start test runs from scratch too). */
     const int order = ca.scale != cb.scale ? (ca.scale < cb.scale ? -1 : 1) : memcmp(a, b, sizeof *a);
-    tc_gjk_simplex seed = r->simplex;
+    tc_gjk_simplex seed;
+    seed.n = 0;
     if (order > 0) {
         const tc_core t = ca;
         ca = cb;
         cb = t;
-        seed.n = 0;
     }
     tc_core_translate(&cb, tc_core_recentre(&ca));
     double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
@@ -357,7 +359,7 @@ bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
     case TC_GJK_INTERSECTING: return true;
     default: break;
     }
-    return double_within(a, b, &r);
+    return double_within(a, b);
 }
 
 /* ---- hull-hull contact: the float GJK, then the separating-axis test ---- */
@@ -406,7 +408,7 @@ bool tc_contact_hull_hull(const tc_hull *a, const tc_hull *b, tc_manifold *m)
     /* Contact counts what overlap counts: the overlap's own double test
      * decides an unsure pair (the contact's pad would be of the
      * coordinates, wider far from the origin). */
-    if (s != TC_GJK_INTERSECTING && !double_within(a, b, &r)) return false;
+    if (s != TC_GJK_INTERSECTING && !double_within(a, b)) return false;
     if (!m) return true;
     if (!tc_core_contact_touching(&ca, &cb, m)) return false;
     if (moved) tc_manifold_moved_back(m, back);

@@ -671,6 +671,11 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
         best.normal = tc_vec3_normalize(tc_vec3_add(tc_vec3_add(tc_vec3_scale(shape->rotation.cx, nl.x),
                                                                 tc_vec3_scale(shape->rotation.cy, nl.y)),
                                                     tc_vec3_scale(shape->rotation.cz, nl.z)));
+        /* A direction of 1e-45 divided by the mesh's scale rounds to zero in
+         * the data frame, where a start on a triangle then faces no
+         * direction (libFuzzer: a zero normal): the normal faces the ray, as
+         * every start on or in a shape does. */
+        if (tc_vec3_dot(best.normal, best.normal) == 0.0f) best.normal = tc_vec3_neg(tc_vec3_normalize(ray->dir));
         best.point = best.t == 0.0f ? ray->origin : tc_ray_point_at(ray, best.t);
         *hit = best;
     }

@@ -6,6 +6,8 @@
  * is a segment or a point, coplanar triangles): closed triangles meet iff
  * some edge of one comes within the pad of the other triangle. Each triangle
  * plane first rejects the common far-apart case cheaply. */
+#include <string.h>
+
 #include <touche/overlap.h>
 
 #include "core/assert.h"
@@ -37,14 +39,19 @@ bool tc_overlap_triangle_triangle(const tc_triangle *a, const tc_triangle *b)
     tc_vec3 hi = tc_vec3_max(tc_vec3_max(a->a, a->b), tc_vec3_max(a->c, tc_vec3_max(b->a, tc_vec3_max(b->b, b->c))));
     float mag = tc_vec3_max_abs(tc_vec3_sub(hi, lo)) * 4.0f;
     if (tc_triangle_plane_separates(a, b, mag) || tc_triangle_plane_separates(b, a, mag)) return false;
-    /* Both relative to a->a, so rounding follows the local size the pad uses. */
+    /* Both relative to one first vertex, so rounding follows the local size
+     * the pad uses: the same one whichever way the pair is asked (by the
+     * triangles' bytes), as every test below is symmetric; relative to
+     * a->a, a triangle 1e6 tall touching a segment at a shared vertex
+     * overlapped it B-A but not A-B (the pair fuzzer). */
+    const tc_vec3 o = memcmp(a, b, sizeof *a) <= 0 ? a->a : b->a;
     tc_triangle la, lb;
-    la.a = tc_vec3_zero();
-    la.b = tc_vec3_sub(a->b, a->a);
-    la.c = tc_vec3_sub(a->c, a->a);
-    lb.a = tc_vec3_sub(b->a, a->a);
-    lb.b = tc_vec3_sub(b->b, a->a);
-    lb.c = tc_vec3_sub(b->c, a->a);
+    la.a = tc_vec3_sub(a->a, o);
+    la.b = tc_vec3_sub(a->b, o);
+    la.c = tc_vec3_sub(a->c, o);
+    lb.a = tc_vec3_sub(b->a, o);
+    lb.b = tc_vec3_sub(b->b, o);
+    lb.c = tc_vec3_sub(b->c, o);
     /* Edge-edge axes reject most remaining apart pairs cheaply. Any axis is
      * a valid separating-axis candidate as long as both triangles are
      * projected on the same computed vector, so the float cross products need

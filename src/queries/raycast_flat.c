@@ -56,8 +56,12 @@ static bool tc_ray_triangle_in_plane_clip(const tc_ray *ray, const tc_triangle *
         }
         if (t0 > t1) return false;
     }
+    /* A direction of 1e-45 enters past any float t (2e49: libFuzzer, the
+     * float conversion overflowed): no hit. Its exit past FLT_MAX is taken
+     * there, where a ray's points saturate (tc_ray_point_at). */
+    if (!(t0 <= (double)FLT_MAX)) return false;
     *t0_out = (float)t0;
-    *t1_out = (float)t1;
+    *t1_out = (float)(t1 < (double)FLT_MAX ? t1 : (double)FLT_MAX);
     return true;
 }
 

@@ -128,7 +128,13 @@ bool tc_raycast_capsule(const tc_ray *ray, const tc_capsule *shape, float max_t,
         tc_vec3 m = tc_vec3_mul_add(oa, axis, -tc_vec3_dot(oa, axis) / len2);
         tc_vec3 d = tc_vec3_mul_add(dir, axis, -tc_vec3_dot(dir, axis) / len2);
         float mag = tc_vec3_max_abs(oa) + tc_vec3_max_abs(axis) + shape->radius;
-        if (tc_ray_round_entry(m, d, shape->radius, mag, &t) && t < best_t) {
+        /* A dir nearly along the axis meets the infinite cylinder only far
+         * out (t up to FLT_MAX: origin + t dir overflowed, the pair fuzzer);
+         * a point of the finite one is within mag of the origin in every
+         * coordinate, so an entry farther than twice that along dir misses
+         * it (which also bounds the float products below). */
+        if (tc_ray_round_entry(m, d, shape->radius, mag, &t) && t < best_t &&
+            (double)tc_vec3_max_abs(dir) * t <= 2.0 * mag) {
             float y = tc_vec3_dot(tc_vec3_mul_add(oa, dir, t), axis) / len2;
             if (y >= 0.0f && y <= 1.0f) {
                 best_t = t;

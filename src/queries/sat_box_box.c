@@ -505,13 +505,13 @@ static tc_sat_axis tc_sat_verdict(const tc_obb *a, const tc_obb *b, const tc_sat
 #if TC_SAT_SIMD
 /* The same bounds on the bits four lanes at a time (the magnitudes' bits
  * compare as signed integers): floats 0-3, 4-7, 8-11 and 11-14. */
-static inline bool tc_obb_in_float_range(const tc_obb *b)
+static inline bool tc_obb_below(const tc_obb *b, uint32_t range_bits)
 {
     const char *p = (const char *)b;
     const __m128i mag = _mm_set1_epi32(0x7fffffff);
-    const __m128i big = _mm_set1_epi32((int)TC_SAT_FLOAT_RANGE_BITS - 1), rot = _mm_set1_epi32((int)TC_SAT_ROTATION_RANGE_BITS);
+    const __m128i big = _mm_set1_epi32((int)range_bits - 1), rot = _mm_set1_epi32((int)TC_SAT_ROTATION_RANGE_BITS);
     const __m128i mixed = _mm_set_epi32((int)TC_SAT_ROTATION_RANGE_BITS, (int)TC_SAT_ROTATION_RANGE_BITS,
-                                        (int)TC_SAT_FLOAT_RANGE_BITS - 1, (int)TC_SAT_FLOAT_RANGE_BITS - 1);
+                                        (int)range_bits - 1, (int)range_bits - 1);
     __m128i v0 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)p), mag);
     __m128i v1 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 16)), mag);
     __m128i v2 = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)(p + 32)), mag);
@@ -529,12 +529,12 @@ static inline bool tc_obb_valid_in_range(const tc_obb *b)
     return (_mm_movemask_ps(neg) & 7) == 0;
 }
 #else
-static inline bool tc_obb_in_float_range(const tc_obb *b)
+static inline bool tc_obb_below(const tc_obb *b, uint32_t range_bits)
 {
     uint32_t u[15];
     memcpy(u, b, sizeof u); /* centre, half, then the three columns: 15 consecutive floats */
     uint32_t over = 0;
-    for (int k = 0; k < 6; ++k) over |= (uint32_t)((u[k] & 0x7fffffffu) >= TC_SAT_FLOAT_RANGE_BITS);
+    for (int k = 0; k < 6; ++k) over |= (uint32_t)((u[k] & 0x7fffffffu) >= range_bits);
     for (int k = 6; k < 15; ++k) over |= (uint32_t)((u[k] & 0x7fffffffu) > TC_SAT_ROTATION_RANGE_BITS);
     return over == 0;
 }
@@ -544,6 +544,9 @@ static inline bool tc_obb_valid_in_range(const tc_obb *b)
     return b->half.x >= 0.0f && b->half.y >= 0.0f && b->half.z >= 0.0f;
 }
 #endif
+
+/* The float test's range. */
+static inline bool tc_obb_in_float_range(const tc_obb *b) { return tc_obb_below(b, TC_SAT_FLOAT_RANGE_BITS); }
 
 /* Valid boxes whose floats are out of the float test's range (huge centres,
  * sizes or rotation entries): all 15 axes in double precision, where no
@@ -582,11 +585,11 @@ tc_sat_axis tc_box_box_separating_axis(const tc_obb *a, const tc_obb *b, tc_sat_
 
 bool tc_box_box_sat_pass(const tc_obb *a, const tc_obb *b, tc_box_box_sat *out)
 {
-    /* The float pass only on floats in its range (read from the bits): NaN,
-     * infinite or huge boxes (beyond 2^100) get no contact. KNOWN GAP: a
-     * valid huge pair that overlaps (tc_overlap_obb_obb decides it in
-     * double) then has no contact. */
-    out->in_range = tc_obb_in_float_range(a) && tc_obb_in_float_range(b);
+    /* The float pass only on floats in the contact's range (read from the
+     * bits): NaN, infinite or huge boxes (beyond 2^50) get no contact from
+     * it; the caller takes a valid huge pair that overlaps (by
+     * tc_overlap_obb_obb, the float test up to 2^100) in double. */
+    out->in_range = tc_obb_below(a, TC_SAT_CONTACT_RANGE_BITS) && tc_obb_below(b, TC_SAT_CONTACT_RANGE_BITS);
     if (!out->in_range) return false;
     tc_sat_masks m;
     m.sep = out->sep;

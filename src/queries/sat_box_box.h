@@ -70,8 +70,16 @@ typedef struct tc_box_box_sat {
     int edge;
     float edge_depth;
     unsigned near_parallel, parallel;
-    bool in_range; /* false: a float out of the float pass's range, nothing else filled */
+    bool in_range; /* false: a float out of the contact's range (TC_SAT_CONTACT_RANGE_BITS), nothing else filled */
 } tc_box_box_sat;
+
+/* The contact's range (tc_box_box_sat_pass): centres and half extents
+ * below 2^50. Its face clipping multiplies two lengths (the incident face's
+ * half edges, offsets across the reference face), which overflow a float
+ * beyond 2^64; below 2^50 they stay under 2^110 (two AABBs 1e20 wide
+ * trapped on FE_OVERFLOW there, the pair fuzzer). Beyond it the caller
+ * decides in double. The bits of 2^50. */
+#define TC_SAT_CONTACT_RANGE_BITS 0x58800000u
 
 /* Also the validity check: true when the boxes overlap and both are valid
  * (checked only for overlapping pairs; invalid data never separates, so it

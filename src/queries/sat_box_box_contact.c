@@ -608,7 +608,7 @@ static inline void incident_lines(const float (*col)[4], const float c[3], int k
     _mm_storeu_ps(av, _mm_loadu_ps(col[k2]));
     __m128 d = _mm_loadu_ps(col[k]);
     if (!fs) d = _mm_xor_ps(d, neg); /* the same for every lane */
-    __m128 ok = _mm_cmpgt_ps(_mm_andnot_ps(neg, d), _mm_set1_ps(1e-30f));
+    __m128 ok = _mm_cmpgt_ps(_mm_andnot_ps(neg, d), _mm_set1_ps(0x1p-60f));
     _mm_storeu_ps(dl, _mm_and_ps(ok, d));
     _mm_storeu_ps(inv, _mm_div_ps(one, _mm_or_ps(_mm_and_ps(ok, d), _mm_andnot_ps(ok, one))));
 }
@@ -621,7 +621,7 @@ static inline void incident_lines(const float (*col)[4], const float c[3], int k
         au[q] = col[k1][q];
         av[q] = col[k2][q];
         float d = tc_negate_unless(col[k][q], fs);
-        bool ok = fabsf(d) > 1e-30f;
+        bool ok = fabsf(d) > 0x1p-60f; /* see face_contact */
         dl[q] = ok ? d : 0.0f;
         inv[q] = 1.0f / (ok ? d : 1.0f);
     }
@@ -786,7 +786,14 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     /* The reference frame's axes in the world (U, V across the face, N its
      * outward normal) and, for each axis q of I, a point's coordinate along
      * it as base + u au + v av + w dl: how far the line along N stays inside
-     * I (incident_lines: reciprocals with a divisor that is never zero). */
+     * I (incident_lines). Reciprocals with a divisor that is never zero, nor
+     * so small that the room times it overflows: the points are on the
+     * incident face, so the room is a few times I's halves and the offset of
+     * the centres, below 2^60 in the contact's range
+     * (TC_SAT_CONTACT_RANGE_BITS); a dl below 2^-60 is taken as 0, so that
+     * the product stays below 2^120 (a face 1e10 long with a dl of 1.5e-29,
+     * then taken, overflowed: the pair fuzzer). That moves the reported
+     * point off that side by under 2^-60 of the depth. */
     const tc_vec3 *cr = columns_of(r);
     tc_vec3 U = cr[k1], V = cr[k2], N = vec_negate_unless(cr[k], fs);
     float base[4], au[4], av[4], dl[4], inv[4];

@@ -14,7 +14,7 @@ typedef enum tc_box_box_result {
     TC_BOX_BOX_CONTACT_CHECK, /* a contact in m of one point that is not inside both boxes within 1e-6 of
                                  their scale (a deep edge-edge point, the fallbacks' estimates): the caller
                                  moves it into both */
-    TC_BOX_BOX_OUT_OF_RANGE  /* a float outside the float pass's range (NaN, infinite, beyond 2^100, a rotation
+    TC_BOX_BOX_OUT_OF_RANGE  /* a float outside the float pass's range (NaN, infinite, beyond 2^50, a rotation
                                 entry beyond 2): no contact from it, the caller decides */
 } tc_box_box_result;
 
