@@ -1328,3 +1328,43 @@ TEST_CASE(triangle_triangle_overlap_asymmetric_near_touching)
     CHECK_MSG(d <= 1e-5 * 1e6, "the oracle's distance %g is beyond the band", d);
     check_agree("a triangle 1e6 tall and a segment near touching", &sa, &sb, -1);
 }
+
+/* A mesh of segments reaching FLT_MAX beside a capsule (libFuzzer): two of
+ * them are at GJK distance 0 from it inside their band (1e-5 of 3.4e38),
+ * though they pass 7 units away, so the walk's box grown by that distance
+ * does not reach them; the second pass, started afresh, then kept the
+ * farthest triangle it met (2.4e38) while overlap said touching. The
+ * distance is the least any triangle gives, and agrees with overlap. */
+TEST_CASE(mesh_capsule_distance_keeps_the_first_pass_answer)
+{
+    const float M = FLT_MAX;
+    const tc_vec3 v[18] = { { -3, -6.875f, -7 }, { 1.25f, -7, M }, { 1.25f, -7, M },
+                            { M, -3, 0 }, { M, -3, 0 }, { M, -3, 0 },
+                            { M, -3, 0 }, { M, -3, 0 }, { 0.5f, -3.625f, M },
+                            { -7, -7, 1.875f }, { 1.25f, -7, M }, { -7, -7, 1.875f },
+                            { 2.9375f, 0, 0 }, { -7, -7, 1.875f }, { -7, -7, 1.875f },
+                            { -7, -7, 1.875f }, { 2.9375f, 0, 0 }, { -7, -7, 1.875f } };
+    int32_t tris[18];
+    for (int32_t i = 0; i < 18; ++i) tris[i] = i;
+    tc_mesh_data *md = tc_mesh_data_create(v, 18, tris, 6, NULL);
+    CHECK(md != NULL);
+    if (!md) return;
+    const tc_shape m = placed_mesh(md, tc_vec3_make(-6.9375f, 0, -7), 1);
+    tc_capsule c = { { 0, 1, 1 }, { 0.9375f, -7, 1.5625f }, 1.5625f };
+    const tc_shape s = tc_shape_from_capsule(c);
+    float least = INFINITY;
+    for (int32_t i = 0; i < tc_mesh_data_triangle_count(md); ++i) {
+        tc_triangle t = tc_mesh_data_triangle(md, i);
+        t.a = tc_vec3_add(t.a, m.u.mesh.position);
+        t.b = tc_vec3_add(t.b, m.u.mesh.position);
+        t.c = tc_vec3_add(t.c, m.u.mesh.position);
+        least = fminf(least, tc_distance_capsule_triangle(&c, &t, NULL, NULL));
+    }
+    traps_on();
+    const bool ov = tc_shape_overlap(&m, &s);
+    const float d = tc_shape_distance(&m, &s, NULL, NULL);
+    traps_off();
+    CHECK_MSG(d == least, "distance %g, the least triangle's %g", d, least);
+    CHECK_MSG(!ov || d == 0.0f, "overlap %d at distance %g", ov, d);
+    tc_mesh_data_destroy(md);
+}

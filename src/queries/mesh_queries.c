@@ -886,8 +886,12 @@ static float mesh_distance(const tc_core *a, const tc_half_space *h, const tc_me
             walk_box(w.d, blo, bhi, distance_slot, &w);
         }
         if (!w.found) walk_all(w.d, distance_slot, &w);
+        /* The first pass's answer stays a candidate: a triangle whose GJK
+         * distance sits inside its band (0 for a segment reaching FLT_MAX
+         * 7 units from a capsule) need not reach into the box grown by it,
+         * and a second pass started afresh took the farthest triangle it met
+         * (2.4e38; the pair fuzzer). */
         double best = w.best;
-        w.found = false;
         float blo[3], bhi[3];
         tc_dvec3 g = tc_dvec3_make(best, best, best);
         local_box(&w.pl, tc_dvec3_sub(lo, g), tc_dvec3_add(hi, g), blo, bhi);
