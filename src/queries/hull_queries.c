@@ -434,8 +434,7 @@ float tc_distance_hull_hull(const tc_hull *a, const tc_hull *b, tc_vec3 *point_a
  * half-space: the overlap test, and the contact's (so they agree). */
 static bool plane_hull_touching(const tc_core *cb, const tc_half_space *h)
 {
-    tc_dvec3 low = tc_core_support(cb, tc_dvec3_neg(h->n));
-    return tc_dvec3_dot(h->n, low) - h->offset <= TC_HULL_OVERLAP_PAD * (cb->scale + fabs(h->offset));
+    return tc_core_plane_touching(cb, h, TC_HULL_OVERLAP_PAD);
 }
 
 bool tc_overlap_plane_hull(const tc_plane *a, const tc_hull *b)

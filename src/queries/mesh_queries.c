@@ -728,9 +728,7 @@ static bool far_touching(const core_walk *w, const tc_core *t, bool *touching)
  * test's band: the overlap test, and the contact's (so they agree). */
 static bool plane_touching(const core_walk *w, const tc_core *t)
 {
-    double lo, hi;
-    tc_core_project(t, w->h->n, &lo, &hi);
-    return lo - w->h->offset <= TC_MESH_OVERLAP_PAD * (t->scale + fabs(w->h->offset));
+    return tc_core_plane_touching(t, w->h, TC_MESH_OVERLAP_PAD);
 }
 
 static bool overlap_slot(void *ctx, int32_t slot)
