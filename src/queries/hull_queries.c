@@ -476,7 +476,9 @@ bool tc_sweep_plane_hull(const tc_plane *a, tc_vec3 velocity_a, const tc_hull *b
     tc_core cb;
     tc_core_from_hull(&cb, b);
     tc_half_space h = tc_half_space_from_plane(a);
-    if (!tc_core_sweep_plane(&cb, tc_dvec3_from(velocity_b), &h, tc_dvec3_from(velocity_a), max_t, hit)) return false;
+    if (!tc_core_sweep_plane(&cb, tc_dvec3_from(velocity_b), &h, tc_dvec3_from(velocity_a), max_t,
+                             plane_hull_touching(&cb, &h), hit))
+        return false;
     if (hit) hit->normal = tc_vec3_neg(hit->normal);
     return true;
 }

@@ -1071,7 +1071,7 @@ static bool sweep_slot(void *ctx, int32_t slot)
     bool got;
     double limit = w->found ? (double)w->hit.t : w->max_t;
     if (w->h) {
-        got = tc_core_sweep_plane(&t, w->vb, w->h, w->va, limit, &h);
+        got = tc_core_sweep_plane(&t, w->vb, w->h, w->va, limit, plane_touching(w, &t), &h);
         if (got) h.normal = tc_vec3_neg(h.normal);
     } else {
         got = tc_core_sweep(w->a, w->va, &t, w->vb, limit, &h);

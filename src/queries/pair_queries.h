@@ -167,9 +167,11 @@ bool tc_core_contact_touching(const tc_core *a, const tc_core *b, tc_manifold *m
 
 /* Translational sweep of core A (velocity va) against core B (vb) by
  * conservative advancement on the distance (sweep.c), and of a core against
- * a half-space (exact). */
+ * a half-space (exact; touching: the pair's overlap test calls the pair
+ * touching at t = 0, inside its band, which starts it there too, so that a
+ * still sweep hits exactly what overlap calls touching). */
 bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb, double max_t, tc_sweep_hit *hit);
-bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t,
+bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t, bool touching,
                          tc_sweep_hit *hit);
 
 #endif
