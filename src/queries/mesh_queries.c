@@ -1071,7 +1071,10 @@ static bool sweep_slot(void *ctx, int32_t slot)
     bool got;
     double limit = w->found ? (double)w->hit.t : w->max_t;
     if (w->h) {
-        got = tc_core_sweep_plane(&t, w->vb, w->h, w->va, limit, plane_touching(w, &t), &h);
+        /* started where overlap calls the triangle touching */
+        bool far_touch;
+        const bool touching = far_touching(w, &t, &far_touch) ? far_touch : plane_touching(w, &t);
+        got = tc_core_sweep_plane(&t, w->vb, w->h, w->va, limit, touching, &h);
         if (got) h.normal = tc_vec3_neg(h.normal);
     } else {
         got = tc_core_sweep(w->a, w->va, &t, w->vb, limit, &h);
