@@ -79,13 +79,18 @@ bool tc_overlap_obb_triangle(const tc_obb *a, const tc_triangle *b)
 }
 
 /* Box centre's signed distance to the plane against the box's projected
- * radius on the normal. */
+ * radius on the normal; *far: the pair is inside the band of the
+ * coordinates, which is not of its own numbers there (tc_plane_pair_is_near):
+ * the far test decides it. */
 static bool tc_box_plane_overlap(tc_vec3 center, float radius, float half_scale, const tc_plane *p, bool *far)
 {
     float s = tc_vec3_dot(p->normal, center) - p->offset;
     float coords = tc_vec3_norm1(center) + tc_absf(p->offset);
-    *far = !tc_plane_pair_is_near(coords, half_scale, s);
-    return s <= radius + TC_PAD_REL * (coords + half_scale);
+    float band = TC_PAD_REL * (coords + half_scale);
+    *far = false;
+    if (!(s <= radius + band)) return false;
+    *far = !(s < radius - band) && !tc_plane_pair_is_near(coords, half_scale, s);
+    return true;
 }
 
 bool tc_overlap_aabb_plane(const tc_aabb *a, const tc_plane *b)

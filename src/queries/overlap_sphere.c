@@ -82,6 +82,9 @@ bool tc_overlap_sphere_plane(const tc_sphere *a, const tc_plane *b)
         return tc_overlap_far_sphere_plane(a, b);
     float s = tc_vec3_dot(b->normal, a->center) - b->offset;
     float coords = tc_vec3_norm1(a->center) + tc_absf(b->offset);
-    if (!tc_plane_pair_is_near(coords, a->radius, s)) return tc_overlap_far_sphere_plane(a, b);
-    return s <= a->radius + TC_PAD_REL * (coords + a->radius);
+    float band = TC_PAD_REL * (coords + a->radius);
+    /* The band of the coordinates matters only inside it (tc_plane_pair_is_near). */
+    if (!(s <= a->radius + band)) return false;
+    if (s < a->radius - band || tc_plane_pair_is_near(coords, a->radius, s)) return true;
+    return tc_overlap_far_sphere_plane(a, b);
 }
