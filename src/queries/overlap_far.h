@@ -101,7 +101,8 @@ bool tc_overlap_far_triangle_plane(const tc_triangle *a, const tc_plane *b);
  * pair's own numbers (size: the shape's extent and radius; height: its
  * float height over the plane). Otherwise, far from the origin, that band
  * would be of where the pair is (a unit sphere 1.9 above a ground at
- * x = 1e6 touched it), and the pair is decided by tc_overlap_far_X_plane:
+ * x = 1e6 touched it), and a pair inside it (only there can the band
+ * change the answer) is decided by tc_overlap_far_X_plane:
  * the height in double as distance, contact and the sweeps' start take it,
  * within its own rounding (issue 12). Near the origin the float test keeps
  * its bits. */
