@@ -392,10 +392,9 @@ TEST_CASE(issue12_item6_an_overflowing_world_pose_takes_its_colliders_out)
  * diagonals are clearly apart, and no two meshes, which have no pair test,
  * nor two triangles, which would touch edge to edge in their plane, are
  * neighbours), placed at absolute double positions around `centre`, with
- * the world's origin at `origin`; manifolds on; with a ground plane when
- * `with_ground`. */
+ * the world's origin at `origin`; manifolds on; with a ground plane. */
 enum { GRID = 12 };
-static tc_world *grid_scene_ground(tc_world_position centre, tc_world_position origin, bool with_ground)
+static tc_world *grid_scene(tc_world_position centre, tc_world_position origin)
 {
     tc_world_def def = tc_world_def_default();
     def.contacts = true;
@@ -438,10 +437,6 @@ static tc_world *grid_scene_ground(tc_world_position centre, tc_world_position o
         }
     /* and a ground plane 1.3 under the centres: the spheres, AABBs, hulls
      * and meshes 0.3 into it, the capsules, OBBs and triangles clearly above */
-    if (!with_ground) {
-        CHECK(tc_world_update(w));
-        return w;
-    }
     tc_collider_def d = tc_collider_def_default();
     const tc_plane ground = { { 0, 0, 1 }, 0 };
     d.shape = tc_shape_from_plane(ground);
@@ -451,10 +446,6 @@ static tc_world *grid_scene_ground(tc_world_position centre, tc_world_position o
     CHECK(!tc_collider_is_null(tc_world_create_collider(w, &d)));
     CHECK(tc_world_update(w));
     return w;
-}
-static tc_world *grid_scene(tc_world_position centre, tc_world_position origin)
-{
-    return grid_scene_ground(centre, origin, true);
 }
 
 /* The same scene at the origin and translated by 1e6 and 1e7, each with the
@@ -634,9 +625,10 @@ static int casts_agree(const tc_world *far, const tc_world *ref, double shift, b
  * scene, and without it, where the colliders' world shapes are at 1e6 and
  * 1e7 (rounded there; the reference is a world at the origin of the same
  * shapes moved back by the shift, which is exact) and the pair sweeps run
- * on those coordinates (without the ground plane there: a plane pair's
- * overlap band is of its coordinates, and a cast 1.9 above the ground
- * touches it at 1e6, a known gap, docs/world.md). Without the origin the
+ * on those coordinates, the ground plane included (its pairs' overlap
+ * band had been of their coordinates, and a cast 1.9 above the ground
+ * touched it at 1e6, until it became of the pair's own numbers:
+ * tc_plane_pair_is_near). Without the origin the
  * linear sweeps of the pairs without a hull or a mesh had advanced in
  * place, to a tolerance of 1e-6 of the coordinates, and the boxes' hit
  * point had been found there (109 failed checks: the first hit's time up
@@ -661,10 +653,10 @@ TEST_CASE(issue12_large_worlds_shape_casts_far_from_the_origin_give_the_origin_h
     const tc_world_position at_zero = { 0, 0, 0 };
     for (int k = 0; k < 2; ++k) {
         const tc_world_position centre = { shifts[k] + 0.37, 0.61, 0.13 };
-        tc_world *far = grid_scene_ground(centre, at_zero, false);
+        tc_world *far = grid_scene(centre, at_zero);
         tc_world_def def = tc_world_def_default();
         tc_world *ref = tc_world_create(&def);
-        for (int i = 0; i < GRID * GRID; ++i) {
+        for (int i = 0; i < GRID * GRID + 1; ++i) { /* the colliders, then the ground */
             tc_collider_def d = tc_collider_def_default();
             d.shape = test_shape_translated(&far->shapes[i], -shifts[k], 0, 0);
             CHECK(!tc_collider_is_null(tc_world_create_collider(ref, &d)));
@@ -1204,4 +1196,125 @@ TEST_CASE(issue12_large_worlds_every_pair_far_from_the_origin_answers_as_at_the_
     CHECK(overlaps > 200 && apart > 200);
     CHECK_MSG(rigid > 2000, "%ld rotating sweeps compared", rigid);
     CHECK_MSG(falls > 800, "%ld falling sweeps compared", falls);
+}
+
+/* Every shape type against a plane, level and tilted (its normal with an x
+ * part, so that the far plane's offset is rounded at the far place), at
+ * x = 1e6, 1e7, 1e9 and 1e12 answers as the same pair moved back to the
+ * origin (as the test above: the far pair placed by rounding to the floats
+ * there, the reference the far pair moved back by -x). The shape's lowest
+ * point sits `gap` above the plane at the origin (+-0.01 and random gaps).
+ * Overlap is the reference's outside the band, the distance and the
+ * deepest depth within it, contact and a still sweep exactly when overlap,
+ * and the shape falling (along -y, translating and by poses) hits at the
+ * reference's time within the band. The plane pairs' overlap tests had a
+ * band of the coordinates (16 float epsilons of the shape's coordinates and
+ * the plane's offset; 1e-7 of them for a hull or a mesh): a unit shape 1.9
+ * above a ground at 1e6 touched it, 19 at 1e7, a sphere 1907 at 1e9, a hull
+ * 0.1 at 1e6, with contact following the overlap and a hull's still sweep
+ * not (its start by the height in double); the rotating plane sweep's
+ * tolerance was 1e-5 of the coordinates (10 at 1e6). */
+TEST_CASE(issue12_large_worlds_every_plane_pair_far_from_the_origin_answers_as_at_the_origin)
+{
+    const double xs[4] = { 1e6, 1e7, 1e9, 1e12 };
+    const tc_vec3 normals[2] = { { 0, 1, 0 }, { 0.48f, 0.8f, 0.36f } }; /* level, and tilted (unit: 0.2304 + 0.64 + 0.1296) */
+    const double band = 1e-4 * 2.0;
+    test_rng r = { 1013 };
+    long overlaps = 0, apart = 0, falls = 0, rigid = 0, failures = 0;
+    for (int ta = 0; ta < TREE_TYPES; ++ta) {
+        const tc_shape s = shape_of_type(ta, 1.0f);
+        for (int pn = 0; pn < 2; ++pn) {
+            for (int q = 0; q < 8; ++q) {
+                const double gap = q == 0 ? 0.01 : q == 1 ? -0.01 : test_rng_uniform(&r, -0.5, 0.5);
+                /* the plane gap under the shape's lowest point at the origin */
+                const tc_plane low = { normals[pn], -100.0f };
+                const tc_shape low_shape = tc_shape_from_plane(low);
+                const double lowest = (double)tc_shape_distance(&s, &low_shape, NULL, NULL) - 100.0;
+                const tc_plane p0 = { normals[pn], (float)(lowest - gap) };
+                const tc_shape sp = tc_shape_from_plane(p0);
+                for (int k = 0; k < 4; ++k) {
+                    /* The far plane's offset is rounded there (to 0.5 at 1e7 when
+                     * tilted): the shape is raised by that rounding (e along the
+                     * normal, e / n.y along y, small and exact enough there) to keep
+                     * its gap. */
+                    const double x = (double)(float)xs[k];
+                    const tc_shape fp = test_shape_translated(&sp, x, 0, 0);
+                    const double e = (double)fp.u.plane.offset - ((double)p0.offset + (double)p0.normal.x * x);
+                    const float y = (float)(e / (double)p0.normal.y);
+                    const tc_shape fs = test_shape_translated(&s, x, y, 0);
+                    const tc_shape rs = test_shape_translated(&fs, -x, 0, 0), rp = test_shape_translated(&fp, -x, 0, 0);
+                    const long before = test_failures;
+                    tc_manifold mf, mr;
+                    const bool ov = tc_shape_overlap(&fs, &fp), ov0 = tc_shape_overlap(&rs, &rp);
+                    const float d = tc_shape_distance(&fs, &fp, NULL, NULL), d0 = tc_shape_distance(&rs, &rp, NULL, NULL);
+                    const bool c = tc_shape_contact(&fs, &fp, &mf), c0 = tc_shape_contact(&rs, &rp, &mr);
+                    const char *na = test_shape_name(fs.type), *tilt = pn ? "tilted" : "level";
+                    CHECK_MSG(fabs((double)d - d0) <= band, "%s-%s plane at %g, gap %g: distance %.9g, %.9g at the origin",
+                              na, tilt, x, gap, d, d0);
+                    if (q == 0 && fabs((double)d0 - 0.01) < 1e-4)
+                        CHECK_MSG(!ov && d >= 0.01 - band, "%s-%s plane at %g, 0.01 above: overlap %d, distance %g", na,
+                                  tilt, x, ov, d);
+                    if (d0 > band)
+                        CHECK_MSG(!ov, "%s-%s plane at %g, gap %g: overlap at distance %g (%g at the origin)", na, tilt, x,
+                                  gap, d, d0);
+                    if (c0 && deepest_depth(&mr) > band)
+                        CHECK_MSG(ov, "%s-%s plane at %g, gap %g: apart, %g deep at the origin", na, tilt, x, gap,
+                                  deepest_depth(&mr));
+                    CHECK_MSG(c == ov, "%s-%s plane at %g, gap %g: contact %d, overlap %d", na, tilt, x, gap, c, ov);
+                    CHECK_MSG(d == 0.0f ? ov : !ov || d <= band, "%s-%s plane at %g, gap %g: distance %g, overlap %d", na,
+                              tilt, x, gap, d, ov);
+                    tc_sweep_hit h, hr;
+                    const bool still = tc_shape_sweep(&fs, tc_vec3_zero(), &fp, tc_vec3_zero(), 1.0f, &h);
+                    CHECK_MSG(still == ov, "%s-%s plane at %g, gap %g: a still sweep %d, overlap %d", na, tilt, x, gap,
+                              still, ov);
+                    if (c && c0)
+                        CHECK_MSG(fabsf(deepest_depth(&mf) - deepest_depth(&mr)) <= band,
+                                  "%s-%s plane at %g, gap %g: depth %.9g, %.9g at the origin", na, tilt, x, gap,
+                                  deepest_depth(&mf), deepest_depth(&mr));
+                    const tc_vec3 down = tc_vec3_make(0, -1, 0);
+                    const bool fall = tc_shape_sweep(&fs, down, &fp, tc_vec3_zero(), 1.0f, &h);
+                    const bool fall0 = tc_shape_sweep(&rs, down, &rp, tc_vec3_zero(), 1.0f, &hr);
+                    if (fall0 && !ov0 && hr.t < 0.99f) {
+                        ++falls;
+                        CHECK_MSG(fall && fabsf(h.t - hr.t) <= band,
+                                  "%s-%s plane at %g, gap %g: falling hit %d at t %.9g; t %.9g at the origin", na, tilt,
+                                  x, gap, fall, h.t, hr.t);
+                    }
+                    /* The rotating sweeps: the shape in its own frame placed by a
+                     * pose at x (a float), held still and falling, against the far
+                     * plane; the reference, the shape unmoved against the plane
+                     * moved back. */
+                    const tc_transform pa = tc_transform_make(tc_vec3_make((float)x, y, 0), tc_quat_identity());
+                    const tc_transform pa1 = tc_transform_make(tc_vec3_make((float)x, y - 1.0f, 0), tc_quat_identity());
+                    const tc_transform id = tc_transform_make(tc_vec3_make(0, y, 0), tc_quat_identity());
+                    const tc_transform id1 = tc_transform_make(tc_vec3_make(0, y - 1.0f, 0), tc_quat_identity());
+                    const tc_transform plane_pose = tc_transform_make(tc_vec3_zero(), tc_quat_identity());
+                    const tc_shape gs = test_shape_translated(&s, 0, y, 0);
+                    tc_manifold mg;
+                    const float dg = tc_shape_distance(&gs, &rp, NULL, NULL);
+                    const bool cg = tc_shape_contact(&gs, &rp, &mg);
+                    const bool held = tc_shape_sweep_rigid(&s, pa, pa, &fp, plane_pose, plane_pose, &h);
+                    if (dg > band || (cg && deepest_depth(&mg) > band)) {
+                        ++rigid;
+                        CHECK_MSG(held == cg, "%s-%s plane at %g, gap %g: a still rotating sweep %d, distance %g at the origin",
+                                  na, tilt, x, gap, held, dg);
+                    }
+                    const bool turn = tc_shape_sweep_rigid(&s, pa, pa1, &fp, plane_pose, plane_pose, &h);
+                    const bool turn0 = tc_shape_sweep_rigid(&s, id, id1, &rp, plane_pose, plane_pose, &hr);
+                    if (turn0 && !cg && hr.t < 0.99f) {
+                        ++rigid;
+                        CHECK_MSG(turn && fabsf(h.t - hr.t) <= band,
+                                  "%s-%s plane at %g, gap %g: rotating sweep falling, hit %d at t %.9g; t %.9g at the origin",
+                                  na, tilt, x, gap, turn, h.t, hr.t);
+                    }
+                    failures += test_failures != before;
+                    ++*(ov0 ? &overlaps : &apart);
+                }
+            }
+        }
+    }
+    CHECK_MSG(failures == 0, "%ld of %ld plane pairs failed", failures, overlaps + apart);
+    CHECK(overlaps > 100 && apart > 100);
+    CHECK_MSG(rigid > 300, "%ld rotating sweeps compared", rigid);
+    CHECK_MSG(falls > 100, "%ld falling sweeps compared", falls);
 }

@@ -40,7 +40,9 @@
  *    test (tc_shape_overlap of the shapes at their start poses, an AABB
  *    turned as the box of its frame; far from the origin, beyond 16 times
  *    the pair's sizes and separation, placed relative to A's start position
- *    as the pair functions then run), as for the translating sweeps: shapes
+ *    as the pair functions then run; a plane pair relative to the other
+ *    shape's start position, the plane's offset less its height there), as
+ *    for the translating sweeps: shapes
  *    it calls overlapping, at distance 0 or inside its tolerance band, hit
  *    at t = 0 with the contact's normal and deepest point. The pair
  *    functions decide the start on the shapes' cores (GJK's rounding, and

@@ -240,12 +240,36 @@ static bool rigid_start_hit(const tc_shape *a, tc_transform a0, const tc_shape *
             b0.position = tc_dvec3_to(rel);
         }
     }
-    const tc_shape sa = rigid_placed(a, a0), sb = rigid_placed(b, b0);
+    tc_shape sa = rigid_placed(a, a0), sb = rigid_placed(b, b0);
+    tc_vec3 back = at;
+    if (a->type == TC_SHAPE_PLANE || b->type == TC_SHAPE_PLANE) {
+        /* A plane pair on the same rule: the other shape's start position
+         * moved to the origin and the placed plane's offset less its height
+         * there (in double, rounded once), so that the shape is placed in
+         * small floats (placed at 1e6 its ends round by 0.03, and a capsule
+         * 0.01 above a ground touched it). */
+        const bool plane_first = a->type == TC_SHAPE_PLANE;
+        const tc_shape *other = plane_first ? b : a;
+        tc_transform o0 = plane_first ? b0 : a0;
+        tc_shape *placed_plane = plane_first ? &sa : &sb;
+        back = o0.position;
+        const tc_plane pl = placed_plane->u.plane;
+        const double moved_offset = (double)pl.offset - ((double)pl.normal.x * back.x + (double)pl.normal.y * back.y +
+                                                         (double)pl.normal.z * back.z);
+        const double reach = turned_reach(other, o0);
+        moved = tc_plane_is_valid(&pl) && !(reach + tc_vec3_max_abs(back) + fabs((double)pl.offset) <=
+                                         TC_CORE_NEAR_RATIO * (reach + fabs(moved_offset)));
+        if (moved) {
+            o0.position = tc_vec3_zero();
+            *(plane_first ? &sb : &sa) = rigid_placed(other, o0);
+            placed_plane->u.plane.offset = (float)moved_offset;
+        }
+    }
     tc_manifold m;
     if (!tc_shape_is_valid(&sa) || !tc_shape_is_valid(&sb) || !tc_shape_overlap(&sa, &sb) || !tc_shape_contact(&sa, &sb, &m))
         return false;
     tc_sweep_hit_from_manifold(hit, &m);
-    if (moved) hit->point = tc_core_moved_back(hit->point, tc_dvec3_neg(tc_dvec3_from(at)));
+    if (moved) hit->point = tc_core_moved_back(hit->point, tc_dvec3_neg(tc_dvec3_from(back)));
     return true;
 }
 

@@ -439,8 +439,7 @@ float tc_distance_hull_hull(const tc_hull *a, const tc_hull *b, tc_vec3 *point_a
  * half-space: the overlap test, and the contact's (so they agree). */
 static bool plane_hull_touching(const tc_core *cb, const tc_half_space *h)
 {
-    tc_dvec3 low = tc_core_support(cb, tc_dvec3_neg(h->n));
-    return tc_dvec3_dot(h->n, low) - h->offset <= TC_HULL_OVERLAP_PAD * (cb->scale + fabs(h->offset));
+    return tc_core_plane_touching(cb, h, TC_HULL_OVERLAP_PAD);
 }
 
 bool tc_overlap_plane_hull(const tc_plane *a, const tc_hull *b)
@@ -482,7 +481,9 @@ bool tc_sweep_plane_hull(const tc_plane *a, tc_vec3 velocity_a, const tc_hull *b
     tc_core cb;
     tc_core_from_hull(&cb, b);
     tc_half_space h = tc_half_space_from_plane(a);
-    if (!tc_core_sweep_plane(&cb, tc_dvec3_from(velocity_b), &h, tc_dvec3_from(velocity_a), max_t, hit)) return false;
+    if (!tc_core_sweep_plane(&cb, tc_dvec3_from(velocity_b), &h, tc_dvec3_from(velocity_a), max_t,
+                             plane_hull_touching(&cb, &h), hit))
+        return false;
     if (hit) hit->normal = tc_vec3_neg(hit->normal);
     return true;
 }

@@ -733,9 +733,7 @@ static bool far_touching(const core_walk *w, const tc_core *t, bool *touching)
  * test's band: the overlap test, and the contact's (so they agree). */
 static bool plane_touching(const core_walk *w, const tc_core *t)
 {
-    double lo, hi;
-    tc_core_project(t, w->h->n, &lo, &hi);
-    return lo - w->h->offset <= TC_MESH_OVERLAP_PAD * (t->scale + fabs(w->h->offset));
+    return tc_core_plane_touching(t, w->h, TC_MESH_OVERLAP_PAD);
 }
 
 static bool overlap_slot(void *ctx, int32_t slot)
@@ -1082,7 +1080,10 @@ static bool sweep_slot(void *ctx, int32_t slot)
     bool got;
     double limit = w->found ? (double)w->hit.t : w->max_t;
     if (w->h) {
-        got = tc_core_sweep_plane(&t, w->vb, w->h, w->va, limit, &h);
+        /* started where overlap calls the triangle touching */
+        bool far_touch;
+        const bool touching = far_touching(w, &t, &far_touch) ? far_touch : plane_touching(w, &t);
+        got = tc_core_sweep_plane(&t, w->vb, w->h, w->va, limit, touching, &h);
         if (got) h.normal = tc_vec3_neg(h.normal);
     } else {
         got = tc_core_sweep(w->a, w->va, &t, w->vb, limit, &h);

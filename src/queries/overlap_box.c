@@ -79,11 +79,18 @@ bool tc_overlap_obb_triangle(const tc_obb *a, const tc_triangle *b)
 }
 
 /* Box centre's signed distance to the plane against the box's projected
- * radius on the normal. */
-static bool tc_box_plane_overlap(tc_vec3 center, float radius, float half_scale, const tc_plane *p)
+ * radius on the normal; *far: the pair is inside the band of the
+ * coordinates, which is not of its own numbers there (tc_plane_pair_is_near):
+ * the far test decides it. */
+static bool tc_box_plane_overlap(tc_vec3 center, float radius, float half_scale, const tc_plane *p, bool *far)
 {
     float s = tc_vec3_dot(p->normal, center) - p->offset;
-    return s <= radius + TC_PAD_REL * (tc_vec3_norm1(center) + tc_absf(p->offset) + half_scale);
+    float coords = tc_vec3_norm1(center) + tc_absf(p->offset);
+    float band = TC_PAD_REL * (coords + half_scale);
+    *far = false;
+    if (!(s <= radius + band)) return false;
+    *far = !(s < radius - band) && !tc_plane_pair_is_near(coords, half_scale, s);
+    return true;
 }
 
 bool tc_overlap_aabb_plane(const tc_aabb *a, const tc_plane *b)
@@ -94,7 +101,9 @@ bool tc_overlap_aabb_plane(const tc_aabb *a, const tc_plane *b)
     tc_vec3 center, half;
     tc_aabb_center_half(a, &center, &half);
     float r = tc_vec3_dot(half, tc_vec3_abs(b->normal));
-    return tc_box_plane_overlap(center, r, half.x + half.y + half.z, b);
+    bool far;
+    const bool near_answer = tc_box_plane_overlap(center, r, half.x + half.y + half.z, b, &far);
+    return far ? tc_overlap_far_aabb_plane(a, b) : near_answer;
 }
 
 bool tc_overlap_obb_plane(const tc_obb *a, const tc_plane *b)
@@ -102,5 +111,8 @@ bool tc_overlap_obb_plane(const tc_obb *a, const tc_plane *b)
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!(tc_obb_valid(a) && tc_plane_valid(b))) return false;
     if (TC_OVERLAP_IS_FAR(obb, plane, a, b)) return tc_overlap_far_obb_plane(a, b);
-    return tc_box_plane_overlap(a->center, tc_obb_projected_radius(a, b->normal), a->half.x + a->half.y + a->half.z, b);
+    bool far;
+    const bool near_answer =
+        tc_box_plane_overlap(a->center, tc_obb_projected_radius(a, b->normal), a->half.x + a->half.y + a->half.z, b, &far);
+    return far ? tc_overlap_far_obb_plane(a, b) : near_answer;
 }

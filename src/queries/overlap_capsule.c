@@ -113,6 +113,11 @@ bool tc_overlap_capsule_plane(const tc_capsule *a, const tc_plane *b)
     float s = tc_minf(tc_vec3_dot(b->normal, a->a), tc_vec3_dot(b->normal, a->b)) - b->offset;
     /* Only the endpoint that gives the minimum rounds into s: the larger of
      * the two bounds covers it (a sum would pad past the band). */
-    float mag = tc_maxf(tc_vec3_norm1(a->a), tc_vec3_norm1(a->b)) + tc_absf(b->offset) + a->radius;
-    return s <= a->radius + TC_PAD_REL * mag;
+    float coords = tc_maxf(tc_vec3_norm1(a->a), tc_vec3_norm1(a->b)) + tc_absf(b->offset);
+    float band = TC_PAD_REL * (coords + a->radius);
+    /* The band of the coordinates matters only inside it (tc_plane_pair_is_near). */
+    if (!(s <= a->radius + band)) return false;
+    if (s < a->radius - band || tc_plane_pair_is_near(coords, a->radius + tc_vec3_max_abs(tc_vec3_sub(a->b, a->a)), s))
+        return true;
+    return tc_overlap_far_capsule_plane(a, b);
 }

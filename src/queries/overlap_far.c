@@ -62,16 +62,18 @@ TC_OVERLAP_FAR(aabb, triangle)
 TC_OVERLAP_FAR(obb, triangle)
 TC_OVERLAP_FAR(triangle, triangle)
 
-#define TC_OVERLAP_FAR_PLANE(A)                                  \
+/* placed: an OBB's corners are computed from its centre and turn. */
+#define TC_OVERLAP_FAR_PLANE(A, placed)                                  \
     bool tc_overlap_far_##A##_plane(const tc_##A *a, const tc_plane *b) \
-    {                                                            \
-        tc_core ca;                                              \
-        tc_core_from_##A(&ca, a);                                \
-        const tc_half_space h = tc_half_space_from_plane(b);     \
-        return tc_core_distance_plane(&ca, &h, NULL, NULL) == 0.0f; \
+    {                                                                    \
+        tc_core ca;                                                      \
+        tc_core_from_##A(&ca, a);                                        \
+        const tc_half_space h = tc_half_space_from_plane(b);             \
+        return tc_core_plane_within_rounding(&ca, &h, placed);           \
     }
 
-TC_OVERLAP_FAR_PLANE(capsule)
-TC_OVERLAP_FAR_PLANE(aabb)
-TC_OVERLAP_FAR_PLANE(obb)
-TC_OVERLAP_FAR_PLANE(triangle)
+TC_OVERLAP_FAR_PLANE(sphere, false)
+TC_OVERLAP_FAR_PLANE(capsule, false)
+TC_OVERLAP_FAR_PLANE(aabb, false)
+TC_OVERLAP_FAR_PLANE(obb, true)
+TC_OVERLAP_FAR_PLANE(triangle, false)

@@ -80,15 +80,35 @@ bool tc_overlap_far_triangle_triangle(const tc_triangle *a, const tc_triangle *b
 bool tc_far_contact(tc_core *a, tc_core *b, tc_manifold *m, bool *far);
 float tc_far_distance(tc_core *a, tc_core *b, tc_vec3 *point_a, tc_vec3 *point_b);
 
-/* Overlap with a plane beyond the float range: the distance query's own
- * test (the lowest point of the core against the half-space, in double,
- * no band), so overlap is exactly distance 0 and agrees with contact. The
+/* Overlap with a plane beyond the float range (or beyond its band,
+ * tc_plane_pair_is_near): the distance query's own test (the lowest point
+ * of the core against the half-space, in double), padded only by that
+ * height's rounding (tc_core_plane_within_rounding, of the products it
+ * sums: the pair's own numbers), so overlap is distance 0 up to it and
+ * agrees with contact. The
  * float tests pad by the largest coordinate of the shape, which for a
  * triangle with a vertex at -3.4e38 made a triangle 7.6 away overlap
  * (issue 12). */
+bool tc_overlap_far_sphere_plane(const tc_sphere *a, const tc_plane *b);
 bool tc_overlap_far_capsule_plane(const tc_capsule *a, const tc_plane *b);
 bool tc_overlap_far_aabb_plane(const tc_aabb *a, const tc_plane *b);
 bool tc_overlap_far_obb_plane(const tc_obb *a, const tc_plane *b);
 bool tc_overlap_far_triangle_plane(const tc_triangle *a, const tc_plane *b);
+
+/* Whether a plane pair's float test may decide it: its band, TC_PAD_REL of
+ * coords (the shape's coordinates and the plane's offset, whose rounding
+ * goes into the float height), is at most TC_CORE_NEAR_RATIO times the
+ * pair's own numbers (size: the shape's extent and radius; height: its
+ * float height over the plane). Otherwise, far from the origin, that band
+ * would be of where the pair is (a unit sphere 1.9 above a ground at
+ * x = 1e6 touched it), and a pair inside it (only there can the band
+ * change the answer) is decided by tc_overlap_far_X_plane:
+ * the height in double as distance, contact and the sweeps' start take it,
+ * within its own rounding (issue 12). Near the origin the float test keeps
+ * its bits. */
+static inline bool tc_plane_pair_is_near(float coords, float size, float height)
+{
+    return coords <= (float)TC_CORE_NEAR_RATIO * (size + tc_absf(height));
+}
 
 #endif

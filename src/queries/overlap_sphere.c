@@ -76,13 +76,15 @@ bool tc_overlap_sphere_plane(const tc_sphere *a, const tc_plane *b)
 {
     if (!TC_REQUIRE(a != NULL && b != NULL)) return false;
     if (!(tc_sphere_valid(a) && tc_plane_valid(b))) return false;
-    if (!(tc_maxf(tc_maxf(tc_vec3_max_abs(a->center), a->radius), tc_absf(b->offset)) <= 0x1p100f)) {
-        /* near the end of the float range the sums overflow float: in double */
-        const tc_vec3 n = b->normal, c = a->center;
-        const double sd = (double)n.x * c.x + (double)n.y * c.y + (double)n.z * c.z - b->offset;
-        const double norm1 = fabs((double)c.x) + fabs((double)c.y) + fabs((double)c.z);
-        return sd <= (double)a->radius + TC_PAD_REL * (norm1 + fabs((double)b->offset) + a->radius);
-    }
+    /* Near the end of the float range the sums would overflow float: in
+     * double there (the far test's). */
+    if (!(tc_maxf(tc_maxf(tc_vec3_max_abs(a->center), a->radius), tc_absf(b->offset)) <= 0x1p100f))
+        return tc_overlap_far_sphere_plane(a, b);
     float s = tc_vec3_dot(b->normal, a->center) - b->offset;
-    return s <= a->radius + TC_PAD_REL * (tc_vec3_norm1(a->center) + tc_absf(b->offset) + a->radius);
+    float coords = tc_vec3_norm1(a->center) + tc_absf(b->offset);
+    float band = TC_PAD_REL * (coords + a->radius);
+    /* The band of the coordinates matters only inside it (tc_plane_pair_is_near). */
+    if (!(s <= a->radius + band)) return false;
+    if (s < a->radius - band || tc_plane_pair_is_near(coords, a->radius, s)) return true;
+    return tc_overlap_far_sphere_plane(a, b);
 }

@@ -89,5 +89,10 @@ bool tc_overlap_triangle_plane(const tc_triangle *a, const tc_plane *b)
     /* Only the corner that gives the minimum rounds into s: the largest bound
      * covers it (a sum would pad past the band). */
     float mag = tc_maxf(tc_vec3_norm1(a->a), tc_maxf(tc_vec3_norm1(a->b), tc_vec3_norm1(a->c))) + tc_absf(b->offset);
-    return s - b->offset <= TC_PAD_REL * mag;
+    const float band = TC_PAD_REL * mag;
+    /* The band of the coordinates matters only inside it (tc_plane_pair_is_near). */
+    if (!(s - b->offset <= band)) return false;
+    if (s - b->offset < -band) return true;
+    const float size = tc_maxf(tc_vec3_max_abs(tc_vec3_sub(a->b, a->a)), tc_vec3_max_abs(tc_vec3_sub(a->c, a->a)));
+    return tc_plane_pair_is_near(mag, size, s - b->offset) || tc_overlap_far_triangle_plane(a, b);
 }

@@ -192,6 +192,37 @@ float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *
     return 0.0f;
 }
 
+/* The height over h of a's lowest point (less its radius), as
+ * tc_core_distance_plane takes it, and that point in *low. */
+static double lowest_gap(const tc_core *a, const tc_half_space *h, tc_dvec3 *low)
+{
+    *low = tc_dvec3_mad(tc_core_support(a, tc_dvec3_neg(h->n)), h->n, -a->radius);
+    return tc_dvec3_dot(h->n, *low) - h->offset;
+}
+
+static bool within_rounding(const tc_core *a, const tc_half_space *h, double gap, tc_dvec3 p, bool placed)
+{
+    const tc_dvec3 n = h->n;
+    const double sum = fabs(n.x * p.x) + fabs(n.y * p.y) + fabs(n.z * p.z) + fabs(h->offset);
+    return gap <= 0x1p-48 * sum + (placed ? (double)TC_PAD_REL * a->size : 0.0);
+}
+
+bool tc_core_plane_within_rounding(const tc_core *a, const tc_half_space *h, bool placed)
+{
+    tc_dvec3 low;
+    const double gap = lowest_gap(a, h, &low);
+    return within_rounding(a, h, gap, low, placed);
+}
+
+bool tc_core_plane_touching(const tc_core *a, const tc_half_space *h, double pad)
+{
+    tc_dvec3 low;
+    const double gap = lowest_gap(a, h, &low);
+    const double coords = a->scale + fabs(h->offset);
+    if (coords <= TC_CORE_NEAR_RATIO * (a->size + fabs(gap))) return gap <= pad * coords;
+    return within_rounding(a, h, gap, low, true);
+}
+
 /* in_band: the overlap test has called the pair touching; when no point
  * reaches the half-space, the deepest one counts, at depth 0. */
 static bool contact_plane(const tc_core *a, const tc_half_space *h, bool in_band, tc_manifold *m)

@@ -120,6 +120,28 @@ static inline tc_half_space tc_half_space_from_plane(const tc_plane *p)
     return h;
 }
 float tc_core_distance_plane(const tc_core *a, const tc_half_space *h, tc_vec3 *point_a, tc_vec3 *point_b);
+/* Whether a core touches a half-space within the rounding of its lowest
+ * point's height as tc_core_distance_plane takes it in double: 2^-48 of
+ * the products the height sums (normal by point, per axis, and the
+ * offset), and with placed (a core whose vertices were computed from a
+ * centre or a position and a turn: an OBB, a hull, a mesh's triangle)
+ * TC_PAD_REL of its size too, which those vertices' rounding and the
+ * turn's tolerated distance from a rotation (1e-6 of the size) carry. A
+ * band of the pair's own numbers: a level ground's height ignores x, and a
+ * tilted one's rounding is 2^-48 of the distance along the normal. The
+ * plane pairs' far test (overlap_far.h), and further out of the hull's and
+ * mesh's (tc_core_plane_touching). */
+bool tc_core_plane_within_rounding(const tc_core *a, const tc_half_space *h, bool placed);
+/* A hull's or a mesh triangle's core touching a half-space within the
+ * overlap band of pad * coords (coords: the core's scale plus the plane's
+ * offset; the hull's and mesh's overlap pads). That band is of where the
+ * pair is, so it is kept only while it is at most TC_CORE_NEAR_RATIO times
+ * the pair's own numbers (the core's size and its lowest point's height),
+ * as the float plane tests do (tc_plane_pair_is_near), which keeps the
+ * bits near the origin; further out the pair touches within the height's
+ * rounding (tc_core_plane_within_rounding), so a hull 0.1 above a ground
+ * at x = 1e6 no longer touches it (issue 12). */
+bool tc_core_plane_touching(const tc_core *a, const tc_half_space *h, double pad);
 bool tc_core_contact_plane(const tc_core *a, const tc_half_space *h, tc_manifold *m);
 /* The same for a pair the overlap test (with its band) calls touching: when
  * no point reaches the half-space, the deepest one at depth 0 (as
@@ -145,9 +167,11 @@ bool tc_core_contact_touching(const tc_core *a, const tc_core *b, tc_manifold *m
 
 /* Translational sweep of core A (velocity va) against core B (vb) by
  * conservative advancement on the distance (sweep.c), and of a core against
- * a half-space (exact). */
+ * a half-space (exact; touching: the pair's overlap test calls the pair
+ * touching at t = 0, inside its band, which starts it there too, so that a
+ * still sweep hits exactly what overlap calls touching). */
 bool tc_core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3 vb, double max_t, tc_sweep_hit *hit);
-bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t,
+bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t, bool touching,
                          tc_sweep_hit *hit);
 
 #endif

@@ -132,14 +132,14 @@ TC_FORCE_INLINE void tc_shape_place(const tc_shape *local, const tc_frame *frame
         const tc_vec3 n = tc_mat3_mul_vec3(f.rotation, local->u.plane.normal);
         const float d = local->u.plane.offset;
         r.u.plane.normal = n;
-        if (tc_is_finite(d) && tc_vec3_finite(f.position) && tc_vec3_finite(n) &&
-            (double)tc_absf(d) * s < 0x1p100 && tc_vec3_max_abs(f.position) < 0x1p100f) {
-            r.u.plane.offset = tc_vec3_dot(n, TC_PLACE(tc_vec3_scale(local->u.plane.normal, d)));
-        } else if (tc_is_finite(d) && tc_vec3_finite(f.position) && tc_vec3_finite(n)) {
-            /* near the end of the float range, in double (the point's float
-             * coordinates would overflow): n.position + s d |n|^2, the turned
+        if (tc_is_finite(d) && tc_vec3_finite(f.position) && tc_vec3_finite(n)) {
+            /* In double, rounded once: n.position + s d |n|^2, the turned
              * normal being the turned point's direction, saturated at the
-             * float range (a plane beyond it holds all or none of it) */
+             * float range (a plane beyond it holds all or none of it). The
+             * plane's point as a float had rounded with its coordinates: a
+             * ground through x = 1e6 tilted moved by up to 0.03 along its
+             * normal, at 1e12 by 3e4 (issue 12), and near the end of the
+             * float range it would overflow. */
             const double nn = (double)n.x * n.x + (double)n.y * n.y + (double)n.z * n.z;
             const double np = (double)n.x * f.position.x + (double)n.y * f.position.y + (double)n.z * f.position.z;
             r.u.plane.offset = tc_float_saturated(np + (double)s * d * nn);

@@ -213,9 +213,10 @@ static bool core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space 
     return true;
 }
 
-bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t, tc_sweep_hit *hit)
+bool tc_core_sweep_plane(const tc_core *a, tc_dvec3 va, const tc_half_space *h, tc_dvec3 vb, double max_t, bool touching,
+                         tc_sweep_hit *hit)
 {
-    return core_sweep_plane(a, va, h, vb, max_t, false, hit);
+    return core_sweep_plane(a, va, h, vb, max_t, touching, hit);
 }
 
 /* The hit at t = 0 of two boxes that touch: the contact manifold's, else

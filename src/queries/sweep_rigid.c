@@ -337,10 +337,25 @@ bool tc_core_sweep_rigid_plane_moving(const tc_core *la, const tc_rigid_motion *
                                       double max_t, tc_sweep_hit *hit)
 {
     const tc_dvec3 n = h->n;
-    const double offset = h->offset;
-    const tc_rigid_motion ma = *pma;
+    double offset = h->offset;
+    tc_rigid_motion ma = *pma;
     double spin = ma.angle * tc_core_lever_arm(la, ma.axis) * across(n, ma.world_axis);
     double scale = la->scale + tc_dvec3_max_abs(ma.p0) + tc_dvec3_length(ma.dp) + fabs(offset);
+    /* Far from the origin the sweep runs with A's start position at the
+     * origin, the plane's offset less its height there (in double), on the
+     * rule of the cores' sweep above (TC_CORE_NEAR_RATIO): its tolerance is
+     * then of A's size, motion and height over the plane, not of where it
+     * is (1e-5 of the coordinates: 10 at 1e6, where a shape falling onto a
+     * ground hit it 10 early). The hit point is moved back. */
+    const tc_dvec3 start = ma.p0;
+    const double moved_offset = offset - tc_dvec3_dot(n, start);
+    const double rel = la->scale + tc_dvec3_length(ma.dp) + fabs(moved_offset);
+    const bool moved = !(scale <= TC_CORE_NEAR_RATIO * rel);
+    if (moved) {
+        ma.p0 = tc_dvec3_make(0, 0, 0);
+        offset = moved_offset;
+        scale = rel;
+    }
     double tol = TC_RIGID_TOLERANCE * scale;
     double approach = -tc_dvec3_dot(ma.dp, n) + spin;
     double t = 0.0, gap = INFINITY;
@@ -365,7 +380,8 @@ bool tc_core_sweep_rigid_plane_moving(const tc_core *la, const tc_rigid_motion *
          * already dips below it. */
         double below = gap < 0.0 ? -gap : 0.0;
         hit->t = reported_t(t);
-        hit->point = saturated(tc_dvec3_mad(lowest, n, -(la->radius) + below));
+        const tc_dvec3 p = tc_dvec3_mad(lowest, n, -(la->radius) + below);
+        hit->point = saturated(moved ? tc_dvec3_add(p, start) : p);
         hit->normal = tc_dvec3_to(down);
     }
     return true;
