@@ -127,7 +127,7 @@ bool tc_core_contact_from_closest(const tc_core *a, const tc_core *b, double dis
         if (along > depth) depth = along;
         m->normal = tc_dvec3_to(n);
         m->count = 1;
-        m->points[0].point = tc_dvec3_to(tc_dvec3_mad(qa, n, s));
+        m->points[0].point = tc_dvec3_to_saturated(tc_dvec3_mad(qa, n, s)); /* past FLT_MAX for cores reaching it (libFuzzer) */
         m->points[0].depth = tc_float_saturated(depth > 0.0 ? depth : 0.0);
         m->points[0].id = TC_CONTACT_ID(tc_core_feature_at(a, qa, n), tc_core_feature_at(b, qb, tc_dvec3_neg(n)));
         return true;
