@@ -1372,3 +1372,30 @@ TEST_CASE(mesh_capsule_distance_keeps_the_first_pass_answer)
     CHECK_MSG(!ov || d == 0.0f, "overlap %d at distance %g", ov, d);
     tc_mesh_data_destroy(md);
 }
+
+/* Two slender solid hulls, 1e6 long and a few units across, intersecting
+ * by 0.14 (an exact separating-axis test in rationals over every candidate
+ * axis; the pair fuzzer): the overlap's double GJK from scratch stalled on
+ * rounding 0.24 apart (the support it asked for was already in its thin
+ * triangle), while the distance's seeded run found 0. A stalled run is
+ * unsure, and the separating-axis test decides: overlap agrees with
+ * distance 0, both ways. */
+TEST_CASE(hull_hull_overlap_slender_pair_gjk_stall)
+{
+    const tc_vec3 pa[4] = { { -6.9375f, 6.1875f, -7 }, { 6.1875f, -3.3125f, 6.1875f },
+                            { -0x1.fffffep-72f, 1e6f, -6.0625f }, { 2.5625f, 4.5625f, -5.4375f } };
+    const tc_vec3 pb[6] = { { -5.1875f, 1e6f, -7 }, { -7, -7, -7 }, { 0x1.dbdbdap-60f, 1e6f, 1e6f },
+                            { -2.5f, -7, -7 }, { 0, 0.875f, 3.6875f }, { 1.3125f, 1e6f, 1 } };
+    tc_hull_data *da = tc_hull_data_create(pa, 4, NULL), *db = tc_hull_data_create(pb, 6, NULL);
+    CHECK(da && db);
+    if (da && db) {
+        const tc_shape a = placed_hull(da, tc_vec3_make(-0.5f, 2.4375f, 2.4375f), 1);
+        const tc_shape b = placed_hull(db, tc_vec3_make(-7, -7, -7), 1);
+        const float d = tc_shape_distance(&a, &b, NULL, NULL);
+        CHECK_MSG(d == 0.0f, "distance %g", d);
+        CHECK(tc_shape_overlap(&a, &b));
+        CHECK(tc_shape_overlap(&b, &a));
+    }
+    tc_hull_data_destroy(da);
+    tc_hull_data_destroy(db);
+}

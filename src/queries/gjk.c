@@ -216,6 +216,7 @@ static tc_gjk_status gjk_run(gjk_src *g, double above, double within, const tc_g
                              tc_gjk_result *out, bool *decided)
 {
     *decided = false;
+    out->stalled = false;
     double err = g->fast ? g->fast->err : 0.0;
     double size = g->size + 1e-300;
     /* Below this the origin is taken to be on the simplex: relative to the
@@ -269,7 +270,11 @@ static tc_gjk_status gjk_run(gjk_src *g, double above, double within, const tc_g
         bool duplicate = false;
         for (int i = 0; i < s->n; ++i)
             if (tc_dvec3_length_sq(tc_dvec3_sub(s->v[i].w, w.w)) <= zero_sq) duplicate = true;
-        if (duplicate) { out->status = TC_GJK_SEPARATED; break; }
+        if (duplicate) {
+            out->status = TC_GJK_SEPARATED;
+            out->stalled = vw < 0.5 * vv;
+            break;
+        }
         simplex *next = s == &buf[0] ? &buf[1] : &buf[0];
         simplex_copy(next, s);
         next->v[next->n++] = w;
@@ -279,7 +284,11 @@ static tc_gjk_status gjk_run(gjk_src *g, double above, double within, const tc_g
         }
         tc_dvec3 nv = simplex_point(next);
         double nvv = tc_dvec3_length_sq(nv);
-        if (!(nvv < vv)) { out->status = TC_GJK_SEPARATED; break; } /* no progress: rounding floor */
+        if (!(nvv < vv)) { /* no progress: rounding floor */
+            out->status = TC_GJK_SEPARATED;
+            out->stalled = vw < 0.5 * vv;
+            break;
+        }
         s = next;
         v = nv;
         vv = nvv;
@@ -329,16 +338,18 @@ tc_gjk_status tc_gjk_distance_seeded(const tc_core *a, const tc_core *b, const t
 
 bool tc_gjk_within(const tc_core *a, const tc_core *b, double margin)
 {
-    return tc_gjk_within_seeded(a, b, NULL, margin);
+    return tc_gjk_within_seeded(a, b, NULL, margin, NULL);
 }
 
-bool tc_gjk_within_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, double margin)
+bool tc_gjk_within_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, double margin,
+                          bool *stalled)
 {
     gjk_src g;
     src_of_cores(&g, a, b);
     tc_gjk_result r;
     bool decided;
     gjk_run(&g, margin, margin, seed, &r, &decided);
+    if (stalled) *stalled = r.stalled;
     return r.distance <= margin;
 }
 

@@ -31,6 +31,9 @@ typedef struct tc_gjk_result {
     int iterations;
     tc_gjk_status status;
     tc_gjk_simplex simplex;  /* the final simplex's hull vertex indices (a float run's only) */
+    bool stalled;            /* stopped on rounding (a support already in the simplex, or no
+                                progress) with the support's plane well short of v: the simplex's
+                                closest point was not, and distance may be far above the true one */
 } tc_gjk_result;
 
 tc_gjk_status tc_gjk_distance(const tc_core *a, const tc_core *b, tc_gjk_result *out);
@@ -59,7 +62,11 @@ tc_gjk_status tc_gjk_hull_pair(const tc_hull_pair *p, double above, tc_gjk_resul
 
 /* tc_gjk_within for two hull cores, starting from a simplex of their
  * vertices (from tc_gjk_hull_pair) instead of one point: the same answer,
- * found in a support step or two when the seed is good. */
-bool tc_gjk_within_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, double margin);
+ * found in a support step or two when the seed is good. *stalled (if not
+ * NULL): the run stalled on rounding (tc_gjk_result.stalled), so a false
+ * answer is unsure: on slender cores (1e6 long, a few units across) the
+ * closest point of a thin simplex can be off by more than the margin. */
+bool tc_gjk_within_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, double margin,
+                          bool *stalled);
 
 #endif
