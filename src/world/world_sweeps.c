@@ -173,8 +173,10 @@ bool tc_world_sweep_rigid_closest(const tc_world *w, const tc_shape *shape, tc_t
     if (!isfinite(r)) return false;
     const tc_vec3 rr = tc_vec3_make(r, r, r);
     tc_aabb box;
-    box.min = tc_vec3_sub(tc_vec3_min(from.position, to.position), rr);
-    box.max = tc_vec3_add(tc_vec3_max(from.position, to.position), rr);
+    /* saturated (moved): a position near -FLT_MAX less r overflowed (the
+     * world fuzzer) */
+    box.min = moved(tc_vec3_min(from.position, to.position), tc_vec3_neg(rr));
+    box.max = moved(tc_vec3_max(from.position, to.position), rr);
     sweep_ctx s = sweep_ctx_make(w, shape, filter, false);
     s.rigid = true;
     s.from = from;
