@@ -3,6 +3,7 @@
  * only vertices defined above them (negative indices count back from the
  * last of those), so each index is checked where it is read. */
 #include "obj.h"
+#include "scene_lex.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -89,11 +90,8 @@ static bool read_coordinate(obj_reader *r, const obj_token *t, float *out)
         obj_error(r, t->at, "expected a number, found", found);
         return false;
     }
-    memcpy(buf, r->text + t->at, t->length);
-    buf[t->length] = '\0';
-    char *end = NULL;
-    double v = strtod(buf, &end);
-    if (!end || *end != '\0') {
+    double v;
+    if (!tt_decimal_parse(r->text + t->at, t->length, &v)) {
         obj_error(r, t->at, "expected a number, found", found);
         return false;
     }

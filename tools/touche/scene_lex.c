@@ -83,19 +83,25 @@ static tt_token lex_number(tt_lexer *lx)
     lx->pos = p;
     if (!is_delimiter(lx, p)) return bad(lx, start, "malformed number");
     tt_token t = make(lx, TT_TOK_NUMBER, start);
+    (void)tt_decimal_parse(t.text, (size_t)t.length, &t.number); /* its shape is checked above */
+    return t;
+}
+
+bool tt_decimal_parse(const char *text, size_t length, double *out)
+{
     char buf[128];
-    if (t.length >= (int)sizeof buf) {
+    if (length >= sizeof buf) {
         /* So many digits is no number a person meant; call it out of range. */
-        t.number = 1e300;
-        return t;
+        *out = 1e300;
+        return true;
     }
     /* strtod raises the overflow exception on "1e999": estimate the decimal
      * magnitude first (the first non-zero digit's place plus the exponent)
      * and call anything far beyond the limit out of range without it. */
     long place = 0, exponent = 0;
     bool seen_nonzero = false, fraction = false, in_exponent = false;
-    for (int i = 0; i < t.length; i++) {
-        char c = t.text[i];
+    for (size_t i = 0; i < length; i++) {
+        char c = text[i];
         if (c == 'e' || c == 'E') { in_exponent = true; continue; }
         if (c == '.') { fraction = true; continue; }
         if (!is_digit(c)) continue;
@@ -110,17 +116,18 @@ static tt_token lex_number(tt_lexer *lx)
             place++;
         }
     }
-    const char *e = memchr(t.text, 'e', (size_t)t.length);
-    if (!e) e = memchr(t.text, 'E', (size_t)t.length);
-    if (e && e + 1 < t.text + t.length && e[1] == '-') exponent = -exponent;
+    const char *e = memchr(text, 'e', length);
+    if (!e) e = memchr(text, 'E', length);
+    if (e && e + 1 < text + length && e[1] == '-') exponent = -exponent;
     if (seen_nonzero && place + exponent > 300) {
-        t.number = 1e300;
-        return t;
+        *out = 1e300;
+        return true;
     }
-    memcpy(buf, t.text, (size_t)t.length);
-    buf[t.length] = '\0';
-    t.number = strtod(buf, NULL);
-    return t;
+    memcpy(buf, text, length);
+    buf[length] = '\0';
+    char *end = NULL;
+    *out = strtod(buf, &end);
+    return end == buf + length;
 }
 
 static tt_token lex_string(tt_lexer *lx)

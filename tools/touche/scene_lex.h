@@ -45,6 +45,13 @@ typedef struct tt_lexer {
 void tt_lexer_init(tt_lexer *lx, const char *src, size_t size);
 tt_token tt_lexer_next(tt_lexer *lx);
 
+/* The value of the decimal number in text[0, length) (digits, a sign, a
+ * point, an exponent), without strtod's overflow exception: a number far
+ * beyond any limit (over 1e300, or 128 characters and more) reads as 1e300.
+ * False when the text is not one whole number. The scene lexer and the OBJ
+ * reader share it. */
+bool tt_decimal_parse(const char *text, size_t length, double *out);
+
 /* Writes a printable rendering of a token (quoted, truncated, with bytes that
  * are not printable ASCII as \xNN) for messages. */
 void tt_token_describe(const tt_token *tok, char *out, size_t out_size);
