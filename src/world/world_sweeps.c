@@ -169,8 +169,12 @@ bool tc_world_sweep_rigid_closest(const tc_world *w, const tc_shape *shape, tc_t
      * origin that holds its box; that ball moves along the segment between
      * the two positions. Rounded up, as the ball is a bound. */
     const tc_vec3 far = tc_vec3_max(tc_vec3_abs(b.min), tc_vec3_abs(b.max));
-    const float r = tc_vec3_length(far) * (1.0f + 1e-5f);
-    if (!isfinite(r)) return false;
+    /* In double, saturated: a length just below FLT_MAX rounded up by the
+     * factor overflowed (the world fuzzer). A ball past the float range (the
+     * length infinite, of a finite box) reaches everywhere: FLT_MAX, which
+     * the box below saturates to. */
+    const float len = tc_vec3_length(far);
+    const float r = isfinite(len) ? tc_float_saturated((double)len * (1.0 + 1e-5)) : FLT_MAX;
     const tc_vec3 rr = tc_vec3_make(r, r, r);
     tc_aabb box;
     /* saturated (moved): a position near -FLT_MAX less r overflowed (the
