@@ -232,30 +232,36 @@ static bool obb_holds(const tc_obb *o, tc_vec3 p, double tol)
 }
 
 /* A float pre-test of in_both's verdict for box o: true only when in_both
- * would find p inside o. With d = p - centre, each coordinate's float
- * error is below 4.01 u sum |d_k| |axis_k| <= 4.8e-7 sum |d_k| (u = 2^-24;
- * the SAT pass's range keeps rotation entries at most 2), so a point inside
- * every face by 1e-6 of sum |d_k| is inside in exact arithmetic, up to the
- * u h of the final sum's rounding; in_both's tolerance (1e-6 of a scale
- * that includes h) covers that and its own double rounding. Most edge-edge
- * midpoints pass, and skip the double test. */
-static bool obb_holds_surely(const tc_obb *o, tc_vec3 p)
+ * would find p inside o within its tolerance. With d = p - centre, each
+ * coordinate's float error is below 4.01 u sum |d_k| |axis_k| <= 4.8e-7
+ * sum |d_k| (u = 2^-24; the SAT pass's range keeps rotation entries at most
+ * 2), which the margin of 1e-6 sum |d_k| covers: a point inside every face
+ * moved out by slack, less that margin, is within slack of o in exact
+ * arithmetic, up to the 2u (h + slack) of the two sums' rounding. */
+static bool obb_holds_surely(const tc_obb *o, tc_vec3 p, float slack)
 {
     tc_vec3 d = tc_vec3_sub(p, o->center);
     float margin = 1e-6f * tc_vec3_norm1(d);
-    return tc_absf(tc_vec3_dot(d, o->rotation.cx)) + margin <= o->half.x &&
-           tc_absf(tc_vec3_dot(d, o->rotation.cy)) + margin <= o->half.y &&
-           tc_absf(tc_vec3_dot(d, o->rotation.cz)) + margin <= o->half.z;
+    return tc_absf(tc_vec3_dot(d, o->rotation.cx)) + margin <= o->half.x + slack &&
+           tc_absf(tc_vec3_dot(d, o->rotation.cy)) + margin <= o->half.y + slack &&
+           tc_absf(tc_vec3_dot(d, o->rotation.cz)) + margin <= o->half.z + slack;
 }
 
-/* Both boxes hold p within 1e-6 of the pair's scale (far inside the
- * contract's 1e-4, well above the float rounding of a point computed from
- * the boxes' floats). The float pre-test first: the same verdict, cheaper
- * when it is sure. Out of line: inlined, it crowds tc_box_box_contact_from_sat's
- * registers (measured: more spills than the test's own cost). */
-TC_NO_INLINE bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p)
+/* Both boxes hold p within 1e-6 of the pair's scale (the boxes' centres'
+ * coordinates and half extents; far inside the contract's 1e-4, well above
+ * the float rounding of a point computed from the boxes' floats). The float
+ * pre-test first, with the SAT pass's pad as its slack: the same verdict,
+ * cheaper when it is sure. The pad, 4 FLT_EPSILON (< 4.8e-7) times the
+ * centres' offset and the half extents, is below 0.48e-6 of that scale;
+ * with the pre-test's rounding (2u h < 1.2e-7 of it) and the double test's
+ * own, within the tolerance. Edge-edge points lie near both boxes' surfaces
+ * (the middle of two edge points, within the depth of each box), where a
+ * pre-test without that slack failed on about half the shallow contacts.
+ * Out of line: inlined, it crowds tc_box_box_contact_from_sat's registers
+ * (measured: more spills than the test's own cost). */
+TC_NO_INLINE bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p, float pad)
 {
-    if (obb_holds_surely(a, p) && obb_holds_surely(b, p)) return true;
+    if (obb_holds_surely(a, p, pad) && obb_holds_surely(b, p, pad)) return true;
     double scale = fabs(a->center.x) + fabs(a->center.y) + fabs(a->center.z) + a->half.x + a->half.y + a->half.z +
                    fabs(b->center.x) + fabs(b->center.y) + fabs(b->center.z) + b->half.x + b->half.y + b->half.z;
     double tol = 1e-6 * scale;
@@ -263,7 +269,8 @@ TC_NO_INLINE bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p)
 }
 
 /* The edge-edge contact's one point; true when both boxes hold it. */
-static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, tc_manifold *m)
+static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, float pad,
+                         tc_manifold *m)
 {
     const tc_vec3 *ca = columns_of(a), *cb = columns_of(b);
     const float *ha = halves_of(a), *hb = halves_of(b);
@@ -291,11 +298,11 @@ static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, 
     /* The middle of the closest points, unless deep edge-edge penetration
      * puts it outside a box: then an edge point that lies in both. */
     tc_vec3 mid = tc_vec3_scale(tc_vec3_add(pa, pb), 0.5f);
-    bool held = in_both(a, b, mid);
-    if (!held && in_both(a, b, pb)) {
+    bool held = in_both(a, b, mid, pad);
+    if (!held && in_both(a, b, pb, pad)) {
         mid = pb;
         held = true;
-    } else if (!held && in_both(a, b, pa)) {
+    } else if (!held && in_both(a, b, pa, pad)) {
         mid = pa;
         held = true;
     }
@@ -937,9 +944,9 @@ TC_NO_INLINE void general_clip(const tc_obb *a, const tc_obb *b, bool ref_a, int
 /* Whether m is a single point that the boxes do not both hold (the
  * edge-edge point of a deep penetration, the fallbacks' estimates); the
  * caller moves it into both. Face points are in both by construction. */
-static bool single_point_outside(const tc_obb *a, const tc_obb *b, const tc_manifold *m)
+static bool single_point_outside(const tc_obb *a, const tc_obb *b, float pad, const tc_manifold *m)
 {
-    return m->count == 1 && !in_both(a, b, m->points[0].point);
+    return m->count == 1 && !in_both(a, b, m->points[0].point, pad);
 }
 
 /* Out of line from tc_box_box_contact (the header's): the apart pairs (most
@@ -980,12 +987,12 @@ bool tc_box_box_contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_
         bool ref_a = face < 3;
         int k = ref_a ? face : face - 3;
         int got = face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, s, face_depth, m);
-        if (got > 0) return got == FROM_REFERENCE && single_point_outside(a, b, m);
+        if (got > 0) return got == FROM_REFERENCE && single_point_outside(a, b, s->pad, m);
         if (edge < 0 || edge_depth >= face_depth) {
             /* Nothing under the face at rounding level, and the face is the
              * axis of least overlap: the general feature clipping in double. */
             general_clip(a, b, ref_a, k, m);
-            return single_point_outside(a, b, m);
+            return single_point_outside(a, b, s->pad, m);
         }
     }
     if (!edge_exact) {
@@ -993,5 +1000,5 @@ bool tc_box_box_contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_
         tc_vec3 l = tc_vec3_scale(tc_vec3_cross(columns_of(a)[i], columns_of(b)[j]), 1.0f / root(s->len2[edge - 6]));
         edge_n = vec_negate_unless(l, !(tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f));
     }
-    return !edge_contact(a, b, edge, edge_n, edge_depth, m);
+    return !edge_contact(a, b, edge, edge_n, edge_depth, s->pad, m);
 }
