@@ -603,6 +603,7 @@ bool tc_box_box_sat_pass(const tc_obb *a, const tc_obb *b, tc_box_box_sat *out)
     out->parallel = m.parallel;
     out->edge = m.edge;
     out->edge_depth = m.edge_depth;
+    out->pad = m.pad;
     /* In range, the floats are finite: validity is the signs of the halves. */
     return tc_sat_verdict(a, b, &m) == TC_SAT_AXIS_NONE && tc_obb_valid_in_range(a) && tc_obb_valid_in_range(b);
 }

@@ -70,6 +70,7 @@ typedef struct tc_box_box_sat {
     int edge;
     float edge_depth;
     unsigned near_parallel, parallel;
+    float pad; /* the float tests' rounding pad: 4 FLT_EPSILON times the centres' offset (1-norm) and the halves */
     bool in_range; /* false: a float out of the contact's range (TC_SAT_CONTACT_RANGE_BITS), nothing else filled */
 } tc_box_box_sat;
 

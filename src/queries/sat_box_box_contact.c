@@ -232,30 +232,36 @@ static bool obb_holds(const tc_obb *o, tc_vec3 p, double tol)
 }
 
 /* A float pre-test of in_both's verdict for box o: true only when in_both
- * would find p inside o. With d = p - centre, each coordinate's float
- * error is below 4.01 u sum |d_k| |axis_k| <= 4.8e-7 sum |d_k| (u = 2^-24;
- * the SAT pass's range keeps rotation entries at most 2), so a point inside
- * every face by 1e-6 of sum |d_k| is inside in exact arithmetic, up to the
- * u h of the final sum's rounding; in_both's tolerance (1e-6 of a scale
- * that includes h) covers that and its own double rounding. Most edge-edge
- * midpoints pass, and skip the double test. */
-static bool obb_holds_surely(const tc_obb *o, tc_vec3 p)
+ * would find p inside o within its tolerance. With d = p - centre, each
+ * coordinate's float error is below 4.01 u sum |d_k| |axis_k| <= 4.8e-7
+ * sum |d_k| (u = 2^-24; the SAT pass's range keeps rotation entries at most
+ * 2), which the margin of 1e-6 sum |d_k| covers: a point inside every face
+ * moved out by slack, less that margin, is within slack of o in exact
+ * arithmetic, up to the 2u (h + slack) of the two sums' rounding. */
+static bool obb_holds_surely(const tc_obb *o, tc_vec3 p, float slack)
 {
     tc_vec3 d = tc_vec3_sub(p, o->center);
     float margin = 1e-6f * tc_vec3_norm1(d);
-    return tc_absf(tc_vec3_dot(d, o->rotation.cx)) + margin <= o->half.x &&
-           tc_absf(tc_vec3_dot(d, o->rotation.cy)) + margin <= o->half.y &&
-           tc_absf(tc_vec3_dot(d, o->rotation.cz)) + margin <= o->half.z;
+    return tc_absf(tc_vec3_dot(d, o->rotation.cx)) + margin <= o->half.x + slack &&
+           tc_absf(tc_vec3_dot(d, o->rotation.cy)) + margin <= o->half.y + slack &&
+           tc_absf(tc_vec3_dot(d, o->rotation.cz)) + margin <= o->half.z + slack;
 }
 
-/* Both boxes hold p within 1e-6 of the pair's scale (far inside the
- * contract's 1e-4, well above the float rounding of a point computed from
- * the boxes' floats). The float pre-test first: the same verdict, cheaper
- * when it is sure. Out of line: inlined, it crowds tc_box_box_contact_from_sat's
- * registers (measured: more spills than the test's own cost). */
-TC_NO_INLINE bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p)
+/* Both boxes hold p within 1e-6 of the pair's scale (the boxes' centres'
+ * coordinates and half extents; far inside the contract's 1e-4, well above
+ * the float rounding of a point computed from the boxes' floats). The float
+ * pre-test first, with the SAT pass's pad as its slack: the same verdict,
+ * cheaper when it is sure. The pad, 4 FLT_EPSILON (< 4.8e-7) times the
+ * centres' offset and the half extents, is below 0.48e-6 of that scale;
+ * with the pre-test's rounding (2u h < 1.2e-7 of it) and the double test's
+ * own, within the tolerance. Edge-edge points lie near both boxes' surfaces
+ * (the middle of two edge points, within the depth of each box), where a
+ * pre-test without that slack failed on about half the shallow contacts.
+ * Out of line: inlined, it crowds tc_box_box_contact_from_sat's registers
+ * (measured: more spills than the test's own cost). */
+TC_NO_INLINE bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p, float pad)
 {
-    if (obb_holds_surely(a, p) && obb_holds_surely(b, p)) return true;
+    if (obb_holds_surely(a, p, pad) && obb_holds_surely(b, p, pad)) return true;
     double scale = fabs(a->center.x) + fabs(a->center.y) + fabs(a->center.z) + a->half.x + a->half.y + a->half.z +
                    fabs(b->center.x) + fabs(b->center.y) + fabs(b->center.z) + b->half.x + b->half.y + b->half.z;
     double tol = 1e-6 * scale;
@@ -263,7 +269,8 @@ TC_NO_INLINE bool in_both(const tc_obb *a, const tc_obb *b, tc_vec3 p)
 }
 
 /* The edge-edge contact's one point; true when both boxes hold it. */
-static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, tc_manifold *m)
+static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, float depth, float pad,
+                         tc_manifold *m)
 {
     const tc_vec3 *ca = columns_of(a), *cb = columns_of(b);
     const float *ha = halves_of(a), *hb = halves_of(b);
@@ -291,11 +298,11 @@ static bool edge_contact(const tc_obb *a, const tc_obb *b, int axis, tc_vec3 n, 
     /* The middle of the closest points, unless deep edge-edge penetration
      * puts it outside a box: then an edge point that lies in both. */
     tc_vec3 mid = tc_vec3_scale(tc_vec3_add(pa, pb), 0.5f);
-    bool held = in_both(a, b, mid);
-    if (!held && in_both(a, b, pb)) {
+    bool held = in_both(a, b, mid, pad);
+    if (!held && in_both(a, b, pb, pad)) {
         mid = pb;
         held = true;
-    } else if (!held && in_both(a, b, pa)) {
+    } else if (!held && in_both(a, b, pa, pad)) {
         mid = pa;
         held = true;
     }
@@ -534,6 +541,39 @@ static int quad_rect_points(float P[3][4], const float fc[3], const float e1[3],
     return n;
 }
 
+/* The incident corner that alone is a vertex of the intersection under
+ * the reference face, or -1: in about half the face contacts a corner of
+ * the incident box dips under the reference face, and then the direct
+ * search (quad_rect_points: 24 candidates) keeps that corner alone. Here:
+ * exactly one corner q of the quad P is at or under top, the others above
+ * it by a margin, and the part of the quad under top, the triangle from q
+ * to the points where its two edges from q rise through top, inside the
+ * rectangle |u| <= hu, |v| <= hv by that margin. Then in exact arithmetic
+ * no rectangle corner and no crossing of a rectangle side is under top;
+ * the margin, 1e-5 of the sizes involved, keeps the direct search's float
+ * tests from finding one by rounding (on the 3,000,000 pairs of the
+ * comparison in the commit that added this, both answered the same bits).
+ * The two edges rise (their far corners are above q), so neither quotient
+ * divides by zero. */
+static int lone_corner(float P[3][4], float hu, float hv, float top)
+{
+    unsigned under = (unsigned)(P[2][0] <= top) | (unsigned)(P[2][1] <= top) << 1 |
+                     (unsigned)(P[2][2] <= top) << 2 | (unsigned)(P[2][3] <= top) << 3;
+    if (!under || (under & (under - 1u))) return -1;
+    int q = tc_lowest_bit(under), qn = (q + 1) & 3, qp = (q + 3) & 3, qo = (q + 2) & 3;
+    float size = hu + hv + tc_absf(P[0][qn] - P[0][qp]) + tc_absf(P[1][qn] - P[1][qp]) + tc_absf(P[2][qn]) +
+                 tc_absf(P[2][qp]) + tc_absf(P[2][qo]) + tc_absf(top);
+    float margin = 1e-5f * size, high = top + margin;
+    if (!(P[2][qn] > high && P[2][qp] > high && P[2][qo] > high)) return -1;
+    float t1 = (top - P[2][q]) / (P[2][qn] - P[2][q]), t2 = (top - P[2][q]) / (P[2][qp] - P[2][q]);
+    float u1 = P[0][q] + (P[0][qn] - P[0][q]) * t1, v1 = P[1][q] + (P[1][qn] - P[1][q]) * t1;
+    float u2 = P[0][q] + (P[0][qp] - P[0][q]) * t2, v2 = P[1][q] + (P[1][qp] - P[1][q]) * t2;
+    float iu = hu - margin, iv = hv - margin;
+    bool inside = tc_absf(P[0][q]) <= iu && tc_absf(P[1][q]) <= iv && tc_absf(u1) <= iu && tc_absf(v1) <= iv &&
+                  tc_absf(u2) <= iu && tc_absf(v2) <= iv;
+    return inside ? q : -1;
+}
+
 /* Four face-contact points (pu, pv, pw) in the reference frame, pw up
  * the normal from the reference face at top: each one's depth below it
  * (clamped at zero) and the height h of the reported point, the middle of
@@ -606,8 +646,9 @@ static inline void incident_lines(const float (*col)[4], const float c[3], int k
     _mm_storeu_ps(base, _mm_xor_ps(sum, neg));
     _mm_storeu_ps(au, _mm_loadu_ps(col[k1]));
     _mm_storeu_ps(av, _mm_loadu_ps(col[k2]));
-    __m128 d = _mm_loadu_ps(col[k]);
-    if (!fs) d = _mm_xor_ps(d, neg); /* the same for every lane */
+    /* Negated unless fs by a sign flip, not a branch (random with random
+     * poses: the compiler's branch for it mispredicted). */
+    __m128 d = _mm_xor_ps(_mm_loadu_ps(col[k]), _mm_and_ps(neg, _mm_castsi128_ps(_mm_set1_epi32(-(int)!fs))));
     __m128 ok = _mm_cmpgt_ps(_mm_andnot_ps(neg, d), _mm_set1_ps(0x1p-60f));
     _mm_storeu_ps(dl, _mm_and_ps(ok, d));
     _mm_storeu_ps(inv, _mm_div_ps(one, _mm_or_ps(_mm_and_ps(ok, d), _mm_andnot_ps(ok, one))));
@@ -767,7 +808,14 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
     int idx[SLOTS];
     int nc;
     bool direct = lowest >= -hr[k];
-    if (direct) {
+    int lone = direct ? lone_corner(P, hr[k1], hr[k2], hr[k]) : -1;
+    if (lone >= 0) {
+        f.u[lone] = P[0][lone];
+        f.v[lone] = P[1][lone];
+        f.w[lone] = P[2][lone];
+        idx[0] = lone;
+        nc = 1;
+    } else if (direct) {
         nc = quad_rect_points(P, fc, e1, e2, hr[k1], hr[k2], hr[k], &f, idx);
         if (nc == 0) {
             /* Touching within the SAT's pad: the faces meet but nothing is
@@ -896,9 +944,9 @@ TC_NO_INLINE void general_clip(const tc_obb *a, const tc_obb *b, bool ref_a, int
 /* Whether m is a single point that the boxes do not both hold (the
  * edge-edge point of a deep penetration, the fallbacks' estimates); the
  * caller moves it into both. Face points are in both by construction. */
-static bool single_point_outside(const tc_obb *a, const tc_obb *b, const tc_manifold *m)
+static bool single_point_outside(const tc_obb *a, const tc_obb *b, float pad, const tc_manifold *m)
 {
-    return m->count == 1 && !in_both(a, b, m->points[0].point);
+    return m->count == 1 && !in_both(a, b, m->points[0].point, pad);
 }
 
 /* Out of line from tc_box_box_contact (the header's): the apart pairs (most
@@ -939,12 +987,12 @@ bool tc_box_box_contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_
         bool ref_a = face < 3;
         int k = ref_a ? face : face - 3;
         int got = face_contact(ref_a ? a : b, ref_a ? b : a, k, ref_a, s, face_depth, m);
-        if (got > 0) return got == FROM_REFERENCE && single_point_outside(a, b, m);
+        if (got > 0) return got == FROM_REFERENCE && single_point_outside(a, b, s->pad, m);
         if (edge < 0 || edge_depth >= face_depth) {
             /* Nothing under the face at rounding level, and the face is the
              * axis of least overlap: the general feature clipping in double. */
             general_clip(a, b, ref_a, k, m);
-            return single_point_outside(a, b, m);
+            return single_point_outside(a, b, s->pad, m);
         }
     }
     if (!edge_exact) {
@@ -952,5 +1000,5 @@ bool tc_box_box_contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_
         tc_vec3 l = tc_vec3_scale(tc_vec3_cross(columns_of(a)[i], columns_of(b)[j]), 1.0f / root(s->len2[edge - 6]));
         edge_n = vec_negate_unless(l, !(tc_vec3_dot(l, tc_vec3_sub(b->center, a->center)) < 0.0f));
     }
-    return !edge_contact(a, b, edge, edge_n, edge_depth, m);
+    return !edge_contact(a, b, edge, edge_n, edge_depth, s->pad, m);
 }
