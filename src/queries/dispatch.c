@@ -4,9 +4,11 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/float.h"
 #include "queries/mesh_deepest.h"
 #include "queries/sweep_rigid.h"
 #include "queries/sweep_start.h"
+#include "queries/tiny_pair.h"
 
 tc_shape tc_shape_from_sphere(tc_sphere s) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_SPHERE; r.u.sphere = s; return r; }
 tc_shape tc_shape_from_capsule(tc_capsule c) { tc_shape r; memset(&r, 0, sizeof r); r.type = TC_SHAPE_CAPSULE; r.u.capsule = c; return r; }
@@ -117,6 +119,13 @@ static bool overlap_ordered(const tc_shape *a, const tc_shape *b)
 bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
 {
     if (!tc_shape_types_ok(a, b)) return false;
+    tc_pair_scale scale;
+    if (tc_tiny_pair(a, b, NULL, 0, &scale)) { /* tiny_pair.h */
+        const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
+        const bool hit = tc_shape_contact(&sa, &sb, m);
+        if (hit && m) tc_manifold_scaled_down(m, &scale);
+        return hit;
+    }
     bool swapped = tc_shape_pair_order(&a, &b);
     bool hit = false;
     switch (TC_PAIR_KEY(a->type, b->type)) {
@@ -137,6 +146,15 @@ bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
 float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
     if (!tc_shape_types_ok(a, b)) return INFINITY;
+    tc_pair_scale scale;
+    if (tc_tiny_pair(a, b, NULL, 0, &scale)) {
+        const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
+        const float d = tc_shape_distance(&sa, &sb, point_a, point_b);
+        if (!tc_is_finite(d)) return d; /* no pair function, or invalid: the points are not written */
+        if (point_a) *point_a = tc_vec3_scaled_down(*point_a, &scale);
+        if (point_b) *point_b = tc_vec3_scaled_down(*point_b, &scale);
+        return tc_length_scaled_down(d, &scale);
+    }
     bool swapped = tc_shape_pair_order(&a, &b);
     tc_vec3 *pa = swapped ? point_b : point_a, *pb = swapped ? point_a : point_b;
     switch (TC_PAIR_KEY(a->type, b->type)) {
@@ -149,10 +167,43 @@ float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, 
     }
 }
 
+/* A tiny pair's translating sweep (tiny_pair.h), scaled into the unit
+ * range. Its positions at time t are up (A + v t): the velocities scale by
+ * up too and t is unchanged, unless that would take a velocity past 2^100
+ * (a tiny pair thrown at 1e30); then they stay, and the time runs up times
+ * faster (max_t up, the hit's t scaled back). Only valid numbers are
+ * scaled: otherwise the pair functions decide as given. */
+static bool sweep_tiny(const tc_shape *a, tc_vec3 va, const tc_shape *b, tc_vec3 vb, float max_t,
+                       const tc_pair_scale *scale, tc_sweep_hit *hit)
+{
+    const tc_shape sa = tc_shape_scaled_up(a, scale), sb = tc_shape_scaled_up(b, scale);
+    const bool numbers_ok = tc_vec3_finite(va) && tc_vec3_finite(vb) && !tc_is_nan(max_t);
+    tc_pair_scale time = { 1.0, 1.0 };
+    if (numbers_ok) {
+        if ((double)tc_maxf(tc_vec3_max_abs(va), tc_vec3_max_abs(vb)) * scale->up <= 0x1p100) {
+            va = tc_vec3_scaled_up(va, scale);
+            vb = tc_vec3_scaled_up(vb, scale);
+        } else {
+            time = *scale;
+            if (tc_is_finite(max_t)) max_t = tc_float_saturated(max_t * time.up); /* +inf stays */
+        }
+    }
+    tc_sweep_hit h;
+    if (!tc_shape_sweep(&sa, va, &sb, vb, max_t, &h)) return false;
+    if (hit) {
+        hit->t = tc_length_scaled_down(h.t, &time);
+        hit->point = tc_vec3_scaled_down(h.point, scale);
+        hit->normal = h.normal;
+    }
+    return true;
+}
+
 bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape *b, tc_vec3 velocity_b, float max_t,
                     tc_sweep_hit *hit)
 {
     if (!tc_shape_types_ok(a, b)) return false;
+    tc_pair_scale scale;
+    if (tc_tiny_pair(a, b, NULL, 0, &scale)) return sweep_tiny(a, velocity_a, b, velocity_b, max_t, &scale, hit);
     if (tc_shape_pair_order(&a, &b)) {
         tc_vec3 t = velocity_a;
         velocity_a = velocity_b;
@@ -314,6 +365,22 @@ bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform 
                           tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit)
 {
     if (!tc_shape_types_ok(a, b)) return false;
+    /* a tiny pair whose poses' positions are tiny too (tiny_pair.h): the
+     * shapes and the positions scaled, the turns and t unchanged */
+    const tc_vec3 positions[4] = { a_start.position, a_end.position, b_start.position, b_end.position };
+    tc_pair_scale scale;
+    if (tc_tiny_pair(a, b, positions, 4, &scale)) {
+        const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
+        a_start.position = tc_vec3_scaled_up(a_start.position, &scale);
+        a_end.position = tc_vec3_scaled_up(a_end.position, &scale);
+        b_start.position = tc_vec3_scaled_up(b_start.position, &scale);
+        b_end.position = tc_vec3_scaled_up(b_end.position, &scale);
+        tc_sweep_hit h;
+        if (!tc_shape_sweep_rigid(&sa, a_start, a_end, &sb, b_start, b_end, &h)) return false;
+        h.point = tc_vec3_scaled_down(h.point, &scale);
+        if (hit) *hit = h;
+        return true;
+    }
     if (tc_shape_pair_order(&a, &b)) {
         bool found = tc_shape_sweep_rigid(a, b_start, b_end, b, a_start, a_end, hit);
         if (found && hit) hit->normal = tc_vec3_neg(hit->normal);
@@ -340,6 +407,11 @@ bool tc_shape_overlap(const tc_shape *a, const tc_shape *b)
 {
     if (!tc_shape_types_ok(a, b)) return false;
     tc_shape_pair_order(&a, &b);
+    tc_pair_scale scale;
+    if (tc_tiny_pair(a, b, NULL, 0, &scale)) {
+        const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
+        return overlap_ordered(&sa, &sb);
+    }
     return overlap_ordered(a, b);
 }
 
