@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/float.h"
+#include "core/inline.h"
 #include "queries/mesh_deepest.h"
 #include "queries/sweep_rigid.h"
 #include "queries/sweep_start.h"
@@ -116,16 +117,50 @@ static bool overlap_ordered(const tc_shape *a, const tc_shape *b)
     }
 }
 
-bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
+/* Pairs that may be tiny (tc_shape_maybe_tiny, inline in the public
+ * functions): measured (tiny_pair.h), and if tiny asked again scaled into
+ * the unit range, where they are no longer tiny, the answer scaled back;
+ * else answered as given. Out of line, so that the ordinary pairs' calls
+ * keep their frameless tail calls. */
+static bool contact_any(const tc_shape *a, const tc_shape *b, tc_manifold *m);
+static float distance_any(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b);
+
+TC_NO_INLINE bool overlap_maybe_tiny(const tc_shape *a, const tc_shape *b)
 {
-    if (!tc_shape_types_ok(a, b)) return false;
     tc_pair_scale scale;
-    if (tc_tiny_pair(a, b, NULL, 0, &scale)) { /* tiny_pair.h */
-        const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
-        const bool hit = tc_shape_contact(&sa, &sb, m);
-        if (hit && m) tc_manifold_scaled_down(m, &scale);
-        return hit;
+    if (!tc_tiny_pair_measure(a, b, NULL, 0, &scale)) {
+        tc_shape_pair_order(&a, &b);
+        return overlap_ordered(a, b);
     }
+    const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
+    return tc_shape_overlap(&sa, &sb);
+}
+
+TC_NO_INLINE bool contact_maybe_tiny(const tc_shape *a, const tc_shape *b, tc_manifold *m)
+{
+    tc_pair_scale scale;
+    if (!tc_tiny_pair_measure(a, b, NULL, 0, &scale)) return contact_any(a, b, m);
+    const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
+    const bool hit = tc_shape_contact(&sa, &sb, m);
+    if (hit && m) tc_manifold_scaled_down(m, &scale);
+    return hit;
+}
+
+TC_NO_INLINE float distance_maybe_tiny(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    tc_pair_scale scale;
+    if (!tc_tiny_pair_measure(a, b, NULL, 0, &scale)) return distance_any(a, b, point_a, point_b);
+    const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
+    const float d = tc_shape_distance(&sa, &sb, point_a, point_b);
+    if (!tc_is_finite(d)) return d; /* no pair function, or invalid: the points are not written */
+    if (point_a) *point_a = tc_vec3_scaled_down(*point_a, &scale);
+    if (point_b) *point_b = tc_vec3_scaled_down(*point_b, &scale);
+    return tc_length_scaled_down(d, &scale);
+}
+
+/* Contact of valid types, any order, at the scale given. */
+static bool contact_any(const tc_shape *a, const tc_shape *b, tc_manifold *m)
+{
     bool swapped = tc_shape_pair_order(&a, &b);
     bool hit = false;
     switch (TC_PAIR_KEY(a->type, b->type)) {
@@ -143,18 +178,16 @@ bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
     return hit;
 }
 
-float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
+bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
 {
-    if (!tc_shape_types_ok(a, b)) return INFINITY;
-    tc_pair_scale scale;
-    if (tc_tiny_pair(a, b, NULL, 0, &scale)) {
-        const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
-        const float d = tc_shape_distance(&sa, &sb, point_a, point_b);
-        if (!tc_is_finite(d)) return d; /* no pair function, or invalid: the points are not written */
-        if (point_a) *point_a = tc_vec3_scaled_down(*point_a, &scale);
-        if (point_b) *point_b = tc_vec3_scaled_down(*point_b, &scale);
-        return tc_length_scaled_down(d, &scale);
-    }
+    if (!tc_shape_types_ok(a, b)) return false;
+    if (tc_shape_maybe_tiny(a) && tc_shape_maybe_tiny(b)) return contact_maybe_tiny(a, b, m);
+    return contact_any(a, b, m);
+}
+
+/* Distance of valid types, any order, at the scale given. */
+static float distance_any(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
     bool swapped = tc_shape_pair_order(&a, &b);
     tc_vec3 *pa = swapped ? point_b : point_a, *pb = swapped ? point_a : point_b;
     switch (TC_PAIR_KEY(a->type, b->type)) {
@@ -167,13 +200,20 @@ float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, 
     }
 }
 
+float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
+{
+    if (!tc_shape_types_ok(a, b)) return INFINITY;
+    if (tc_shape_maybe_tiny(a) && tc_shape_maybe_tiny(b)) return distance_maybe_tiny(a, b, point_a, point_b);
+    return distance_any(a, b, point_a, point_b);
+}
+
 /* A tiny pair's translating sweep (tiny_pair.h), scaled into the unit
  * range. Its positions at time t are up (A + v t): the velocities scale by
  * up too and t is unchanged, unless that would take a velocity past 2^100
  * (a tiny pair thrown at 1e30); then they stay, and the time runs up times
  * faster (max_t up, the hit's t scaled back). Only valid numbers are
  * scaled: otherwise the pair functions decide as given. */
-static bool sweep_tiny(const tc_shape *a, tc_vec3 va, const tc_shape *b, tc_vec3 vb, float max_t,
+TC_NO_INLINE bool sweep_tiny(const tc_shape *a, tc_vec3 va, const tc_shape *b, tc_vec3 vb, float max_t,
                        const tc_pair_scale *scale, tc_sweep_hit *hit)
 {
     const tc_shape sa = tc_shape_scaled_up(a, scale), sb = tc_shape_scaled_up(b, scale);
@@ -361,6 +401,23 @@ static bool sweep_rigid_ordered(const tc_shape *a, tc_transform a_start, tc_tran
     }
 }
 
+/* A tiny pair's rotating sweep with tiny poses: the shapes and positions
+ * scaled, the turns and t unchanged, the hit point scaled back. */
+TC_NO_INLINE bool sweep_rigid_tiny(const tc_shape *a, tc_transform a_start, tc_transform a_end, const tc_shape *b,
+                                   tc_transform b_start, tc_transform b_end, const tc_pair_scale *scale, tc_sweep_hit *hit)
+{
+    const tc_shape sa = tc_shape_scaled_up(a, scale), sb = tc_shape_scaled_up(b, scale);
+    a_start.position = tc_vec3_scaled_up(a_start.position, scale);
+    a_end.position = tc_vec3_scaled_up(a_end.position, scale);
+    b_start.position = tc_vec3_scaled_up(b_start.position, scale);
+    b_end.position = tc_vec3_scaled_up(b_end.position, scale);
+    tc_sweep_hit h;
+    if (!tc_shape_sweep_rigid(&sa, a_start, a_end, &sb, b_start, b_end, &h)) return false;
+    h.point = tc_vec3_scaled_down(h.point, scale);
+    if (hit) *hit = h;
+    return true;
+}
+
 bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform a_end, const tc_shape *b,
                           tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit)
 {
@@ -369,18 +426,7 @@ bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform 
      * shapes and the positions scaled, the turns and t unchanged */
     const tc_vec3 positions[4] = { a_start.position, a_end.position, b_start.position, b_end.position };
     tc_pair_scale scale;
-    if (tc_tiny_pair(a, b, positions, 4, &scale)) {
-        const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
-        a_start.position = tc_vec3_scaled_up(a_start.position, &scale);
-        a_end.position = tc_vec3_scaled_up(a_end.position, &scale);
-        b_start.position = tc_vec3_scaled_up(b_start.position, &scale);
-        b_end.position = tc_vec3_scaled_up(b_end.position, &scale);
-        tc_sweep_hit h;
-        if (!tc_shape_sweep_rigid(&sa, a_start, a_end, &sb, b_start, b_end, &h)) return false;
-        h.point = tc_vec3_scaled_down(h.point, &scale);
-        if (hit) *hit = h;
-        return true;
-    }
+    if (tc_tiny_pair(a, b, positions, 4, &scale)) return sweep_rigid_tiny(a, a_start, a_end, b, b_start, b_end, &scale, hit);
     if (tc_shape_pair_order(&a, &b)) {
         bool found = tc_shape_sweep_rigid(a, b_start, b_end, b, a_start, a_end, hit);
         if (found && hit) hit->normal = tc_vec3_neg(hit->normal);
@@ -406,12 +452,8 @@ bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform 
 bool tc_shape_overlap(const tc_shape *a, const tc_shape *b)
 {
     if (!tc_shape_types_ok(a, b)) return false;
+    if (tc_shape_maybe_tiny(a) && tc_shape_maybe_tiny(b)) return overlap_maybe_tiny(a, b);
     tc_shape_pair_order(&a, &b);
-    tc_pair_scale scale;
-    if (tc_tiny_pair(a, b, NULL, 0, &scale)) {
-        const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
-        return overlap_ordered(&sa, &sb);
-    }
     return overlap_ordered(a, b);
 }
 

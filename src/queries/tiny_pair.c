@@ -97,7 +97,7 @@ static void reach_add_shape(reach *r, const tc_shape *s)
     }
 }
 
-bool tc_tiny_pair(const tc_shape *a, const tc_shape *b, const tc_vec3 *extra, int count, tc_pair_scale *s)
+bool tc_tiny_pair_measure(const tc_shape *a, const tc_shape *b, const tc_vec3 *extra, int count, tc_pair_scale *s)
 {
     const uint32_t limit = tc_float_bits((float)TC_TINY_PAIR_LIMIT);
     reach r = { 0u };
