@@ -44,56 +44,45 @@ static void reach_add_placed(reach *r, tc_vec3 position, float scale, float data
 
 static float box_max_abs(tc_vec3 lo, tc_vec3 hi) { return tc_maxf(tc_vec3_max_abs(lo), tc_vec3_max_abs(hi)); }
 
-static void reach_add_shape(reach *r, const tc_shape *s)
+/* The numbers of a shape that scale with it, as pointers into it: every
+ * coordinate and size; a plane's offset (its normal is unit); a hull's or
+ * mesh's position and scale (its data stays). Returns how many (0 for an
+ * unknown type). The measure reads them, the scaling writes them. */
+static int scaling_numbers(tc_shape *s, float *n[9])
 {
+    int k = 0;
+#define TC_ADD3(v) (n[k++] = &(v).x, n[k++] = &(v).y, n[k++] = &(v).z)
     switch (s->type) {
-    case TC_SHAPE_SPHERE:
-        reach_add3(r, s->u.sphere.center);
-        reach_add(r, s->u.sphere.radius);
-        break;
-    case TC_SHAPE_CAPSULE:
-        reach_add3(r, s->u.capsule.a);
-        reach_add3(r, s->u.capsule.b);
-        reach_add(r, s->u.capsule.radius);
-        break;
-    case TC_SHAPE_AABB:
-        reach_add3(r, s->u.aabb.min);
-        reach_add3(r, s->u.aabb.max);
-        break;
-    case TC_SHAPE_OBB:
-        reach_add3(r, s->u.obb.center);
-        reach_add3(r, s->u.obb.half);
-        break;
-    case TC_SHAPE_TRIANGLE:
-        reach_add3(r, s->u.triangle.a);
-        reach_add3(r, s->u.triangle.b);
-        reach_add3(r, s->u.triangle.c);
-        break;
-    case TC_SHAPE_PLANE: /* its normal is unit: only the offset scales */
-        reach_add(r, s->u.plane.offset);
-        break;
-    case TC_SHAPE_HULL: {
-        const tc_hull *h = &s->u.hull;
-        if (!h->data) {
-            reach_add(r, INFINITY); /* invalid: answered as given */
-            break;
-        }
-        reach_add_placed(r, h->position, h->scale, box_max_abs(h->data->box_min, h->data->box_max));
-        break;
+    case TC_SHAPE_SPHERE: TC_ADD3(s->u.sphere.center); n[k++] = &s->u.sphere.radius; break;
+    case TC_SHAPE_CAPSULE: TC_ADD3(s->u.capsule.a); TC_ADD3(s->u.capsule.b); n[k++] = &s->u.capsule.radius; break;
+    case TC_SHAPE_AABB: TC_ADD3(s->u.aabb.min); TC_ADD3(s->u.aabb.max); break;
+    case TC_SHAPE_OBB: TC_ADD3(s->u.obb.center); TC_ADD3(s->u.obb.half); break;
+    case TC_SHAPE_TRIANGLE: TC_ADD3(s->u.triangle.a); TC_ADD3(s->u.triangle.b); TC_ADD3(s->u.triangle.c); break;
+    case TC_SHAPE_PLANE: n[k++] = &s->u.plane.offset; break;
+    case TC_SHAPE_HULL: TC_ADD3(s->u.hull.position); n[k++] = &s->u.hull.scale; break;
+    case TC_SHAPE_MESH: TC_ADD3(s->u.mesh.position); n[k++] = &s->u.mesh.scale; break;
+    default: break;
     }
-    case TC_SHAPE_MESH: {
-        const tc_mesh *m = &s->u.mesh;
-        if (!m->data) {
-            reach_add(r, INFINITY);
-            break;
-        }
-        const bool empty = m->data->triangle_count == 0; /* no nodes */
-        reach_add_placed(r, m->position, m->scale, empty ? 0.0f : box_max_abs(m->data->nodes[0].min, m->data->nodes[0].max));
-        break;
-    }
-    default:
-        reach_add(r, INFINITY);
-        break;
+#undef TC_ADD3
+    return k;
+}
+
+static void reach_add_shape(reach *r, const tc_shape *shape)
+{
+    tc_shape s = *shape;
+    float *n[9];
+    const int count = scaling_numbers(&s, n);
+    if (count == 0) reach_add(r, INFINITY); /* no shape: answered as given */
+    for (int i = 0; i < count; ++i) reach_add(r, *n[i]);
+    /* a hull or a mesh reaches past its position by its data placed */
+    if (s.type == TC_SHAPE_HULL) {
+        if (!s.u.hull.data) reach_add(r, INFINITY); /* invalid: answered as given */
+        else reach_add_placed(r, s.u.hull.position, s.u.hull.scale, box_max_abs(s.u.hull.data->box_min, s.u.hull.data->box_max));
+    } else if (s.type == TC_SHAPE_MESH) {
+        const tc_mesh_data *d = s.u.mesh.data;
+        if (!d) reach_add(r, INFINITY);
+        else reach_add_placed(r, s.u.mesh.position, s.u.mesh.scale,
+                              d->triangle_count == 0 ? 0.0f : box_max_abs(d->nodes[0].min, d->nodes[0].max)); /* no nodes when empty */
     }
 }
 
@@ -122,43 +111,9 @@ tc_vec3 tc_vec3_scaled_up(tc_vec3 v, const tc_pair_scale *s) { return tc_vec3_ma
 tc_shape tc_shape_scaled_up(const tc_shape *shape, const tc_pair_scale *s)
 {
     tc_shape r = *shape;
-    switch (r.type) {
-    case TC_SHAPE_SPHERE:
-        r.u.sphere.center = tc_vec3_scaled_up(r.u.sphere.center, s);
-        r.u.sphere.radius = up1(r.u.sphere.radius, s);
-        break;
-    case TC_SHAPE_CAPSULE:
-        r.u.capsule.a = tc_vec3_scaled_up(r.u.capsule.a, s);
-        r.u.capsule.b = tc_vec3_scaled_up(r.u.capsule.b, s);
-        r.u.capsule.radius = up1(r.u.capsule.radius, s);
-        break;
-    case TC_SHAPE_AABB:
-        r.u.aabb.min = tc_vec3_scaled_up(r.u.aabb.min, s);
-        r.u.aabb.max = tc_vec3_scaled_up(r.u.aabb.max, s);
-        break;
-    case TC_SHAPE_OBB:
-        r.u.obb.center = tc_vec3_scaled_up(r.u.obb.center, s);
-        r.u.obb.half = tc_vec3_scaled_up(r.u.obb.half, s);
-        break;
-    case TC_SHAPE_TRIANGLE:
-        r.u.triangle.a = tc_vec3_scaled_up(r.u.triangle.a, s);
-        r.u.triangle.b = tc_vec3_scaled_up(r.u.triangle.b, s);
-        r.u.triangle.c = tc_vec3_scaled_up(r.u.triangle.c, s);
-        break;
-    case TC_SHAPE_PLANE:
-        r.u.plane.offset = up1(r.u.plane.offset, s);
-        break;
-    case TC_SHAPE_HULL:
-        r.u.hull.position = tc_vec3_scaled_up(r.u.hull.position, s);
-        r.u.hull.scale = up1(r.u.hull.scale, s);
-        break;
-    case TC_SHAPE_MESH:
-        r.u.mesh.position = tc_vec3_scaled_up(r.u.mesh.position, s);
-        r.u.mesh.scale = up1(r.u.mesh.scale, s);
-        break;
-    default:
-        break;
-    }
+    float *n[9];
+    const int count = scaling_numbers(&r, n);
+    for (int i = 0; i < count; ++i) *n[i] = up1(*n[i], s);
     return r;
 }
 
