@@ -293,3 +293,29 @@ TEST_CASE(tiny_pairs_agree_at_1e_minus_15) { tiny_pairs_at(1e-15, 0x7171e100u); 
 TEST_CASE(tiny_pairs_agree_at_1e_minus_20) { tiny_pairs_at(1e-20, 0x7171e200u); }
 TEST_CASE(tiny_pairs_agree_at_1e_minus_24) { tiny_pairs_at(1e-24, 0x7171e300u); }
 TEST_CASE(tiny_pairs_agree_at_2_pow_minus_140) { tiny_pairs_at(0x1p-140, 0x7171e400u); }
+
+/* A tiny pair thrown fast: velocities that the pair's scale would take past
+ * 2^100 stay as given and the time runs faster instead (tiny_pair.h). Two
+ * spheres of radius 1e-24, 2e-24 apart, A at 1e20 per unit of time: they
+ * touch at t = 2e-44 (a subnormal float, 14 steps of 2^-149), which comes
+ * back within a step, with the point where they meet then (A moved by
+ * 2e-24: x = 3e-24); from touching, t = 0. */
+TEST_CASE(tiny_pair_thrown_fast_sweeps_on_scaled_time)
+{
+    const tc_shape a = tc_shape_from_sphere((tc_sphere){ { 0.0f, 0.0f, 0.0f }, 1e-24f });
+    const tc_shape b = tc_shape_from_sphere((tc_sphere){ { 4e-24f, 0.0f, 0.0f }, 1e-24f });
+    const tc_vec3 v = tc_vec3_make(1e20f, 0.0f, 0.0f);
+    tc_sweep_hit h;
+    const double expected = ((double)4e-24f - 2.0 * (double)1e-24f) / (double)1e20f;
+    CHECK(tc_shape_sweep(&a, v, &b, tc_vec3_zero(), 1.0f, &h));
+    CHECK_MSG(fabs((double)h.t - expected) <= 0x1p-149, "t %g, expected %g", (double)h.t, expected);
+    CHECK_MSG(fabs((double)h.point.x - 3e-24) <= 1e-28 && h.normal.x > 0.99f, "point %g, normal %g", (double)h.point.x,
+              (double)h.normal.x);
+    /* B against A: the same time, the normal flipped */
+    CHECK(tc_shape_sweep(&b, tc_vec3_zero(), &a, v, 1.0f, &h));
+    CHECK_MSG(fabs((double)h.t - expected) <= 0x1p-149 && h.normal.x < -0.99f, "B-A t %g", (double)h.t);
+    /* touching at the start: t = 0, however fast */
+    const tc_shape touching = tc_shape_from_sphere((tc_sphere){ { 2e-24f, 0.0f, 0.0f }, 1e-24f });
+    CHECK(tc_shape_distance(&a, &touching, NULL, NULL) == 0.0f);
+    CHECK(tc_shape_sweep(&a, v, &touching, tc_vec3_zero(), 1.0f, &h) && h.t == 0.0f);
+}

@@ -214,7 +214,7 @@ float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, 
  * faster (max_t up, the hit's t scaled back). Only valid numbers are
  * scaled: otherwise the pair functions decide as given. */
 TC_NO_INLINE bool sweep_tiny(const tc_shape *a, tc_vec3 va, const tc_shape *b, tc_vec3 vb, float max_t,
-                       const tc_pair_scale *scale, tc_sweep_hit *hit)
+                             const tc_pair_scale *scale, tc_sweep_hit *hit)
 {
     const tc_shape sa = tc_shape_scaled_up(a, scale), sb = tc_shape_scaled_up(b, scale);
     const bool numbers_ok = tc_vec3_finite(va) && tc_vec3_finite(vb) && !tc_is_nan(max_t);
