@@ -16,6 +16,14 @@
  *    opposite and the solids are separated); contact, distance and sweep
  *    answer false / INFINITY.
  *  - A plane is unbounded: tc_shape_bounds answers false for it.
+ *  - Tiny pairs: when every coordinate and size of both shapes (a hull's or
+ *    mesh's placed reach, a rotating sweep's pose positions) is at most
+ *    2^-24, and not all are zero, overlap, distance, contact and the
+ *    sweeps answer the pair scaled by the exact power of two 2^k that
+ *    brings its largest number into [1/2, 1), so they agree as at the unit
+ *    scale; lengths and points come back times 2^-k, rounded once (few bits
+ *    where subnormal; a positive distance stays at least 2^-149), normals
+ *    and times unchanged. docs/conventions.md, "Tiny pairs".
  *  - Meshes: one manifold has one normal, and a shape touching a mesh
  *    usually touches several triangles. tc_shape_contact answers with the
  *    manifold of the deepest touching triangle (ties: the lowest triangle
