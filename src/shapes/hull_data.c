@@ -130,9 +130,29 @@ tc_hull tc_hull_make(const tc_hull_data *data, tc_transform pose, float scale)
     return h;
 }
 
+/* A sufficient condition for the full test below, in one flag word: the
+ * placement's numbers modest (position within 2^100, rotation entries
+ * within 2, a scale in (0, 2^40]) and the data's box within 2^40. A placed
+ * point is then within 2^100 + 6 2^80 of the origin, and every product and
+ * partial sum the full test bounds is far inside the float range, so its
+ * answer is true too. Nearly every hull a pair query meets passes here,
+ * for a few integer operations instead of the double arithmetic (some 340
+ * instructions of each hull-hull overlap call, callgrind). */
+static bool placement_modest(const tc_hull *h)
+{
+    const tc_mat3 *r = &h->rotation;
+    const tc_hull_data *d = h->data;
+    const uint32_t f = tc_vec3_abs_above_flag(h->position, 0x1p100f) | tc_vec3_abs_above_flag(r->cx, 2.0f) |
+                       tc_vec3_abs_above_flag(r->cy, 2.0f) | tc_vec3_abs_above_flag(r->cz, 2.0f) |
+                       tc_abs_above_flag(h->scale, 0x1p40f) | tc_size_invalid_flag(h->scale) |
+                       tc_vec3_abs_above_flag(d->box_min, 0x1p40f) | tc_vec3_abs_above_flag(d->box_max, 0x1p40f);
+    return !(f & TC_NONFINITE_FLAG) && h->scale > 0.0f;
+}
+
 bool tc_hull_is_valid(const tc_hull *h)
 {
     if (!h || !h->data) return false;
+    if (placement_modest(h)) return true;
     const tc_mat3 *r = &h->rotation;
     return tc_vec3_finite(h->position) && tc_vec3_finite(r->cx) && tc_vec3_finite(r->cy) && tc_vec3_finite(r->cz) &&
            tc_is_finite(h->scale) && h->scale > 0.0f &&
