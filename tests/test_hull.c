@@ -741,12 +741,14 @@ TEST_CASE(hull_float_support_scan_is_first_largest)
  * must defer (TC_GJK_UNSURE) and the double path decide: the overlap test
  * must not miss the overlapping placement. A few hundred float errors
  * either side, whatever the float run answers must be the oracle's
- * answer, and the whole query must agree with the oracle outside the band. */
+ * answer, and the whole query must agree with the oracle outside the band.
+ * The overlap test's deepened run (tc_gjk_hull_pair_deepened) there: the
+ * plain run's decisions, and more of the shallow overlaps, never wrong. */
 TEST_CASE(hull_float_gjk_defers_at_touching)
 {
     test_rng r = { 41 };
     static cloud a, b;
-    long cases = 0, bad = 0, decided = 0, probes = 0, driven = 0;
+    long cases = 0, bad = 0, decided = 0, deep_decided = 0, probes = 0, driven = 0;
     int per_scale = test_random_count(40);
     for (int e = -6; e <= 6; e += 2) {
         double size = pow(10.0, e);
@@ -818,6 +820,15 @@ TEST_CASE(hull_float_gjk_defers_at_touching)
                 if (((st == TC_GJK_SEPARATED && !(truth > 0.0)) || (st == TC_GJK_INTERSECTING && truth > 0.0)) &&
                     bad++ < 5)
                     fprintf(stderr, "size %g: float GJK answered %d, oracle distance %.9g\n", size, (int)st, truth);
+                /* the overlap test's deepened run: what the plain run decides, the same way, and
+                 * more of the shallow overlaps, never wrongly */
+                tc_gjk_status sd = tc_gjk_hull_pair_deepened(&p, 0.0, &res);
+                deep_decided += sd != TC_GJK_UNSURE;
+                if (((sd == TC_GJK_SEPARATED && !(truth > 0.0)) || (sd == TC_GJK_INTERSECTING && truth > 0.0) ||
+                     (st != TC_GJK_UNSURE && sd != st)) &&
+                    bad++ < 5)
+                    fprintf(stderr, "size %g: deepened float GJK answered %d (plain %d), oracle distance %.9g\n", size,
+                            (int)sd, (int)st, truth);
                 bool got = tc_overlap_hull_hull(&a.hull, &b.hull);
                 if (((truth == 0.0 && !got) || (got && truth > band)) && bad++ < 5)
                     fprintf(stderr, "size %g: overlap %d, oracle distance %.9g\n", size, (int)got, truth);
@@ -827,8 +838,10 @@ TEST_CASE(hull_float_gjk_defers_at_touching)
         }
     }
     printf("float GJK at touching: %ld pairs (%ld placements within a quarter float error of touching), %ld of %ld "
-           "probes off it decided by the float run\n", cases, driven, decided, probes);
+           "probes off it decided by the float run, %ld by the deepened run\n", cases, driven, decided, probes,
+           deep_decided);
     CHECK(driven > 0);
     CHECK(decided > 0);
+    CHECK(deep_decided > decided);
     CHECK(bad == 0);
 }
