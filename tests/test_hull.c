@@ -16,6 +16,7 @@
 #include "queries/hull_pair.h"     /* white box: the float support scan */
 #include "queries/pair_queries.h"  /* white box: the general contact path, the separating-axis test's */
 #include "shapes/hull_internal.h"
+#include "shapes/validity.h"      /* white box: the placement's full bound */
 #include "oracle.h"
 
 #define MAX_PTS 10
@@ -674,6 +675,52 @@ TEST_CASE(hull_plane_pairs)
         tc_hull_data_destroy(c.data);
     }
     CHECK_MSG(bad == 0, "%ld plane failures", bad);
+}
+
+/* tc_hull_is_valid answers most hulls from one flag word (placement
+ * numbers modest, the data's box within 2^40) before the double bound of
+ * tc_placement_in_range: the shortcut must only ever say what the bound
+ * says. Placements straddle its thresholds (position 2^100, rotation
+ * entries 2, scale 2^40, data 2^40) and reach past the float range. */
+TEST_CASE(hull_validity_shortcut_agrees_with_the_bound)
+{
+    test_rng r = { 47 };
+    long bad = 0, valid = 0, invalid = 0;
+    int datas = test_random_count(24);
+    for (int k = 0; k < datas; ++k) {
+        const float size = ldexpf(1.0f, test_rng_int(&r, -10, 64));
+        tc_vec3 pts[8];
+        for (int i = 0; i < 8; ++i) {
+            ovec u = gen_unit(&r);
+            pts[i] = tc_vec3_make((float)u.x * size, (float)u.y * size, (float)u.z * size);
+        }
+        tc_hull_data *d = tc_hull_data_create(pts, 8, NULL);
+        if (!d) continue;
+        for (int q = 0; q < 200; ++q) {
+            ovec axis = gen_unit(&r);
+            tc_quat rot = tc_quat_from_axis_angle(tc_vec3_make((float)axis.x, (float)axis.y, (float)axis.z),
+                                                  (float)test_rng_uniform(&r, 0.0, 6.3));
+            tc_hull h = { d, { 0, 0, 0 }, tc_mat3_from_quat(rot), ldexpf(1.0f, test_rng_int(&r, -20, 90)) };
+            const float stretch = (float)test_rng_uniform(&r, 0.5, 2.5); /* entries across 2 */
+            h.rotation.cx = tc_vec3_scale(h.rotation.cx, stretch);
+            const int e = test_rng_int(&r, 0, 127);
+            h.position = tc_vec3_make(ldexpf((float)test_rng_uniform(&r, -1.0, 1.0), e),
+                                      ldexpf((float)test_rng_uniform(&r, -1.0, 1.0), e), (float)test_rng_uniform(&r, -2, 2));
+            const bool want = tc_placement_in_range(h.position, &h.rotation, h.scale, tc_dvec3_from(d->sphere_center),
+                                                    d->sphere_radius, d->box_min, d->box_max);
+            const bool got = tc_hull_is_valid(&h);
+            valid += want;
+            invalid += !want;
+            if (got != want && bad++ < 3)
+                fprintf(stderr, "validity: data size %g, scale %g, position %g: %d, the bound says %d\n", (double)size,
+                        (double)h.scale, (double)h.position.x, (int)got, (int)want);
+        }
+        tc_hull_data_destroy(d);
+    }
+    printf("hull validity: %ld placements in range, %ld out of it\n", valid, invalid);
+    CHECK(valid > 100);
+    CHECK(invalid > 100);
+    CHECK(bad == 0);
 }
 
 /* The float support scan (four-wide, or sixteen-wide where the processor
