@@ -16,6 +16,7 @@
 #include "queries/hull_pair.h"     /* white box: the float support scan */
 #include "queries/pair_queries.h"  /* white box: the general contact path, the separating-axis test's */
 #include "shapes/hull_internal.h"
+#include "shapes/validity.h"      /* white box: the placement's full bound */
 #include "oracle.h"
 
 #define MAX_PTS 10
@@ -676,6 +677,52 @@ TEST_CASE(hull_plane_pairs)
     CHECK_MSG(bad == 0, "%ld plane failures", bad);
 }
 
+/* tc_hull_is_valid answers most hulls from one flag word (placement
+ * numbers modest, the data's box within 2^40) before the double bound of
+ * tc_placement_in_range: the shortcut must only ever say what the bound
+ * says. Placements straddle its thresholds (position 2^100, rotation
+ * entries 2, scale 2^40, data 2^40) and reach past the float range. */
+TEST_CASE(hull_validity_shortcut_agrees_with_the_bound)
+{
+    test_rng r = { 47 };
+    long bad = 0, valid = 0, invalid = 0;
+    int datas = test_random_count(24);
+    for (int k = 0; k < datas; ++k) {
+        const float size = ldexpf(1.0f, test_rng_int(&r, -10, 64));
+        tc_vec3 pts[8];
+        for (int i = 0; i < 8; ++i) {
+            ovec u = gen_unit(&r);
+            pts[i] = tc_vec3_make((float)u.x * size, (float)u.y * size, (float)u.z * size);
+        }
+        tc_hull_data *d = tc_hull_data_create(pts, 8, NULL);
+        if (!d) continue;
+        for (int q = 0; q < 200; ++q) {
+            ovec axis = gen_unit(&r);
+            tc_quat rot = tc_quat_from_axis_angle(tc_vec3_make((float)axis.x, (float)axis.y, (float)axis.z),
+                                                  (float)test_rng_uniform(&r, 0.0, 6.3));
+            tc_hull h = { d, { 0, 0, 0 }, tc_mat3_from_quat(rot), ldexpf(1.0f, test_rng_int(&r, -20, 90)) };
+            const float stretch = (float)test_rng_uniform(&r, 0.5, 2.5); /* entries across 2 */
+            h.rotation.cx = tc_vec3_scale(h.rotation.cx, stretch);
+            const int e = test_rng_int(&r, 0, 127);
+            h.position = tc_vec3_make(ldexpf((float)test_rng_uniform(&r, -1.0, 1.0), e),
+                                      ldexpf((float)test_rng_uniform(&r, -1.0, 1.0), e), (float)test_rng_uniform(&r, -2, 2));
+            const bool want = tc_placement_in_range(h.position, &h.rotation, h.scale, tc_dvec3_from(d->sphere_center),
+                                                    d->sphere_radius, d->box_min, d->box_max);
+            const bool got = tc_hull_is_valid(&h);
+            valid += want;
+            invalid += !want;
+            if (got != want && bad++ < 3)
+                fprintf(stderr, "validity: data size %g, scale %g, position %g: %d, the bound says %d\n", (double)size,
+                        (double)h.scale, (double)h.position.x, (int)got, (int)want);
+        }
+        tc_hull_data_destroy(d);
+    }
+    printf("hull validity: %ld placements in range, %ld out of it\n", valid, invalid);
+    CHECK(valid > 100);
+    CHECK(invalid > 100);
+    CHECK(bad == 0);
+}
+
 /* The float support scan (four-wide, or sixteen-wide where the processor
  * has AVX-512) is the scalar first largest over the float columns: the
  * same projection, (x dx + y dy) + z dz, and the first vertex on a tie.
@@ -741,12 +788,14 @@ TEST_CASE(hull_float_support_scan_is_first_largest)
  * must defer (TC_GJK_UNSURE) and the double path decide: the overlap test
  * must not miss the overlapping placement. A few hundred float errors
  * either side, whatever the float run answers must be the oracle's
- * answer, and the whole query must agree with the oracle outside the band. */
+ * answer, and the whole query must agree with the oracle outside the band.
+ * The overlap test's deepened run (tc_gjk_hull_pair_deepened) there: the
+ * plain run's decisions, and more of the shallow overlaps, never wrong. */
 TEST_CASE(hull_float_gjk_defers_at_touching)
 {
     test_rng r = { 41 };
     static cloud a, b;
-    long cases = 0, bad = 0, decided = 0, probes = 0, driven = 0;
+    long cases = 0, bad = 0, decided = 0, deep_decided = 0, probes = 0, driven = 0;
     int per_scale = test_random_count(40);
     for (int e = -6; e <= 6; e += 2) {
         double size = pow(10.0, e);
@@ -818,6 +867,15 @@ TEST_CASE(hull_float_gjk_defers_at_touching)
                 if (((st == TC_GJK_SEPARATED && !(truth > 0.0)) || (st == TC_GJK_INTERSECTING && truth > 0.0)) &&
                     bad++ < 5)
                     fprintf(stderr, "size %g: float GJK answered %d, oracle distance %.9g\n", size, (int)st, truth);
+                /* the overlap test's deepened run: what the plain run decides, the same way, and
+                 * more of the shallow overlaps, never wrongly */
+                tc_gjk_status sd = tc_gjk_hull_pair_deepened(&p, 0.0, &res);
+                deep_decided += sd != TC_GJK_UNSURE;
+                if (((sd == TC_GJK_SEPARATED && !(truth > 0.0)) || (sd == TC_GJK_INTERSECTING && truth > 0.0) ||
+                     (st != TC_GJK_UNSURE && sd != st)) &&
+                    bad++ < 5)
+                    fprintf(stderr, "size %g: deepened float GJK answered %d (plain %d), oracle distance %.9g\n", size,
+                            (int)sd, (int)st, truth);
                 bool got = tc_overlap_hull_hull(&a.hull, &b.hull);
                 if (((truth == 0.0 && !got) || (got && truth > band)) && bad++ < 5)
                     fprintf(stderr, "size %g: overlap %d, oracle distance %.9g\n", size, (int)got, truth);
@@ -827,8 +885,10 @@ TEST_CASE(hull_float_gjk_defers_at_touching)
         }
     }
     printf("float GJK at touching: %ld pairs (%ld placements within a quarter float error of touching), %ld of %ld "
-           "probes off it decided by the float run\n", cases, driven, decided, probes);
+           "probes off it decided by the float run, %ld by the deepened run\n", cases, driven, decided, probes,
+           deep_decided);
     CHECK(driven > 0);
     CHECK(decided > 0);
+    CHECK(deep_decided > decided);
     CHECK(bad == 0);
 }

@@ -21,6 +21,11 @@ typedef struct tc_hull_pair {
     tc_dvec3 origin;  /* the frame's origin in the world: A's ball centre */
     tc_dvec3 ca, cb;  /* centres of balls holding each hull, in the frame */
     double err;       /* bound on a support point's coordinate error and its projection's shortfall */
+    /* ma's and mb's rows (the columns' x, then y, then z) and columns,
+     * then tb, each padded with a zero: the support turns its direction
+     * into both hulls' frames and places its vertices four lanes at once,
+     * with the same products and sums as the scalar arithmetic */
+    float rows[2][3][4], cols[2][3][4], tb4[4];
 } tc_hull_pair;
 
 void tc_hull_pair_init(tc_hull_pair *p, const tc_hull *a, const tc_hull *b);

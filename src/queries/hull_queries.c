@@ -310,15 +310,18 @@ static bool float_run_fits(const tc_hull_pair *p) { return p->err <= 4e-6 * 0x1p
 
 /* The float run of two valid hulls, made ready in *p. Pairs well apart
  * end on its first support, a separating-axis test along the centres'
- * line. */
-static tc_gjk_status float_gjk(const tc_hull *a, const tc_hull *b, tc_hull_pair *p, tc_gjk_result *r)
+ * line. deepen: the overlap test's run (tc_gjk_hull_pair_deepened), which
+ * proves more shallow overlaps; contact keeps the plain run, whose simplex
+ * its polytope starts from. */
+static tc_gjk_status float_gjk(const tc_hull *a, const tc_hull *b, bool deepen, tc_hull_pair *p, tc_gjk_result *r)
 {
     tc_hull_pair_init(p, a, b);
     if (!float_run_fits(p)) {
         r->simplex.n = 0; /* the double path from scratch */
         return TC_GJK_UNSURE;
     }
-    return tc_gjk_hull_pair(p, pad_above(p, a, b), r);
+    const double above = pad_above(p, a, b);
+    return deepen ? tc_gjk_hull_pair_deepened(p, above, r) : tc_gjk_hull_pair(p, above, r);
 }
 
 /* A pair within the float run's error of touching: the double path,
@@ -365,7 +368,7 @@ bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)
     if (!tc_hull_is_valid(a) || !tc_hull_is_valid(b)) return false;
     tc_hull_pair p;
     tc_gjk_result r;
-    switch (float_gjk(a, b, &p, &r)) {
+    switch (float_gjk(a, b, true, &p, &r)) {
     case TC_GJK_SEPARATED: return false;
     case TC_GJK_INTERSECTING: return true;
     default: break;
@@ -388,7 +391,7 @@ bool tc_contact_hull_hull(const tc_hull *a, const tc_hull *b, tc_manifold *m)
     if (!tc_hull_is_valid(a) || !tc_hull_is_valid(b)) return false;
     tc_hull_pair p;
     tc_gjk_result r;
-    tc_gjk_status s = float_gjk(a, b, &p, &r);
+    tc_gjk_status s = float_gjk(a, b, false, &p, &r);
     if (s == TC_GJK_SEPARATED) return false;
     if (s == TC_GJK_INTERSECTING && !m) return true;
     tc_core ca, cb;

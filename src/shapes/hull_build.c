@@ -149,7 +149,7 @@ static tc_hull_data *assemble(const soup *s, const tc_allocator *al)
      * ask for the header and a small hull's columns together, before the
      * header's pointers arrive (hull_pair.c). */
     size_t bytes = align8(sizeof(tc_hull_data));
-    int32_t stride = (nv + 3) & ~3;
+    int32_t stride = (nv + 7) & ~7; /* eight-wide scans read whole blocks (hull_pair.c) */
     size_t off_soa = bytes; bytes += align8(sizeof(float) * 3u * (size_t)stride);
     size_t off_vertices = bytes; bytes += align8(sizeof(tc_vec3) * (size_t)nv);
     size_t off_adj_start = bytes; bytes += align8(sizeof(int32_t) * (size_t)(nv + 1));

@@ -10,6 +10,7 @@
 #include "shapes/validity.h"
 
 #include <math.h>
+#include <stddef.h>
 
 #include "core/alloc.h"
 #include "core/assert.h"
@@ -130,9 +131,58 @@ tc_hull tc_hull_make(const tc_hull_data *data, tc_transform pose, float scale)
     return h;
 }
 
+/* A sufficient condition for the full test below, in one flag word: the
+ * placement's numbers modest (position within 2^100, rotation entries
+ * within 2, a scale in (0, 2^40]) and the data's box within 2^40. A placed
+ * point is then within 2^100 + 6 2^80 of the origin, and every product and
+ * partial sum the full test bounds is far inside the float range, so its
+ * answer is true too. Nearly every hull a pair query meets passes here,
+ * for a few integer operations instead of the double arithmetic (some 340
+ * instructions of each hull-hull overlap call, callgrind). With SSE2 the
+ * flags are four numbers a step (the same bits: |x| above the limit, or a
+ * NaN, as an integer comparison of the magnitude's bits): the placement's
+ * thirteen floats and the box's six in five steps, some 135 instructions
+ * less a hull-hull overlap call again. */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+#include <emmintrin.h>
+_Static_assert(offsetof(tc_hull, rotation) == offsetof(tc_hull, position) + 3 * sizeof(float) &&
+                   offsetof(tc_hull, scale) == offsetof(tc_hull, position) + 12 * sizeof(float),
+               "a hull's placement is thirteen floats in a row");
+_Static_assert(offsetof(tc_hull_data, box_max) == offsetof(tc_hull_data, box_min) + 3 * sizeof(float),
+               "the data's box is six floats in a row");
+static bool placement_modest(const tc_hull *h)
+{
+    float p[13], b[6];
+    memcpy(p, &h->position, sizeof p);
+    memcpy(b, &h->data->box_min, sizeof b);
+    const __m128i magnitude = _mm_set1_epi32(0x7fffffff);
+#define TC_ABOVE4(v, l0, l1, l2, l3)                                                                               \
+    _mm_cmpgt_epi32(_mm_and_si128(_mm_castps_si128(_mm_loadu_ps(v)), magnitude),                                 \
+                    _mm_castps_si128(_mm_setr_ps((l0), (l1), (l2), (l3))))
+    const __m128i above = _mm_or_si128(
+        _mm_or_si128(_mm_or_si128(TC_ABOVE4(p, 0x1p100f, 0x1p100f, 0x1p100f, 2.0f), TC_ABOVE4(p + 4, 2.0f, 2.0f, 2.0f, 2.0f)),
+                     _mm_or_si128(TC_ABOVE4(p + 8, 2.0f, 2.0f, 2.0f, 2.0f), TC_ABOVE4(p + 9, 2.0f, 2.0f, 2.0f, 0x1p40f))),
+        _mm_or_si128(TC_ABOVE4(b, 0x1p40f, 0x1p40f, 0x1p40f, 0x1p40f), TC_ABOVE4(b + 2, 0x1p40f, 0x1p40f, 0x1p40f, 0x1p40f)));
+#undef TC_ABOVE4
+    return !_mm_movemask_epi8(above) && h->scale > 0.0f;
+}
+#else
+static bool placement_modest(const tc_hull *h)
+{
+    const tc_mat3 *r = &h->rotation;
+    const tc_hull_data *d = h->data;
+    const uint32_t f = tc_vec3_abs_above_flag(h->position, 0x1p100f) | tc_vec3_abs_above_flag(r->cx, 2.0f) |
+                       tc_vec3_abs_above_flag(r->cy, 2.0f) | tc_vec3_abs_above_flag(r->cz, 2.0f) |
+                       tc_abs_above_flag(h->scale, 0x1p40f) | tc_vec3_abs_above_flag(d->box_min, 0x1p40f) |
+                       tc_vec3_abs_above_flag(d->box_max, 0x1p40f);
+    return !(f & TC_NONFINITE_FLAG) && h->scale > 0.0f;
+}
+#endif
+
 bool tc_hull_is_valid(const tc_hull *h)
 {
     if (!h || !h->data) return false;
+    if (placement_modest(h)) return true;
     const tc_mat3 *r = &h->rotation;
     return tc_vec3_finite(h->position) && tc_vec3_finite(r->cx) && tc_vec3_finite(r->cy) && tc_vec3_finite(r->cz) &&
            tc_is_finite(h->scale) && h->scale > 0.0f &&

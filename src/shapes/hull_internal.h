@@ -36,9 +36,10 @@ struct tc_hull_data {
     double diameter;         /* the box diagonal: bounds every vertex distance (double: points near
                                 FLT_MAX on opposite sides are further apart than any float) */
     /* The vertices again, less sphere_center, as three float columns (x,
-     * then y, then z), each padded to a multiple of 4 with copies of vertex
-     * 0 (which changes no maximum), for the four-wide support scan of the
-     * float GJK: small numbers, so small rounding. */
+     * then y, then z), each padded to a multiple of 8 with copies of vertex
+     * 0 (which changes no maximum, nor the first vertex holding it), for
+     * the four- and eight-wide support scans of the float GJK: small
+     * numbers, so small rounding. */
     int32_t soa_stride;      /* the padded count */
     float *soa;              /* the block's first array, right after this header */
     /* Each edge's arc on the Gauss map, the normals of its two faces, as
