@@ -26,6 +26,7 @@
 #endif
 
 #include "core/bits.h"
+#include "core/inline.h"
 #include "core/prefetch.h"
 #include "queries/manifold.h"
 #include "queries/overlap_far.h"
@@ -277,12 +278,19 @@ static inline int wide_meets(const tc_mesh_wide *n, const wide_ray *r, float lim
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
     __m128 tn = _mm_setzero_ps(), tf = _mm_set1_ps(limit);
     const __m128i zero = _mm_setzero_si128();
+    /* The node's first 16 bytes, origin[3] and step[3] with live: the
+     * origins by lane, and the steps widened to lanes and shifted into a
+     * float's exponent (lane 3, from live, unused). */
+    const __m128i head_bits = _mm_loadu_si128((const __m128i *)(const void *)n);
+    const __m128 head = _mm_castsi128_ps(head_bits);
+    const __m128i step_bytes = _mm_srli_si128(head_bits, 12);
+    const __m128 steps = _mm_castsi128_ps(_mm_slli_epi32(_mm_unpacklo_epi16(_mm_unpacklo_epi8(step_bytes, zero), zero), 23));
     for (int k = 0; k < 3; ++k) {
         int32_t qn, qf;
         memcpy(&qn, (const unsigned char *)n + r->near_row[k], 4);
         memcpy(&qf, (const unsigned char *)n + r->far_row[k], 4);
-        const __m128 step = _mm_castsi128_ps(_mm_set1_epi32((int32_t)((uint32_t)n->step[k] << 23)));
-        const __m128 origin = _mm_set1_ps(n->origin[k]);
+        const __m128 step = k == 0 ? _mm_shuffle_ps(steps, steps, 0x00) : (k == 1 ? _mm_shuffle_ps(steps, steps, 0x55) : _mm_shuffle_ps(steps, steps, 0xaa));
+        const __m128 origin = k == 0 ? _mm_shuffle_ps(head, head, 0x00) : (k == 1 ? _mm_shuffle_ps(head, head, 0x55) : _mm_shuffle_ps(head, head, 0xaa));
         const __m128 pn = _mm_add_ps(origin, _mm_mul_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(qn), zero), zero)), step));
         const __m128 pf = _mm_add_ps(origin, _mm_mul_ps(_mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(qf), zero), zero)), step));
         const __m128 inv = _mm_set1_ps(r->inv[k]);
@@ -467,8 +475,9 @@ static inline int leaf_candidates(const tc_mesh_leaf4 *b, const leaf_ray *r, flo
 
 /* The ray against a leaf block's first count triangles: as cast_slot, the
  * nearest hit kept, ties to the lowest triangle index; only the lanes the
- * filter keeps are cast. */
-static inline void cast_leaf(const tc_mesh_leaf4 *b, int count, const tc_ray *local, const leaf_ray *lr, float max_t,
+ * filter keeps are cast. Out of line: inlined, its many vectors crowded the
+ * walk's out of registers. */
+TC_NO_INLINE void cast_leaf(const tc_mesh_leaf4 *b, int count, const tc_ray *local, const leaf_ray *lr, float max_t,
                              bool *found, tc_ray_hit *best, float *limit)
 {
     int mask = leaf_candidates(b, lr, *limit) & ((1 << count) - 1);
@@ -485,51 +494,70 @@ static inline void cast_leaf(const tc_mesh_leaf4 *b, int count, const tc_ray *lo
 
 typedef struct wide_entry { int32_t code, count; float t; } wide_entry;
 
+/* Pushes the children of a node the ray meets (lane mask, entry t), the
+ * farthest deepest, and prefetches them: the walk is bound by memory
+ * latency, and the loads of siblings overlap. Sorted in place on top of the
+ * stack; ties keep lane order, the later lane on top. Returns the new top. */
+static inline int wide_push(const tc_mesh_data *d, const tc_mesh_wide *n, int mask, const float t[4], wide_entry *stack,
+                            int top)
+{
+    wide_entry *hit4 = &stack[top];
+    int k = 0;
+    while (mask) {
+        const int i = tc_lowest_bit((unsigned)mask);
+        mask &= mask - 1;
+        wide_entry x = { n->child[i], n->count[i], t[i] };
+        if (x.code >= 0) TC_PREFETCH(&d->wide[x.code]);
+        else { /* a leaf block: 160 bytes over up to three lines */
+            const char *leaf = (const char *)&d->leaves[~x.code];
+            TC_PREFETCH(leaf), TC_PREFETCH(leaf + 64), TC_PREFETCH(leaf + 128);
+        }
+        int j = k++;
+        while (j > 0 && hit4[j - 1].t < x.t) { hit4[j] = hit4[j - 1]; --j; }
+        hit4[j] = x;
+    }
+    return top + k;
+}
+
 /* The four-wide walk: nearest child first, each pop skipped once a hit is
- * nearer than its entry. */
+ * nearer than its entry. Most nodes a ray enters it leaves by one child
+ * (a terrain's rays: ~1.2 lanes met a node): that child is walked next
+ * without touching the stack; of two or more, the nearest is. */
 static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, bool *found, tc_ray_hit *best,
                       float *limit)
 {
-    wide_ray wr = wide_ray_of(sr);
+    const wide_ray wr = wide_ray_of(sr);
     const leaf_ray lr = leaf_ray_of(local, sr, d);
     wide_entry stack[TC_MESH_STACK];
     int top = 0;
-    stack[top++] = (wide_entry){ 0, 0, 0.0f };
-    while (top > 0) {
-        wide_entry e = stack[--top];
-        if (!(e.t <= *limit)) continue; /* a nearer hit was found meanwhile */
-        if (e.code < 0) {
-            cast_leaf(&d->leaves[~e.code], e.count, local, &lr, max_t, found, best, limit);
-            continue;
-        }
-        if (top + 4 > TC_MESH_STACK) {
-            /* Deeper than the stack: finish by brute force over the rest. */
-            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
-            return;
-        }
-        const tc_mesh_wide *n = &d->wide[e.code];
-        float t[4];
-        int mask = wide_meets(n, &wr, *limit, t);
-        /* the lanes met, farthest first on the stack so the nearest pops
-         * next: sorted in place on top of the stack */
-        wide_entry *hit4 = &stack[top];
-        int k = 0;
-        while (mask) {
-            const int i = tc_lowest_bit((unsigned)mask);
-            mask &= mask - 1;
-            wide_entry x = { n->child[i], n->count[i], t[i] };
-            /* Start loading every child met now: the walk is bound by memory
-             * latency, and the loads of siblings overlap. */
-            if (x.code >= 0) TC_PREFETCH(&d->wide[x.code]);
-            else { /* a leaf block: 160 bytes over up to three lines */
-                const char *leaf = (const char *)&d->leaves[~x.code];
-                TC_PREFETCH(leaf), TC_PREFETCH(leaf + 64), TC_PREFETCH(leaf + 128);
+    wide_entry e = { 0, 0, 0.0f };
+    for (;;) {
+        if (e.code >= 0) {
+            const tc_mesh_wide *n = &d->wide[e.code];
+            float t[4];
+            int mask = wide_meets(n, &wr, *limit, t);
+            if (mask & (mask - 1)) {
+                if (top + 4 > TC_MESH_STACK) {
+                    /* Deeper than the stack: finish by brute force over the rest. */
+                    for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
+                    return;
+                }
+                top = wide_push(d, n, mask, t, stack, top);
+                e = stack[--top]; /* met within the limit, which has not moved since */
+                continue;
             }
-            int j = k++;
-            while (j > 0 && hit4[j - 1].t < x.t) { hit4[j] = hit4[j - 1]; --j; }
-            hit4[j] = x;
+            if (mask) {
+                const int i = tc_lowest_bit((unsigned)mask);
+                e = (wide_entry){ n->child[i], n->count[i], t[i] };
+                continue;
+            }
+        } else {
+            cast_leaf(&d->leaves[~e.code], e.count, local, &lr, max_t, found, best, limit);
         }
-        top += k;
+        do {
+            if (top == 0) return;
+            e = stack[--top];
+        } while (!(e.t <= *limit)); /* a nearer hit was found meanwhile */
     }
 }
 
