@@ -201,16 +201,19 @@ static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, floa
 }
 
 /* The ray (in the data frame) against triangle t, number `triangle` of the
- * mesh: keeps the nearest hit, ties to the lowest triangle number. */
-static inline void cast_kept(const tc_ray *local, const tc_triangle *t, int32_t triangle, float max_t, bool *found,
-                             tc_ray_hit *best, float *limit)
+ * mesh: keeps the nearest hit, ties to the lowest triangle number. in_float:
+ * tc_ray_triangles_in_float said the checked cast is the float one for
+ * this ray and every triangle of the mesh. */
+static inline void cast_kept(const tc_ray *local, const tc_triangle *t, int32_t triangle, float max_t, bool in_float,
+                             bool *found, tc_ray_hit *best, float *limit)
 {
     tc_ray_hit h;
+    const bool got = in_float ? tc_raycast_triangle_float(local, t, max_t, &h) : tc_raycast_triangle_checked(local, t, max_t, &h);
     /* Cast with the ray's own max_t, not the limit the hits so far leave:
      * a cast is not monotone in max_t (a ray in a triangle's plane is
      * clipped to [0, max_t] and its grazing entry moves with it), and brute
      * force casts every triangle with max_t. */
-    if (tc_raycast_triangle_checked(local, t, max_t, &h) && h.t <= *limit &&
+    if (got && h.t <= *limit &&
         (!*found || h.t < best->t || (h.t == best->t && triangle < best->feature))) {
         *found = true;
         *best = h;
@@ -242,7 +245,7 @@ static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const s
     box.max = tc_vec3_max(tc_vec3_max(t.a, t.b), t.c);
     float entry;
     if (!ray_meets_node(&box, sr, *limit, &entry)) return;
-    cast_kept(local, &t, d->order[i], max_t, found, best, limit);
+    cast_kept(local, &t, d->order[i], max_t, false, found, best, limit);
 }
 
 /* The ray for the four-wide slab test: per axis, the reciprocal, which
@@ -319,8 +322,9 @@ static inline int wide_meets(const tc_mesh_wide *n, const wide_ray *r, float lim
 
 /* The ray for a leaf block's test (leaf_candidates): the data-frame ray in
  * float, its slab reciprocals and pad, and the edge test's scale and the
- * part of its reach that is the same for every triangle. */
-typedef struct leaf_ray { float o[3], d[3], inv[3], pad, slack, edge_k; bool edges; } leaf_ray;
+ * part of its reach that is the same for every triangle; and how its
+ * triangles are cast (cast_kept's in_float). */
+typedef struct leaf_ray { float o[3], d[3], inv[3], pad, slack, edge_k; bool edges, in_float; } leaf_ray;
 
 /* The ray's magnitudes the edge test takes: there its float products
  * neither overflow nor, for the error bound, matter below 2^-90. */
@@ -342,6 +346,7 @@ static leaf_ray leaf_ray_of(const tc_ray *local, const slab_ray *sr, const tc_me
     const float mesh_big = tc_maxf(tc_vec3_max_abs(root->min), tc_vec3_max_abs(root->max));
     const float big = tc_maxf(tc_vec3_max_abs(local->origin), mesh_big);
     l.edges = big <= TC_MESH_EDGE_RANGE && dmax <= TC_MESH_EDGE_RANGE && dmax >= 1.0f / TC_MESH_EDGE_RANGE;
+    l.in_float = tc_ray_triangles_in_float(local, mesh_big);
     /* 3 pad + M / 8, M = max|o| + max|v| + pad: leaf_candidates says why */
     l.slack = 3.0f * sr->pad + 0x1p-3f * (tc_vec3_max_abs(local->origin) + mesh_big + sr->pad);
     l.edge_k = 0x1p-16f * (tc_absf(dir[0]) + tc_absf(dir[1]) + tc_absf(dir[2]));
@@ -488,7 +493,7 @@ TC_NO_INLINE void cast_leaf(const tc_mesh_leaf4 *b, int count, const tc_ray *loc
         t.a = tc_vec3_make(b->a[0][j], b->a[1][j], b->a[2][j]);
         t.b = tc_vec3_make(b->b[0][j], b->b[1][j], b->b[2][j]);
         t.c = tc_vec3_make(b->c[0][j], b->c[1][j], b->c[2][j]);
-        cast_kept(local, &t, b->tri[j], max_t, found, best, limit);
+        cast_kept(local, &t, b->tri[j], max_t, lr->in_float, found, best, limit);
     }
 }
 
@@ -642,7 +647,7 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
         float limit = max_t;
         for (int32_t i = 0; i < d->triangle_count; ++i) {
             const tc_triangle t = tc_mesh_triangle(shape, i);
-            cast_kept(ray, &t, i, max_t, &found, &best, &limit);
+            cast_kept(ray, &t, i, max_t, false, &found, &best, &limit);
         }
         if (found && hit) *hit = best;
         return found;
@@ -687,7 +692,7 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
     if (!slabs) {
         for (int32_t i = 0; i < d->triangle_count; ++i) {
             const tc_triangle t = slot_triangle(d, i);
-            cast_kept(&local, &t, d->order[i], max_t, &found, &best, &limit);
+            cast_kept(&local, &t, d->order[i], max_t, false, &found, &best, &limit);
         }
     } else if (d->wide && !sr.zero[0] && !sr.zero[1] && !sr.zero[2]) {
         cast_wide(d, &local, &sr, max_t, &found, &best, &limit);
