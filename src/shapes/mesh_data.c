@@ -508,7 +508,7 @@ static bool build_wide(tc_mesh_data *m, const tc_allocator *al)
     if (!todo) return false;
     int32_t leaves = 0;
     int32_t count = collapse(m, todo, NULL, NULL, &leaves);
-    m->wide_block = tc_mem_alloc(al, wide_block_size(count, leaves));
+    m->wide_block = tc_mem_alloc_walked(al, wide_block_size(count, leaves));
     if (m->wide_block) {
         m->wide = tc_mem_line_align(m->wide_block);
         m->leaves = (tc_mesh_leaf4 *)(m->wide + count); /* line-aligned: the nodes are whole lines */
