@@ -499,6 +499,14 @@ TC_NO_INLINE void cast_leaf(const tc_mesh_leaf4 *b, int count, const tc_ray *loc
 
 typedef struct wide_entry { int32_t code, count; float t; } wide_entry;
 
+/* A walk deeper than its stack finishes by brute force over every slot
+ * (correct, only slower); out of line, it is never reached in practice. */
+TC_NO_INLINE void cast_all_slots(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, bool *found,
+                                 tc_ray_hit *best, float *limit)
+{
+    for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
+}
+
 /* Pushes the children of a node the ray meets (lane mask, entry t), the
  * farthest deepest, and prefetches them: the walk is bound by memory
  * latency, and the loads of siblings overlap. Sorted in place on top of the
@@ -526,8 +534,9 @@ static inline int wide_push(const tc_mesh_data *d, const tc_mesh_wide *n, int ma
 
 /* The four-wide walk: nearest child first, each pop skipped once a hit is
  * nearer than its entry. Most nodes a ray enters it leaves by one child
- * (a terrain's rays: ~1.2 lanes met a node): that child is walked next
- * without touching the stack; of two or more, the nearest is. */
+ * (the bench terrain's rays: half the nodes, a third by two): that child
+ * is walked next without touching the stack; of two or more, the nearest
+ * is. */
 static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, bool *found, tc_ray_hit *best,
                       float *limit)
 {
@@ -540,20 +549,34 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
         if (e.code >= 0) {
             const tc_mesh_wide *n = &d->wide[e.code];
             float t[4];
-            int mask = wide_meets(n, &wr, *limit, t);
-            if (mask & (mask - 1)) {
+            const int mask = wide_meets(n, &wr, *limit, t);
+            const int rest = mask & (mask - 1);
+            if (mask && !rest) { /* one: walked next */
+                const int i = tc_lowest_bit((unsigned)mask);
+                e = (wide_entry){ n->child[i], n->count[i], t[i] };
+                continue;
+            }
+            if (rest && !(rest & (rest - 1))) {
+                /* two: the nearer walked next, the other pushed (ordered as
+                 * wide_push orders them: of equal entries the later lane first) */
+                const int i = tc_lowest_bit((unsigned)mask), j = tc_lowest_bit((unsigned)rest);
+                const bool later_first = t[j] <= t[i];
+                const int near = later_first ? j : i, far = later_first ? i : j;
+                if (top + 1 > TC_MESH_STACK) {
+                    cast_all_slots(d, local, sr, max_t, found, best, limit);
+                    return;
+                }
+                top = wide_push(d, n, 1 << far, t, stack, top);
+                e = (wide_entry){ n->child[near], n->count[near], t[near] };
+                continue;
+            }
+            if (rest) {
                 if (top + 4 > TC_MESH_STACK) {
-                    /* Deeper than the stack: finish by brute force over the rest. */
-                    for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
+                    cast_all_slots(d, local, sr, max_t, found, best, limit);
                     return;
                 }
                 top = wide_push(d, n, mask, t, stack, top);
                 e = stack[--top]; /* met within the limit, which has not moved since */
-                continue;
-            }
-            if (mask) {
-                const int i = tc_lowest_bit((unsigned)mask);
-                e = (wide_entry){ n->child[i], n->count[i], t[i] };
                 continue;
             }
         } else {
@@ -587,8 +610,7 @@ static void cast_binary(const tc_mesh_data *d, const tc_ray *local, const slab_r
             continue;
         }
         if (top + 2 > TC_MESH_STACK) {
-            /* Deeper than the stack: finish by brute force over the rest. */
-            for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
+            cast_all_slots(d, local, sr, max_t, found, best, limit);
             break;
         }
         /* Both children's boxes; the nearer one last on the stack, so it is
