@@ -646,8 +646,7 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
         o[k] = tc_dvec3_dot(pl.axis[k], r) / pl.s;
         dir[k] = tc_dvec3_dot(pl.axis[k], w) / pl.s;
     }
-    tc_aabb rb;
-    tc_mesh_data_bounds(d, &rb);
+    const tc_mesh_node *root = &d->nodes[0];
     /* The walk's pad holds the exact cast's: tc_raycast_triangle keeps a
      * crossing within 2 TC_PAD_REL = 2^-18 of (mag + |x - a|_1) of the
      * triangle (its in-plane case; mag = |o - a|_1 + |e1|_1 + |e2|_1), and
@@ -656,9 +655,10 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
      * is also far above the rounding of a float slab (a few 2^-24 of the
      * magnitudes). A pad of 1e-6 of them dropped hits the cast kept, up to
      * a few of its pads outside an edge (mesh_raycast_edge_pads_equal_brute_force). */
-    const double big = fmax(tc_vec3_max_abs(rb.min), tc_vec3_max_abs(rb.max));
-    const double omax = fmax(fabs(o[0]), fmax(fabs(o[1]), fabs(o[2])));
-    const double dmax = fmax(fabs(dir[0]), fmax(fabs(dir[1]), fabs(dir[2])));
+    /* all finite: the ray and the placement are, and |o|, |dir| < 1e84 */
+    const double big = tc_maxf(tc_vec3_max_abs(root->min), tc_vec3_max_abs(root->max));
+    const double omax = tc_dvec3_max_abs(tc_dvec3_make(o[0], o[1], o[2]));
+    const double dmax = tc_dvec3_max_abs(tc_dvec3_make(dir[0], dir[1], dir[2]));
     if (!(omax < FLT_MAX && dmax < FLT_MAX)) {
         /* The frame change carries the ray beyond the float range (a mesh
          * of tiny scale, a ray from far away; rounding it to float would
@@ -681,21 +681,23 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
      * direction far from the mesh), every triangle is cast instead, without
      * the walk (the casts take any float ray). */
     const double M = omax + big + pad;
-    double inv_max = 0.0;
-    for (int k = 0; k < 3; ++k)
-        if (fabs(dir[k]) > 1e-30) inv_max = fmax(inv_max, 1.0 / fabs(dir[k]));
-    const bool slabs = M < 0x1p100 && 2.0 * M * inv_max < 0x1p126 && dmax < 0x1p100; /* and the leaf filter's sums of |dir| */
     slab_ray sr;
-    sr.pad = nextafterf((float)pad, INFINITY);
+    double inv[3], inv_max = 0.0;
     for (int k = 0; k < 3; ++k) {
-        sr.o[k] = (float)o[k];
         /* A component this small has no reciprocal the slab products can
          * take without overflowing: the axis is then tested as a range of
          * the origin, widened by how far the ray moves along it up to max_t
          * (rounded up; the whole axis when max_t is infinite), so the test
          * drops no node whatever the scale of the ray and the mesh. */
         sr.zero[k] = !(fabs(dir[k]) > 1e-30);
-        sr.inv[k] = sr.zero[k] ? 0.0f : (float)(1.0 / dir[k]);
+        inv[k] = sr.zero[k] ? 0.0 : 1.0 / dir[k];
+        if (fabs(inv[k]) > inv_max) inv_max = fabs(inv[k]);
+    }
+    const bool slabs = M < 0x1p100 && 2.0 * M * inv_max < 0x1p126 && dmax < 0x1p100; /* and the leaf filter's sums of |dir| */
+    sr.pad = tc_float_next_up((float)pad);
+    for (int k = 0; k < 3; ++k) {
+        sr.o[k] = (float)o[k];
+        sr.inv[k] = (float)inv[k];
         sr.drift[k] = sr.zero[k] && dir[k] != 0.0 ? nextafterf((float)(fabs(dir[k]) * max_t), INFINITY) : 0.0f;
     }
     /* The triangles are cast in the data frame: an affine map keeps t, so
