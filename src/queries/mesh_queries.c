@@ -508,11 +508,10 @@ TC_NO_INLINE void cast_all_slots(const tc_mesh_data *d, const tc_ray *local, con
 }
 
 /* Pushes the children of a node the ray meets (lane mask, entry t), the
- * farthest deepest, and prefetches them: the walk is bound by memory
- * latency, and the loads of siblings overlap. Sorted in place on top of the
- * stack; ties keep lane order, the later lane on top. Returns the new top. */
-static inline int wide_push(const tc_mesh_data *d, const tc_mesh_wide *n, int mask, const float t[4], wide_entry *stack,
-                            int top)
+ * farthest deepest (wide_prefetch_children has started loading them).
+ * Sorted in place on top of the stack; ties keep lane order, the later lane
+ * on top. Returns the new top. */
+static inline int wide_push(const tc_mesh_wide *n, int mask, const float t[4], wide_entry *stack, int top)
 {
     wide_entry *hit4 = &stack[top];
     int k = 0;
@@ -520,16 +519,30 @@ static inline int wide_push(const tc_mesh_data *d, const tc_mesh_wide *n, int ma
         const int i = tc_lowest_bit((unsigned)mask);
         mask &= mask - 1;
         wide_entry x = { n->child[i], n->count[i], t[i] };
-        if (x.code >= 0) TC_PREFETCH(&d->wide[x.code]);
-        else { /* a leaf block: 160 bytes over up to three lines */
-            const char *leaf = (const char *)&d->leaves[~x.code];
-            TC_PREFETCH(leaf), TC_PREFETCH(leaf + 64), TC_PREFETCH(leaf + 128);
-        }
         int j = k++;
         while (j > 0 && hit4[j - 1].t < x.t) { hit4[j] = hit4[j - 1]; --j; }
         hit4[j] = x;
     }
     return top + k;
+}
+
+/* Starts loading all four children of node n before the node's own test
+ * says which the ray meets: the walk is bound by memory latency (each
+ * node's address is known only once its parent's line is in), and the
+ * test's latency then overlaps the children's loads (CPU time a ray on the
+ * bench terrain, 11 interleaved runs: ~1.5 -> ~1.2 us). Three lines each:
+ * a leaf block's 160 bytes, or a wide node and the two numbered after it,
+ * its first internal child and grandchild (collapse numbers depth first),
+ * which often come next. Branch free (whether a lane is a leaf is as good
+ * as random); an unused lane reads child 0, the root, always in cache.
+ * Every address is inside the block: leaf blocks follow the wide nodes. */
+static inline void wide_prefetch_children(const tc_mesh_data *d, const tc_mesh_wide *n)
+{
+    for (int c = 0; c < 4; ++c) {
+        const int32_t code = n->child[c];
+        const char *p = code >= 0 ? (const char *)&d->wide[code] : (const char *)&d->leaves[~code];
+        TC_PREFETCH(p), TC_PREFETCH(p + 64), TC_PREFETCH(p + 128);
+    }
 }
 
 /* The four-wide walk: nearest child first, each pop skipped once a hit is
@@ -548,6 +561,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
     for (;;) {
         if (e.code >= 0) {
             const tc_mesh_wide *n = &d->wide[e.code];
+            wide_prefetch_children(d, n);
             float t[4];
             const int mask = wide_meets(n, &wr, *limit, t);
             const int rest = mask & (mask - 1);
@@ -566,7 +580,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
                     cast_all_slots(d, local, sr, max_t, found, best, limit);
                     return;
                 }
-                top = wide_push(d, n, 1 << far, t, stack, top);
+                top = wide_push(n, 1 << far, t, stack, top);
                 e = (wide_entry){ n->child[near], n->count[near], t[near] };
                 continue;
             }
@@ -575,7 +589,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
                     cast_all_slots(d, local, sr, max_t, found, best, limit);
                     return;
                 }
-                top = wide_push(d, n, mask, t, stack, top);
+                top = wide_push(n, mask, t, stack, top);
                 e = stack[--top]; /* met within the limit, which has not moved since */
                 continue;
             }
