@@ -228,6 +228,36 @@ static bool mesh_cast_is_brute_force(const tc_mesh_data *d, const tc_ray *ray, f
     return got;
 }
 
+/* A mesh large enough that its four-wide hierarchy's block takes the
+ * huge-page allocation (tc_mem_alloc_walked: from 4 MB; 2 MiB-aligned on
+ * Linux) and deep enough that the walk pushes, pops and prefetches
+ * children at every level: the grazing rays, half of them skimming the
+ * bumpy floor across much of it, hit what brute force over every triangle
+ * hits, to the bit. */
+TEST_CASE(mesh_raycast_large_hierarchy_equals_brute_force_bits)
+{
+    test_rng r = { 47 };
+    tc_mesh_data *d = gen_grid_mesh(300, 1.0f, &r);
+    CHECK(d != NULL && d->wide != NULL);
+    if (!d || !d->wide) return;
+#if defined(__linux__)
+    CHECK(((uintptr_t)d->wide_block & (((uintptr_t)2 << 20) - 1)) == 0);
+#endif
+    long bad = 0, hits = 0;
+    for (int i = 0; i < 24; ++i) {
+        float max_t;
+        const tc_ray ray = grazing_ray(&r, d, i % 2 == 0, &max_t);
+        char what[32];
+        snprintf(what, sizeof what, "ray %d", i);
+        tc_ray_hit h;
+        (void)mesh_cast_is_brute_force(d, &ray, max_t, what, &bad, &hits, &h);
+    }
+    printf("large mesh rays: %ld hits, %ld differences from brute force\n", hits, bad);
+    CHECK(hits > 8);
+    CHECK(bad == 0);
+    tc_mesh_data_destroy(d);
+}
+
 /* Casts are free of the scale: the grazing rays on meshes scaled by 2^-66
  * (coordinates about 1e-20) and by 1e20 hit what brute force over every
  * triangle hits, t and triangle; and the tiny ones, scaled exactly (a power

@@ -7,7 +7,10 @@
  *    tc_world) take a tc_allocator in their definition and use nothing else:
  *    no global state, so several trees and worlds with different allocators
  *    coexist.
- *  - A zeroed tc_allocator (alloc == NULL) means the C library's malloc/free.
+ *  - A zeroed tc_allocator (alloc == NULL) means the C library's malloc/free
+ *    (a mesh's ray hierarchy, a large block read at random, comes from
+ *    aligned_alloc, aligned to 2 MiB and advised for huge pages on Linux;
+ *    it too goes back to free).
  *  - alloc must return memory aligned for any object type (as malloc does)
  *    or NULL on failure; the library then reports failure and stays usable.
  *    free receives the size that was requested, so a counting allocator can

@@ -20,6 +20,14 @@ static inline void *tc_mem_line_align(void *p)
 }
 
 void *tc_mem_alloc(const tc_allocator *a, size_t size);
+/* tc_mem_alloc for a large block a walk hops through at random (a mesh's
+ * ray hierarchy: tens of MB, a few lines read from each of many pages).
+ * With the default allocator, a block of a few MB or more is aligned to
+ * 2 MiB and, on Linux, advised for transparent huge pages: with 4 KB pages
+ * nearly every node a ray reaches misses the TLB as well as the cache.
+ * Freed by tc_mem_free like any block (aligned_alloc's blocks go to free);
+ * a user allocator gets the plain request. */
+void *tc_mem_alloc_walked(const tc_allocator *a, size_t size);
 void tc_mem_free(const tc_allocator *a, void *ptr, size_t size);
 /* Grows (or shrinks) a block: allocates new_size, copies the common prefix,
  * frees the old block. On failure returns NULL and leaves the old block

@@ -118,6 +118,16 @@ static inline float tc_float_saturated(double v)
     return v > (double)FLT_MAX ? FLT_MAX : (v < -(double)FLT_MAX ? -FLT_MAX : (float)v);
 }
 
+/* nextafterf(x, INFINITY) for x >= +0 (not -0 or a NaN), from the bits: the next
+ * float up (infinity after FLT_MAX), without a library call or an
+ * exception. For pads rounded up once a query. */
+static inline float tc_float_next_up(float x)
+{
+    const uint32_t u = tc_float_bits(x) + 1u;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
 /* Sum of absolute components: a cheap, rotation-bounded magnitude for pads. */
 static inline float tc_vec3_norm1(tc_vec3 v) { return tc_absf(v.x) + tc_absf(v.y) + tc_absf(v.z); }
 static inline float tc_vec3_max_abs(tc_vec3 v) { return tc_maxf(tc_absf(v.x), tc_maxf(tc_absf(v.y), tc_absf(v.z))); }

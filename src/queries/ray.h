@@ -122,6 +122,16 @@ void tc_raycast_aabb_fill(const tc_ray *ray, float t, int axis, tc_ray_hit *hit)
  * testing them again (the mesh walk tests its ray once, and its triangles
  * were tested when the mesh was made). */
 bool tc_raycast_triangle_checked(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit);
+/* The cast tc_raycast_triangle_checked makes of a triangle and ray within
+ * the float range, the larger of their magnitudes at least 1/2: called
+ * directly where tc_ray_triangles_in_float said so, it gives the same bits
+ * without the per-triangle range tests. */
+bool tc_raycast_triangle_float(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit);
+/* Whether tc_raycast_triangle_checked casts this usable ray at every
+ * triangle whose coordinates are at most magnitude by
+ * tc_raycast_triangle_float (decided once for a mesh's ray, not once a
+ * triangle). */
+bool tc_ray_triangles_in_float(const tc_ray *ray, float magnitude);
 
 /* First entry of the ray into a sphere (origin known to be outside), as t
  * and outward normal. Internal to the round-shape casts. */

@@ -141,7 +141,7 @@ static bool tc_ray_triangle_far(const tc_ray *ray, const tc_triangle *tri, float
 /* The float cast of tc_raycast_triangle, for a triangle, origin and
  * direction within the float range, the largest magnitude at least 1/2
  * (or 0). */
-static bool tc_ray_triangle_cast(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
+bool tc_raycast_triangle_float(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
 {
     tc_vec3 e1 = tc_vec3_sub(shape->b, shape->a), e2 = tc_vec3_sub(shape->c, shape->a);
     /* The normal is crossed in double: a float cross product's rounding is
@@ -213,6 +213,17 @@ static bool tc_ray_triangle_cast(const tc_ray *ray, const tc_triangle *shape, fl
      * x came from. (A pad in norm1 sizes would reach up to 7 times farther.) */
     if (u < 0.0f || v < 0.0f || s < 0.0f) {
         float pad = TC_PAD_REL * (mag + tc_vec3_norm1(tc_vec3_sub(x, shape->a)));
+        /* First without a square root (most crossings outside are well
+         * outside): |n| <= n1 and |e| <= |e|_1, so pad_1 |e|_1 is over 3.9
+         * times pad |n| |e| whatever the few roundings of either (each
+         * relative, a few 2^-24, while pad_1 is a normal number: then so is
+         * pad |n|, at least pad_1 / 4 sqrt 3), and rounding is monotone: a
+         * value below -pad_1 |e|_1 is below the test's bound after it. */
+        const float pad_1 = 4.0f * pad * n1;
+        if (pad_1 >= 0x1p-100f && (u < -pad_1 * tc_vec3_norm1(tc_vec3_sub(shape->c, shape->b)) ||
+                                   v < -pad_1 * tc_vec3_norm1(tc_vec3_sub(shape->a, shape->c)) ||
+                                   s < -pad_1 * tc_vec3_norm1(tc_vec3_sub(shape->b, shape->a))))
+            return false;
         float pad_n = pad * tc_vec3_length(n);
         if (u < -pad_n * tc_vec3_length(tc_vec3_sub(shape->c, shape->b)) ||
             v < -pad_n * tc_vec3_length(tc_vec3_sub(shape->a, shape->c)) ||
@@ -234,6 +245,16 @@ bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_
     return tc_raycast_triangle_checked(ray, shape, max_t, hit);
 }
 
+bool tc_ray_triangles_in_float(const tc_ray *ray, float magnitude)
+{
+    /* The tests of tc_raycast_triangle_checked below, for every triangle of
+     * magnitude at most this: none is far, and the origin alone makes the
+     * largest magnitude at least 1/2. */
+    const float o = tc_vec3_max_abs(ray->origin);
+    return magnitude <= TC_OVERLAP_FLOAT_RANGE && o <= TC_OVERLAP_FLOAT_RANGE &&
+           tc_vec3_max_abs(ray->dir) <= TC_OVERLAP_FLOAT_RANGE && o >= 0.5f;
+}
+
 bool tc_raycast_triangle_checked(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
 {
     if (!(tc_triangle_magnitude(shape) <= TC_OVERLAP_FLOAT_RANGE) ||
@@ -247,7 +268,7 @@ bool tc_raycast_triangle_checked(const tc_ray *ray, const tc_triangle *shape, fl
      * triangle scaled together keep t, and a power of two scales exactly,
      * so where nothing underflowed the answer is the same bits. */
     const float mag = tc_maxf(tc_triangle_magnitude(shape), tc_vec3_max_abs(ray->origin));
-    if (!(mag < 0.5f) || mag == 0.0f) return tc_ray_triangle_cast(ray, shape, max_t, hit);
+    if (!(mag < 0.5f) || mag == 0.0f) return tc_raycast_triangle_float(ray, shape, max_t, hit);
     int e;
     (void)frexpf(mag, &e); /* mag = f 2^e, f in [1/2, 1), so e <= -1 */
     /* A direction that scaled would be beyond the float range: the double
@@ -255,7 +276,7 @@ bool tc_raycast_triangle_checked(const tc_ray *ray, const tc_triangle *shape, fl
     if (!(tc_vec3_max_abs(ray->dir) <= ldexpf(TC_OVERLAP_FLOAT_RANGE, e))) return tc_ray_triangle_far(ray, shape, max_t, hit);
     const tc_ray scaled = { tc_vec3_shift(ray->origin, e), tc_vec3_shift(ray->dir, e) };
     const tc_triangle tri = { tc_vec3_shift(shape->a, e), tc_vec3_shift(shape->b, e), tc_vec3_shift(shape->c, e) };
-    if (!tc_ray_triangle_cast(&scaled, &tri, max_t, hit)) return false;
+    if (!tc_raycast_triangle_float(&scaled, &tri, max_t, hit)) return false;
     if (hit) hit->point = tc_vec3_shift(hit->point, -e);
     return true;
 }

@@ -508,7 +508,7 @@ static bool build_wide(tc_mesh_data *m, const tc_allocator *al)
     if (!todo) return false;
     int32_t leaves = 0;
     int32_t count = collapse(m, todo, NULL, NULL, &leaves);
-    m->wide_block = tc_mem_alloc(al, wide_block_size(count, leaves));
+    m->wide_block = tc_mem_alloc_walked(al, wide_block_size(count, leaves));
     if (m->wide_block) {
         m->wide = tc_mem_line_align(m->wide_block);
         m->leaves = (tc_mesh_leaf4 *)(m->wide + count); /* line-aligned: the nodes are whole lines */
@@ -647,6 +647,16 @@ bool tc_mesh_is_valid(const tc_mesh *m)
     /* the ball about the data's box (an empty mesh has no points to place) */
     const bool empty = m->data->triangle_count == 0;
     const tc_vec3 lo = empty ? tc_vec3_zero() : m->data->nodes[0].min, hi = empty ? tc_vec3_zero() : m->data->nodes[0].max;
+    /* The common case decided from the bits (every query starts here): with
+     * the position within 2^64, the rotation's numbers within 16, the scale
+     * and the data within 2^32, every placed point and the bound's every
+     * partial sum are below 2^71, far inside the float range, so the bound
+     * below holds (NaN sets the flag too). */
+    const uint32_t beyond = tc_vec3_abs_above_flag(m->position, 0x1p64f) | tc_vec3_abs_above_flag(r->cx, 16.0f) |
+                            tc_vec3_abs_above_flag(r->cy, 16.0f) | tc_vec3_abs_above_flag(r->cz, 16.0f) |
+                            tc_abs_above_flag(m->scale, 0x1p32f) | tc_vec3_abs_above_flag(lo, 0x1p32f) |
+                            tc_vec3_abs_above_flag(hi, 0x1p32f);
+    if (!(beyond & TC_NONFINITE_FLAG)) return m->scale > 0.0f;
     const tc_dvec3 dlo = tc_dvec3_from(lo), dhi = tc_dvec3_from(hi);
     const tc_dvec3 c = tc_dvec3_scale(tc_dvec3_add(dlo, dhi), 0.5);
     const double radius = 0.5 * tc_dvec3_length(tc_dvec3_sub(dhi, dlo)) * (1.0 + 1e-12);

@@ -5,6 +5,7 @@
 
 #include <touche/mesh.h>
 
+#include <stddef.h>
 #include <string.h>
 
 /* A hierarchy node: a box, and either two children (count == 0: at
@@ -38,6 +39,8 @@ typedef struct tc_mesh_wide {
     uint8_t count[4];
     uint8_t unused[4];      /* fills the line */
 } tc_mesh_wide;
+/* The walk reads origin and step as the node's first 16 bytes. */
+_Static_assert(offsetof(tc_mesh_wide, step) == 12 && sizeof(tc_mesh_wide) == 64, "a wide node's head is origin, then step");
 
 /* A leaf's up to four triangles for the four-wide walk, side by side: the
  * corners by axis and lane, so one leaf test reads all four as rows (a
