@@ -142,9 +142,15 @@ static void bench_mesh_rays(void)
         double build;
         bench_mesh *bm = peer_bullet_mesh_create(v, vcount, idx, tcount, &build);
         size_t nb = n / 10 > 1000 ? n / 10 : n; /* Bullet is slow: a tenth of the rays */
-        t0 = bench_now();
-        peer_bullet_mesh_raycast(bm, rays, nb, max_t, t_peer, NULL);
-        double bb = bench_now() - t0;
+        /* fastest of 3 passes, as Touché's and Embree's (one pass paid the
+         * first walk's page faults and cache misses, in Touché's favour) */
+        double bb = INFINITY;
+        for (int rep = 0; rep < 3; ++rep) {
+            t0 = bench_now();
+            peer_bullet_mesh_raycast(bm, rays, nb, max_t, t_peer, NULL);
+            double dt = bench_now() - t0;
+            if (dt < bb) bb = dt;
+        }
         char note[96];
         snprintf(note, sizeof note, "Bullet btBvhTriangleMeshShape (built in %.0f ms), %zu rays", 1e3 * build, nb);
         bench_table_row("  vs Bullet", touche_ns, 1e9 * bb / (double)nb, ray_agreement(t_touche, t_peer, nb), note);
