@@ -93,14 +93,13 @@ bool tc_contact_obb_obb(const tc_obb *a, const tc_obb *b, tc_manifold *m)
 }
 
 /* The contact of an AABB and a box the pair's overlap test has called
- * overlapping. The SAT pass takes the AABB as an OBB, whose centre and half
- * sizes round: boxes a few ulps wide (1e-6 at 1), touching, came out apart
- * (issue 12: 34 of 730 touching aabb pairs at 1 had no contact). Those take
- * the touching contact of the exact cores (the AABB's corners as given). */
-static bool aabb_box_contact(const tc_aabb *a, const tc_obb *ob, const tc_core *cb, tc_manifold *m)
+ * overlapping, where the SAT pass (oa: the AABB as an OBB, whose centre and
+ * half sizes round) found them apart: boxes a few ulps wide (1e-6 at 1),
+ * touching, came out apart (issue 12: 34 of 730 touching aabb pairs at 1
+ * had no contact). The touching contact of the exact cores (the AABB's
+ * corners as given). Out of line: rare. */
+TC_NO_INLINE bool aabb_box_touching(const tc_aabb *a, const tc_core *cb, tc_manifold *m)
 {
-    tc_obb oa = tc_obb_from_aabb(a);
-    if (box_box(&oa, ob, m)) return true;
     tc_core ca;
     tc_core_from_aabb(&ca, a);
     return tc_core_contact_touching(&ca, cb, m);
@@ -113,21 +112,39 @@ bool tc_contact_aabb_aabb(const tc_aabb *a, const tc_aabb *b, tc_manifold *m)
      * band): the SAT pass's pad, relative to the coordinates, called boxes
      * 8e5 apart touching when one reached 1e20 (issue 12). */
     if (!tc_overlap_aabb_aabb(a, b)) return false;
-    tc_obb ob = tc_obb_from_aabb(b);
+    tc_obb oa = tc_obb_from_aabb(a), ob = tc_obb_from_aabb(b);
+    if (box_box(&oa, &ob, m)) return true;
     tc_core cb;
     tc_core_from_aabb(&cb, b);
-    return aabb_box_contact(a, &ob, &cb, m);
+    return aabb_box_touching(a, &cb, m);
 }
 
-/* The overlap test decides, as for two AABBs: the SAT pass on the rounded
- * OBB of the AABB joined boxes 1e-6 wide at 1 that overlap and distance
- * call apart (issue 12: 8 of 804), and its padded band test let them be. */
+/* The SAT pass on the AABB's rounded OBB can also join boxes 1e-6 wide at
+ * 1 that overlap and distance call apart (issue 12: 8 of 804, 4.7e-9
+ * apart): its faces move by the rounding, an ulp of the coordinates, and
+ * its tests pad by 4 FLT_EPSILON of the pair's numbers. A contact no deeper
+ * than 16 FLT_EPSILON of mag (3 times the sum of those numbers' largest
+ * coordinates: above both) is the overlap test's to confirm; deeper ones
+ * are real. Apart pairs the overlap test joins touch, as two AABBs do. */
 bool tc_contact_aabb_obb(const tc_aabb *a, const tc_obb *b, tc_manifold *m)
 {
-    if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b) || !tc_overlap_aabb_obb(a, b)) return false;
+    if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b)) return false;
+    tc_obb oa = tc_obb_from_aabb(a);
+    tc_manifold found;
+    if (box_box(&oa, b, &found)) {
+        /* in double: the sum of numbers near FLT_MAX would overflow */
+        const double mag = 3.0 * ((double)tc_vec3_max_abs(oa.center) + (double)tc_vec3_max_abs(oa.half) +
+                                  (double)tc_vec3_max_abs(b->center) + (double)tc_vec3_max_abs(b->half));
+        float deepest = 0.0f;
+        for (int i = 0; i < found.count; ++i) deepest = tc_maxf(deepest, found.points[i].depth);
+        if (!(deepest > 16.0 * FLT_EPSILON * mag) && !tc_overlap_aabb_obb(a, b)) return false;
+        if (m) *m = found;
+        return true;
+    }
+    if (!tc_overlap_aabb_obb(a, b)) return false;
     tc_core cb;
     tc_core_from_obb(&cb, b);
-    return aabb_box_contact(a, b, &cb, m);
+    return aabb_box_touching(a, &cb, m);
 }
 
 #define TC_CONTACT_CORES(A, B)                                                      \
@@ -495,7 +512,7 @@ TC_CONTACT_PLANE(triangle)
  * found a hair apart touches, with depth 0 along the direction across the
  * gap. Pairs found apart by more than twice the band (far) skip the
  * overlap test: it cannot say true there. The AABB box pairs ask the
- * overlap test first (aabb_box_contact); obb-obb's SAT pass agrees with its
+ * overlap test first (aabb_box_touching); obb-obb's SAT pass agrees with its
  * overlap test and is left alone (the hot path). */
 #define TC_CONTACT_BAND_TEST(A, B)                                                  \
     TC_NO_INLINE bool band_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m) \
