@@ -346,3 +346,46 @@ TEST_CASE(contact_coarse_pairs_agree)
                           test_shape_name((tc_shape_type)ka), test_shape_name((tc_shape_type)kb), at[j], overlaps, n);
             }
 }
+
+/* The same pairs brought to within 1e-6 of their size of touching along
+ * the oracle's witness direction (a gap or an overlap), where the float
+ * roundings of the coordinates decide: overlap, distance 0 and contact
+ * still agree, both ways. */
+TEST_CASE(contact_coarse_near_touching_pairs_agree)
+{
+    const double at[3] = { 1.0, 1e3, 1e6 }, size[3] = { 1e-6, 1e-3, 1.0 };
+    const int kinds[3][2] = { { TC_SHAPE_SPHERE, TC_SHAPE_OBB }, { TC_SHAPE_AABB, TC_SHAPE_AABB }, { TC_SHAPE_AABB, TC_SHAPE_OBB } };
+    test_rng r = { 0xc0a45e2u };
+    const int n = test_random_count(400);
+    for (int k = 0; k < 3; ++k)
+        for (int j = 0; j < 3; ++j) {
+            int tested = 0, overlaps = 0, bad = 0;
+            for (int i = 0; i < n; ++i) {
+                const tc_shape a = coarse_shape(&r, kinds[k][0], at[j], size[j]);
+                tc_shape b = coarse_shape(&r, kinds[k][1], at[j], size[j]);
+                const co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
+                co_vec qa, qb;
+                const double d = co_distance(&oa, &ob, &qa, &qb);
+                if (!(d > 0)) continue; /* overlapping already: no witness direction */
+                const co_vec u = co_scale(co_sub(qb, qa), 1.0 / d);
+                const co_vec move = co_scale(u, test_rng_uniform(&r, -1e-6, 1e-6) * size[j] - d);
+                b = test_shape_translated(&b, move.x, move.y, move.z);
+                tc_manifold m;
+                const bool ov = tc_shape_overlap(&a, &b), ct = tc_shape_contact(&a, &b, &m);
+                const float dist = tc_shape_distance(&a, &b, NULL, NULL);
+                ++tested;
+                overlaps += ov;
+                if (!(ov == ct && ov == (dist == 0.0f)) && bad++ < 2)
+                    printf("%s-%s at %g #%d: overlap %d, contact %d, distance %g\n", test_shape_name(a.type),
+                           test_shape_name(b.type), at[j], i, ov, ct, dist);
+            }
+            CHECK_MSG(bad == 0, "%s-%s at %g: %d of %d near-touching pairs disagree", test_shape_name((tc_shape_type)kinds[k][0]),
+                      test_shape_name((tc_shape_type)kinds[k][1]), at[j], bad, tested);
+            /* Two AABBs moved along an axis by less than an ulp round to
+             * touching: all of them overlap. */
+            CHECK_MSG(overlaps > 0 && (k == 1 || overlaps < tested), "%s-%s at %g: %d of %d overlap",
+                      test_shape_name((tc_shape_type)kinds[k][0]), test_shape_name((tc_shape_type)kinds[k][1]), at[j],
+                      overlaps, tested);
+            CHECK(tested > n / 2);
+        }
+}
