@@ -4,6 +4,7 @@
  * <=> distance 0 <=> contact true, for every pair, contact.h) and on shapes
  * within the tolerance band of touching (overlap true => contact true). */
 #include <math.h>
+#include <string.h>
 
 #include "contact_gen.h"
 #include "harness.h"
@@ -221,4 +222,170 @@ TEST_CASE(contact_sphere_capsule_1e10_long_agrees_with_overlap)
         sphere_capsule_agree(&s, &c, &overlaps);
     }
     CHECK(overlaps > 0 && overlaps < n); /* both answers were tested */
+}
+
+/* Issue 12, coarse floats 1: two AABBs a few ulps wide at 1 that touch on z
+ * (a's min z is b's max z). Overlap said true and distance 0, but the
+ * contact took the boxes as OBBs, whose rounded centres and half sizes the
+ * separating-axis pass found apart: no contact. */
+TEST_CASE(contact_aabb_aabb_ulps_wide_touching_has_contact)
+{
+    const tc_aabb a = { { 0x1.ffffe2p-1f, 0x1.ffffeep-1f, 0x1.000008p+0f }, { 0x1.fffffep-1f, 0x1.fffffep-1f, 0x1.000014p+0f } };
+    const tc_aabb b = { { 0x1.fffff2p-1f, 0x1.fffff6p-1f, 0x1.fffff2p-1f }, { 0x1.000008p+0f, 0x1.fffffap-1f, 0x1.000008p+0f } };
+    CHECK(tc_overlap_aabb_aabb(&a, &b));
+    CHECK(tc_distance_aabb_aabb(&a, &b, NULL, NULL) == 0.0f);
+    tc_manifold m;
+    m.count = -1;
+    CHECK(tc_contact_aabb_aabb(&a, &b, &m));
+    CHECK(m.count >= 1 && m.count <= 4);
+    CHECK(fabsf(m.normal.z) == 1.0f); /* they touch across z only */
+    for (int i = 0; i < m.count; ++i) {
+        const tc_vec3 p = m.points[i].point;
+        CHECK(m.points[i].depth == 0.0f);
+        /* on the touching face, inside both boxes' x and y ranges */
+        CHECK(p.z == a.min.z);
+        CHECK(p.x >= b.min.x && p.x <= a.max.x && p.y >= b.min.y && p.y <= b.max.y);
+    }
+}
+
+/* Issue 12, coarse floats 2: an AABB and an OBB both about 1e-6 wide at 1,
+ * 4.7e-9 apart (overlap false, distance > 0, the oracle apart too). The
+ * separating-axis pass on the AABB's rounded OBB joined them: contact true. */
+TEST_CASE(contact_aabb_obb_ulps_wide_apart_has_no_contact)
+{
+    const tc_aabb a = { { 0x1.fffffep-1f, 0x1.000006p+0f, 0x1.ffffe6p-1f }, { 0x1.00000ep+0f, 0x1.000012p+0f, 0x1.000004p+0f } };
+    const tc_quat q = { -0x1.bf3bd6p-2f, -0x1.51d3e8p-1f, 0x1.31f30ap-1f, -0x1.09897ep-3f };
+    const tc_obb b = tc_obb_from_quat(tc_vec3_make(0x1.ffffe8p-1f, 0x1.000008p+0f, 0x1.000006p+0f),
+                                      tc_vec3_make(0x1.b65b2cp-24f, 0x1.13f58ep-21f, 0x1.49850ap-21f), q);
+    const orc_shape oa = orc_from_aabb(&a), ob = orc_from_obb(&b);
+    CHECK(!orc_overlap(&oa, &ob));
+    CHECK(orc_distance(&oa, &ob) > 1e-9);
+    CHECK(!tc_overlap_aabb_obb(&a, &b));
+    CHECK(tc_distance_aabb_obb(&a, &b, NULL, NULL) > 0.0f);
+    tc_manifold m;
+    CHECK(!tc_contact_aabb_obb(&a, &b, &m));
+}
+
+/* Issue 12, coarse floats 3: a sphere 0.0033 from a box at 1e6 (radius
+ * 0.59). The distance took the float closest point, which rounds by 0.06
+ * there, and answered 0; overlap and contact (the double closest point)
+ * said apart, as the oracle does. */
+TEST_CASE(distance_sphere_obb_at_1e6_apart_is_not_zero)
+{
+    const tc_sphere s = { { 0x1.e84806p+19f, 0x1.e84806p+19f, 0x1.e847eap+19f }, 0x1.2bf97ap-1f };
+    const tc_quat q = { -0x1.519a26p-1f, 0x1.e9e506p-2f, -0x1.287546p-1f, -0x1.0cc91ep-5f };
+    const tc_obb b = tc_obb_from_quat(tc_vec3_make(0x1.e8482p+19f, 0x1.e84804p+19f, 0x1.e847f2p+19f),
+                                      tc_vec3_make(0x1.c4d90ep-3f, 0x1.8b6a4ep-5f, 0x1.151ce8p-1f), q);
+    const orc_shape os = orc_from_sphere(&s), ob = orc_from_obb(&b);
+    const double exact = orc_distance(&os, &ob);
+    CHECK(exact > 3e-3);
+    CHECK(!tc_overlap_sphere_obb(&s, &b));
+    tc_manifold m;
+    CHECK(!tc_contact_sphere_obb(&s, &b, &m));
+    CHECK_NEAR(tc_distance_sphere_obb(&s, &b, NULL, NULL), exact, 1e-4);
+}
+
+/* A shape of kind k about s wide within s of (c, c, c): sizes small next
+ * to the coordinates, so every number is coarse (a few hundred ulps of c at
+ * 1e-6 of it). */
+static tc_shape coarse_shape(test_rng *r, int k, double c, double s)
+{
+    tc_shape x;
+    memset(&x, 0, sizeof x);
+    x.type = (tc_shape_type)k;
+    const tc_vec3 at = test_rng_vec3(r, c - s, c + s);
+    const tc_vec3 h = test_rng_vec3(r, 0.03 * s, 0.6 * s);
+    switch (k) {
+    case TC_SHAPE_SPHERE: x.u.sphere.center = at; x.u.sphere.radius = h.x; break;
+    case TC_SHAPE_CAPSULE: x.u.capsule.a = at; x.u.capsule.b = test_rng_vec3(r, c - s, c + s); x.u.capsule.radius = 0.3f * h.x; break;
+    case TC_SHAPE_AABB: x.u.aabb.min = tc_vec3_sub(at, h); x.u.aabb.max = tc_vec3_add(at, h); break;
+    case TC_SHAPE_OBB: x.u.obb = tc_obb_from_quat(at, h, cg_random_quat(r)); break;
+    default:
+        x.u.triangle.a = at;
+        x.u.triangle.b = test_rng_vec3(r, c - s, c + s);
+        x.u.triangle.c = test_rng_vec3(r, c - s, c + s);
+        break;
+    }
+    return x;
+}
+
+/* Issue 12, coarse floats: random pairs of every kind of sphere, capsule,
+ * aabb, obb and triangle whose sizes are small next to their coordinates
+ * (s = 1e-6 at 1, 1e-3 at 1e3, 1 at 1e6): overlap, distance 0 and contact
+ * agree on each, and a pair they call apart is apart in the oracle. Before
+ * the fixes: sphere-obb 18 of about 600 overlaps at 1e6, aabb-aabb 34 and
+ * aabb-obb 7 at 1. */
+TEST_CASE(contact_coarse_pairs_agree)
+{
+    const double at[3] = { 1.0, 1e3, 1e6 }, size[3] = { 1e-6, 1e-3, 1.0 };
+    test_rng r = { 0xc0a45eu };
+    const int n = test_random_count(600);
+    for (int ka = 0; ka <= TC_SHAPE_TRIANGLE; ++ka)
+        for (int kb = ka; kb <= TC_SHAPE_TRIANGLE; ++kb)
+            for (int j = 0; j < 3; ++j) {
+                int overlaps = 0, bad = 0;
+                for (int i = 0; i < n; ++i) {
+                    const tc_shape a = coarse_shape(&r, ka, at[j], size[j]), b = coarse_shape(&r, kb, at[j], size[j]);
+                    tc_manifold m;
+                    const bool ov = tc_shape_overlap(&a, &b), ct = tc_shape_contact(&a, &b, &m);
+                    const float d = tc_shape_distance(&a, &b, NULL, NULL);
+                    overlaps += ov;
+                    bool ok = ov == ct && ov == (d == 0.0f);
+                    if (!ov) {
+                        const co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
+                        co_vec qa, qb;
+                        ok = ok && co_distance(&oa, &ob, &qa, &qb) > 0.0;
+                    }
+                    if (!ok && bad++ < 2)
+                        printf("%s-%s at %g #%d: overlap %d, contact %d, distance %g\n", test_shape_name(a.type),
+                               test_shape_name(b.type), at[j], i, ov, ct, d);
+                }
+                CHECK_MSG(bad == 0, "%s-%s at %g: %d of %d pairs disagree", test_shape_name((tc_shape_type)ka),
+                          test_shape_name((tc_shape_type)kb), at[j], bad, n);
+                CHECK_MSG(overlaps > 0 && overlaps < n, "%s-%s at %g: %d of %d overlap (both answers tested?)",
+                          test_shape_name((tc_shape_type)ka), test_shape_name((tc_shape_type)kb), at[j], overlaps, n);
+            }
+}
+
+/* The same pairs brought to within 1e-6 of their size of touching along
+ * the oracle's witness direction (a gap or an overlap), where the float
+ * roundings of the coordinates decide: overlap, distance 0 and contact
+ * still agree, both ways. */
+TEST_CASE(contact_coarse_near_touching_pairs_agree)
+{
+    const double at[3] = { 1.0, 1e3, 1e6 }, size[3] = { 1e-6, 1e-3, 1.0 };
+    const int kinds[3][2] = { { TC_SHAPE_SPHERE, TC_SHAPE_OBB }, { TC_SHAPE_AABB, TC_SHAPE_AABB }, { TC_SHAPE_AABB, TC_SHAPE_OBB } };
+    test_rng r = { 0xc0a45e2u };
+    const int n = test_random_count(400);
+    for (int k = 0; k < 3; ++k)
+        for (int j = 0; j < 3; ++j) {
+            int tested = 0, overlaps = 0, bad = 0;
+            for (int i = 0; i < n; ++i) {
+                const tc_shape a = coarse_shape(&r, kinds[k][0], at[j], size[j]);
+                tc_shape b = coarse_shape(&r, kinds[k][1], at[j], size[j]);
+                const co_shape oa = cg_oracle(&a), ob = cg_oracle(&b);
+                co_vec qa, qb;
+                const double d = co_distance(&oa, &ob, &qa, &qb);
+                if (!(d > 0)) continue; /* overlapping already: no witness direction */
+                const co_vec u = co_scale(co_sub(qb, qa), 1.0 / d);
+                const co_vec move = co_scale(u, test_rng_uniform(&r, -1e-6, 1e-6) * size[j] - d);
+                b = test_shape_translated(&b, move.x, move.y, move.z);
+                tc_manifold m;
+                const bool ov = tc_shape_overlap(&a, &b), ct = tc_shape_contact(&a, &b, &m);
+                const float dist = tc_shape_distance(&a, &b, NULL, NULL);
+                ++tested;
+                overlaps += ov;
+                if (!(ov == ct && ov == (dist == 0.0f)) && bad++ < 2)
+                    printf("%s-%s at %g #%d: overlap %d, contact %d, distance %g\n", test_shape_name(a.type),
+                           test_shape_name(b.type), at[j], i, ov, ct, dist);
+            }
+            CHECK_MSG(bad == 0, "%s-%s at %g: %d of %d near-touching pairs disagree", test_shape_name((tc_shape_type)kinds[k][0]),
+                      test_shape_name((tc_shape_type)kinds[k][1]), at[j], bad, tested);
+            /* Two AABBs moved along an axis by less than an ulp round to
+             * touching: all of them overlap. */
+            CHECK_MSG(overlaps > 0 && (k == 1 || overlaps < tested), "%s-%s at %g: %d of %d overlap",
+                      test_shape_name((tc_shape_type)kinds[k][0]), test_shape_name((tc_shape_type)kinds[k][1]), at[j],
+                      overlaps, tested);
+            CHECK(tested > n / 2);
+        }
 }

@@ -9,6 +9,7 @@
 #include "queries/overlap_far.h"
 #include "queries/pair_queries.h"
 #include "queries/round_closest.h"
+#include "shapes/closest.h"
 
 /* The closed forms square and multiply coordinates in float: beyond the
  * float tests' range (overlap_far.h) they overflow, so those pairs take GJK
@@ -66,7 +67,16 @@ static float distance_sphere_obb(const tc_sphere *a, const tc_obb *b, tc_vec3 *p
 {
     if (!tc_sphere_is_valid(a) || !tc_obb_is_valid(b)) return INFINITY;
     TC_DISTANCE_FAR(sphere, obb);
-    return point_to_solid(a->center, a->radius, tc_obb_closest_point(b, a->center), point_a, point_b);
+    const float d = point_to_solid(a->center, a->radius, tc_obb_closest_point(b, a->center), point_a, point_b);
+    if (d != 0.0f) return d;
+    /* The float closest point rounds by 1e-7 of the coordinates, which at
+     * 1e6 joined a unit sphere 0.01 from its box (issue 12: distance 0,
+     * overlap and contact false). The double one, the contact's, decides
+     * touching; a pair the float one joins keeps its points (same bits). */
+    const tc_dvec3 dc = tc_dvec3_from(a->center), dq = tc_obb_closest_point_d(b, a->center);
+    const double gap = tc_dvec3_length(tc_dvec3_sub(dq, dc));
+    if (!tc_rounded_apart(gap, a->radius)) return 0.0f;
+    return tc_rounded_distance(gap, dc, dq, a->radius, 0.0, point_a, point_b);
 }
 
 /* In the pair's frame, the sphere's centre the origin (tc_triangle_relative). */

@@ -63,4 +63,10 @@ bool tc_triangle_projects_inside(tc_vec3 a, tc_vec3 b, tc_vec3 c, tc_vec3 p, tc_
  * points (either may be NULL). Zero when the segment pierces the triangle. */
 float tc_segment_triangle_closest(tc_vec3 p, tc_vec3 q, const tc_triangle *tri, tc_vec3 *on_segment, tc_vec3 *on_triangle);
 
+/* The OBB point nearest p, in double (the contact's and the distance's
+ * closest point of a sphere's centre: the float one rounds by 1e-7 of the
+ * coordinates, which at 1e6 is more than a unit sphere's band). For a valid
+ * box and a finite p. */
+tc_dvec3 tc_obb_closest_point_d(const tc_obb *b, tc_vec3 p);
+
 #endif

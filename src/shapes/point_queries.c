@@ -42,6 +42,28 @@ tc_vec3 tc_obb_closest_point(const tc_obb *b, tc_vec3 p)
     return tc_obb_point_to_world(b, clamped);
 }
 
+/* The OBB point nearest p, in double: p plus, along each axis where p is
+ * outside the slab, the step back to the face. The contact normal is the
+ * direction of that step, and when p is just outside (a sphere nearly
+ * swallowed) the float closest point's rounding, about 1e-7 of the
+ * coordinates, would tilt it by as much as 1e-7 / gap; the overlap along a
+ * tilted normal grows by the box's size times the tilt (4e-4 deeper than the
+ * true depth was seen). Inside the box it is p itself, so the cores count as
+ * intersecting exactly as tc_obb_closest_point says. */
+tc_dvec3 tc_obb_closest_point_d(const tc_obb *b, tc_vec3 p)
+{
+    tc_dvec3 q = tc_dvec3_from(p), d = tc_dvec3_sub(q, tc_dvec3_from(b->center));
+    const tc_vec3 axes[3] = { b->rotation.cx, b->rotation.cy, b->rotation.cz };
+    const float half[3] = { b->half.x, b->half.y, b->half.z };
+    for (int i = 0; i < 3; ++i) {
+        tc_dvec3 u = tc_dvec3_from(axes[i]);
+        double t = tc_dvec3_dot(d, u), h = half[i];
+        if (t > h) q = tc_dvec3_mad(q, u, h - t);
+        else if (t < -h) q = tc_dvec3_mad(q, u, -h - t);
+    }
+    return q;
+}
+
 tc_vec3 tc_plane_closest_point(const tc_plane *pl, tc_vec3 p)
 {
     if (!tc_plane_is_valid(pl) || !tc_vec3_finite(p)) return p;
