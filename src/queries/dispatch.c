@@ -117,50 +117,9 @@ static bool overlap_ordered(const tc_shape *a, const tc_shape *b)
     }
 }
 
-/* Pairs that may be tiny (tc_shape_maybe_tiny, inline in the public
- * functions): measured (tiny_pair.h), and if tiny asked again scaled into
- * the unit range, where they are no longer tiny, the answer scaled back;
- * else answered as given. Out of line, so that the ordinary pairs' calls
- * keep their frameless tail calls. */
-static bool contact_any(const tc_shape *a, const tc_shape *b, tc_manifold *m);
-static float distance_any(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b);
-
-TC_NO_INLINE bool overlap_maybe_tiny(const tc_shape *a, const tc_shape *b)
+bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
 {
-    tc_pair_scale scale;
-    if (!tc_tiny_pair_measure(a, b, NULL, 0, &scale)) {
-        tc_shape_pair_order(&a, &b);
-        return overlap_ordered(a, b);
-    }
-    const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
-    return tc_shape_overlap(&sa, &sb);
-}
-
-TC_NO_INLINE bool contact_maybe_tiny(const tc_shape *a, const tc_shape *b, tc_manifold *m)
-{
-    tc_pair_scale scale;
-    if (!tc_tiny_pair_measure(a, b, NULL, 0, &scale)) return contact_any(a, b, m);
-    const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
-    const bool hit = tc_shape_contact(&sa, &sb, m);
-    if (hit && m) tc_manifold_scaled_down(m, &scale);
-    return hit;
-}
-
-TC_NO_INLINE float distance_maybe_tiny(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
-{
-    tc_pair_scale scale;
-    if (!tc_tiny_pair_measure(a, b, NULL, 0, &scale)) return distance_any(a, b, point_a, point_b);
-    const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
-    const float d = tc_shape_distance(&sa, &sb, point_a, point_b);
-    if (!tc_is_finite(d)) return d; /* no pair function, or invalid: the points are not written */
-    if (point_a) *point_a = tc_vec3_scaled_down(*point_a, &scale);
-    if (point_b) *point_b = tc_vec3_scaled_down(*point_b, &scale);
-    return tc_length_scaled_down(d, &scale);
-}
-
-/* Contact of valid types, any order, at the scale given. */
-static bool contact_any(const tc_shape *a, const tc_shape *b, tc_manifold *m)
-{
+    if (!tc_shape_types_ok(a, b)) return false;
     bool swapped = tc_shape_pair_order(&a, &b);
     bool hit = false;
     switch (TC_PAIR_KEY(a->type, b->type)) {
@@ -178,16 +137,9 @@ static bool contact_any(const tc_shape *a, const tc_shape *b, tc_manifold *m)
     return hit;
 }
 
-bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
+float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
-    if (!tc_shape_types_ok(a, b)) return false;
-    if (tc_shape_maybe_tiny(a) && tc_shape_maybe_tiny(b)) return contact_maybe_tiny(a, b, m);
-    return contact_any(a, b, m);
-}
-
-/* Distance of valid types, any order, at the scale given. */
-static float distance_any(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
-{
+    if (!tc_shape_types_ok(a, b)) return INFINITY;
     bool swapped = tc_shape_pair_order(&a, &b);
     tc_vec3 *pa = swapped ? point_b : point_a, *pb = swapped ? point_a : point_b;
     switch (TC_PAIR_KEY(a->type, b->type)) {
@@ -200,50 +152,10 @@ static float distance_any(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a
     }
 }
 
-float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
-{
-    if (!tc_shape_types_ok(a, b)) return INFINITY;
-    if (tc_shape_maybe_tiny(a) && tc_shape_maybe_tiny(b)) return distance_maybe_tiny(a, b, point_a, point_b);
-    return distance_any(a, b, point_a, point_b);
-}
-
-/* A tiny pair's translating sweep (tiny_pair.h), scaled into the unit
- * range. Its positions at time t are up (A + v t): the velocities scale by
- * up too and t is unchanged, unless that would take a velocity past 2^100
- * (a tiny pair thrown at 1e30); then they stay, and the time runs up times
- * faster (max_t up, the hit's t scaled back). Only valid numbers are
- * scaled: otherwise the pair functions decide as given. */
-TC_NO_INLINE bool sweep_tiny(const tc_shape *a, tc_vec3 va, const tc_shape *b, tc_vec3 vb, float max_t,
-                             const tc_pair_scale *scale, tc_sweep_hit *hit)
-{
-    const tc_shape sa = tc_shape_scaled_up(a, scale), sb = tc_shape_scaled_up(b, scale);
-    const bool numbers_ok = tc_vec3_finite(va) && tc_vec3_finite(vb) && !tc_is_nan(max_t);
-    tc_pair_scale time = { 1.0, 1.0 };
-    if (numbers_ok) {
-        if ((double)tc_maxf(tc_vec3_max_abs(va), tc_vec3_max_abs(vb)) * scale->up <= 0x1p100) {
-            va = tc_vec3_scaled_up(va, scale);
-            vb = tc_vec3_scaled_up(vb, scale);
-        } else {
-            time = *scale;
-            if (tc_is_finite(max_t)) max_t = tc_float_saturated(max_t * time.up); /* +inf stays */
-        }
-    }
-    tc_sweep_hit h;
-    if (!tc_shape_sweep(&sa, va, &sb, vb, max_t, &h)) return false;
-    if (hit) {
-        hit->t = tc_length_scaled_down(h.t, &time);
-        hit->point = tc_vec3_scaled_down(h.point, scale);
-        hit->normal = h.normal;
-    }
-    return true;
-}
-
 bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape *b, tc_vec3 velocity_b, float max_t,
                     tc_sweep_hit *hit)
 {
     if (!tc_shape_types_ok(a, b)) return false;
-    tc_pair_scale scale;
-    if (tc_tiny_pair(a, b, NULL, 0, &scale)) return sweep_tiny(a, velocity_a, b, velocity_b, max_t, &scale, hit);
     if (tc_shape_pair_order(&a, &b)) {
         tc_vec3 t = velocity_a;
         velocity_a = velocity_b;
@@ -402,7 +314,11 @@ static bool sweep_rigid_ordered(const tc_shape *a, tc_transform a_start, tc_tran
 }
 
 /* A tiny pair's rotating sweep with tiny poses: the shapes and positions
- * scaled, the turns and t unchanged, the hit point scaled back. */
+ * scaled, the turns and t unchanged, the hit point scaled back. The pair
+ * functions scale a tiny pair themselves (pair_entry.c); this is for the
+ * dispatch's own start test (rigid_start_hit), which places the shapes at
+ * their poses: turned in floats at the scale given, subnormal coordinates
+ * (below 2^-126) would lose their bits. */
 TC_NO_INLINE bool sweep_rigid_tiny(const tc_shape *a, tc_transform a_start, tc_transform a_end, const tc_shape *b,
                                    tc_transform b_start, tc_transform b_end, const tc_pair_scale *scale, tc_sweep_hit *hit)
 {
@@ -452,7 +368,6 @@ bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform 
 bool tc_shape_overlap(const tc_shape *a, const tc_shape *b)
 {
     if (!tc_shape_types_ok(a, b)) return false;
-    if (tc_shape_maybe_tiny(a) && tc_shape_maybe_tiny(b)) return overlap_maybe_tiny(a, b);
     tc_shape_pair_order(&a, &b);
     return overlap_ordered(a, b);
 }
