@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Tiny pairs: a pair whose every number is far below 1, moved into the unit
- * range by an exact power of two for the dispatch's queries. Private header.
+ * range by an exact power of two for the pair functions (pair_entry.c) and
+ * the dispatch's rotating-sweep start test. Private header.
  *
  * The pair tests multiply coordinate differences: squares against squared
  * radii (the sphere tests, tc_within), a segment pair's a e - b^2, which is
