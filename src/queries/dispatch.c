@@ -7,6 +7,7 @@
 #include "core/float.h"
 #include "core/inline.h"
 #include "queries/mesh_deepest.h"
+#include "queries/pair_given.h"
 #include "queries/sweep_rigid.h"
 #include "queries/sweep_start.h"
 #include "queries/tiny_pair.h"
@@ -65,20 +66,7 @@ static bool planes_overlap(const tc_plane *a, const tc_plane *b)
     return -b->offset <= a->offset;
 }
 
-/* Every pair with all four pair functions, lower type first. */
-#define TC_EACH_PAIR(X)                                                                               \
-    X(sphere, sphere) X(sphere, capsule) X(sphere, aabb) X(sphere, obb) X(sphere, triangle)           \
-    X(sphere, plane) X(capsule, capsule) X(capsule, aabb) X(capsule, obb) X(capsule, triangle)        \
-    X(capsule, plane) X(aabb, aabb) X(aabb, obb) X(aabb, triangle) X(aabb, plane) X(obb, obb)         \
-    X(obb, triangle) X(obb, plane) X(triangle, triangle) X(triangle, plane)                           \
-    X(sphere, hull) X(capsule, hull) X(aabb, hull) X(obb, hull) X(triangle, hull) X(plane, hull)      \
-    X(hull, hull)
-
-/* The pairs with a mesh: overlap, distance and sweep as above; contact per
- * triangle (tc_contact_X_mesh), so the dispatch takes the deepest's. */
-#define TC_EACH_MESH_PAIR(X)                                                                          \
-    X(sphere, mesh) X(capsule, mesh) X(aabb, mesh) X(obb, mesh) X(triangle, mesh) X(plane, mesh)      \
-    X(hull, mesh)
+/* The lists of pairs are the pair functions' own (pair_given.h). */
 
 /* Type tags spelled as the pair functions spell the shapes. */
 enum {
@@ -109,8 +97,8 @@ static bool overlap_ordered(const tc_shape *a, const tc_shape *b)
     switch (TC_PAIR_KEY(a->type, b->type)) {
 #define TC_OVERLAP_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_overlap_##x##_##y(&a->u.x, &b->u.y);
-        TC_EACH_PAIR(TC_OVERLAP_CASE)
-        TC_EACH_MESH_PAIR(TC_OVERLAP_CASE)
+        TC_PAIR_EACH(TC_OVERLAP_CASE)
+        TC_PAIR_EACH_MESH(TC_OVERLAP_CASE)
 #undef TC_OVERLAP_CASE
     case TC_PAIR_KEY(TC_SHAPE_PLANE, TC_SHAPE_PLANE): return planes_overlap(&a->u.plane, &b->u.plane);
     default: return false;
@@ -125,11 +113,11 @@ bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
     switch (TC_PAIR_KEY(a->type, b->type)) {
 #define TC_CONTACT_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): hit = tc_contact_##x##_##y(&a->u.x, &b->u.y, m); break;
-        TC_EACH_PAIR(TC_CONTACT_CASE)
+        TC_PAIR_EACH(TC_CONTACT_CASE)
 #undef TC_CONTACT_CASE
 #define TC_MESH_CONTACT_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): hit = tc_mesh_deepest_contact_##x(&a->u.x, &b->u.y, m); break;
-        TC_EACH_MESH_PAIR(TC_MESH_CONTACT_CASE)
+        TC_PAIR_EACH_MESH(TC_MESH_CONTACT_CASE)
 #undef TC_MESH_CONTACT_CASE
     default: return false;
     }
@@ -145,8 +133,8 @@ float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, 
     switch (TC_PAIR_KEY(a->type, b->type)) {
 #define TC_DISTANCE_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_distance_##x##_##y(&a->u.x, &b->u.y, pa, pb);
-        TC_EACH_PAIR(TC_DISTANCE_CASE)
-        TC_EACH_MESH_PAIR(TC_DISTANCE_CASE)
+        TC_PAIR_EACH(TC_DISTANCE_CASE)
+        TC_PAIR_EACH_MESH(TC_DISTANCE_CASE)
 #undef TC_DISTANCE_CASE
     default: return INFINITY;
     }
@@ -167,25 +155,12 @@ bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape *b, tc
     switch (TC_PAIR_KEY(a->type, b->type)) {
 #define TC_SWEEP_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_sweep_##x##_##y(&a->u.x, velocity_a, &b->u.y, velocity_b, max_t, hit);
-        TC_EACH_PAIR(TC_SWEEP_CASE)
-        TC_EACH_MESH_PAIR(TC_SWEEP_CASE)
+        TC_PAIR_EACH(TC_SWEEP_CASE)
+        TC_PAIR_EACH_MESH(TC_SWEEP_CASE)
 #undef TC_SWEEP_CASE
     default: return false;
     }
 }
-
-/* The rotating pairs without a plane (tc_sweep_rigid_*); mesh-mesh has none. */
-#define TC_EACH_RIGID_PAIR(X)                                                                         \
-    X(sphere, sphere) X(sphere, capsule) X(sphere, aabb) X(sphere, obb) X(sphere, triangle)           \
-    X(capsule, capsule) X(capsule, aabb) X(capsule, obb) X(capsule, triangle) X(aabb, aabb)           \
-    X(aabb, obb) X(aabb, triangle) X(obb, obb) X(obb, triangle) X(triangle, triangle)                 \
-    X(sphere, hull) X(capsule, hull) X(aabb, hull) X(obb, hull) X(triangle, hull) X(hull, hull)       \
-    X(sphere, mesh) X(capsule, mesh) X(aabb, mesh) X(obb, mesh) X(triangle, mesh) X(hull, mesh)
-/* The shapes that turn onto a still plane (tc_sweep_rigid_X_plane). */
-#define TC_EACH_RIGID_ONTO_PLANE(X) X(sphere) X(capsule) X(aabb) X(obb) X(triangle)
-/* The shapes after the plane in the pair order, which turn onto it as B
- * (tc_sweep_rigid_plane_X). */
-#define TC_EACH_RIGID_PLANE_FIRST(X) X(hull) X(mesh)
 
 static bool transform_equal(tc_transform p, tc_transform q)
 {
@@ -294,11 +269,11 @@ static bool sweep_rigid_ordered(const tc_shape *a, tc_transform a_start, tc_tran
         switch (other->type) {
 #define TC_RIGID_PLANE_CASE(x) \
     case TC_TAG_##x: return tc_sweep_rigid_##x##_plane(&other->u.x, o0, o1, &placed.u.plane, hit);
-            TC_EACH_RIGID_ONTO_PLANE(TC_RIGID_PLANE_CASE)
+            TC_PAIR_EACH_RIGID_ONTO_PLANE(TC_RIGID_PLANE_CASE)
 #undef TC_RIGID_PLANE_CASE
 #define TC_RIGID_PLANE_FIRST_CASE(x) \
     case TC_TAG_##x: return tc_sweep_rigid_plane_##x(&placed.u.plane, &other->u.x, o0, o1, hit);
-            TC_EACH_RIGID_PLANE_FIRST(TC_RIGID_PLANE_FIRST_CASE)
+            TC_PAIR_EACH_RIGID_PLANE_FIRST(TC_RIGID_PLANE_FIRST_CASE)
 #undef TC_RIGID_PLANE_FIRST_CASE
         default: return false;
         }
@@ -307,7 +282,7 @@ static bool sweep_rigid_ordered(const tc_shape *a, tc_transform a_start, tc_tran
 #define TC_RIGID_CASE(x, y)                                                                                    \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y):                                                                  \
         return tc_sweep_rigid_##x##_##y(&a->u.x, a_start, a_end, &b->u.y, b_start, b_end, hit);
-        TC_EACH_RIGID_PAIR(TC_RIGID_CASE)
+        TC_PAIR_EACH_RIGID(TC_RIGID_CASE)
 #undef TC_RIGID_CASE
     default: return false; /* mesh-mesh */
     }
