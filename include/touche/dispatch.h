@@ -19,7 +19,8 @@
  *  - Tiny pairs: when every coordinate and size of both shapes (a hull's or
  *    mesh's placed reach, a rotating sweep's pose positions) is at most
  *    2^-24, and not all are zero, overlap, distance, contact and the
- *    sweeps answer the pair scaled by the exact power of two 2^k that
+ *    sweeps (their pair functions, overlap.h, and the rotating sweep's
+ *    start test here) answer the pair scaled by the exact power of two 2^k that
  *    brings its largest number into [1/2, 1), so they agree as at the unit
  *    scale; lengths and points come back times 2^-k, rounded once (few bits
  *    where subnormal; a positive distance stays at least 2^-149), normals

@@ -11,6 +11,13 @@
  *    by at most TC_TOLERANCE * scale (base.h; docs/conventions.md), the band
  *    that absorbs float rounding.
  *  - An invalid shape (NaN, infinity, negative size) answers false.
+ *  - Tiny pairs: when every coordinate and size of both shapes is at most
+ *    2^-24 (and not all are zero), every pair function (overlap, distance,
+ *    contact, the sweeps; hulls and meshes too) answers the pair scaled by
+ *    the exact power of two that brings its largest number into [1/2, 1),
+ *    so overlap, distance 0 and contact agree as at the unit scale; lengths
+ *    and points come back scaled, normals and times unchanged
+ *    (docs/conventions.md, "Tiny pairs").
  *  - No allocation, no global state; every function is thread-safe.
  */
 #ifndef TOUCHE_OVERLAP_H

@@ -26,6 +26,9 @@
 #include "queries/sat_box_box_contact.h"
 #include "shapes/closest.h"
 #include "shapes/validity.h"
+/* the public pair functions defined here are their bodies (pair_given.h) */
+#define TC_PAIR_GIVEN_DEFINE
+#include "queries/pair_given.h"
 
 /* The hot pairs (sphere and capsule against a sphere, a capsule or a plane)
  * check validity inline (the exported checks' tests, from the lanes of

@@ -7,6 +7,7 @@
 #include "core/float.h"
 #include "core/inline.h"
 #include "queries/mesh_deepest.h"
+#include "queries/pair_given.h"
 #include "queries/sweep_rigid.h"
 #include "queries/sweep_start.h"
 #include "queries/tiny_pair.h"
@@ -65,20 +66,7 @@ static bool planes_overlap(const tc_plane *a, const tc_plane *b)
     return -b->offset <= a->offset;
 }
 
-/* Every pair with all four pair functions, lower type first. */
-#define TC_EACH_PAIR(X)                                                                               \
-    X(sphere, sphere) X(sphere, capsule) X(sphere, aabb) X(sphere, obb) X(sphere, triangle)           \
-    X(sphere, plane) X(capsule, capsule) X(capsule, aabb) X(capsule, obb) X(capsule, triangle)        \
-    X(capsule, plane) X(aabb, aabb) X(aabb, obb) X(aabb, triangle) X(aabb, plane) X(obb, obb)         \
-    X(obb, triangle) X(obb, plane) X(triangle, triangle) X(triangle, plane)                           \
-    X(sphere, hull) X(capsule, hull) X(aabb, hull) X(obb, hull) X(triangle, hull) X(plane, hull)      \
-    X(hull, hull)
-
-/* The pairs with a mesh: overlap, distance and sweep as above; contact per
- * triangle (tc_contact_X_mesh), so the dispatch takes the deepest's. */
-#define TC_EACH_MESH_PAIR(X)                                                                          \
-    X(sphere, mesh) X(capsule, mesh) X(aabb, mesh) X(obb, mesh) X(triangle, mesh) X(plane, mesh)      \
-    X(hull, mesh)
+/* The lists of pairs are the pair functions' own (pair_given.h). */
 
 /* Type tags spelled as the pair functions spell the shapes. */
 enum {
@@ -109,68 +97,27 @@ static bool overlap_ordered(const tc_shape *a, const tc_shape *b)
     switch (TC_PAIR_KEY(a->type, b->type)) {
 #define TC_OVERLAP_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_overlap_##x##_##y(&a->u.x, &b->u.y);
-        TC_EACH_PAIR(TC_OVERLAP_CASE)
-        TC_EACH_MESH_PAIR(TC_OVERLAP_CASE)
+        TC_PAIR_EACH(TC_OVERLAP_CASE)
+        TC_PAIR_EACH_MESH(TC_OVERLAP_CASE)
 #undef TC_OVERLAP_CASE
     case TC_PAIR_KEY(TC_SHAPE_PLANE, TC_SHAPE_PLANE): return planes_overlap(&a->u.plane, &b->u.plane);
     default: return false;
     }
 }
 
-/* Pairs that may be tiny (tc_shape_maybe_tiny, inline in the public
- * functions): measured (tiny_pair.h), and if tiny asked again scaled into
- * the unit range, where they are no longer tiny, the answer scaled back;
- * else answered as given. Out of line, so that the ordinary pairs' calls
- * keep their frameless tail calls. */
-static bool contact_any(const tc_shape *a, const tc_shape *b, tc_manifold *m);
-static float distance_any(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b);
-
-TC_NO_INLINE bool overlap_maybe_tiny(const tc_shape *a, const tc_shape *b)
+bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
 {
-    tc_pair_scale scale;
-    if (!tc_tiny_pair_measure(a, b, NULL, 0, &scale)) {
-        tc_shape_pair_order(&a, &b);
-        return overlap_ordered(a, b);
-    }
-    const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
-    return tc_shape_overlap(&sa, &sb);
-}
-
-TC_NO_INLINE bool contact_maybe_tiny(const tc_shape *a, const tc_shape *b, tc_manifold *m)
-{
-    tc_pair_scale scale;
-    if (!tc_tiny_pair_measure(a, b, NULL, 0, &scale)) return contact_any(a, b, m);
-    const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
-    const bool hit = tc_shape_contact(&sa, &sb, m);
-    if (hit && m) tc_manifold_scaled_down(m, &scale);
-    return hit;
-}
-
-TC_NO_INLINE float distance_maybe_tiny(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
-{
-    tc_pair_scale scale;
-    if (!tc_tiny_pair_measure(a, b, NULL, 0, &scale)) return distance_any(a, b, point_a, point_b);
-    const tc_shape sa = tc_shape_scaled_up(a, &scale), sb = tc_shape_scaled_up(b, &scale);
-    const float d = tc_shape_distance(&sa, &sb, point_a, point_b);
-    if (!tc_is_finite(d)) return d; /* no pair function, or invalid: the points are not written */
-    if (point_a) *point_a = tc_vec3_scaled_down(*point_a, &scale);
-    if (point_b) *point_b = tc_vec3_scaled_down(*point_b, &scale);
-    return tc_length_scaled_down(d, &scale);
-}
-
-/* Contact of valid types, any order, at the scale given. */
-static bool contact_any(const tc_shape *a, const tc_shape *b, tc_manifold *m)
-{
+    if (!tc_shape_types_ok(a, b)) return false;
     bool swapped = tc_shape_pair_order(&a, &b);
     bool hit = false;
     switch (TC_PAIR_KEY(a->type, b->type)) {
 #define TC_CONTACT_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): hit = tc_contact_##x##_##y(&a->u.x, &b->u.y, m); break;
-        TC_EACH_PAIR(TC_CONTACT_CASE)
+        TC_PAIR_EACH(TC_CONTACT_CASE)
 #undef TC_CONTACT_CASE
 #define TC_MESH_CONTACT_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): hit = tc_mesh_deepest_contact_##x(&a->u.x, &b->u.y, m); break;
-        TC_EACH_MESH_PAIR(TC_MESH_CONTACT_CASE)
+        TC_PAIR_EACH_MESH(TC_MESH_CONTACT_CASE)
 #undef TC_MESH_CONTACT_CASE
     default: return false;
     }
@@ -178,72 +125,25 @@ static bool contact_any(const tc_shape *a, const tc_shape *b, tc_manifold *m)
     return hit;
 }
 
-bool tc_shape_contact(const tc_shape *a, const tc_shape *b, tc_manifold *m)
+float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
 {
-    if (!tc_shape_types_ok(a, b)) return false;
-    if (tc_shape_maybe_tiny(a) && tc_shape_maybe_tiny(b)) return contact_maybe_tiny(a, b, m);
-    return contact_any(a, b, m);
-}
-
-/* Distance of valid types, any order, at the scale given. */
-static float distance_any(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
-{
+    if (!tc_shape_types_ok(a, b)) return INFINITY;
     bool swapped = tc_shape_pair_order(&a, &b);
     tc_vec3 *pa = swapped ? point_b : point_a, *pb = swapped ? point_a : point_b;
     switch (TC_PAIR_KEY(a->type, b->type)) {
 #define TC_DISTANCE_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_distance_##x##_##y(&a->u.x, &b->u.y, pa, pb);
-        TC_EACH_PAIR(TC_DISTANCE_CASE)
-        TC_EACH_MESH_PAIR(TC_DISTANCE_CASE)
+        TC_PAIR_EACH(TC_DISTANCE_CASE)
+        TC_PAIR_EACH_MESH(TC_DISTANCE_CASE)
 #undef TC_DISTANCE_CASE
     default: return INFINITY;
     }
-}
-
-float tc_shape_distance(const tc_shape *a, const tc_shape *b, tc_vec3 *point_a, tc_vec3 *point_b)
-{
-    if (!tc_shape_types_ok(a, b)) return INFINITY;
-    if (tc_shape_maybe_tiny(a) && tc_shape_maybe_tiny(b)) return distance_maybe_tiny(a, b, point_a, point_b);
-    return distance_any(a, b, point_a, point_b);
-}
-
-/* A tiny pair's translating sweep (tiny_pair.h), scaled into the unit
- * range. Its positions at time t are up (A + v t): the velocities scale by
- * up too and t is unchanged, unless that would take a velocity past 2^100
- * (a tiny pair thrown at 1e30); then they stay, and the time runs up times
- * faster (max_t up, the hit's t scaled back). Only valid numbers are
- * scaled: otherwise the pair functions decide as given. */
-TC_NO_INLINE bool sweep_tiny(const tc_shape *a, tc_vec3 va, const tc_shape *b, tc_vec3 vb, float max_t,
-                             const tc_pair_scale *scale, tc_sweep_hit *hit)
-{
-    const tc_shape sa = tc_shape_scaled_up(a, scale), sb = tc_shape_scaled_up(b, scale);
-    const bool numbers_ok = tc_vec3_finite(va) && tc_vec3_finite(vb) && !tc_is_nan(max_t);
-    tc_pair_scale time = { 1.0, 1.0 };
-    if (numbers_ok) {
-        if ((double)tc_maxf(tc_vec3_max_abs(va), tc_vec3_max_abs(vb)) * scale->up <= 0x1p100) {
-            va = tc_vec3_scaled_up(va, scale);
-            vb = tc_vec3_scaled_up(vb, scale);
-        } else {
-            time = *scale;
-            if (tc_is_finite(max_t)) max_t = tc_float_saturated(max_t * time.up); /* +inf stays */
-        }
-    }
-    tc_sweep_hit h;
-    if (!tc_shape_sweep(&sa, va, &sb, vb, max_t, &h)) return false;
-    if (hit) {
-        hit->t = tc_length_scaled_down(h.t, &time);
-        hit->point = tc_vec3_scaled_down(h.point, scale);
-        hit->normal = h.normal;
-    }
-    return true;
 }
 
 bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape *b, tc_vec3 velocity_b, float max_t,
                     tc_sweep_hit *hit)
 {
     if (!tc_shape_types_ok(a, b)) return false;
-    tc_pair_scale scale;
-    if (tc_tiny_pair(a, b, NULL, 0, &scale)) return sweep_tiny(a, velocity_a, b, velocity_b, max_t, &scale, hit);
     if (tc_shape_pair_order(&a, &b)) {
         tc_vec3 t = velocity_a;
         velocity_a = velocity_b;
@@ -255,25 +155,12 @@ bool tc_shape_sweep(const tc_shape *a, tc_vec3 velocity_a, const tc_shape *b, tc
     switch (TC_PAIR_KEY(a->type, b->type)) {
 #define TC_SWEEP_CASE(x, y) \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y): return tc_sweep_##x##_##y(&a->u.x, velocity_a, &b->u.y, velocity_b, max_t, hit);
-        TC_EACH_PAIR(TC_SWEEP_CASE)
-        TC_EACH_MESH_PAIR(TC_SWEEP_CASE)
+        TC_PAIR_EACH(TC_SWEEP_CASE)
+        TC_PAIR_EACH_MESH(TC_SWEEP_CASE)
 #undef TC_SWEEP_CASE
     default: return false;
     }
 }
-
-/* The rotating pairs without a plane (tc_sweep_rigid_*); mesh-mesh has none. */
-#define TC_EACH_RIGID_PAIR(X)                                                                         \
-    X(sphere, sphere) X(sphere, capsule) X(sphere, aabb) X(sphere, obb) X(sphere, triangle)           \
-    X(capsule, capsule) X(capsule, aabb) X(capsule, obb) X(capsule, triangle) X(aabb, aabb)           \
-    X(aabb, obb) X(aabb, triangle) X(obb, obb) X(obb, triangle) X(triangle, triangle)                 \
-    X(sphere, hull) X(capsule, hull) X(aabb, hull) X(obb, hull) X(triangle, hull) X(hull, hull)       \
-    X(sphere, mesh) X(capsule, mesh) X(aabb, mesh) X(obb, mesh) X(triangle, mesh) X(hull, mesh)
-/* The shapes that turn onto a still plane (tc_sweep_rigid_X_plane). */
-#define TC_EACH_RIGID_ONTO_PLANE(X) X(sphere) X(capsule) X(aabb) X(obb) X(triangle)
-/* The shapes after the plane in the pair order, which turn onto it as B
- * (tc_sweep_rigid_plane_X). */
-#define TC_EACH_RIGID_PLANE_FIRST(X) X(hull) X(mesh)
 
 static bool transform_equal(tc_transform p, tc_transform q)
 {
@@ -382,11 +269,11 @@ static bool sweep_rigid_ordered(const tc_shape *a, tc_transform a_start, tc_tran
         switch (other->type) {
 #define TC_RIGID_PLANE_CASE(x) \
     case TC_TAG_##x: return tc_sweep_rigid_##x##_plane(&other->u.x, o0, o1, &placed.u.plane, hit);
-            TC_EACH_RIGID_ONTO_PLANE(TC_RIGID_PLANE_CASE)
+            TC_PAIR_EACH_RIGID_ONTO_PLANE(TC_RIGID_PLANE_CASE)
 #undef TC_RIGID_PLANE_CASE
 #define TC_RIGID_PLANE_FIRST_CASE(x) \
     case TC_TAG_##x: return tc_sweep_rigid_plane_##x(&placed.u.plane, &other->u.x, o0, o1, hit);
-            TC_EACH_RIGID_PLANE_FIRST(TC_RIGID_PLANE_FIRST_CASE)
+            TC_PAIR_EACH_RIGID_PLANE_FIRST(TC_RIGID_PLANE_FIRST_CASE)
 #undef TC_RIGID_PLANE_FIRST_CASE
         default: return false;
         }
@@ -395,14 +282,18 @@ static bool sweep_rigid_ordered(const tc_shape *a, tc_transform a_start, tc_tran
 #define TC_RIGID_CASE(x, y)                                                                                    \
     case TC_PAIR_KEY(TC_TAG_##x, TC_TAG_##y):                                                                  \
         return tc_sweep_rigid_##x##_##y(&a->u.x, a_start, a_end, &b->u.y, b_start, b_end, hit);
-        TC_EACH_RIGID_PAIR(TC_RIGID_CASE)
+        TC_PAIR_EACH_RIGID(TC_RIGID_CASE)
 #undef TC_RIGID_CASE
     default: return false; /* mesh-mesh */
     }
 }
 
 /* A tiny pair's rotating sweep with tiny poses: the shapes and positions
- * scaled, the turns and t unchanged, the hit point scaled back. */
+ * scaled, the turns and t unchanged, the hit point scaled back. The pair
+ * functions scale a tiny pair themselves (pair_entry.c); this is for the
+ * dispatch's own start test (rigid_start_hit), which places the shapes at
+ * their poses: turned in floats at the scale given, subnormal coordinates
+ * (below 2^-126) would lose their bits. */
 TC_NO_INLINE bool sweep_rigid_tiny(const tc_shape *a, tc_transform a_start, tc_transform a_end, const tc_shape *b,
                                    tc_transform b_start, tc_transform b_end, const tc_pair_scale *scale, tc_sweep_hit *hit)
 {
@@ -452,7 +343,6 @@ bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform 
 bool tc_shape_overlap(const tc_shape *a, const tc_shape *b)
 {
     if (!tc_shape_types_ok(a, b)) return false;
-    if (tc_shape_maybe_tiny(a) && tc_shape_maybe_tiny(b)) return overlap_maybe_tiny(a, b);
     tc_shape_pair_order(&a, &b);
     return overlap_ordered(a, b);
 }

@@ -10,6 +10,9 @@
 #include "queries/pair_queries.h"
 #include "queries/round_closest.h"
 #include "shapes/closest.h"
+/* the public pair functions defined here are their bodies (pair_given.h) */
+#define TC_PAIR_GIVEN_DEFINE
+#include "queries/pair_given.h"
 
 /* The closed forms square and multiply coordinates in float: beyond the
  * float tests' range (overlap_far.h) they overflow, so those pairs take GJK

@@ -27,6 +27,9 @@
 #include "queries/ray.h"
 #include "queries/sweep_start.h"
 #include "shapes/hull_internal.h"
+/* the public pair functions defined here are their bodies (pair_given.h) */
+#define TC_PAIR_GIVEN_DEFINE
+#include "queries/pair_given.h"
 
 /* Overlap pad for distances from GJK, relative to the scale. */
 #define TC_HULL_OVERLAP_PAD 1e-7

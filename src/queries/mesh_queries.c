@@ -38,6 +38,9 @@
 #include "queries/sweep_rigid.h"
 #include "queries/sweep_start.h"
 #include "shapes/mesh_internal.h"
+/* the public pair functions defined here are their bodies (pair_given.h) */
+#define TC_PAIR_GIVEN_DEFINE
+#include "queries/pair_given.h"
 
 #define TC_MESH_OVERLAP_PAD 1e-7
 #define TC_MESH_STACK 256

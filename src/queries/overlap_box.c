@@ -10,6 +10,9 @@
 #include "queries/sat_box_triangle.h"
 #include "shapes/validity.h"
 #include "shapes/box.h"
+/* the public pair functions defined here are their bodies (pair_given.h) */
+#define TC_PAIR_GIVEN_DEFINE
+#include "queries/pair_given.h"
 
 bool tc_overlap_aabb_aabb(const tc_aabb *a, const tc_aabb *b)
 {

@@ -10,6 +10,9 @@
 #include "shapes/validity.h"
 #include "shapes/box.h"
 #include "shapes/closest.h"
+/* the public pair functions defined here are their bodies (pair_given.h) */
+#define TC_PAIR_GIVEN_DEFINE
+#include "queries/pair_given.h"
 
 bool tc_overlap_capsule_capsule(const tc_capsule *a, const tc_capsule *b)
 {

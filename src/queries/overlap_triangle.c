@@ -15,6 +15,9 @@
 #include "queries/pad.h"
 #include "shapes/validity.h"
 #include "shapes/closest.h"
+/* the public pair functions defined here are their bodies (pair_given.h) */
+#define TC_PAIR_GIVEN_DEFINE
+#include "queries/pair_given.h"
 
 /* Are all of `other`'s corners strictly beyond the pad on one side of t's plane? */
 static bool tc_triangle_plane_separates(const tc_triangle *t, const tc_triangle *other, float mag)

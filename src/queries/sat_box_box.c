@@ -21,6 +21,9 @@
 #include "core/float.h"
 #include "core/inline.h"
 #include "shapes/validity.h"
+/* the public pair functions defined here are their bodies (pair_given.h) */
+#define TC_PAIR_GIVEN_DEFINE
+#include "queries/pair_given.h"
 
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
 #define TC_SAT_SIMD 1

@@ -26,6 +26,9 @@
 #include "touche/overlap.h"
 #include "queries/sat_box_box_depth.h"
 #include "queries/sweep_start.h"
+/* the public pair functions defined here are their bodies (pair_given.h) */
+#define TC_PAIR_GIVEN_DEFINE
+#include "queries/pair_given.h"
 
 #define TC_SWEEP_TOLERANCE 1e-6
 #define TC_SWEEP_MAX_ITERATIONS 64

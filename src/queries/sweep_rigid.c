@@ -34,6 +34,9 @@
 #include "queries/sweep_start.h"
 #include "queries/sweep_rigid.h"
 #include "core/float.h"
+/* the public pair functions defined here are their bodies (pair_given.h) */
+#define TC_PAIR_GIVEN_DEFINE
+#include "queries/pair_given.h"
 
 #define TC_RIGID_TOLERANCE 1e-5
 #define TC_RIGID_MAX_ITERATIONS 4096

@@ -137,3 +137,33 @@ void tc_manifold_scaled_down(tc_manifold *m, const tc_pair_scale *s)
         m->points[i].depth = tc_length_scaled_down(m->points[i].depth, s);
     }
 }
+
+float tc_distance_scaled_down(float d, tc_vec3 *point_a, tc_vec3 *point_b, const tc_pair_scale *s)
+{
+    if (!tc_is_finite(d)) return d; /* invalid: the points are not written */
+    if (point_a) *point_a = tc_vec3_scaled_down(*point_a, s);
+    if (point_b) *point_b = tc_vec3_scaled_down(*point_b, s);
+    return tc_length_scaled_down(d, s);
+}
+
+void tc_sweep_scaled_up(tc_vec3 *velocity_a, tc_vec3 *velocity_b, float *max_t, const tc_pair_scale *s,
+                        tc_pair_scale *time)
+{
+    *time = (tc_pair_scale){ 1.0, 1.0 };
+    if (!tc_vec3_finite(*velocity_a) || !tc_vec3_finite(*velocity_b) || tc_is_nan(*max_t)) return;
+    if ((double)tc_maxf(tc_vec3_max_abs(*velocity_a), tc_vec3_max_abs(*velocity_b)) * s->up <= 0x1p100) {
+        *velocity_a = tc_vec3_scaled_up(*velocity_a, s);
+        *velocity_b = tc_vec3_scaled_up(*velocity_b, s);
+    } else {
+        *time = *s;
+        if (tc_is_finite(*max_t)) *max_t = tc_float_saturated(*max_t * time->up); /* +inf stays */
+    }
+}
+
+void tc_sweep_hit_scaled_down(tc_sweep_hit *hit, const tc_sweep_hit *h, const tc_pair_scale *s, const tc_pair_scale *time)
+{
+    if (!hit) return;
+    hit->t = tc_length_scaled_down(h->t, time);
+    hit->point = tc_vec3_scaled_down(h->point, s);
+    hit->normal = h->normal;
+}

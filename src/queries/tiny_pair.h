@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Tiny pairs: a pair whose every number is far below 1, moved into the unit
- * range by an exact power of two for the dispatch's queries. Private header.
+ * range by an exact power of two for the pair functions (pair_entry.c) and
+ * the dispatch's rotating-sweep start test. Private header.
  *
  * The pair tests multiply coordinate differences: squares against squared
  * radii (the sphere tests, tc_within), a segment pair's a e - b^2, which is
@@ -38,25 +39,46 @@ typedef struct tc_pair_scale { double up, down; } tc_pair_scale;
 /* The measure behind tc_tiny_pair, out of line. */
 bool tc_tiny_pair_measure(const tc_shape *a, const tc_shape *b, const tc_vec3 *extra, int count, tc_pair_scale *s);
 
-/* False when a sphere, capsule, box or triangle has a number of 2^-23 or
- * more among its first four, or a plane its offset, a hull or a mesh its
- * scale, which rules the pair out at once (tiny means every number is at
- * most 2^-24): a few integer operations on their bits inline, where the
- * whole measure costs an ordinary sphere pair 73 instructions a call.
+/* False when the first four floats at p (a sphere's, capsule's, box's or
+ * triangle's, each of which starts with at least four) hold a number of
+ * 2^-23 or more, which rules the pair out at once (tiny means every number
+ * is at most 2^-24): a few integer operations on their bits inline, where
+ * the whole measure costs an ordinary sphere pair 73 instructions a call.
  * Bits only: no exception whatever the numbers. */
-TC_FORCE_INLINE bool tc_shape_maybe_tiny(const tc_shape *s)
+TC_FORCE_INLINE bool tc_first4_maybe_tiny(const void *p)
 {
-    if (s->type >= TC_SHAPE_PLANE) {
-        const float x = s->type == TC_SHAPE_PLANE ? s->u.plane.offset
-                        : s->type == TC_SHAPE_HULL ? s->u.hull.scale : s->u.mesh.scale;
-        uint32_t b;
-        memcpy(&b, &x, sizeof b);
-        return (b & 0x7fffffffu) < 0x34000000u;
-    }
     uint32_t u[4];
-    memcpy(u, &s->u, sizeof u); /* each of these shapes starts with at least four floats */
+    memcpy(u, p, sizeof u);
     if ((u[0] & 0x7fffffffu) >= 0x34000000u) return false; /* the first alone settles most */
     return ((u[0] | u[1] | u[2] | u[3]) & 0x7fffffffu) < 0x34000000u;
+}
+/* The same test of one number: a plane's offset, a hull's or mesh's scale. */
+TC_FORCE_INLINE bool tc_float_maybe_tiny(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, sizeof b);
+    return (b & 0x7fffffffu) < 0x34000000u;
+}
+/* The test per shape type, spelled as the pair functions spell the shapes
+ * (tc_X_maybe_tiny for the pair functions' entries, pair_entry.c). */
+TC_FORCE_INLINE bool tc_sphere_maybe_tiny(const tc_sphere *s) { return tc_first4_maybe_tiny(s); }
+TC_FORCE_INLINE bool tc_capsule_maybe_tiny(const tc_capsule *s) { return tc_first4_maybe_tiny(s); }
+TC_FORCE_INLINE bool tc_aabb_maybe_tiny(const tc_aabb *s) { return tc_first4_maybe_tiny(s); }
+TC_FORCE_INLINE bool tc_obb_maybe_tiny(const tc_obb *s) { return tc_first4_maybe_tiny(s); }
+TC_FORCE_INLINE bool tc_triangle_maybe_tiny(const tc_triangle *s) { return tc_first4_maybe_tiny(s); }
+TC_FORCE_INLINE bool tc_plane_maybe_tiny(const tc_plane *s) { return tc_float_maybe_tiny(s->offset); }
+TC_FORCE_INLINE bool tc_hull_maybe_tiny(const tc_hull *s) { return tc_float_maybe_tiny(s->scale); }
+TC_FORCE_INLINE bool tc_mesh_maybe_tiny(const tc_mesh *s) { return tc_float_maybe_tiny(s->scale); }
+
+/* The test of any shape (its type's). */
+TC_FORCE_INLINE bool tc_shape_maybe_tiny(const tc_shape *s)
+{
+    switch (s->type) {
+    case TC_SHAPE_PLANE: return tc_plane_maybe_tiny(&s->u.plane);
+    case TC_SHAPE_HULL: return tc_hull_maybe_tiny(&s->u.hull);
+    case TC_SHAPE_MESH: return tc_mesh_maybe_tiny(&s->u.mesh);
+    default: return tc_first4_maybe_tiny(&s->u);
+    }
 }
 
 /* Whether shapes a and b, with the extra points (a rotating sweep's pose
@@ -82,5 +104,19 @@ tc_vec3 tc_vec3_scaled_down(tc_vec3 p, const tc_pair_scale *s);
 float tc_length_scaled_down(float x, const tc_pair_scale *s);
 /* A manifold's points and depths scaled back (the normal unchanged). */
 void tc_manifold_scaled_down(tc_manifold *m, const tc_pair_scale *s);
+/* A distance's answer scaled back: the points where written (a finite
+ * distance; an invalid pair's NaN writes none) and the length. */
+float tc_distance_scaled_down(float d, tc_vec3 *point_a, tc_vec3 *point_b, const tc_pair_scale *s);
+
+/* A tiny pair's translating sweep scaled into the unit range. Its positions
+ * at time t are up (A + v t): the velocities scale by up too and t is
+ * unchanged, unless that would take a velocity past 2^100 (a tiny pair
+ * thrown at 1e30); then they stay, and the time runs up times faster
+ * (max_t up, the hit's t scaled back). Only valid numbers are scaled:
+ * otherwise the pair functions decide as given. *time gets the scale of t. */
+void tc_sweep_scaled_up(tc_vec3 *velocity_a, tc_vec3 *velocity_b, float *max_t, const tc_pair_scale *s,
+                        tc_pair_scale *time);
+/* The scaled sweep's hit h scaled back into *hit (if not NULL). */
+void tc_sweep_hit_scaled_down(tc_sweep_hit *hit, const tc_sweep_hit *h, const tc_pair_scale *s, const tc_pair_scale *time);
 
 #endif
