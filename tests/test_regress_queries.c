@@ -22,6 +22,7 @@
 
 #include "contact_oracle.h"
 #include "harness.h"
+#include "hull_oracle.h"
 
 static int traps_before;
 
@@ -1397,6 +1398,48 @@ TEST_CASE(hull_hull_overlap_slender_pair_gjk_stall)
         CHECK_MSG(d == 0.0f, "distance %g", d);
         CHECK(tc_shape_overlap(&a, &b));
         CHECK(tc_shape_overlap(&b, &a));
+    }
+    tc_hull_data_destroy(da);
+    tc_hull_data_destroy(db);
+}
+
+/* The same slender hulls, the second with a point more beside its end
+ * (-6.9375, -7, -1.3125) and one repeated: the builder merges four nearly
+ * coplanar points into one face (0.06 off its plane, 1e6 across), and an
+ * edge of that face has an arc on the Gauss map that reaches past the
+ * directions it supports. The overlap's double GJK stalls, and the
+ * separating-axis test measured that edge's pair by the distance between
+ * the two edges' lines: 19.4 apart, for hulls intersecting by 0.14 (the
+ * oracle's distance 0; an exact rational test over every candidate axis).
+ * Overlap said false at distance 0 (the pair fuzzer). */
+TEST_CASE(hull_sat_edge_pair_on_merged_face_not_supporting)
+{
+    const tc_vec3 pa[4] = { { -0x1.fffffep-72f, 1e6f, -6.0625f }, { -6.9375f, 6.1875f, -7 },
+                            { 6.1875f, -3.3125f, 6.1875f }, { 2.5625f, 4.5625f, -5.4375f } };
+    const tc_vec3 pb[8] = { { -2.5f, -7, -7 }, { -6.9375f, -7, -1.3125f }, { 0, 0.875f, 3.6875f },
+                            { 1.3125f, 1e6f, 1 }, { 0x1.dbdbdap-60f, 1e6f, 1e6f }, { -7, -7, -7 },
+                            { -5.1875f, 1e6f, -7 }, { -7, -7, -7 } };
+    tc_hull_data *da = tc_hull_data_create(pa, 4, NULL), *db = tc_hull_data_create(pb, 8, NULL);
+    CHECK(da && db);
+    if (da && db) {
+        const tc_shape a = placed_hull(da, tc_vec3_make(-0.5f, 2.4375f, 2.4375f), 1);
+        const tc_shape b = placed_hull(db, tc_vec3_make(-7, -7, -7), 1);
+        ovec wa[4], wb[8];
+        for (int i = 0; i < 4; ++i) wa[i] = orc_place(a.u.hull.position, a.u.hull.rotation, 1, pa[i]);
+        for (int i = 0; i < 8; ++i) wb[i] = orc_place(b.u.hull.position, b.u.hull.rotation, 1, pb[i]);
+        orc_hull oa, ob;
+        orc_hull_build(&oa, wa, 4);
+        orc_hull_build(&ob, wb, 8);
+        CHECK_MSG(orc_hull_hull_distance(&oa, &ob) == 0.0, "oracle distance %g", orc_hull_hull_distance(&oa, &ob));
+        const float d = tc_shape_distance(&a, &b, NULL, NULL);
+        CHECK_MSG(d == 0.0f, "distance %g", d);
+        CHECK(tc_shape_overlap(&a, &b));
+        CHECK(tc_shape_overlap(&b, &a));
+        tc_manifold m;
+        CHECK(tc_shape_contact(&a, &b, &m) && tc_shape_contact(&b, &a, &m));
+        tc_sweep_hit h;
+        const tc_vec3 still = tc_vec3_zero();
+        CHECK(tc_shape_sweep(&a, still, &b, still, 1.0f, &h) && h.t == 0.0f);
     }
     tc_hull_data_destroy(da);
     tc_hull_data_destroy(db);

@@ -82,6 +82,15 @@ static tc_dvec3 to_b_dir(const tc_core *b, tc_dvec3 d)
     return tc_dvec3_make(tc_dvec3_dot(b->hull_axis[0], d), tc_dvec3_dot(b->hull_axis[1], d), tc_dvec3_dot(b->hull_axis[2], d));
 }
 
+/* B's frame -> world, for a direction: B's axes over its scale are its
+ * rotation. */
+static tc_dvec3 b_dir_to_world(const tc_core *b, tc_dvec3 d)
+{
+    tc_dvec3 w = tc_dvec3_scale(b->hull_axis[0], d.x);
+    w = tc_dvec3_mad(w, b->hull_axis[1], d.y);
+    return tc_dvec3_normalize(tc_dvec3_mad(w, b->hull_axis[2], d.z));
+}
+
 static tc_dvec3 a_in_b_point(const sat_ctx *c, int32_t i)
 {
     if (i < c->nv) return c->v[i];
@@ -349,6 +358,29 @@ static bool edge_above(tc_vec3 n0, tc_vec3 n1, tc_vec3 p, const float *other, in
     return s1 >= 0 && (double)arc_bound(n0, n1, p, column_point(other, other_stride, s1), 0.0f) * s > above;
 }
 
+/* An edge pair's overlap along its axis (B's frame, unit, pointing out of
+ * A at its edge), given o, the distance between the edges' lines: that is
+ * the overlap only when the two edges are the hulls' supporting features
+ * along the axis, as the arcs promise. A builder's face merged across
+ * nearly coplanar points (within its tolerance, not flat) gives its edges
+ * arcs that reach past the directions they support: two slender hulls
+ * 1e6 long intersecting by 0.14 had an edge pair whose lines lay 19.4
+ * apart, and the test called them separated (the pair fuzzer: overlap
+ * false at distance 0). The hulls' own projections on the axis decide:
+ * their overlap is never below the lines' (the edges are points of the
+ * hulls), and it is taken when above by more than rounding; o is kept
+ * otherwise, so supporting edges keep their bits. Asked only of a pair
+ * that would beat the best so far. */
+static double supported_overlap(const sat_ctx *c, tc_dvec3 axis, double o)
+{
+    const tc_dvec3 w = b_dir_to_world(c->b, axis);
+    const double hi_a = tc_dvec3_dot(tc_core_support(c->a, w), w);
+    const double lo_b = tc_dvec3_dot(tc_core_support(c->b, tc_dvec3_neg(w)), w);
+    const double projected = hi_a - lo_b;
+    const double rounding = 1e-9 * (fabs(hi_a) + fabs(lo_b) + c->a->size + c->b->size);
+    return projected > o + rounding ? projected : o;
+}
+
 /* The smallest overlap over the edge pairs whose arcs cross, *edge_n its
  * axis in B's frame (A to B). With the face pass's float data, the edges
  * whose bound (edge_above) is above the smallest face overlap by more than
@@ -470,6 +502,7 @@ static double best_edge(const sat_ctx *c, double face, tc_dvec3 *edge_n)
                 axis = tc_dvec3_scale(axis, 1.0 / l);
                 if (tc_dvec3_dot(axis, tc_dvec3_sub(pa, c->ca)) < 0.0) axis = tc_dvec3_neg(axis);
                 double o = -tc_dvec3_dot(axis, tc_dvec3_sub(pb, pa)) * c->s;
+                if (o < best) o = supported_overlap(c, axis, o);
                 if (o < best) { best = o; *edge_n = axis; }
             }
         }
@@ -510,12 +543,7 @@ double tc_hull_sat_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *nor
     tc_dvec3 face_n, edge_n;
     double face = best_face(&c, INFINITY, &face_n);
     double edge = best_edge(&c, face, &edge_n);
-    if (edge < INFINITY) {
-        /* Back to world: B's axes over its scale are its rotation. */
-        tc_dvec3 w = tc_dvec3_scale(b->hull_axis[0], edge_n.x);
-        w = tc_dvec3_mad(w, b->hull_axis[1], edge_n.y);
-        edge_n = tc_dvec3_normalize(tc_dvec3_mad(w, b->hull_axis[2], edge_n.z));
-    }
+    if (edge < INFINITY) edge_n = b_dir_to_world(b, edge_n);
     if (least) *least = edge < face ? edge_n : face_n;
     if (tc_edge_beats_face(edge, face, a->size + b->size)) {
         *normal = edge_n;
