@@ -366,18 +366,26 @@ static bool edge_above(tc_vec3 n0, tc_vec3 n1, tc_vec3 p, const float *other, in
  * arcs that reach past the directions they support: two slender hulls
  * 1e6 long intersecting by 0.14 had an edge pair whose lines lay 19.4
  * apart, and the test called them separated (the pair fuzzer: overlap
- * false at distance 0). The hulls' own projections on the axis decide:
- * their overlap is never below the lines' (the edges are points of the
- * hulls), and it is taken when above by more than rounding; o is kept
- * otherwise, so supporting edges keep their bits. Asked only of a pair
- * that would beat the best so far. */
-static double supported_overlap(const sat_ctx *c, tc_dvec3 axis, double o)
+ * false at distance 0). The hulls' own projections on the axis decide,
+ * their supports in B's frame as the edges' points are (A's found along
+ * the axis turned to world, its point then taken as the edges' are): that
+ * overlap is never below the lines' but for rounding (the edges are
+ * points of the hulls), and is taken when above by more than rounding; o
+ * is kept otherwise, so supporting edges keep their bits. Asked of the
+ * winner, and only when that fails of every pair that would beat the best
+ * so far (best_edge). */
+static double supported_overlap(const sat_ctx *c, const tc_hull_edge *ea, const tc_hull_edge *eb, tc_dvec3 axis,
+                                double o)
 {
+    /* the climbs start at the edges: supporting ones end there, on a look
+     * at their neighbours */
+    int32_t ia = ea->v[0], ib = eb->v[0];
     const tc_dvec3 w = b_dir_to_world(c->b, axis);
-    const double hi_a = tc_dvec3_dot(tc_core_support(c->a, w), w);
-    const double lo_b = tc_dvec3_dot(tc_core_support(c->b, tc_dvec3_neg(w)), w);
-    const double projected = hi_a - lo_b;
-    const double rounding = 1e-9 * (fabs(hi_a) + fabs(lo_b) + c->a->size + c->b->size);
+    (void)tc_core_support_hinted(c->a, w, &ia);
+    (void)tc_core_support_hinted(c->b, tc_dvec3_neg(w), &ib);
+    const tc_dvec3 top_a = a_in_b_point(c, ia), low_b = dv(c->hb->vertices[ib]);
+    const double projected = -tc_dvec3_dot(axis, tc_dvec3_sub(low_b, top_a)) * c->s;
+    const double rounding = 1e-9 * c->s * (tc_dvec3_max_abs(top_a) + tc_dvec3_max_abs(low_b));
     return projected > o + rounding ? projected : o;
 }
 
@@ -386,12 +394,15 @@ static double supported_overlap(const sat_ctx *c, tc_dvec3 axis, double o)
  * whose bound (edge_above) is above the smallest face overlap by more than
  * two error bounds are passed over: no pair of theirs could come below the
  * face, so the answer (face, or an edge beating it) is unchanged. B's edges
- * that remain are gathered, with their arcs, into columns on the stack. */
-static double best_edge(const sat_ctx *c, double face, tc_dvec3 *edge_n)
+ * that remain are gathered, with their arcs, into columns on the stack.
+ * check: each pair that would beat the best so far is measured by the
+ * hulls' projections too (supported_overlap). */
+static double best_edge(const sat_ctx *c, double face, bool check, tc_dvec3 *edge_n)
 {
     const tc_hull_data *ha = c->ha, *hb = c->hb;
     double best = INFINITY;
     *edge_n = tc_dvec3_make(0, 0, 1);
+    const tc_hull_edge *win_a = NULL, *win_b = NULL;
     int32_t n = hb->arc_stride, count = hb->edge_count;
     const float *arc = hb->arcs, *cr = hb->arc_cross;
     const int32_t *index = NULL;
@@ -502,11 +513,17 @@ static double best_edge(const sat_ctx *c, double face, tc_dvec3 *edge_n)
                 axis = tc_dvec3_scale(axis, 1.0 / l);
                 if (tc_dvec3_dot(axis, tc_dvec3_sub(pa, c->ca)) < 0.0) axis = tc_dvec3_neg(axis);
                 double o = -tc_dvec3_dot(axis, tc_dvec3_sub(pb, pa)) * c->s;
-                if (o < best) o = supported_overlap(c, axis, o);
-                if (o < best) { best = o; *edge_n = axis; }
+                if (check && o < best) o = supported_overlap(c, ea, eb, axis, o);
+                if (o < best) { best = o; *edge_n = axis; win_a = ea; win_b = eb; }
             }
         }
     }
+    /* Unchecked, the least of the lines' distances; when its edges support
+     * the hulls (nearly always) that is the checked answer too, bit for
+     * bit: every pair's checked overlap is at least its lines' distance.
+     * Not below the face, it loses to the face either way. */
+    if (!check && win_a && best < face && supported_overlap(c, win_a, win_b, *edge_n, best) != best)
+        return best_edge(c, face, true, edge_n);
     return best;
 }
 
@@ -542,7 +559,7 @@ double tc_hull_sat_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *nor
     sat_init(&c, a, b);
     tc_dvec3 face_n, edge_n;
     double face = best_face(&c, INFINITY, &face_n);
-    double edge = best_edge(&c, face, &edge_n);
+    double edge = best_edge(&c, face, false, &edge_n);
     if (edge < INFINITY) edge_n = b_dir_to_world(b, edge_n);
     if (least) *least = edge < face ? edge_n : face_n;
     if (tc_edge_beats_face(edge, face, a->size + b->size)) {
