@@ -10,7 +10,8 @@
  * (Gregorius, "The Separating Axis Test between Convex Polyhedra", GDC 2013).
  * For an edge pair that passes, the overlap along the axis is the distance
  * between the two edges' lines, since those edges are the supporting features
- * along it.
+ * along it; where a merged face's arcs reach past what its edges support,
+ * the hulls' projections measure instead (supported_overlap).
  *
  * Everything runs in B's own frame, with A's vertices and face normals
  * brought there once per query. The answer is the double-precision loop's,
