@@ -1444,3 +1444,41 @@ TEST_CASE(hull_sat_edge_pair_on_merged_face_not_supporting)
     tc_hull_data_destroy(da);
     tc_hull_data_destroy(db);
 }
+
+/* A segment hull 15 long through a slab hull 1e6 wide and 8 thick (an
+ * exact rational test: the segment is inside the slab from 0.60 to 0.82
+ * of its length; the oracle's distance 0; random slender pairs): the
+ * overlap's double GJK from scratch stalled on rounding 1.6 apart, and
+ * the separating-axis test that decides a stall ran only for two solid
+ * hulls, so overlap and a still sweep said apart at distance 0. One solid
+ * hull makes the test's axes complete: both now touch, both ways. */
+TEST_CASE(hull_segment_through_slab_gjk_stall_not_solid)
+{
+    const tc_vec3 pa[2] = { { 0x1.e8p+2f, 0x1.fp+0f, 0x1.58p+1f }, { 0x1.3p+1f, -0x1.2p+3f, 0x1.7ep+3f } };
+    const tc_vec3 pb[4] = { { -0x1.e84722p+19f, -0x1.ap+0f, 0x1.4p+0f }, { 0x1.48p+2f, -0x1.54p+2f, -0x1.e84744p+19f },
+                            { 0x1.e848dep+19f, -0x1.34p+2f, 0x1.5p+1f }, { -0x1.24f644p+18f, 0x1.7p+1f, 0x1.04p+3f } };
+    tc_hull_data *da = tc_hull_data_create(pa, 2, NULL), *db = tc_hull_data_create(pb, 4, NULL);
+    CHECK(da && db);
+    if (da && db) {
+        const tc_shape a = placed_hull(da, tc_vec3_zero(), 1), b = placed_hull(db, tc_vec3_zero(), 1);
+        ovec wa[2], wb[4];
+        for (int i = 0; i < 2; ++i) wa[i] = ov_from(pa[i]);
+        for (int i = 0; i < 4; ++i) wb[i] = ov_from(pb[i]);
+        orc_hull oa, ob;
+        orc_hull_build(&oa, wa, 2);
+        orc_hull_build(&ob, wb, 4);
+        CHECK_MSG(orc_hull_hull_distance(&oa, &ob) == 0.0, "oracle distance %g", orc_hull_hull_distance(&oa, &ob));
+        const float d = tc_shape_distance(&a, &b, NULL, NULL);
+        CHECK_MSG(d == 0.0f, "distance %g", d);
+        CHECK(tc_shape_overlap(&a, &b));
+        CHECK(tc_shape_overlap(&b, &a));
+        tc_manifold m;
+        CHECK(tc_shape_contact(&a, &b, &m) && tc_shape_contact(&b, &a, &m));
+        tc_sweep_hit h;
+        const tc_vec3 still = tc_vec3_zero();
+        CHECK(tc_shape_sweep(&a, still, &b, still, 1.0f, &h) && h.t == 0.0f);
+        CHECK(tc_shape_sweep(&b, still, &a, still, 1.0f, &h) && h.t == 0.0f);
+    }
+    tc_hull_data_destroy(da);
+    tc_hull_data_destroy(db);
+}
