@@ -22,6 +22,7 @@
 
 #include "contact_oracle.h"
 #include "harness.h"
+#include "hull_oracle.h"
 
 static int traps_before;
 
@@ -1400,4 +1401,69 @@ TEST_CASE(hull_hull_overlap_slender_pair_gjk_stall)
     }
     tc_hull_data_destroy(da);
     tc_hull_data_destroy(db);
+}
+
+/* Two hulls placed at a and b (identity turns, scale 1) that the hull
+ * oracle calls touching (its distance 0): distance 0, overlap and contact
+ * both ways, and still sweeps that hit at t = 0 both ways. */
+static void slender_pair_touches(const tc_vec3 *pa, int na, tc_vec3 a_at, const tc_vec3 *pb, int nb, tc_vec3 b_at)
+{
+    tc_hull_data *da = tc_hull_data_create(pa, na, NULL), *db = tc_hull_data_create(pb, nb, NULL);
+    CHECK(da && db && na <= 8 && nb <= 8);
+    if (da && db && na <= 8 && nb <= 8) {
+        const tc_shape a = placed_hull(da, a_at, 1), b = placed_hull(db, b_at, 1);
+        ovec wa[8], wb[8];
+        for (int i = 0; i < na; ++i) wa[i] = orc_place(a.u.hull.position, a.u.hull.rotation, 1, pa[i]);
+        for (int i = 0; i < nb; ++i) wb[i] = orc_place(b.u.hull.position, b.u.hull.rotation, 1, pb[i]);
+        orc_hull oa, ob;
+        orc_hull_build(&oa, wa, na);
+        orc_hull_build(&ob, wb, nb);
+        CHECK_MSG(orc_hull_hull_distance(&oa, &ob) == 0.0, "oracle distance %g", orc_hull_hull_distance(&oa, &ob));
+        const float d = tc_shape_distance(&a, &b, NULL, NULL);
+        CHECK_MSG(d == 0.0f, "distance %g", d);
+        CHECK(tc_shape_overlap(&a, &b));
+        CHECK(tc_shape_overlap(&b, &a));
+        tc_manifold m;
+        CHECK(tc_shape_contact(&a, &b, &m) && tc_shape_contact(&b, &a, &m));
+        tc_sweep_hit h;
+        const tc_vec3 still = tc_vec3_zero();
+        CHECK(tc_shape_sweep(&a, still, &b, still, 1.0f, &h) && h.t == 0.0f);
+        CHECK(tc_shape_sweep(&b, still, &a, still, 1.0f, &h) && h.t == 0.0f);
+    }
+    tc_hull_data_destroy(da);
+    tc_hull_data_destroy(db);
+}
+
+/* The same slender hulls, the second with a point more beside its end
+ * (-6.9375, -7, -1.3125) and one repeated: the builder merges four nearly
+ * coplanar points into one face (0.06 off its plane, 1e6 across), and an
+ * edge of that face has an arc on the Gauss map that reaches past the
+ * directions it supports. The overlap's double GJK stalls, and the
+ * separating-axis test measured that edge's pair by the distance between
+ * the two edges' lines: 19.4 apart, for hulls intersecting by 0.14 (the
+ * oracle's distance 0; an exact rational test over every candidate axis).
+ * Overlap said false at distance 0 (the pair fuzzer). */
+TEST_CASE(hull_sat_edge_pair_on_merged_face_not_supporting)
+{
+    const tc_vec3 pa[4] = { { -0x1.fffffep-72f, 1e6f, -6.0625f }, { -6.9375f, 6.1875f, -7 },
+                            { 6.1875f, -3.3125f, 6.1875f }, { 2.5625f, 4.5625f, -5.4375f } };
+    const tc_vec3 pb[8] = { { -2.5f, -7, -7 }, { -6.9375f, -7, -1.3125f }, { 0, 0.875f, 3.6875f },
+                            { 1.3125f, 1e6f, 1 }, { 0x1.dbdbdap-60f, 1e6f, 1e6f }, { -7, -7, -7 },
+                            { -5.1875f, 1e6f, -7 }, { -7, -7, -7 } };
+    slender_pair_touches(pa, 4, tc_vec3_make(-0.5f, 2.4375f, 2.4375f), pb, 8, tc_vec3_make(-7, -7, -7));
+}
+
+/* A segment hull 15 long through a slab hull 1e6 wide and 8 thick (an
+ * exact rational test: the segment is inside the slab from 0.60 to 0.82
+ * of its length; the oracle's distance 0; random slender pairs): the
+ * overlap's double GJK from scratch stalled on rounding 1.6 apart, and
+ * the separating-axis test that decides a stall ran only for two solid
+ * hulls, so overlap and a still sweep said apart at distance 0. One solid
+ * hull makes the test's axes complete: both now touch, both ways. */
+TEST_CASE(hull_segment_through_slab_gjk_stall_not_solid)
+{
+    const tc_vec3 pa[2] = { { 0x1.e8p+2f, 0x1.fp+0f, 0x1.58p+1f }, { 0x1.3p+1f, -0x1.2p+3f, 0x1.7ep+3f } };
+    const tc_vec3 pb[4] = { { -0x1.e84722p+19f, -0x1.ap+0f, 0x1.4p+0f }, { 0x1.48p+2f, -0x1.54p+2f, -0x1.e84744p+19f },
+                            { 0x1.e848dep+19f, -0x1.34p+2f, 0x1.5p+1f }, { -0x1.24f644p+18f, 0x1.7p+1f, 0x1.04p+3f } };
+    slender_pair_touches(pa, 2, tc_vec3_zero(), pb, 4, tc_vec3_zero());
 }

@@ -23,6 +23,7 @@
 #include "queries/hull_sat_float.h"
 #include "queries/manifold.h"
 #include "queries/pair_queries.h"
+#include "queries/penetration.h"
 #include "queries/overlap_far.h"
 #include "queries/ray.h"
 #include "queries/sweep_start.h"
@@ -360,10 +361,14 @@ static bool double_within(const tc_hull *a, const tc_hull *b)
      * long, a few units across) that intersect by 0.14 stalled 0.24 apart,
      * while the distance's seeded run found 0 (the pair fuzzer). The
      * separating-axis test over the faces and edge pairs decides them
-     * (rare: a stall whose support plane falls short of the simplex). */
-    if (!stalled || tc_core_hull_dimension(&ca) < 3 || tc_core_hull_dimension(&cb) < 3) return false;
+     * (rare: a stall whose support plane falls short of the simplex). With
+     * one hull solid its axes are complete whatever the other's dimension
+     * (its faces, the other's plane, the edge pairs' crossings), and each
+     * is measured by the cores' projections: a segment 15 long through a
+     * slab 1e6 wide and 8 thick stalled 1.6 apart (random slender pairs). */
+    if (!stalled || !tc_core_hulls_penetration_complete(&ca, &cb)) return false;
     tc_dvec3 n;
-    return tc_hull_sat_penetration(&ca, &cb, &n, NULL) >= -pad;
+    return tc_core_penetration(&ca, &cb, &n, NULL) >= -pad;
 }
 
 bool tc_overlap_hull_hull(const tc_hull *a, const tc_hull *b)

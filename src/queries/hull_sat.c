@@ -10,7 +10,8 @@
  * (Gregorius, "The Separating Axis Test between Convex Polyhedra", GDC 2013).
  * For an edge pair that passes, the overlap along the axis is the distance
  * between the two edges' lines, since those edges are the supporting features
- * along it.
+ * along it; where a merged face's arcs reach past what its edges support,
+ * the hulls' projections measure instead (supported_overlap).
  *
  * Everything runs in B's own frame, with A's vertices and face normals
  * brought there once per query. The answer is the double-precision loop's,
@@ -80,6 +81,15 @@ static tc_dvec3 dv(tc_vec3 v) { return tc_dvec3_from(v); }
 static tc_dvec3 to_b_dir(const tc_core *b, tc_dvec3 d)
 {
     return tc_dvec3_make(tc_dvec3_dot(b->hull_axis[0], d), tc_dvec3_dot(b->hull_axis[1], d), tc_dvec3_dot(b->hull_axis[2], d));
+}
+
+/* B's frame -> world, for a direction: B's axes over its scale are its
+ * rotation. */
+static tc_dvec3 b_dir_to_world(const tc_core *b, tc_dvec3 d)
+{
+    tc_dvec3 w = tc_dvec3_scale(b->hull_axis[0], d.x);
+    w = tc_dvec3_mad(w, b->hull_axis[1], d.y);
+    return tc_dvec3_normalize(tc_dvec3_mad(w, b->hull_axis[2], d.z));
 }
 
 static tc_dvec3 a_in_b_point(const sat_ctx *c, int32_t i)
@@ -349,17 +359,51 @@ static bool edge_above(tc_vec3 n0, tc_vec3 n1, tc_vec3 p, const float *other, in
     return s1 >= 0 && (double)arc_bound(n0, n1, p, column_point(other, other_stride, s1), 0.0f) * s > above;
 }
 
+/* An edge pair's overlap along its axis (B's frame, unit, pointing out of
+ * A at its edge), given o, the distance between the edges' lines: that is
+ * the overlap only when the two edges are the hulls' supporting features
+ * along the axis, as the arcs promise. A builder's face merged across
+ * nearly coplanar points (within its tolerance, not flat) gives its edges
+ * arcs that reach past the directions they support: two slender hulls
+ * 1e6 long intersecting by 0.14 had an edge pair whose lines lay 19.4
+ * apart, and the test called them separated (the pair fuzzer: overlap
+ * false at distance 0). The hulls' own projections on the axis decide,
+ * their supports in B's frame as the edges' points are (A's found along
+ * the axis turned to world, its point then taken as the edges' are): that
+ * overlap is never below the lines' but for rounding (the edges are
+ * points of the hulls), and is taken when above by more than rounding; o
+ * is kept otherwise, so supporting edges keep their bits. Asked of the
+ * winner, and only when that fails of every pair that would beat the best
+ * so far (best_edge). */
+static double supported_overlap(const sat_ctx *c, const tc_hull_edge *ea, const tc_hull_edge *eb, tc_dvec3 axis,
+                                double o)
+{
+    /* the climbs start at the edges: supporting ones end there, on a look
+     * at their neighbours */
+    int32_t ia = ea->v[0], ib = eb->v[0];
+    const tc_dvec3 w = b_dir_to_world(c->b, axis);
+    (void)tc_core_support_hinted(c->a, w, &ia);
+    (void)tc_core_support_hinted(c->b, tc_dvec3_neg(w), &ib);
+    const tc_dvec3 top_a = a_in_b_point(c, ia), low_b = dv(c->hb->vertices[ib]);
+    const double projected = -tc_dvec3_dot(axis, tc_dvec3_sub(low_b, top_a)) * c->s;
+    const double rounding = 1e-9 * c->s * (tc_dvec3_max_abs(top_a) + tc_dvec3_max_abs(low_b));
+    return projected > o + rounding ? projected : o;
+}
+
 /* The smallest overlap over the edge pairs whose arcs cross, *edge_n its
  * axis in B's frame (A to B). With the face pass's float data, the edges
  * whose bound (edge_above) is above the smallest face overlap by more than
  * two error bounds are passed over: no pair of theirs could come below the
  * face, so the answer (face, or an edge beating it) is unchanged. B's edges
- * that remain are gathered, with their arcs, into columns on the stack. */
-static double best_edge(const sat_ctx *c, double face, tc_dvec3 *edge_n)
+ * that remain are gathered, with their arcs, into columns on the stack.
+ * check: each pair that would beat the best so far is measured by the
+ * hulls' projections too (supported_overlap). */
+static double best_edge(const sat_ctx *c, double face, bool check, tc_dvec3 *edge_n)
 {
     const tc_hull_data *ha = c->ha, *hb = c->hb;
     double best = INFINITY;
     *edge_n = tc_dvec3_make(0, 0, 1);
+    const tc_hull_edge *win_a = NULL, *win_b = NULL;
     int32_t n = hb->arc_stride, count = hb->edge_count;
     const float *arc = hb->arcs, *cr = hb->arc_cross;
     const int32_t *index = NULL;
@@ -470,10 +514,17 @@ static double best_edge(const sat_ctx *c, double face, tc_dvec3 *edge_n)
                 axis = tc_dvec3_scale(axis, 1.0 / l);
                 if (tc_dvec3_dot(axis, tc_dvec3_sub(pa, c->ca)) < 0.0) axis = tc_dvec3_neg(axis);
                 double o = -tc_dvec3_dot(axis, tc_dvec3_sub(pb, pa)) * c->s;
-                if (o < best) { best = o; *edge_n = axis; }
+                if (check && o < best) o = supported_overlap(c, ea, eb, axis, o);
+                if (o < best) { best = o; *edge_n = axis; win_a = ea; win_b = eb; }
             }
         }
     }
+    /* Unchecked, the least of the lines' distances; when its edges support
+     * the hulls (nearly always) that is the checked answer too, bit for
+     * bit: every pair's checked overlap is at least its lines' distance.
+     * Not below the face, it loses to the face either way. */
+    if (!check && win_a && best < face && supported_overlap(c, win_a, win_b, *edge_n, best) != best)
+        return best_edge(c, face, true, edge_n);
     return best;
 }
 
@@ -509,13 +560,8 @@ double tc_hull_sat_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *nor
     sat_init(&c, a, b);
     tc_dvec3 face_n, edge_n;
     double face = best_face(&c, INFINITY, &face_n);
-    double edge = best_edge(&c, face, &edge_n);
-    if (edge < INFINITY) {
-        /* Back to world: B's axes over its scale are its rotation. */
-        tc_dvec3 w = tc_dvec3_scale(b->hull_axis[0], edge_n.x);
-        w = tc_dvec3_mad(w, b->hull_axis[1], edge_n.y);
-        edge_n = tc_dvec3_normalize(tc_dvec3_mad(w, b->hull_axis[2], edge_n.z));
-    }
+    double edge = best_edge(&c, face, false, &edge_n);
+    if (edge < INFINITY) edge_n = b_dir_to_world(b, edge_n);
     if (least) *least = edge < face ? edge_n : face_n;
     if (tc_edge_beats_face(edge, face, a->size + b->size)) {
         *normal = edge_n;

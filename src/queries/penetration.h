@@ -45,6 +45,18 @@ static inline bool tc_edge_beats_face(double best_edge, double best_face, double
  * overlap, which differs from *normal when a face won a near tie. */
 double tc_core_penetration(const tc_core *a, const tc_core *b, tc_dvec3 *normal, tc_dvec3 *least);
 
+/* Whether tc_core_penetration's candidate axes are complete for two hull
+ * cores, so that a separation it finds is one and an overlap it finds is
+ * one up to rounding (each axis measured by the cores' projections): one
+ * hull solid, its faces, the other's plane (if flat) and the crossings of
+ * their edge directions are every face normal of their difference. What
+ * decides a GJK run stalled on rounding (tc_gjk_result.stalled). */
+static inline bool tc_core_hulls_penetration_complete(const tc_core *a, const tc_core *b)
+{
+    return a->count == TC_CORE_HULL && b->count == TC_CORE_HULL &&
+           (tc_core_hull_dimension(a) == 3 || tc_core_hull_dimension(b) == 3);
+}
+
 /* Orients unit axis u from A to B for the smaller of the two overlaps along
  * +u and -u, writing that overlap; ties go towards B's centre, then +u. */
 tc_dvec3 tc_core_orient_axis(const tc_core *a, const tc_core *b, tc_dvec3 u, double *overlap);

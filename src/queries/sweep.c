@@ -84,7 +84,10 @@ static bool core_sweep(const tc_core *a, tc_dvec3 va, const tc_core *b, tc_dvec3
             n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
             has_n = true;
         }
-        if (gap <= tol && !apart_now) {
+        /* not apart at the start, as the start's test decides (a GJK run
+         * stalled on rounding may stop further off than tol: the hulls'
+         * separating-axis test then calls them touching): a hit at t = 0 */
+        if (!apart_now && (gap <= tol || t == 0.0)) {
             if (t == 0.0 && gap <= 0.0) {
                 tc_sweep_start_hit(&at, b, &r, hit);
                 return true;

@@ -4,7 +4,6 @@
  * unwritten, and reading it would be reading stack garbage. */
 #include "queries/sweep_start.h"
 
-#include "queries/hull_sat.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 
@@ -19,13 +18,12 @@ bool tc_sweep_start_apart(const tc_core *a, const tc_core *b, const tc_gjk_resul
     const double band = a->count == TC_CORE_HULL || b->count == TC_CORE_HULL ? TC_SWEEP_START_BAND : 0.0;
     double distance = r->distance;
     /* A run stalled on rounding (tc_gjk_result.stalled) is unsure of two
-     * solid hulls: their separating-axis test's separation instead, as the
-     * hull overlap test then decides them (slender hulls intersecting by
-     * 0.14 stalled 0.24 apart: the pair fuzzer). */
-    if (r->stalled && a->count == TC_CORE_HULL && b->count == TC_CORE_HULL && tc_core_hull_dimension(a) == 3 &&
-        tc_core_hull_dimension(b) == 3) {
+     * hulls, one of them solid: their separating-axis test's separation
+     * instead, as the hull overlap test then decides them (slender hulls
+     * intersecting by 0.14 stalled 0.24 apart: the pair fuzzer). */
+    if (r->stalled && tc_core_hulls_penetration_complete(a, b)) {
         tc_dvec3 n;
-        const double separation = -tc_hull_sat_penetration(a, b, &n, NULL);
+        const double separation = -tc_core_penetration(a, b, &n, NULL);
         distance = separation > 0.0 ? separation : 0.0;
     }
     return distance - radii > band * core_scale &&
