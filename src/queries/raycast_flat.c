@@ -140,9 +140,13 @@ static bool tc_ray_triangle_far(const tc_ray *ray, const tc_triangle *tri, float
 
 /* The float cast of tc_raycast_triangle, for a triangle, origin and
  * direction within the float range, the largest magnitude at least 1/2
- * (or 0). */
-bool tc_raycast_triangle_float(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
+ * (or 0). With raw (and hit) given, a hit crossing the plane (the common
+ * one) is left as tc_raycast_triangle_float_raw says: its normal not
+ * normalised and no point, which a mesh walk makes only for the hit it
+ * keeps. Inlined into both casts below, raw a constant in each. */
+static inline bool triangle_float(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit, bool *raw)
 {
+    if (raw) *raw = false;
     tc_vec3 e1 = tc_vec3_sub(shape->b, shape->a), e2 = tc_vec3_sub(shape->c, shape->a);
     /* The normal is crossed in double: a float cross product's rounding is
      * relative to |e1| |e2|, not to |n|, so a sliver's float normal is tilted
@@ -235,7 +239,26 @@ bool tc_raycast_triangle_float(const tc_ray *ray, const tc_triangle *shape, floa
         tc_vec3 q = tc_triangle_closest(shape->a, shape->b, shape->c, x);
         if (!(tc_vec3_length_sq(tc_vec3_sub(x, q)) <= pad * pad)) return false;
     }
-    return tc_ray_hit_at(ray, t, rate_d > 0.0 ? tc_vec3_neg(n) : n, max_t, hit);
+    const tc_vec3 facing = rate_d > 0.0 ? tc_vec3_neg(n) : n;
+    if (raw) {
+        /* what tc_ray_hit_at keeps: tc_ray_t_ratio made t within [0, max_t] */
+        hit->t = t;
+        hit->normal = facing;
+        hit->feature = -1;
+        *raw = true;
+        return true;
+    }
+    return tc_ray_hit_at(ray, t, facing, max_t, hit);
+}
+
+bool tc_raycast_triangle_float(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
+{
+    return triangle_float(ray, shape, max_t, hit, NULL);
+}
+
+bool tc_raycast_triangle_float_raw(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit, bool *raw)
+{
+    return triangle_float(ray, shape, max_t, hit, raw);
 }
 
 bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
