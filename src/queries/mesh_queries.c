@@ -214,7 +214,7 @@ static inline void cast_kept(const tc_ray *local, const tc_triangle *t, int32_t 
 {
     tc_ray_hit h;
     bool raw = false;
-    const bool got = in_float ? tc_raycast_triangle_float_raw(local, t, max_t, &h, &raw)
+    const bool got = in_float ? tc_raycast_triangle_float_raw(local, t, max_t, *limit, &h, &raw)
                               : tc_raycast_triangle_checked(local, t, max_t, &h);
     /* Cast with the ray's own max_t, not the limit the hits so far leave:
      * a cast is not monotone in max_t (a ray in a triangle's plane is

@@ -140,11 +140,14 @@ static bool tc_ray_triangle_far(const tc_ray *ray, const tc_triangle *tri, float
 
 /* The float cast of tc_raycast_triangle, for a triangle, origin and
  * direction within the float range, the largest magnitude at least 1/2
- * (or 0). With raw (and hit) given, a hit crossing the plane (the common
- * one) is left as tc_raycast_triangle_float_raw says: its normal not
- * normalised and no point, which a mesh walk makes only for the hit it
- * keeps. Inlined into both casts below, raw a constant in each. */
-static inline bool triangle_float(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit, bool *raw)
+ * (or 0). With raw (and hit) given, as tc_raycast_triangle_float_raw: a
+ * crossing of the plane beyond keep_t is a miss, found before its edge
+ * tests, and a hit at a crossing is left with its normal not normalised
+ * and no point, which a mesh walk makes only for the hit it keeps (and
+ * needs no hit farther than its nearest so far). Inlined into
+ * both casts below, raw a constant in each. */
+static inline bool triangle_float(const tc_ray *ray, const tc_triangle *shape, float max_t, float keep_t, tc_ray_hit *hit,
+                                  bool *raw)
 {
     if (raw) *raw = false;
     tc_vec3 e1 = tc_vec3_sub(shape->b, shape->a), e2 = tc_vec3_sub(shape->c, shape->a);
@@ -195,6 +198,7 @@ static inline bool triangle_float(const tc_ray *ray, const tc_triangle *shape, f
     if (rate_d == 0.0 || (dist_d > 0.0) == (rate_d > 0.0)) return false; /* parallel off-plane, or heading away */
     float t;
     if (!tc_ray_t_ratio(fabs(dist_d), fabs(rate_d), max_t, &t)) return false; /* signs differ: t > 0 */
+    if (raw && t > keep_t) return false; /* the hit, if any, would be at t */
     /* Barycentric inside test at the crossing. */
     tc_vec3 x = tc_ray_point_at(ray, t);
     /* A crossing farther from a than the triangle reaches is a miss whatever
@@ -253,12 +257,13 @@ static inline bool triangle_float(const tc_ray *ray, const tc_triangle *shape, f
 
 bool tc_raycast_triangle_float(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
 {
-    return triangle_float(ray, shape, max_t, hit, NULL);
+    return triangle_float(ray, shape, max_t, max_t, hit, NULL);
 }
 
-bool tc_raycast_triangle_float_raw(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit, bool *raw)
+bool tc_raycast_triangle_float_raw(const tc_ray *ray, const tc_triangle *shape, float max_t, float keep_t, tc_ray_hit *hit,
+                                   bool *raw)
 {
-    return triangle_float(ray, shape, max_t, hit, raw);
+    return triangle_float(ray, shape, max_t, keep_t, hit, raw);
 }
 
 bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
