@@ -203,22 +203,29 @@ static inline bool ray_meets_node(const tc_mesh_node *n, const slab_ray *r, floa
     return true;
 }
 
+/* What a ray walk has kept so far (its `found`): no hit, a hit, or a hit
+ * whose normal is not yet normalised (tc_raycast_triangle_float_raw; the
+ * walk normalises only the one it keeps to the end). */
+enum { KEPT_NONE, KEPT_HIT, KEPT_RAW };
+
 /* The ray (in the data frame) against triangle t, number `triangle` of the
  * mesh: keeps the nearest hit, ties to the lowest triangle number. in_float:
  * tc_ray_triangles_in_float said the checked cast is the float one for
  * this ray and every triangle of the mesh. */
 static inline void cast_kept(const tc_ray *local, const tc_triangle *t, int32_t triangle, float max_t, bool in_float,
-                             bool *found, tc_ray_hit *best, float *limit)
+                             int *found, tc_ray_hit *best, float *limit)
 {
     tc_ray_hit h;
-    const bool got = in_float ? tc_raycast_triangle_float(local, t, max_t, &h) : tc_raycast_triangle_checked(local, t, max_t, &h);
+    bool raw = false;
+    const bool got = in_float ? tc_raycast_triangle_float_raw(local, t, max_t, *limit, &h, &raw)
+                              : tc_raycast_triangle_checked(local, t, max_t, &h);
     /* Cast with the ray's own max_t, not the limit the hits so far leave:
      * a cast is not monotone in max_t (a ray in a triangle's plane is
      * clipped to [0, max_t] and its grazing entry moves with it), and brute
      * force casts every triangle with max_t. */
     if (got && h.t <= *limit &&
         (!*found || h.t < best->t || (h.t == best->t && triangle < best->feature))) {
-        *found = true;
+        *found = raw ? KEPT_RAW : KEPT_HIT;
         *best = h;
         best->feature = triangle;
         *limit = h.t;
@@ -240,7 +247,7 @@ static inline tc_triangle slot_triangle(const tc_mesh_data *d, int32_t i)
  * have, so it drops no hit the hierarchy would keep, and most triangles of
  * a leaf the ray reaches lie off it. */
 static inline void cast_slot(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t,
-                             int32_t i, bool *found, tc_ray_hit *best, float *limit)
+                             int32_t i, int *found, tc_ray_hit *best, float *limit)
 {
     const tc_triangle t = slot_triangle(d, i);
     tc_mesh_node box;
@@ -486,7 +493,7 @@ static inline int leaf_candidates(const tc_mesh_leaf4 *b, const leaf_ray *r, flo
  * filter keeps are cast. Out of line: inlined, its many vectors crowded the
  * walk's out of registers. */
 TC_NO_INLINE void cast_leaf(const tc_mesh_leaf4 *b, int count, const tc_ray *local, const leaf_ray *lr, float max_t,
-                             bool *found, tc_ray_hit *best, float *limit)
+                             int *found, tc_ray_hit *best, float *limit)
 {
     int mask = leaf_candidates(b, lr, *limit) & ((1 << count) - 1);
     while (mask) {
@@ -504,7 +511,7 @@ typedef struct wide_entry { int32_t code, count; float t; } wide_entry;
 
 /* A walk deeper than its stack finishes by brute force over every slot
  * (correct, only slower); out of line, it is never reached in practice. */
-TC_NO_INLINE void cast_all_slots(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, bool *found,
+TC_NO_INLINE void cast_all_slots(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, int *found,
                                  tc_ray_hit *best, float *limit)
 {
     for (int32_t i = 0; i < d->triangle_count; ++i) cast_slot(d, local, sr, max_t, i, found, best, limit);
@@ -553,7 +560,7 @@ static inline void wide_prefetch_children(const tc_mesh_data *d, const tc_mesh_w
  * (the bench terrain's rays: half the nodes, a third by two): that child
  * is walked next without touching the stack; of two or more, the nearest
  * is. */
-static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, bool *found, tc_ray_hit *best,
+static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, int *found, tc_ray_hit *best,
                       float *limit)
 {
     const wide_ray wr = wide_ray_of(sr);
@@ -608,7 +615,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
 
 /* The binary walk: for rays with a zero direction component, which the
  * four-wide slab test does not take, and trees whose root is a leaf. */
-static void cast_binary(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, bool *found, tc_ray_hit *best,
+static void cast_binary(const tc_mesh_data *d, const tc_ray *local, const slab_ray *sr, float max_t, int *found, tc_ray_hit *best,
                         float *limit)
 {
     int32_t stack[TC_MESH_STACK];
@@ -681,7 +688,7 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
          * of tiny scale, a ray from far away; rounding it to float would
          * overflow): every placed triangle is cast in world space instead,
          * where the ray and the triangles are floats (a valid mesh's are). */
-        bool found = false;
+        int found = KEPT_NONE; /* never KEPT_RAW: the checked casts */
         tc_ray_hit best;
         float limit = max_t;
         for (int32_t i = 0; i < d->triangle_count; ++i) {
@@ -689,7 +696,7 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
             cast_kept(ray, &t, i, max_t, false, &found, &best, &limit);
         }
         if (found && hit) *hit = best;
-        return found;
+        return found != KEPT_NONE;
     }
     const double pad = 0x1p-17 * (fabs(o[0]) + fabs(o[1]) + fabs(o[2]) + 3.0 * big + 2.0 * (double)d->triangle_reach);
     /* The float slab tests take differences of coordinates up to M and
@@ -727,7 +734,7 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
      * as brute force misses it); the triangles were tested when the mesh
      * was made. */
     if (!tc_ray_is_usable(&local, max_t)) return false;
-    bool found = false;
+    int found = KEPT_NONE;
     tc_ray_hit best;
     float limit = max_t;
     if (!slabs) {
@@ -741,7 +748,8 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
         cast_binary(d, &local, &sr, max_t, &found, &best, &limit);
     }
     if (found && hit) {
-        tc_vec3 nl = best.normal;
+        /* The point is made in world space below: the data frame's is not needed. */
+        tc_vec3 nl = found == KEPT_RAW ? tc_vec3_normalize(best.normal) : best.normal;
         best.normal = tc_vec3_normalize(tc_vec3_add(tc_vec3_add(tc_vec3_scale(shape->rotation.cx, nl.x),
                                                                 tc_vec3_scale(shape->rotation.cy, nl.y)),
                                                     tc_vec3_scale(shape->rotation.cz, nl.z)));
@@ -753,7 +761,7 @@ bool tc_raycast_mesh(const tc_ray *ray, const tc_mesh *shape, float max_t, tc_ra
         best.point = best.t == 0.0f ? ray->origin : tc_ray_point_at(ray, best.t);
         *hit = best;
     }
-    return found;
+    return found != KEPT_NONE;
 }
 
 /* ---- overlap, distance ---------------------------------------------------- */

@@ -127,6 +127,19 @@ bool tc_raycast_triangle_checked(const tc_ray *ray, const tc_triangle *shape, fl
  * directly where tc_ray_triangles_in_float said so, it gives the same bits
  * without the per-triangle range tests. */
 bool tc_raycast_triangle_float(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit);
+/* tc_raycast_triangle_float for a walk that keeps one hit of many (hit not
+ * NULL), the nearest at most keep_t (<= max_t): a ray crossing the
+ * triangle's plane beyond keep_t is a miss here (the cast would hit there
+ * or nowhere), without the edge tests; any other case is cast as
+ * tc_raycast_triangle_float casts it, with max_t (a ray in the plane is
+ * clipped to max_t, and its answer can move with it). Where *raw comes
+ * back true, only hit->t and hit->feature are final, hit->normal is the
+ * face normal not yet normalised and hit->point is not written;
+ * tc_vec3_normalize of that normal and tc_ray_point_at of t then give
+ * tc_raycast_triangle_float's bits. Where *raw is false, the hit is as
+ * tc_raycast_triangle_float fills it. */
+bool tc_raycast_triangle_float_raw(const tc_ray *ray, const tc_triangle *shape, float max_t, float keep_t, tc_ray_hit *hit,
+                                   bool *raw);
 /* Whether tc_raycast_triangle_checked casts this usable ray at every
  * triangle whose coordinates are at most magnitude by
  * tc_raycast_triangle_float (decided once for a mesh's ray, not once a

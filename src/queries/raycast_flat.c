@@ -138,11 +138,14 @@ static bool tc_ray_triangle_far(const tc_ray *ray, const tc_triangle *tri, float
     return tc_ray_hit_at(ray, (float)t, rate > 0.0 ? tc_vec3_neg(u) : u, max_t, hit);
 }
 
-/* The float cast of tc_raycast_triangle, for a triangle, origin and
- * direction within the float range, the largest magnitude at least 1/2
- * (or 0). */
-bool tc_raycast_triangle_float(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
+/* tc_raycast_triangle_float's cast, a hit at a crossing of the plane left
+ * raw (ray.h says how): a mesh walk normalises the normal and makes the
+ * point only for the hit it keeps, and needs no hit farther than its
+ * nearest so far. */
+bool tc_raycast_triangle_float_raw(const tc_ray *ray, const tc_triangle *shape, float max_t, float keep_t, tc_ray_hit *hit,
+                                   bool *raw)
 {
+    *raw = false;
     tc_vec3 e1 = tc_vec3_sub(shape->b, shape->a), e2 = tc_vec3_sub(shape->c, shape->a);
     /* The normal is crossed in double: a float cross product's rounding is
      * relative to |e1| |e2|, not to |n|, so a sliver's float normal is tilted
@@ -191,6 +194,7 @@ bool tc_raycast_triangle_float(const tc_ray *ray, const tc_triangle *shape, floa
     if (rate_d == 0.0 || (dist_d > 0.0) == (rate_d > 0.0)) return false; /* parallel off-plane, or heading away */
     float t;
     if (!tc_ray_t_ratio(fabs(dist_d), fabs(rate_d), max_t, &t)) return false; /* signs differ: t > 0 */
+    if (t > keep_t) return false; /* the hit, if any, would be at t */
     /* Barycentric inside test at the crossing. */
     tc_vec3 x = tc_ray_point_at(ray, t);
     /* A crossing farther from a than the triangle reaches is a miss whatever
@@ -235,7 +239,28 @@ bool tc_raycast_triangle_float(const tc_ray *ray, const tc_triangle *shape, floa
         tc_vec3 q = tc_triangle_closest(shape->a, shape->b, shape->c, x);
         if (!(tc_vec3_length_sq(tc_vec3_sub(x, q)) <= pad * pad)) return false;
     }
-    return tc_ray_hit_at(ray, t, rate_d > 0.0 ? tc_vec3_neg(n) : n, max_t, hit);
+    /* what tc_ray_hit_at keeps: tc_ray_t_ratio made t within [0, max_t] */
+    hit->t = t;
+    hit->normal = rate_d > 0.0 ? tc_vec3_neg(n) : n;
+    hit->feature = -1;
+    *raw = true;
+    return true;
+}
+
+/* The float cast of tc_raycast_triangle, for a triangle, origin and
+ * direction within the float range, the largest magnitude at least 1/2
+ * (or 0): the raw cast, finished as tc_ray_hit_at finishes a hit. */
+bool tc_raycast_triangle_float(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
+{
+    tc_ray_hit h;
+    bool raw;
+    if (!tc_raycast_triangle_float_raw(ray, shape, max_t, max_t, &h, &raw)) return false;
+    if (raw) {
+        h.point = tc_ray_point_at(ray, h.t);
+        h.normal = tc_vec3_normalize(h.normal);
+    }
+    if (hit) *hit = h;
+    return true;
 }
 
 bool tc_raycast_triangle(const tc_ray *ray, const tc_triangle *shape, float max_t, tc_ray_hit *hit)
