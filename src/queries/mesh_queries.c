@@ -169,14 +169,6 @@ bool tc_mesh_bounds(const tc_mesh *m, tc_aabb *out)
 }
 
 /* ---- ray casts -------------------------------------------------------------- */
-typedef struct ray_walk {
-    const tc_mesh *m;
-    const tc_ray *ray;
-    float limit;
-    bool found;
-    tc_ray_hit best;
-} ray_walk;
-
 /* A ray in the data frame for the node slab tests, in float: the boxes are
  * float, padded by pad (tc_raycast_mesh says how large). */
 typedef struct slab_ray { float o[3], inv[3], pad, drift[3]; bool zero[3]; } slab_ray;
