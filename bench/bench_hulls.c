@@ -56,6 +56,25 @@ static double ray_agreement(const float *a, const float *b, size_t n)
     return 100.0 * (double)same / (double)n;
 }
 
+#if TOUCHE_BENCH_HAVE_EMBREE || TOUCHE_BENCH_HAVE_BULLET
+typedef size_t peer_cast_fn(bench_mesh *, const tc_ray *, size_t, float, float *, uint32_t *);
+
+/* A peer's closest-hit rays, the fastest of 3 passes in seconds, as
+ * Touché's (a first pass pays the walk's page faults and cache misses). */
+static double fastest_peer_cast(peer_cast_fn *cast, bench_mesh *m, const tc_ray *rays, size_t n, float max_t,
+                                float *t_out)
+{
+    double best = INFINITY;
+    for (int rep = 0; rep < 3; ++rep) {
+        const double t0 = bench_now();
+        cast(m, rays, n, max_t, t_out, NULL);
+        const double dt = bench_now() - t0;
+        if (dt < best) best = dt;
+    }
+    return best;
+}
+#endif
+
 static void bench_mesh_rays(void)
 {
     int cells = 707; /* 707 x 708 squares, 2 triangles each: 1,001,112 triangles */
@@ -124,13 +143,7 @@ static void bench_mesh_rays(void)
     {
         double build;
         bench_mesh *em = peer_embree_mesh_create(v, vcount, idx, tcount, &build);
-        double eb = INFINITY;
-        for (int rep = 0; rep < 3; ++rep) {
-            t0 = bench_now();
-            peer_embree_mesh_raycast(em, rays, n, max_t, t_peer, NULL);
-            double dt = bench_now() - t0;
-            if (dt < eb) eb = dt;
-        }
+        double eb = fastest_peer_cast(peer_embree_mesh_raycast, em, rays, n, max_t, t_peer);
         char note[96];
         snprintf(note, sizeof note, "Embree rtcIntersect1 (BVH built in %.0f ms, 1 thread)", 1e3 * build);
         bench_table_row("  vs Embree", touche_ns, 1e9 * eb / (double)n, ray_agreement(t_touche, t_peer, n), note);
@@ -142,15 +155,7 @@ static void bench_mesh_rays(void)
         double build;
         bench_mesh *bm = peer_bullet_mesh_create(v, vcount, idx, tcount, &build);
         size_t nb = n / 10 > 1000 ? n / 10 : n; /* Bullet is slow: a tenth of the rays */
-        /* fastest of 3 passes, as Touché's and Embree's (one pass paid the
-         * first walk's page faults and cache misses, in Touché's favour) */
-        double bb = INFINITY;
-        for (int rep = 0; rep < 3; ++rep) {
-            t0 = bench_now();
-            peer_bullet_mesh_raycast(bm, rays, nb, max_t, t_peer, NULL);
-            double dt = bench_now() - t0;
-            if (dt < bb) bb = dt;
-        }
+        double bb = fastest_peer_cast(peer_bullet_mesh_raycast, bm, rays, nb, max_t, t_peer);
         char note[96];
         snprintf(note, sizeof note, "Bullet btBvhTriangleMeshShape (built in %.0f ms), %zu rays", 1e3 * build, nb);
         bench_table_row("  vs Bullet", touche_ns, 1e9 * bb / (double)nb, ray_agreement(t_touche, t_peer, nb), note);
