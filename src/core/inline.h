@@ -21,4 +21,12 @@
 #  define TC_NO_INLINE static
 #endif
 
+/* TC_UNLIKELY(c): c, hinted rarely true, so the compiler lays the common
+ * way out as the straight path (the tiny-pair test of every pair entry). */
+#if defined(__GNUC__) || defined(__clang__)
+#  define TC_UNLIKELY(c) __builtin_expect(!!(c), 0)
+#else
+#  define TC_UNLIKELY(c) (c)
+#endif
+
 #endif

@@ -18,7 +18,7 @@
 
 /* Whether a and b (non-NULL: else the body rejects them) may be tiny. */
 #define TC_ENTRY_MAYBE_TINY(A, B, a, b) \
-    (__builtin_expect((a) != NULL && (b) != NULL && tc_##A##_maybe_tiny(a) && tc_##B##_maybe_tiny(b), 0))
+    TC_UNLIKELY((a) != NULL && (b) != NULL && tc_##A##_maybe_tiny(a) && tc_##B##_maybe_tiny(b))
 
 /* A pair's shapes measured, and if tiny scaled: sa, sb and scale set; if
  * not, the body's answer as given returned. */
