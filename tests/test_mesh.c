@@ -436,8 +436,10 @@ TEST_CASE(mesh_raycast_far_small_edges_equal_brute_force)
 static void lane_box(const tc_mesh_data *d, int32_t w, int j, float lo[3], float hi[3])
 {
     const tc_mesh_wide *n = &d->wide[w];
+    const char *child = tc_mesh_wide_child(d, n->child[j]);
     if (n->child[j] < 0) {
-        const tc_mesh_leaf4 *b = &d->leaves[~n->child[j]];
+        const tc_mesh_leaf4 *b = (const tc_mesh_leaf4 *)(const void *)child;
+        CHECK(b >= d->leaves && b < d->leaves + d->leaf_count && (child - (const char *)d->leaves) % sizeof *b == 0);
         for (int i = 0; i < n->count[j]; ++i) {
             const tc_triangle t = tc_mesh_data_triangle(d, b->tri[i]);
             const tc_vec3 c[3] = { t.a, t.b, t.c };
@@ -451,8 +453,10 @@ static void lane_box(const tc_mesh_data *d, int32_t w, int j, float lo[3], float
         }
         return;
     }
+    const tc_mesh_wide *c = (const tc_mesh_wide *)(const void *)child;
+    CHECK(c > n && c < d->wide + d->wide_count);
     for (int i = 0; i < 4; ++i)
-        if (d->wide[n->child[j]].live & (1u << i)) lane_box(d, n->child[j], i, lo, hi);
+        if (c->live & (1u << i)) lane_box(d, (int32_t)(c - d->wide), i, lo, hi);
 }
 
 /* The four-wide hierarchy's 8-bit grid boxes hold their triangles: every

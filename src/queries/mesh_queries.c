@@ -529,20 +529,19 @@ static inline int wide_push(const tc_mesh_wide *n, int mask, const float t[4], w
 }
 
 /* Starts loading all four children of node n before the node's own test
- * says which the ray meets: the walk is bound by memory latency (each
- * node's address is known only once its parent's line is in), and the
- * test's latency then overlaps the children's loads (CPU time a ray on the
- * bench terrain, 11 interleaved runs: ~1.5 -> ~1.2 us). Three lines each:
- * a leaf block's 160 bytes, or a wide node and the two numbered after it,
- * its first internal child and grandchild (collapse numbers depth first),
- * which often come next. Branch free (whether a lane is a leaf is as good
- * as random); an unused lane reads child 0, the root, always in cache.
- * Every address is inside the block: leaf blocks follow the wide nodes. */
+ * says which the ray meets: each node's address is known only once its
+ * parent's line is in, and the test's latency then overlaps the children's
+ * loads (CPU time a ray on the bench terrain, 11 interleaved runs: ~1.5 ->
+ * ~1.2 us). Three lines each: a leaf block's 160 bytes, or a wide node and
+ * the two numbered after it, its first internal child and grandchild
+ * (collapse numbers depth first), which often come next. Branch free: the
+ * codes give either kind's address (tc_mesh_wide_child); an unused lane
+ * reads the root, always in cache. Every address is inside the block:
+ * leaf blocks follow the wide nodes. */
 static inline void wide_prefetch_children(const tc_mesh_data *d, const tc_mesh_wide *n)
 {
     for (int c = 0; c < 4; ++c) {
-        const int32_t code = n->child[c];
-        const char *p = code >= 0 ? (const char *)&d->wide[code] : (const char *)&d->leaves[~code];
+        const char *p = tc_mesh_wide_child(d, n->child[c]);
         TC_PREFETCH(p), TC_PREFETCH(p + 64), TC_PREFETCH(p + 128);
     }
 }
@@ -562,7 +561,7 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
     wide_entry e = { 0, 0, 0.0f };
     for (;;) {
         if (e.code >= 0) {
-            const tc_mesh_wide *n = &d->wide[e.code];
+            const tc_mesh_wide *n = (const tc_mesh_wide *)(const void *)tc_mesh_wide_child(d, e.code);
             wide_prefetch_children(d, n);
             float t[4];
             const int mask = wide_meets(n, &wr, *limit, t);
@@ -596,7 +595,8 @@ static void cast_wide(const tc_mesh_data *d, const tc_ray *local, const slab_ray
                 continue;
             }
         } else {
-            cast_leaf(&d->leaves[~e.code], e.count, local, &lr, max_t, found, best, limit);
+            cast_leaf((const tc_mesh_leaf4 *)(const void *)tc_mesh_wide_child(d, e.code), e.count, local, &lr, max_t, found, best,
+                      limit);
         }
         do {
             if (top == 0) return;

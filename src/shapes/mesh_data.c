@@ -453,20 +453,23 @@ static void fill_leaf4(const tc_mesh_data *m, const tc_mesh_node *n, tc_mesh_lea
  * each wide node numbered when it is reached, so a subtree is one run of
  * memory: the last levels of a ray's walk then share pages and cache lines
  * instead of lying a breadth-first level apart; a node's leaf blocks are
- * numbered with it. A node's lane is patched with its child's number when
+ * numbered with it. A node's lane is patched with its child's code when
  * the child is reached. With out NULL it only counts (the leaf blocks into
- * *leaf_count). */
+ * *leaf_count); otherwise the leaf blocks start leaf_units units into the
+ * block (after the nodes), which the codes count (mesh_internal.h). */
 typedef struct collapse_job { int32_t binary, parent, lane; } collapse_job;
 
 static int32_t collapse(const tc_mesh_data *m, collapse_job *todo, tc_mesh_wide *out, tc_mesh_leaf4 *leaves,
-                        int32_t *leaf_count)
+                        int32_t leaf_units, int32_t *leaf_count)
 {
+    const int32_t node_units = (int32_t)(sizeof(tc_mesh_wide) / TC_MESH_WIDE_UNIT);
+    const int32_t block_units = (int32_t)(sizeof(tc_mesh_leaf4) / TC_MESH_WIDE_UNIT);
     int32_t count = 0, top = 0, blocks = 0;
     todo[top++] = (collapse_job){ 0, -1, 0 };
     while (top > 0) {
         collapse_job j = todo[--top];
         int32_t w = count++;
-        if (out && j.parent >= 0) out[j.parent].child[j.lane] = w;
+        if (out && j.parent >= 0) out[j.parent].child[j.lane] = node_units * w;
         int32_t kids[4];
         int k = gather(m, j.binary, kids);
         tc_mesh_wide *node = out ? &out[w] : NULL;
@@ -475,15 +478,18 @@ static int32_t collapse(const tc_mesh_data *m, collapse_job *todo, tc_mesh_wide 
             const tc_mesh_node *n = i < k ? &m->nodes[kids[i]] : NULL;
             int32_t child = 0, tris = 0;
             if (n && n->count > 0) {
-                if (leaves) fill_leaf4(m, n, &leaves[blocks]);
-                child = ~blocks++;
+                if (leaves) {
+                    fill_leaf4(m, n, &leaves[blocks]);
+                    child = ~(leaf_units + block_units * blocks);
+                }
+                ++blocks;
                 tris = n->count;
             } else if (n) {
                 todo[top++] = (collapse_job){ kids[i], w, i };
             }
             if (!node) continue;
             if (n) lanes[i] = (box3){ { n->min.x, n->min.y, n->min.z }, { n->max.x, n->max.y, n->max.z } };
-            node->child[i] = child; /* an internal child's number is patched in when it is reached */
+            node->child[i] = child; /* an internal child's code is patched in when it is reached */
             node->count[i] = (uint8_t)tris;
         }
         if (node) quantize(node, lanes, k);
@@ -507,14 +513,20 @@ static bool build_wide(tc_mesh_data *m, const tc_allocator *al)
     collapse_job *todo = tc_mem_alloc(al, sizeof(collapse_job) * cap);
     if (!todo) return false;
     int32_t leaves = 0;
-    int32_t count = collapse(m, todo, NULL, NULL, &leaves);
+    int32_t count = collapse(m, todo, NULL, NULL, 0, &leaves);
+    /* the child codes count units from the block's start in an int32_t */
+    const int64_t units = ((int64_t)sizeof(tc_mesh_wide) * count + (int64_t)sizeof(tc_mesh_leaf4) * leaves) / TC_MESH_WIDE_UNIT;
+    if (units > INT32_MAX) {
+        tc_mem_free(al, todo, sizeof(collapse_job) * cap);
+        return true; /* the binary walk */
+    }
     m->wide_block = tc_mem_alloc_walked(al, wide_block_size(count, leaves));
     if (m->wide_block) {
         m->wide = tc_mem_line_align(m->wide_block);
         m->leaves = (tc_mesh_leaf4 *)(m->wide + count); /* line-aligned: the nodes are whole lines */
         m->wide_count = count;
         m->leaf_count = leaves;
-        collapse(m, todo, m->wide, m->leaves, &leaves);
+        collapse(m, todo, m->wide, m->leaves, (int32_t)((sizeof(tc_mesh_wide) * (size_t)count) / TC_MESH_WIDE_UNIT), &leaves);
     }
     tc_mem_free(al, todo, sizeof(collapse_job) * cap);
     return m->wide != NULL;

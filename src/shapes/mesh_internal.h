@@ -27,9 +27,10 @@ typedef struct tc_mesh_node {
  * cache line (64 bytes, 64-aligned): the boxes are stored as 8-bit steps
  * on a grid over the node's own box (tc_mesh_wide_plane), rounded outward
  * so that each grid box holds its child's float box (mesh_data.c proves
- * it). child[i] >= 0 is a wide node; < 0 a leaf's count[i] triangles, in
- * leaf block ~child[i] (tc_mesh_leaf4). Lane i is in use iff bit i of live
- * is set (an unused lane has no box a grid can say is empty). */
+ * it). child[i] is a code (tc_mesh_wide_child): >= 0 a wide node; < 0 a
+ * leaf's count[i] triangles, in a leaf block (tc_mesh_leaf4). Lane i is in
+ * use iff bit i of live is set (an unused lane has no box a grid can say is
+ * empty; its code is 0, the root). */
 typedef struct tc_mesh_wide {
     float origin[3];        /* the grid's corner: the lanes' lowest coordinates */
     uint8_t step[3];        /* the grid's step per axis: 2^(step - 127), the bits of a normal float */
@@ -53,6 +54,19 @@ typedef struct tc_mesh_leaf4 {
     float a[3][4], b[3][4], c[3][4];
     int32_t tri[4];
 } tc_mesh_leaf4;
+
+/* A child code counts TC_MESH_WIDE_UNIT bytes from the start of the
+ * hierarchy's block (tc_mesh_data.wide) to the child: the units themselves
+ * for a wide node, their complement (~units, negative) for a leaf block. So
+ * either kind's address comes from its code without a branch on the kind:
+ * the walk starts loading all four children of a node, and a branch on
+ * whether each is a leaf (as good as random) was mispredicted about every
+ * fourth node. Wide nodes are 2 units, leaf blocks 5 (both kinds stay
+ * 32-aligned), and a block of more than INT32_MAX units gets no four-wide
+ * hierarchy (mesh_data.c). */
+#define TC_MESH_WIDE_UNIT 32
+_Static_assert(sizeof(tc_mesh_wide) == 2 * TC_MESH_WIDE_UNIT && sizeof(tc_mesh_leaf4) == 5 * TC_MESH_WIDE_UNIT,
+               "wide nodes and leaf blocks are whole units");
 
 /* Plane q (in steps) of axis k of node n: origin + q * step, in float. The
  * product is exact (8 bits times a power of two), so this is one rounding;
@@ -84,10 +98,20 @@ struct tc_mesh_data {
     uint8_t *kind;           /* 3 per triangle: tc_mesh_edge_kind */
     tc_mesh_wide *wide;      /* line-aligned inside wide_block; NULL when the root is a leaf or the
                                 coordinates are beyond TC_MESH_WIDE_MAGNITUDE */
-    tc_mesh_leaf4 *leaves;   /* in wide_block after the wide nodes: one block per leaf lane */
+    tc_mesh_leaf4 *leaves;   /* in wide_block after the wide nodes: one block per leaf lane (the codes
+                                tc_mesh_wide_child reads address both arrays from wide) */
     void *wide_block;
     int32_t wide_count, leaf_count;
     float triangle_reach;    /* the largest |b - a|_1 + |c - a|_1 of a triangle, rounded up: sizes the ray pads */
 };
+
+/* The address of the child with code `code` (TC_MESH_WIDE_UNIT), a wide
+ * node or a leaf block, without a branch: the sign bit flips the other
+ * bits back for a leaf (no shift of a negative number). */
+static inline const char *tc_mesh_wide_child(const tc_mesh_data *d, int32_t code)
+{
+    const uint32_t bits = (uint32_t)code, units = bits ^ (0u - (bits >> 31));
+    return (const char *)d->wide + (size_t)units * TC_MESH_WIDE_UNIT;
+}
 
 #endif
