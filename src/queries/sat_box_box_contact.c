@@ -626,6 +626,45 @@ static inline void lift(const float *pu, const float *pv, const float *pw, float
 }
 #endif
 
+/* The first count points' world positions, centre c + U u + V v + N h,
+ * and depths, into out (ids not set). */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+/* A lane per point, each with the scalar version's operations in its
+ * order (bit-identical), then transposed into one vector per point: its
+ * position and depth, the first 16 bytes of a tc_contact_point. */
+_Static_assert(offsetof(tc_contact_point, depth) == 3 * sizeof(float), "a contact point starts x, y, z, depth");
+static inline void place_points(tc_vec3 c, tc_vec3 U, tc_vec3 V, tc_vec3 N, const float *pu, const float *pv,
+                                const float *h, const float *depth, int count, tc_contact_point *out)
+{
+    __m128 u = _mm_loadu_ps(pu), v = _mm_loadu_ps(pv), w = _mm_loadu_ps(h);
+    __m128 x = _mm_add_ps(_mm_set1_ps(c.x), _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(U.x), u),
+                                                                  _mm_mul_ps(_mm_set1_ps(V.x), v)),
+                                                       _mm_mul_ps(_mm_set1_ps(N.x), w)));
+    __m128 y = _mm_add_ps(_mm_set1_ps(c.y), _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(U.y), u),
+                                                                  _mm_mul_ps(_mm_set1_ps(V.y), v)),
+                                                       _mm_mul_ps(_mm_set1_ps(N.y), w)));
+    __m128 z = _mm_add_ps(_mm_set1_ps(c.z), _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(U.z), u),
+                                                                  _mm_mul_ps(_mm_set1_ps(V.z), v)),
+                                                       _mm_mul_ps(_mm_set1_ps(N.z), w)));
+    __m128 d = _mm_loadu_ps(depth);
+    _MM_TRANSPOSE4_PS(x, y, z, d);
+    _mm_storeu_ps((float *)(void *)&out[0], x); /* count >= 1 */
+    if (count > 1) _mm_storeu_ps((float *)(void *)&out[1], y);
+    if (count > 2) _mm_storeu_ps((float *)(void *)&out[2], z);
+    if (count > 3) _mm_storeu_ps((float *)(void *)&out[3], d);
+}
+#else
+static inline void place_points(tc_vec3 c, tc_vec3 U, tc_vec3 V, tc_vec3 N, const float *pu, const float *pv,
+                                const float *h, const float *depth, int count, tc_contact_point *out)
+{
+    for (int q = 0; q < count; ++q) {
+        out[q].point = tc_vec3_add(c, tc_vec3_add(tc_vec3_add(tc_vec3_scale(U, pu[q]), tc_vec3_scale(V, pv[q])),
+                                                  tc_vec3_scale(N, h[q])));
+        out[q].depth = depth[q];
+    }
+}
+#endif
+
 /* For each axis q of the incident box, a point's coordinate along it as
  * base + u au + v av + w dl in the reference frame (u, v across the
  * reference face: axes k1, k2; w up its outward normal: axis k, negated
@@ -854,12 +893,11 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
         pw[q] = f.w[sl];
     }
     lift(pu, pv, pw, hr[k], base, au, av, dl, inv, hi, depth, h);
+    place_points(r->center, U, V, N, pu, pv, h, depth, count, m->points);
     int deepest = 0;
     for (int q = 0; q < count; ++q) {
         int sl = pick[q];
         if (pw[q] < pw[deepest]) deepest = q;
-        tc_vec3 w = tc_vec3_add(r->center, tc_vec3_add(tc_vec3_add(tc_vec3_scale(U, pu[q]), tc_vec3_scale(V, pv[q])),
-                                                       tc_vec3_scale(N, h[q])));
         unsigned fr, fi;
         if (!direct) {
             fr = f.ref[sl];
@@ -876,8 +914,6 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
             fr = ref_edge(k, fs, side >> 1 ? k2 : k1, !(side & 1));
             fi = inc_edge(corner, (sl - 8) & 3);
         }
-        m->points[q].point = w;
-        m->points[q].depth = depth[q];
         m->points[q].id = ref_is_a ? TC_CONTACT_ID(fr, fi) : TC_CONTACT_ID(fi, fr);
     }
     /* The largest depth is the overlap along n (within rounding of the
