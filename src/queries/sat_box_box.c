@@ -337,6 +337,16 @@ TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_s
     if (m->sep) _mm_storeu_ps(m->sep, s);
     __m128 sep = _mm_cmpgt_ps(s, vpad);
     unsigned faces = (unsigned)_mm_movemask_ps(sep) & 7u;
+    m->pad = pad;
+    m->edges = m->near_parallel = m->parallel = 0;
+    m->edge = -1;
+    m->edge_depth = INFINITY;
+    if (faces) {
+        /* Apart on a face of A (about half of the apart pairs): the
+         * verdict is the lowest such face, whatever B's faces say. */
+        m->faces = faces;
+        return;
+    }
 
     /* R rows (lane j). */
     __m128 r0 = rc[0], r1 = rc[1], r2 = rc[2], r3 = _mm_setzero_ps();
@@ -356,10 +366,6 @@ TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_s
     sep = _mm_cmpgt_ps(s, vpad);
     faces |= ((unsigned)_mm_movemask_ps(sep) & 7u) << 3;
     m->faces = faces;
-    m->pad = pad;
-    m->edges = m->near_parallel = m->parallel = 0;
-    m->edge = -1;
-    m->edge_depth = INFINITY;
     if (faces) return;
     if (m->sep) {
         for (int i = 0; i < 3; ++i) _mm_storeu_ps(m->rt[i], rr[i]);
