@@ -236,8 +236,9 @@ typedef struct tc_sat_masks {
     float edge_depth; /* with sep: tc_box_box_sat.edge_depth */
 } tc_sat_masks;
 
-/* The hot path evaluates the axes in groups without branches (face axes,
- * then the nine edge axes) and collects the verdicts as bit masks: for
+/* The hot path evaluates the axes in groups without branches (A's face
+ * axes, B's, then the nine edge axes; one branch after each face group, as
+ * most apart pairs stop there) and collects the verdicts as bit masks: for
  * random poses, which axis separates is unpredictable, and a mispredicted
  * branch per axis costs more than the arithmetic it skips. With SSE the
  * three lanes of a group are the three values of j, each computed with
