@@ -236,8 +236,9 @@ typedef struct tc_sat_masks {
     float edge_depth; /* with sep: tc_box_box_sat.edge_depth */
 } tc_sat_masks;
 
-/* The hot path evaluates the axes in groups without branches (face axes,
- * then the nine edge axes) and collects the verdicts as bit masks: for
+/* The hot path evaluates the axes in groups without branches (A's face
+ * axes, B's, then the nine edge axes; one branch after each face group, as
+ * most apart pairs stop there) and collects the verdicts as bit masks: for
  * random poses, which axis separates is unpredictable, and a mispredicted
  * branch per axis costs more than the arithmetic it skips. With SSE the
  * three lanes of a group are the three values of j, each computed with
@@ -337,6 +338,16 @@ TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_s
     if (m->sep) _mm_storeu_ps(m->sep, s);
     __m128 sep = _mm_cmpgt_ps(s, vpad);
     unsigned faces = (unsigned)_mm_movemask_ps(sep) & 7u;
+    m->pad = pad;
+    m->edges = m->near_parallel = m->parallel = 0;
+    m->edge = -1;
+    m->edge_depth = INFINITY;
+    if (faces) {
+        /* Apart on a face of A (about half of the apart pairs): the
+         * verdict is the lowest such face, whatever B's faces say. */
+        m->faces = faces;
+        return;
+    }
 
     /* R rows (lane j). */
     __m128 r0 = rc[0], r1 = rc[1], r2 = rc[2], r3 = _mm_setzero_ps();
@@ -356,10 +367,6 @@ TC_FORCE_INLINE void tc_sat_masks_compute(const tc_obb *a, const tc_obb *b, tc_s
     sep = _mm_cmpgt_ps(s, vpad);
     faces |= ((unsigned)_mm_movemask_ps(sep) & 7u) << 3;
     m->faces = faces;
-    m->pad = pad;
-    m->edges = m->near_parallel = m->parallel = 0;
-    m->edge = -1;
-    m->edge_depth = INFINITY;
     if (faces) return;
     if (m->sep) {
         for (int i = 0; i < 3; ++i) _mm_storeu_ps(m->rt[i], rr[i]);

@@ -626,6 +626,45 @@ static inline void lift(const float *pu, const float *pv, const float *pw, float
 }
 #endif
 
+/* The first count points' world positions, centre c + U u + V v + N h,
+ * and depths, into out (ids not set). */
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
+/* A lane per point, each with the scalar version's operations in its
+ * order (bit-identical), then transposed into one vector per point: its
+ * position and depth, the first 16 bytes of a tc_contact_point. */
+_Static_assert(offsetof(tc_contact_point, depth) == 3 * sizeof(float), "a contact point starts x, y, z, depth");
+static inline void place_points(tc_vec3 c, tc_vec3 U, tc_vec3 V, tc_vec3 N, const float *pu, const float *pv,
+                                const float *h, const float *depth, int count, tc_contact_point *out)
+{
+    __m128 u = _mm_loadu_ps(pu), v = _mm_loadu_ps(pv), w = _mm_loadu_ps(h);
+    __m128 x = _mm_add_ps(_mm_set1_ps(c.x), _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(U.x), u),
+                                                                  _mm_mul_ps(_mm_set1_ps(V.x), v)),
+                                                       _mm_mul_ps(_mm_set1_ps(N.x), w)));
+    __m128 y = _mm_add_ps(_mm_set1_ps(c.y), _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(U.y), u),
+                                                                  _mm_mul_ps(_mm_set1_ps(V.y), v)),
+                                                       _mm_mul_ps(_mm_set1_ps(N.y), w)));
+    __m128 z = _mm_add_ps(_mm_set1_ps(c.z), _mm_add_ps(_mm_add_ps(_mm_mul_ps(_mm_set1_ps(U.z), u),
+                                                                  _mm_mul_ps(_mm_set1_ps(V.z), v)),
+                                                       _mm_mul_ps(_mm_set1_ps(N.z), w)));
+    __m128 d = _mm_loadu_ps(depth);
+    _MM_TRANSPOSE4_PS(x, y, z, d);
+    _mm_storeu_ps((float *)(void *)&out[0], x); /* count >= 1 */
+    if (count > 1) _mm_storeu_ps((float *)(void *)&out[1], y);
+    if (count > 2) _mm_storeu_ps((float *)(void *)&out[2], z);
+    if (count > 3) _mm_storeu_ps((float *)(void *)&out[3], d);
+}
+#else
+static inline void place_points(tc_vec3 c, tc_vec3 U, tc_vec3 V, tc_vec3 N, const float *pu, const float *pv,
+                                const float *h, const float *depth, int count, tc_contact_point *out)
+{
+    for (int q = 0; q < count; ++q) {
+        out[q].point = tc_vec3_add(c, tc_vec3_add(tc_vec3_add(tc_vec3_scale(U, pu[q]), tc_vec3_scale(V, pv[q])),
+                                                  tc_vec3_scale(N, h[q])));
+        out[q].depth = depth[q];
+    }
+}
+#endif
+
 /* For each axis q of the incident box, a point's coordinate along it as
  * base + u au + v av + w dl in the reference frame (u, v across the
  * reference face: axes k1, k2; w up its outward normal: axis k, negated
@@ -854,12 +893,11 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
         pw[q] = f.w[sl];
     }
     lift(pu, pv, pw, hr[k], base, au, av, dl, inv, hi, depth, h);
+    place_points(r->center, U, V, N, pu, pv, h, depth, count, m->points);
     int deepest = 0;
     for (int q = 0; q < count; ++q) {
         int sl = pick[q];
         if (pw[q] < pw[deepest]) deepest = q;
-        tc_vec3 w = tc_vec3_add(r->center, tc_vec3_add(tc_vec3_add(tc_vec3_scale(U, pu[q]), tc_vec3_scale(V, pv[q])),
-                                                       tc_vec3_scale(N, h[q])));
         unsigned fr, fi;
         if (!direct) {
             fr = f.ref[sl];
@@ -876,8 +914,6 @@ static int face_contact(const tc_obb *r, const tc_obb *in, int k, bool ref_is_a,
             fr = ref_edge(k, fs, side >> 1 ? k2 : k1, !(side & 1));
             fi = inc_edge(corner, (sl - 8) & 3);
         }
-        m->points[q].point = w;
-        m->points[q].depth = depth[q];
         m->points[q].id = ref_is_a ? TC_CONTACT_ID(fr, fi) : TC_CONTACT_ID(fi, fr);
     }
     /* The largest depth is the overlap along n (within rounding of the
@@ -977,7 +1013,21 @@ bool tc_box_box_contact_from_sat(const tc_obb *a, const tc_obb *b, const tc_box_
      * squares overflow a float (issue 12: two AABBs, one 1e20 tall, trapped
      * on FE_OVERFLOW here) but not a double; inline, with no call. */
     bool use_edge = edge >= 0 && edge_depth < face_depth;
-    if (use_edge) {
+    /* First against an upper bound of the size, in float: the halves'
+     * 1-norms bound their lengths, and the factor 1 + 2^-20 more than covers
+     * the rounding of the five additions and of that product (each down by
+     * at most half an ulp; in the subnormal range the additions are exact,
+     * and the size, rounded to float below, cannot round past a float at or
+     * above it). So the size as used below is at most this bound and, the
+     * float operations being monotonic, an edge that beats the face by the
+     * bound's preference beats it by the size's. That settles all but the
+     * edges within about 1e-4 of the sizes of the face's overlap, without
+     * the two square roots in double (their latency was on the edge
+     * contact's path). */
+    const float *ha = halves_of(a), *hb = halves_of(b);
+    if (use_edge && !(edge_depth < face_depth - (float)TC_FACE_PREFERENCE * (2.0f * ((ha[0] + ha[1] + ha[2]) +
+                                                                                      (hb[0] + hb[1] + hb[2])) *
+                                                                             (1.0f + 0x1p-20f)))) {
         double la = (double)a->half.x * a->half.x + (double)a->half.y * a->half.y + (double)a->half.z * a->half.z;
         double lb = (double)b->half.x * b->half.x + (double)b->half.y * b->half.y + (double)b->half.z * b->half.z;
         float size = (float)(2.0 * (sqrt(la) + sqrt(lb)));
