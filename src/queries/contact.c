@@ -24,6 +24,7 @@
 #include "queries/penetration.h"
 #include "queries/round_closest.h"
 #include "queries/sat_box_box_contact.h"
+#include "queries/tiny_pair.h"
 #include "shapes/closest.h"
 #include "shapes/validity.h"
 /* the public pair functions defined here are their bodies (pair_given.h) */
@@ -227,12 +228,24 @@ static unsigned param_feature(double u)
 #define ROUND_BAND_RADII ((1.0 + 4.0 * ROUND_K) * (1.0 + 2.0 * ROUND_K) * (1.0 + 2.0 * ROUND_K) / ((1.0 - 4.0 * ROUND_K) * (1.0 - 4.0 * ROUND_K)))
 #define ROUND_BAND_SPAN ((4.0 * ROUND_K + 16.0 * ROUND_K * ROUND_K) / ((1.0 - 4.0 * ROUND_K) * (1.0 - 4.0 * ROUND_K)))
 
+/* The round pairs' own tiny test (tiny_pair.h: tiny when every coordinate
+ * and size is at most t = TC_TINY_PAIR_LIMIT), on the squares their closed
+ * forms have anyway: in a tiny pair each coordinate difference is at most
+ * 2t and each radius at most t, so the cores' closest points are at most
+ * 12 t^2 apart squared, the radii summed 4 t^2 squared, and span2 (a
+ * segment's square length, or twice two of them summed) at most 48 t^2:
+ * 64 t^2 in all, within its rounding of the 128 t^2 here. A pair above it
+ * is not tiny and goes on as given; the rest (every tiny pair, and a point
+ * on a point at any scale) is measured, and scaled if tiny, out of line. */
+#define ROUND_SMALL (128.0 * TC_TINY_PAIR_LIMIT * TC_TINY_PAIR_LIMIT)
+
 /* The outcomes of round_contact. */
 enum round_outcome {
     ROUND_APART,   /* apart beyond the band: no overlap test can say otherwise */
     ROUND_CONTACT, /* the contact is written */
     ROUND_NEAR,    /* apart, perhaps within the band: the overlap test decides (TC_CONTACT_BAND) */
-    ROUND_GENERAL  /* the cores decide (touching cores, near-parallel capsules) */
+    ROUND_GENERAL, /* the cores decide (touching cores, near-parallel capsules) */
+    ROUND_SMALL_PAIR /* perhaps tiny (ROUND_SMALL): measured, out of line */
 };
 
 /* A sphere or capsule A (radius ra) against a capsule B (rb) from their
@@ -243,10 +256,11 @@ enum round_outcome {
  * the ends, which the float closest points needed, is that number) and the
  * point, midway between the surfaces along n, is inside both balls. */
 TC_FORCE_INLINE enum round_outcome round_contact(const tc_round_closest *r, bool sphere, double ra, double rb,
-                                                 tc_manifold *m)
+                                                 bool tiny_tested, tc_manifold *m)
 {
     const tc_dvec3 d = tc_dvec3_sub(r->pb, r->pa);
     const double d2 = tc_dvec3_length_sq(d), radii = ra + rb;
+    if (!tiny_tested && !(radii * radii + r->span2 + d2 > ROUND_SMALL)) return ROUND_SMALL_PAIR;
     if (tc_rounded_apart_sq(d2, radii))
         return d2 > ROUND_BAND_RADII * (radii * radii) + ROUND_BAND_SPAN * r->span2 ? ROUND_APART : ROUND_NEAR;
     if (!m) return ROUND_CONTACT;
@@ -438,13 +452,31 @@ TC_NO_INLINE bool ends_plane_far(const tc_vec3 *ends, int count, double r, const
     return -deepest > 2e-3 * r + 2.0 * TC_TOLERANCE * scale;
 }
 
+/* The outcomes of ends_plane. */
+enum ends_outcome {
+    ENDS_APART,   /* *apart_by written, for ends_plane_far */
+    ENDS_CONTACT, /* the contact is written */
+    ENDS_SMALL    /* perhaps tiny (PLANE_SMALL): measured, out of line */
+};
+
+/* The plane pairs' own tiny test (tiny_pair.h: tiny when every coordinate
+ * and size, the plane's offset among them, is at most t =
+ * TC_TINY_PAIR_LIMIT), on the sizes ends_plane sums anyway: |offset| + the
+ * end's |normal component times coordinate| + r, at most (2 + 3 * 1.002) t
+ * in a tiny pair (a valid normal's components are within 1.002). An end
+ * above 8 t shows the pair is not tiny; with none (every tiny pair, and a
+ * point at the plane's origin at any scale) the pair is measured, and
+ * scaled if tiny, out of line. */
+#define PLANE_SMALL (8.0 * TC_TINY_PAIR_LIMIT)
+
 /* count: 1 (a sphere) or 2 (a capsule), a constant at each call (forced
  * inline: no loop); one: the capsule has zero length, its second end is its
  * first and gives no second point. No branch on either end's depth, which
  * is data (each end is below in about half the random pairs): the points
- * are written to their slots and the count says which hold. */
-TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double r, const tc_plane *b, tc_manifold *m,
-                                double *apart_by)
+ * are written to their slots and the count says which hold. tiny_tested:
+ * the pair is known not tiny, or scaled. */
+TC_FORCE_INLINE enum ends_outcome ends_plane(const tc_vec3 *ends, int count, bool one, double r, const tc_plane *b,
+                                             bool tiny_tested, tc_manifold *m, double *apart_by)
 {
     tc_half_space h = tc_half_space_from_plane(b);
     tc_dvec3 low[2];
@@ -471,7 +503,7 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
      * the sure answer resolves early when mispredicted; the rest ask k.
      * (Deciding the surely apart pairs early too, without the square root,
      * made sphere-plane 15% slower: one more branch on data.) */
-    int sure = 0;
+    int sure = 0, large = 0;
     const tc_dvec3 nd = tc_dvec3_from(b->normal);
     const double off = b->offset;
     for (int i = 0; i < count; ++i) {
@@ -480,10 +512,12 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
         const double g = off - (px + py + pz);
         const double size = fabs(off) + fabs(px) + fabs(py) + fabs(pz) + r;
         sure |= g - 0.002 * fabs(g) + r > 0x1p-40 * size;
+        large |= size > PLANE_SMALL;
     }
+    if (!tiny_tested && !large) return ENDS_SMALL;
     if (!sure && k == 0) {
         *apart_by = deepest; /* for ends_plane_far, out of line */
-        return false;
+        return ENDS_APART;
     }
     assert(k > 0); /* a sure end is below by the exact test too */
     if (m) {
@@ -502,7 +536,7 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
             if (i == 1) m->points[below[0]] = p;
         }
     }
-    return true;
+    return ENDS_CONTACT;
 }
 
 TC_CONTACT_PLANE(aabb)
@@ -601,7 +635,8 @@ static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest
  * so that the fast path keeps its closest points in registers) and those
  * that fail the range gate (invalid ones have no contact, and valid ones
  * beyond the float range are GJK's, in double, as their overlap: issue
- * 12). */
+ * 12). A pair that may be tiny (ROUND_SMALL, or failing the gate) is
+ * measured out of line and answered as given (tiny_tested) or scaled. */
 #define TC_CONTACT_ROUND(A, B, SPHERE)                                              \
     TC_CONTACT_BAND_TEST(A, B)                                                      \
     TC_NO_INLINE bool cores_##A##_##B(const tc_##A *a, const tc_##B *b, bool closest, tc_manifold *m) \
@@ -620,19 +655,30 @@ static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest
         }                                                                           \
         return hit || (!far && band_##A##_##B(a, b, m));                            \
     }                                                                               \
-    bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
+    static bool small_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m); \
+    TC_FORCE_INLINE bool round_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m, bool tiny_tested) \
     {                                                                               \
-        if (!a || !b) return false;                                                 \
         if (!ROUND_GATE(A, B, a, b))                                                \
-            return cores_##A##_##B(a, b, false, m);                                 \
+            return tiny_tested ? cores_##A##_##B(a, b, false, m) : small_##A##_##B(a, b, m); \
         tc_round_closest r;                                                         \
         tc_round_##A##_##B(a, b, &r);                                               \
-        switch (round_contact(&r, SPHERE, a->radius, b->radius, m)) {               \
+        switch (round_contact(&r, SPHERE, a->radius, b->radius, tiny_tested, m)) {  \
         case ROUND_CONTACT: return true;                                            \
         case ROUND_APART: return false;                                             \
         case ROUND_NEAR: return band_##A##_##B(a, b, m);                            \
+        case ROUND_SMALL_PAIR: return small_##A##_##B(a, b, m);                     \
         default: return cores_##A##_##B(a, b, true, m);                             \
         }                                                                           \
+    }                                                                               \
+    static bool given_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)  \
+    {                                                                               \
+        return round_##A##_##B(a, b, m, true);                                      \
+    }                                                                               \
+    TC_TINY_MANIFOLD(small_##A##_##B, A, B, given_##A##_##B)                        \
+    bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
+    {                                                                               \
+        if (!a || !b) return false;                                                 \
+        return round_##A##_##B(a, b, m, false);                                     \
     }
 
 TC_CONTACT_ROUND(sphere, capsule, true)
@@ -680,11 +726,17 @@ TC_NO_INLINE bool sphere_plane_apart(const tc_sphere *a, const tc_plane *b, tc_m
     return !ends_plane_far(&a->center, 1, a->radius, b, deepest) && band_sphere_plane(a, b, m);
 }
 
-TC_FORCE_INLINE bool sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m)
+static bool sphere_plane_small(const tc_sphere *a, const tc_plane *b, tc_manifold *m);
+static bool capsule_plane_small(const tc_capsule *a, const tc_plane *b, tc_manifold *m);
+
+TC_FORCE_INLINE bool sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m, bool tiny_tested)
 {
     double deepest;
-    if (ends_plane(&a->center, 1, false, a->radius, b, m, &deepest)) return true;
-    return sphere_plane_apart(a, b, m, deepest);
+    switch (ends_plane(&a->center, 1, false, a->radius, b, tiny_tested, m, &deepest)) {
+    case ENDS_CONTACT: return true;
+    case ENDS_SMALL: return sphere_plane_small(a, b, m);
+    default: return sphere_plane_apart(a, b, m, deepest);
+    }
 }
 
 /* A zero-length capsule is a sphere: one point, one end. */
@@ -696,24 +748,32 @@ TC_NO_INLINE bool capsule_plane_apart(const tc_capsule *a, const tc_plane *b, tc
     return !ends_plane_far(ends, capsule_is_point(a) ? 1 : 2, a->radius, b, deepest) && band_capsule_plane(a, b, m);
 }
 
-TC_FORCE_INLINE bool capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m)
+TC_FORCE_INLINE bool capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m, bool tiny_tested)
 {
     const tc_vec3 e[2] = { a->a, a->b };
     double deepest;
-    if (ends_plane(e, 2, capsule_is_point(a), a->radius, b, m, &deepest)) return true;
-    return capsule_plane_apart(a, b, m, deepest);
+    switch (ends_plane(e, 2, capsule_is_point(a), a->radius, b, tiny_tested, m, &deepest)) {
+    case ENDS_CONTACT: return true;
+    case ENDS_SMALL: return capsule_plane_small(a, b, m);
+    default: return capsule_plane_apart(a, b, m, deepest);
+    }
 }
 
 #define TC_CONTACT_ENDS_PLANE(A)                                                    \
     TC_NO_INLINE bool A##_plane_checked(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
-        return tc_##A##_valid(a) && tc_plane_valid(b) && A##_plane(a, b, m);        \
+        return tc_##A##_valid(a) && tc_plane_valid(b) && A##_plane(a, b, m, false); \
     }                                                                               \
+    static bool A##_plane_given(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
+    {                                                                               \
+        return A##_plane(a, b, m, true);                                            \
+    }                                                                               \
+    TC_TINY_MANIFOLD(A##_plane_small, A, plane, A##_plane_given)                    \
     bool tc_contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
         if (!a || !b) return false;                                                 \
         if (!PLANE_GATE(A, a, b)) return A##_plane_checked(a, b, m);                \
-        return A##_plane(a, b, m);                                                  \
+        return A##_plane(a, b, m, false);                                           \
     }
 TC_CONTACT_ENDS_PLANE(sphere)
 TC_CONTACT_ENDS_PLANE(capsule)
@@ -726,12 +786,15 @@ TC_CONTACT_ENDS_PLANE(capsule)
 #define SPHERES_FAR (((1.0 + 4.0 * (double)TC_TOLERANCE) / (1.0 - 4.0 * (double)TC_TOLERANCE)) * \
                      ((1.0 + 4.0 * (double)TC_TOLERANCE) / (1.0 - 4.0 * (double)TC_TOLERANCE)))
 TC_CONTACT_BAND_TEST(sphere, sphere)
+static bool spheres_small(const tc_sphere *a, const tc_sphere *b, tc_manifold *m);
 
-TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
+/* tiny_tested: the pair is known not tiny, or scaled (spheres_small). */
+TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold *m, bool tiny_tested)
 {
     const tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
     const tc_dvec3 d = tc_dvec3_sub(cb, ca);
     const double d2 = tc_dvec3_length_sq(d), ra = a->radius, rb = b->radius, radii = ra + rb;
+    if (!tiny_tested && !(radii * radii + d2 > ROUND_SMALL)) return spheres_small(a, b, m);
     if (tc_rounded_apart_sq(d2, radii)) /* as the distance query */
         return d2 > SPHERES_FAR * (radii * radii) ? false : band_sphere_sphere(a, b, m);
     if (!m) return true;
@@ -752,16 +815,20 @@ TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold
     return true;
 }
 
+/* A pair that may be tiny: measured, and scaled if it is (tiny_pair.h). */
+static bool spheres_given(const tc_sphere *a, const tc_sphere *b, tc_manifold *m) { return spheres(a, b, m, true); }
+TC_TINY_MANIFOLD(spheres_small, sphere, sphere, spheres_given)
+
 /* A pair the lanes turn down (a radius of -0 among the valid ones): the
  * exported validity tests, out of line. */
 TC_NO_INLINE bool spheres_checked(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
 {
-    return tc_sphere_valid(a) && tc_sphere_valid(b) && spheres(a, b, m);
+    return tc_sphere_valid(a) && tc_sphere_valid(b) && spheres(a, b, m, false);
 }
 
 bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
 {
     if (!a || !b) return false;
     if (!lanes_clear(lanes_or(sphere_lanes(a, LANE_FINITE), sphere_lanes(b, LANE_FINITE)))) return spheres_checked(a, b, m);
-    return spheres(a, b, m);
+    return spheres(a, b, m, false);
 }

@@ -91,6 +91,26 @@ TC_FORCE_INLINE bool tc_tiny_pair(const tc_shape *a, const tc_shape *b, const tc
     return tc_shape_maybe_tiny(a) && tc_shape_maybe_tiny(b) && tc_tiny_pair_measure(a, b, extra, count, s);
 }
 
+/* Defines name, the contact of a pair of types A and B (name(a, b, m), as
+ * tc_contact_A_B) through body, a function answering such a pair as given
+ * (its shapes known valid or checked there): a tiny pair is scaled into
+ * the unit range, answered there and its manifold scaled back; any other
+ * pair goes to body as given. Out of line, for the pair functions' entries
+ * (pair_entry.c) and for the hot contact bodies that test for a tiny pair
+ * themselves, within their own arithmetic (contact.c). */
+#define TC_TINY_MANIFOLD(name, A, B, body)                                          \
+    TC_NO_INLINE bool name(const tc_##A *a, const tc_##B *b, tc_manifold *m)        \
+    {                                                                               \
+        tc_pair_scale scale;                                                        \
+        tc_shape sa = tc_shape_from_##A(*a), sb = tc_shape_from_##B(*b);            \
+        if (!tc_tiny_pair_measure(&sa, &sb, NULL, 0, &scale)) return body(a, b, m); \
+        sa = tc_shape_scaled_up(&sa, &scale);                                       \
+        sb = tc_shape_scaled_up(&sb, &scale);                                       \
+        if (!body(&sa.u.A, &sb.u.B, m)) return false;                               \
+        if (m) tc_manifold_scaled_down(m, &scale);                                  \
+        return true;                                                                \
+    }
+
 /* Shape s (of a tiny pair) times s.up: every coordinate and size, exactly;
  * normals and rotations unchanged. */
 tc_shape tc_shape_scaled_up(const tc_shape *shape, const tc_pair_scale *s);
