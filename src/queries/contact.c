@@ -279,7 +279,8 @@ TC_FORCE_INLINE enum round_outcome round_contact(const tc_round_closest *r, bool
     const double meet = tc_rounded_meet(dist, ra, rb);
     const tc_dvec3 at = sphere ? tc_dvec3_mad(r->origin, n, meet) : tc_dvec3_add(r->origin, tc_dvec3_mad(r->pa, n, meet));
     m->points[0].point = tc_dvec3_to(at);
-    m->points[0].depth = tc_float_saturated(depth > 0.0 ? depth : 0.0);
+    /* no saturation: the range gate (ROUND_GATE) keeps the radii within 2^29 */
+    m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
     /* A sphere's point is its centre, its vertex 0. */
     m->points[0].id = TC_CONTACT_ID(sphere ? TC_FEATURE_VERTEX | 0u : param_feature(r->s), param_feature(r->t));
     return ROUND_CONTACT;
@@ -397,9 +398,15 @@ TC_CONTACT_FLAT(triangle, 0.0f, a->a, a->b, a->c)
  * block; the scalar path gives the same answer); then one test of the OR
  * of the blocks. */
 #define LANE_RANGE (0x7fffffffu - 0x4d800000u) /* 2^28, TC_OVERLAP_FLOAT_RANGE */
-#define LANE_FINITE (0x7fffffffu - 0x7f7fffffu) /* FLT_MAX */
+#define LANE_BOUNDED (0x7fffffffu - 0x71800000u) /* 2^100: see BOUNDED */
 #define LANE_TWO (0x7fffffffu - 0x40000000u)   /* 2 */
 _Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "LANE_RANGE is the bits of 2^28");
+/* The fast gates of sphere-sphere and the plane pairs take numbers within
+ * 2^100 (LANE_BOUNDED), whose depths and points (a few times that at
+ * most) round to float without overflow: no saturation there (bounded);
+ * the shapes beyond, up to FLT_MAX, take the exported validity tests and
+ * the saturating roundings, out of line. */
+#define BOUNDED true
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
 #include <emmintrin.h>
 typedef __m128i lane_flags;
@@ -474,9 +481,10 @@ enum ends_outcome {
  * first and gives no second point. No branch on either end's depth, which
  * is data (each end is below in about half the random pairs): the points
  * are written to their slots and the count says which hold. tiny_tested:
- * the pair is known not tiny, or scaled. */
+ * the pair is known not tiny, or scaled; bounded: its numbers are within
+ * 2^100 (BOUNDED). */
 TC_FORCE_INLINE enum ends_outcome ends_plane(const tc_vec3 *ends, int count, bool one, double r, const tc_plane *b,
-                                             bool tiny_tested, tc_manifold *m, double *apart_by)
+                                             bool tiny_tested, bool bounded, tc_manifold *m, double *apart_by)
 {
     tc_half_space h = tc_half_space_from_plane(b);
     tc_dvec3 low[2];
@@ -529,8 +537,8 @@ TC_FORCE_INLINE enum ends_outcome ends_plane(const tc_vec3 *ends, int count, boo
             tc_contact_point p;
             /* Without rounding a point or a depth past the float range, either
              * way (an end below the plane by more than FLT_MAX: libFuzzer). */
-            p.point = tc_dvec3_to_saturated(low[i]);
-            p.depth = tc_float_saturated(depth[i]);
+            p.point = bounded ? tc_dvec3_to(low[i]) : tc_dvec3_to_saturated(low[i]);
+            p.depth = bounded ? (float)depth[i] : tc_float_saturated(depth[i]);
             p.id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)i, TC_FEATURE_FACE);
             m->points[i] = p;
             if (i == 1) m->points[below[0]] = p;
@@ -684,19 +692,20 @@ static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest
 TC_CONTACT_ROUND(sphere, capsule, true)
 TC_CONTACT_ROUND(capsule, capsule, false)
 
-/* A sphere's or capsule's numbers finite and its radius not negative, and
- * a plane's valid (tc_plane_valid: its normal's components within 2, its
- * offset finite, then the normal's length), from the lanes (a plane is a
+/* A sphere's or capsule's numbers within 2^100 and its radius not
+ * negative, and a plane's valid (tc_plane_valid: its normal's components
+ * within 2, its offset finite (within 2^100 here), then the normal's length), from the lanes (a plane is a
  * block of four); a shape the lanes turn down (a radius of -0 among the
- * valid ones) is checked again by the exported tests. */
+ * valid ones, a number beyond 2^100) is checked again by the exported
+ * tests. */
 _Static_assert(sizeof(tc_plane) == 4 * sizeof(float), "a plane is its 4 floats");
 /* The fast gate of a sphere's or capsule's pair with a plane: the lanes
- * (the shape's numbers finite, its radius not negative nor -0; the
- * plane's normal components within 2 and its offset finite), then the
+ * (the shape's numbers within 2^100, its radius not negative nor -0; the
+ * plane's normal components within 2 and its offset within 2^100), then the
  * normal's length (plane_normal_unit). A pair it turns down takes the
  * exported validity tests, out of line (a radius of -0 passes them). */
 #define PLANE_GATE(A, a, b)                                                                         \
-    (lanes_clear(lanes_or(A##_lanes(a, LANE_FINITE), lanes4(b, false, LANE_TWO, LANE_TWO, LANE_TWO, LANE_FINITE))) && \
+    (lanes_clear(lanes_or(A##_lanes(a, LANE_BOUNDED), lanes4(b, false, LANE_TWO, LANE_TWO, LANE_TWO, LANE_BOUNDED))) && \
      plane_normal_unit(b))
 /* tc_plane_valid's length test, from the normal's square length in double,
  * which the half-space's normalisation takes anyway: the float sum of
@@ -729,10 +738,10 @@ TC_NO_INLINE bool sphere_plane_apart(const tc_sphere *a, const tc_plane *b, tc_m
 static bool sphere_plane_small(const tc_sphere *a, const tc_plane *b, tc_manifold *m);
 static bool capsule_plane_small(const tc_capsule *a, const tc_plane *b, tc_manifold *m);
 
-TC_FORCE_INLINE bool sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m, bool tiny_tested)
+TC_FORCE_INLINE bool sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m, bool tiny_tested, bool bounded)
 {
     double deepest;
-    switch (ends_plane(&a->center, 1, false, a->radius, b, tiny_tested, m, &deepest)) {
+    switch (ends_plane(&a->center, 1, false, a->radius, b, tiny_tested, bounded, m, &deepest)) {
     case ENDS_CONTACT: return true;
     case ENDS_SMALL: return sphere_plane_small(a, b, m);
     default: return sphere_plane_apart(a, b, m, deepest);
@@ -748,11 +757,11 @@ TC_NO_INLINE bool capsule_plane_apart(const tc_capsule *a, const tc_plane *b, tc
     return !ends_plane_far(ends, capsule_is_point(a) ? 1 : 2, a->radius, b, deepest) && band_capsule_plane(a, b, m);
 }
 
-TC_FORCE_INLINE bool capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m, bool tiny_tested)
+TC_FORCE_INLINE bool capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m, bool tiny_tested, bool bounded)
 {
     const tc_vec3 e[2] = { a->a, a->b };
     double deepest;
-    switch (ends_plane(e, 2, capsule_is_point(a), a->radius, b, tiny_tested, m, &deepest)) {
+    switch (ends_plane(e, 2, capsule_is_point(a), a->radius, b, tiny_tested, bounded, m, &deepest)) {
     case ENDS_CONTACT: return true;
     case ENDS_SMALL: return capsule_plane_small(a, b, m);
     default: return capsule_plane_apart(a, b, m, deepest);
@@ -762,18 +771,18 @@ TC_FORCE_INLINE bool capsule_plane(const tc_capsule *a, const tc_plane *b, tc_ma
 #define TC_CONTACT_ENDS_PLANE(A)                                                    \
     TC_NO_INLINE bool A##_plane_checked(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
-        return tc_##A##_valid(a) && tc_plane_valid(b) && A##_plane(a, b, m, false); \
+        return tc_##A##_valid(a) && tc_plane_valid(b) && A##_plane(a, b, m, false, false); \
     }                                                                               \
     static bool A##_plane_given(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
-        return A##_plane(a, b, m, true);                                            \
+        return A##_plane(a, b, m, true, false);                                     \
     }                                                                               \
     TC_TINY_MANIFOLD(A##_plane_small, A, plane, A##_plane_given)                    \
     bool tc_contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
         if (!a || !b) return false;                                                 \
         if (!PLANE_GATE(A, a, b)) return A##_plane_checked(a, b, m);                \
-        return A##_plane(a, b, m, false);                                           \
+        return A##_plane(a, b, m, false, BOUNDED);                                  \
     }
 TC_CONTACT_ENDS_PLANE(sphere)
 TC_CONTACT_ENDS_PLANE(capsule)
@@ -788,8 +797,9 @@ TC_CONTACT_ENDS_PLANE(capsule)
 TC_CONTACT_BAND_TEST(sphere, sphere)
 static bool spheres_small(const tc_sphere *a, const tc_sphere *b, tc_manifold *m);
 
-/* tiny_tested: the pair is known not tiny, or scaled (spheres_small). */
-TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold *m, bool tiny_tested)
+/* tiny_tested: the pair is known not tiny, or scaled (spheres_small);
+ * bounded: its numbers are within 2^100 (BOUNDED). */
+TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold *m, bool tiny_tested, bool bounded)
 {
     const tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
     const tc_dvec3 d = tc_dvec3_sub(cb, ca);
@@ -807,28 +817,30 @@ TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold
     const tc_dvec3 n = d2 > 0.0 ? tc_dvec3_scale(d, 1.0 / dist) : tc_dvec3_make(0, 0, 1);
     m->normal = tc_dvec3_to(n);
     m->count = 1;
-    m->points[0].depth = tc_float_saturated(radii - dist); /* two radii of FLT_MAX overlap by more than a float */
+    /* two radii of FLT_MAX overlap by more than a float */
+    m->points[0].depth = bounded ? (float)(radii - dist) : tc_float_saturated(radii - dist);
     m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_VERTEX); /* each sphere is its vertex 0 */
     /* Midway between the surfaces, kept inside both balls when one swallows
      * the other (a zero-radius sphere, a point, is the answer). */
-    m->points[0].point = tc_dvec3_to_saturated(tc_dvec3_mad(ca, n, tc_rounded_meet(dist, ra, rb)));
+    const tc_dvec3 at = tc_dvec3_mad(ca, n, tc_rounded_meet(dist, ra, rb));
+    m->points[0].point = bounded ? tc_dvec3_to(at) : tc_dvec3_to_saturated(at);
     return true;
 }
 
 /* A pair that may be tiny: measured, and scaled if it is (tiny_pair.h). */
-static bool spheres_given(const tc_sphere *a, const tc_sphere *b, tc_manifold *m) { return spheres(a, b, m, true); }
+static bool spheres_given(const tc_sphere *a, const tc_sphere *b, tc_manifold *m) { return spheres(a, b, m, true, false); }
 TC_TINY_MANIFOLD(spheres_small, sphere, sphere, spheres_given)
 
-/* A pair the lanes turn down (a radius of -0 among the valid ones): the
- * exported validity tests, out of line. */
+/* A pair the lanes turn down (a radius of -0 among the valid ones, or a
+ * number beyond 2^100): the exported validity tests, out of line. */
 TC_NO_INLINE bool spheres_checked(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
 {
-    return tc_sphere_valid(a) && tc_sphere_valid(b) && spheres(a, b, m, false);
+    return tc_sphere_valid(a) && tc_sphere_valid(b) && spheres(a, b, m, false, false);
 }
 
 bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
 {
     if (!a || !b) return false;
-    if (!lanes_clear(lanes_or(sphere_lanes(a, LANE_FINITE), sphere_lanes(b, LANE_FINITE)))) return spheres_checked(a, b, m);
-    return spheres(a, b, m, false);
+    if (!lanes_clear(lanes_or(sphere_lanes(a, LANE_BOUNDED), sphere_lanes(b, LANE_BOUNDED)))) return spheres_checked(a, b, m);
+    return spheres(a, b, m, false, BOUNDED);
 }
