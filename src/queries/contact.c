@@ -109,19 +109,7 @@ TC_NO_INLINE bool aabb_box_touching(const tc_aabb *a, const tc_core *cb, tc_mani
     return tc_core_contact_touching(&ca, cb, m);
 }
 
-bool tc_contact_aabb_aabb(const tc_aabb *a, const tc_aabb *b, tc_manifold *m)
-{
-    if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b)) return false;
-    /* Two boxes overlap exactly when the closed-box test says so (it has no
-     * band): the SAT pass's pad, relative to the coordinates, called boxes
-     * 8e5 apart touching when one reached 1e20 (issue 12). */
-    if (!tc_overlap_aabb_aabb(a, b)) return false;
-    tc_obb oa = tc_obb_from_aabb(a), ob = tc_obb_from_aabb(b);
-    if (box_box(&oa, &ob, m)) return true;
-    tc_core cb;
-    tc_core_from_aabb(&cb, b);
-    return aabb_box_touching(a, &cb, m);
-}
+/* AABB-AABB: exact, in contact_aabb.c. */
 
 /* The SAT pass on the AABB's rounded OBB can also join boxes 1e-6 wide at
  * 1 that overlap and distance call apart (issue 12: 8 of 804, 4.7e-9

@@ -44,7 +44,6 @@
 #define tc_sweep_capsule_plane tc_sweep_capsule_plane_given
 #define tc_overlap_aabb_aabb tc_overlap_aabb_aabb_given
 #define tc_distance_aabb_aabb tc_distance_aabb_aabb_given
-#define tc_contact_aabb_aabb tc_contact_aabb_aabb_given
 #define tc_sweep_aabb_aabb tc_sweep_aabb_aabb_given
 #define tc_overlap_aabb_obb tc_overlap_aabb_obb_given
 #define tc_distance_aabb_obb tc_distance_aabb_obb_given
