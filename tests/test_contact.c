@@ -311,6 +311,142 @@ TEST_CASE(contact_identical_boxes)
     CHECK_NEAR(max_depth(&m), 1.0, 1e-6);
 }
 
+/* ---- aabb-aabb, exact (contact_aabb.c) ----------------------------------- */
+/* Whether box x holds p, closed, compared in float (exact). */
+static bool aabb_holds(const tc_aabb *x, tc_vec3 p)
+{
+    return x->min.x <= p.x && p.x <= x->max.x && x->min.y <= p.y && p.y <= x->max.y && x->min.z <= p.z && p.z <= x->max.z;
+}
+
+/* The exact minimum translation of two overlapping AABBs, in long double
+ * from the floats (independent of the library's double ways out): the
+ * least of B up by A's max minus B's min and down by B's max minus A's
+ * min over the axes. */
+static long double aabb_mtd(const tc_aabb *a, const tc_aabb *b, int *axis)
+{
+    const float *amin = &a->min.x, *amax = &a->max.x, *bmin = &b->min.x, *bmax = &b->max.x;
+    long double best = INFINITY;
+    for (int i = 0; i < 3; ++i) {
+        const long double up = (long double)amax[i] - bmin[i], down = (long double)bmax[i] - amin[i];
+        const long double d = up < down ? up : down;
+        if (d < best) {
+            best = d;
+            *axis = i;
+        }
+    }
+    return best;
+}
+
+/* Random AABB pairs on a coarse grid (so that faces, edges and corners
+ * often meet exactly) and off it: the contact is true exactly when the
+ * closed boxes meet; its depth is the minimum translation rounded once to
+ * float, along an axis that has it, pointing from A to B; moving B by
+ * it leaves the boxes touching, not overlapping; every point is in both
+ * boxes exactly; the ids are two distinct box features each (contact.h). */
+TEST_CASE(contact_aabb_aabb_exact_against_the_closed_boxes)
+{
+    test_rng r = { 0xaabbaabbu };
+    const int n = test_random_count(20000);
+    int hits = 0, touching = 0;
+    for (int i = 0; i < n; ++i) {
+        const bool grid = i % 2 == 0;
+        tc_aabb box[2];
+        for (int k = 0; k < 2; ++k) {
+            float lo[3], hi[3];
+            for (int c = 0; c < 3; ++c) {
+                float x = grid ? 0.25f * (float)(int)test_rng_uniform(&r, -4, 4) : (float)test_rng_uniform(&r, -1, 1);
+                float w = grid ? 0.25f * (float)(int)test_rng_uniform(&r, 0, 8) : (float)test_rng_uniform(&r, 0, 2);
+                lo[c] = x;
+                hi[c] = x + w;
+            }
+            box[k] = (tc_aabb){ { lo[0], lo[1], lo[2] }, { hi[0], hi[1], hi[2] } };
+        }
+        const tc_aabb *a = &box[0], *b = &box[1];
+        const bool meet = a->min.x <= b->max.x && b->min.x <= a->max.x && a->min.y <= b->max.y && b->min.y <= a->max.y &&
+                          a->min.z <= b->max.z && b->min.z <= a->max.z;
+        tc_manifold m;
+        const bool hit = tc_contact_aabb_aabb(a, b, &m);
+        CHECK_MSG(hit == meet, "#%d: contact %d, closed boxes meet %d", i, hit, meet);
+        CHECK(tc_contact_aabb_aabb(a, b, NULL) == meet);
+        if (!hit || !meet) continue;
+        ++hits;
+        int axis = 0;
+        const long double mtd = aabb_mtd(a, b, &axis);
+        touching += mtd == 0;
+        CHECK_MSG(m.count >= 1 && m.count <= 4, "#%d: %d points", i, m.count);
+        const float *n3 = &m.normal.x;
+        int k = -1;
+        for (int c = 0; c < 3; ++c)
+            if (n3[c] != 0.0f) k = c;
+        CHECK_MSG(k >= 0 && fabsf(n3[k]) == 1.0f && tc_vec3_length(m.normal) == 1.0f, "#%d: normal %g %g %g", i,
+                  (double)n3[0], (double)n3[1], (double)n3[2]);
+        if (k < 0) continue;
+        /* the minimum along the normal's axis, from A to B */
+        const float *amin = &a->min.x, *amax = &a->max.x, *bmin = &b->min.x, *bmax = &b->max.x;
+        const long double way = n3[k] > 0 ? (long double)amax[k] - bmin[k] : (long double)bmax[k] - amin[k];
+        CHECK_MSG(way == mtd, "#%d: the normal's axis %d needs %Lg, the least %Lg (axis %d)", i, k, way, mtd, axis);
+        for (int q = 0; q < m.count; ++q) {
+            CHECK_MSG(m.points[q].depth == (float)mtd, "#%d: point %d depth %.9g, minimum translation %.12Lg", i, q,
+                      (double)m.points[q].depth, mtd);
+            CHECK_MSG(aabb_holds(a, m.points[q].point) && aabb_holds(b, m.points[q].point), "#%d: point %d outside", i, q);
+            const uint32_t fa = TC_CONTACT_FEATURE_A(m.points[q].id), fb = TC_CONTACT_FEATURE_B(m.points[q].id);
+            /* never two faces, nor two vertices, nor a vertex on an edge */
+            CHECK_MSG((fa & TC_FEATURE_KIND_MASK) != (fb & TC_FEATURE_KIND_MASK) ||
+                          (fa & TC_FEATURE_KIND_MASK) == TC_FEATURE_EDGE,
+                      "#%d: point %d features %#x %#x", i, q, fa, fb);
+            for (int p = 0; p < q; ++p) CHECK_MSG(m.points[p].id != m.points[q].id, "#%d: points %d, %d share an id", i, p, q);
+        }
+        /* B moved by the depth along the normal touches A, no more */
+        tc_aabb moved = *b;
+        (&moved.min.x)[k] = (float)((long double)bmin[k] + n3[k] * mtd);
+        (&moved.max.x)[k] = (float)((long double)bmax[k] + n3[k] * mtd);
+        if ((long double)(&moved.min.x)[k] == (long double)bmin[k] + n3[k] * mtd) {
+            tc_manifold after;
+            CHECK_MSG(tc_contact_aabb_aabb(a, &moved, &after) && after.points[0].depth == 0.0f, "#%d: moved B not touching", i);
+        }
+    }
+    CHECK_MSG(hits > n / 5 && touching > n / 50, "%d in contact, %d touching", hits, touching);
+    printf("aabb-aabb: %d pairs, %d in contact, %d exactly touching\n", n, hits, touching);
+}
+
+/* Two unit cubes sharing a face, an edge and a corner exactly: touching,
+ * depth 0, with the shared square's 4 corners, the edge's 2 ends, the
+ * corner once; B on A's top face: (A's top face 3, B's bottom corners)
+ * when B is the smaller, (A's top corners, B's bottom face 2) when A is. */
+TEST_CASE(contact_aabb_aabb_touching_face_edge_corner)
+{
+    const tc_aabb a = { { 0, 0, 0 }, { 1, 1, 1 } };
+    const tc_aabb face = { { 0, 1, 0 }, { 1, 2, 1 } }, edge = { { 1, 1, 0 }, { 2, 2, 1 } }, corner = { { 1, 1, 1 }, { 2, 2, 2 } };
+    const int expected[3] = { 4, 2, 1 };
+    const tc_aabb *b[3] = { &face, &edge, &corner };
+    for (int t = 0; t < 3; ++t) {
+        tc_manifold m;
+        CHECK(tc_contact_aabb_aabb(&a, b[t], &m));
+        CHECK_MSG(m.count == expected[t], "case %d: %d points", t, m.count);
+        for (int q = 0; q < m.count; ++q)
+            CHECK(m.points[q].depth == 0.0f && aabb_holds(&a, m.points[q].point) && aabb_holds(b[t], m.points[q].point));
+    }
+    const tc_aabb small = { { 0.25f, 0.9f, 0.25f }, { 0.75f, 1.4f, 0.75f } };
+    tc_manifold m;
+    CHECK(tc_contact_aabb_aabb(&a, &small, &m) && m.count == 4);
+    expect_normal(&m, tc_vec3_make(0, 1, 0), 0);
+    for (int q = 0; q < m.count; ++q) {
+        CHECK(TC_CONTACT_FEATURE_A(m.points[q].id) == (TC_FEATURE_FACE | 3u));
+        /* B's bottom corners: bit 1 (+y) clear */
+        CHECK(((TC_CONTACT_FEATURE_B(m.points[q].id) & TC_FEATURE_KIND_MASK) == TC_FEATURE_VERTEX) &&
+              (TC_CONTACT_FEATURE_B(m.points[q].id) & 2u) == 0);
+        CHECK_NEAR(m.points[q].depth, 0.1, 1e-7);
+        CHECK_NEAR(m.points[q].point.y, 0.95, 1e-7);
+    }
+    const tc_aabb big = { { -1, 0.9f, -1 }, { 2, 3, 2 } };
+    CHECK(tc_contact_aabb_aabb(&a, &big, &m) && m.count == 4);
+    for (int q = 0; q < m.count; ++q) {
+        CHECK(TC_CONTACT_FEATURE_A(m.points[q].id) == (TC_FEATURE_VERTEX | 2u | (m.points[q].point.x > 0.5f ? 1u : 0u) |
+                                                       (m.points[q].point.z > 0.5f ? 4u : 0u)));
+        CHECK(TC_CONTACT_FEATURE_B(m.points[q].id) == (TC_FEATURE_FACE | 2u));
+    }
+}
+
 TEST_CASE(contact_sphere_centre_inside_box)
 {
     tc_obb b = tc_obb_from_quat(tc_vec3_zero(), tc_vec3_make(1, 1, 1), tc_quat_identity());

@@ -48,6 +48,51 @@ TEST_CASE(contact_ids_box_resting_sliding_turning)
     }
 }
 
+/* An AABB box resting on an AABB ground (contact_aabb.c) keeps its 4 ids
+ * (the ground's top face 3 with the box's bottom corners) while it slides
+ * and sinks a little; once it slides over the ground's edge at x = 5, its
+ * two corners past it are gone: the ground's edge with the box's bottom
+ * edges there (x = 5), the other two ids unchanged. */
+static tc_aabb aabb_resting(float x, float z, float sink)
+{
+    return (tc_aabb){ { x - 0.5f, -sink, z - 0.5f }, { x + 0.5f, 1.0f - sink, z + 0.5f } };
+}
+
+TEST_CASE(contact_ids_aabb_resting_sliding)
+{
+    const tc_aabb ground = { { -5, -1, -5 }, { 5, 0, 5 } };
+    tc_manifold m;
+    tc_aabb start = aabb_resting(0, 0, 0.01f);
+    CHECK(tc_contact_aabb_aabb(&ground, &start, &m));
+    uint32_t first[4], now[4];
+    CHECK(sorted_ids(&m, first) == 4);
+    for (int i = 0; i < 4; ++i) {
+        CHECK(TC_CONTACT_FEATURE_A(first[i]) == (TC_FEATURE_FACE | 3u));
+        for (int j = 0; j < i; ++j) CHECK(first[i] != first[j]);
+    }
+    for (int frame = 1; frame <= 200; ++frame) {
+        tc_aabb b = aabb_resting(0.002f * frame, -0.001f * frame, 0.01f + 0.00002f * (float)(frame % 7));
+        CHECK(tc_contact_aabb_aabb(&ground, &b, &m));
+        CHECK_MSG(sorted_ids(&m, now) == 4, "frame %d: %d points", frame, m.count);
+        for (int i = 0; i < 4 && m.count == 4; ++i) CHECK_MSG(now[i] == first[i], "frame %d: id %d changed", frame, i);
+    }
+    /* over the edge: the corners at x = 4.8 - 0.5 keep their ids */
+    tc_aabb over = aabb_resting(4.8f, 0, 0.01f);
+    CHECK(tc_contact_aabb_aabb(&ground, &over, &m) && m.count == 4);
+    int kept = 0, edges = 0;
+    for (int q = 0; q < m.count; ++q) {
+        bool was = false;
+        for (int i = 0; i < 4; ++i) was |= m.points[q].id == first[i];
+        if (m.points[q].point.x < 4.5f) kept += was;
+        else {
+            edges += !was && (TC_CONTACT_FEATURE_A(m.points[q].id) & TC_FEATURE_KIND_MASK) == TC_FEATURE_EDGE &&
+                     (TC_CONTACT_FEATURE_B(m.points[q].id) & TC_FEATURE_KIND_MASK) == TC_FEATURE_EDGE;
+            CHECK(m.points[q].point.x == 5.0f);
+        }
+    }
+    CHECK_MSG(kept == 2 && edges == 2, "kept %d, edges %d", kept, edges);
+}
+
 TEST_CASE(contact_ids_box_tipping_over_an_edge)
 {
     tc_aabb ground = { { -5, -1, -5 }, { 5, 0, 5 } };

@@ -24,6 +24,7 @@
 #include "queries/penetration.h"
 #include "queries/round_closest.h"
 #include "queries/sat_box_box_contact.h"
+#include "queries/tiny_pair.h"
 #include "shapes/closest.h"
 #include "shapes/validity.h"
 /* the public pair functions defined here are their bodies (pair_given.h) */
@@ -108,19 +109,7 @@ TC_NO_INLINE bool aabb_box_touching(const tc_aabb *a, const tc_core *cb, tc_mani
     return tc_core_contact_touching(&ca, cb, m);
 }
 
-bool tc_contact_aabb_aabb(const tc_aabb *a, const tc_aabb *b, tc_manifold *m)
-{
-    if (!tc_aabb_is_valid(a) || !tc_aabb_is_valid(b)) return false;
-    /* Two boxes overlap exactly when the closed-box test says so (it has no
-     * band): the SAT pass's pad, relative to the coordinates, called boxes
-     * 8e5 apart touching when one reached 1e20 (issue 12). */
-    if (!tc_overlap_aabb_aabb(a, b)) return false;
-    tc_obb oa = tc_obb_from_aabb(a), ob = tc_obb_from_aabb(b);
-    if (box_box(&oa, &ob, m)) return true;
-    tc_core cb;
-    tc_core_from_aabb(&cb, b);
-    return aabb_box_touching(a, &cb, m);
-}
+/* AABB-AABB: exact, in contact_aabb.c. */
 
 /* The SAT pass on the AABB's rounded OBB can also join boxes 1e-6 wide at
  * 1 that overlap and distance call apart (issue 12: 8 of 804, 4.7e-9
@@ -227,12 +216,24 @@ static unsigned param_feature(double u)
 #define ROUND_BAND_RADII ((1.0 + 4.0 * ROUND_K) * (1.0 + 2.0 * ROUND_K) * (1.0 + 2.0 * ROUND_K) / ((1.0 - 4.0 * ROUND_K) * (1.0 - 4.0 * ROUND_K)))
 #define ROUND_BAND_SPAN ((4.0 * ROUND_K + 16.0 * ROUND_K * ROUND_K) / ((1.0 - 4.0 * ROUND_K) * (1.0 - 4.0 * ROUND_K)))
 
+/* The round pairs' own tiny test (tiny_pair.h: tiny when every coordinate
+ * and size is at most t = TC_TINY_PAIR_LIMIT), on the squares their closed
+ * forms have anyway: in a tiny pair each coordinate difference is at most
+ * 2t and each radius at most t, so the cores' closest points are at most
+ * 12 t^2 apart squared, the radii summed 4 t^2 squared, and span2 (a
+ * segment's square length, or twice two of them summed) at most 48 t^2:
+ * 64 t^2 in all, within its rounding of the 128 t^2 here. A pair above it
+ * is not tiny and goes on as given; the rest (every tiny pair, and a point
+ * on a point at any scale) is measured, and scaled if tiny, out of line. */
+#define ROUND_SMALL (128.0 * TC_TINY_PAIR_LIMIT * TC_TINY_PAIR_LIMIT)
+
 /* The outcomes of round_contact. */
 enum round_outcome {
     ROUND_APART,   /* apart beyond the band: no overlap test can say otherwise */
     ROUND_CONTACT, /* the contact is written */
     ROUND_NEAR,    /* apart, perhaps within the band: the overlap test decides (TC_CONTACT_BAND) */
-    ROUND_GENERAL  /* the cores decide (touching cores, near-parallel capsules) */
+    ROUND_GENERAL, /* the cores decide (touching cores, near-parallel capsules) */
+    ROUND_SMALL_PAIR /* perhaps tiny (ROUND_SMALL): measured, out of line */
 };
 
 /* A sphere or capsule A (radius ra) against a capsule B (rb) from their
@@ -243,10 +244,11 @@ enum round_outcome {
  * the ends, which the float closest points needed, is that number) and the
  * point, midway between the surfaces along n, is inside both balls. */
 TC_FORCE_INLINE enum round_outcome round_contact(const tc_round_closest *r, bool sphere, double ra, double rb,
-                                                 tc_manifold *m)
+                                                 bool tiny_tested, tc_manifold *m)
 {
     const tc_dvec3 d = tc_dvec3_sub(r->pb, r->pa);
     const double d2 = tc_dvec3_length_sq(d), radii = ra + rb;
+    if (!tiny_tested && !(radii * radii + r->span2 + d2 > ROUND_SMALL)) return ROUND_SMALL_PAIR;
     if (tc_rounded_apart_sq(d2, radii))
         return d2 > ROUND_BAND_RADII * (radii * radii) + ROUND_BAND_SPAN * r->span2 ? ROUND_APART : ROUND_NEAR;
     if (!m) return ROUND_CONTACT;
@@ -265,7 +267,8 @@ TC_FORCE_INLINE enum round_outcome round_contact(const tc_round_closest *r, bool
     const double meet = tc_rounded_meet(dist, ra, rb);
     const tc_dvec3 at = sphere ? tc_dvec3_mad(r->origin, n, meet) : tc_dvec3_add(r->origin, tc_dvec3_mad(r->pa, n, meet));
     m->points[0].point = tc_dvec3_to(at);
-    m->points[0].depth = tc_float_saturated(depth > 0.0 ? depth : 0.0);
+    /* no saturation: the range gate (ROUND_GATE) keeps the radii within 2^29 */
+    m->points[0].depth = (float)(depth > 0.0 ? depth : 0.0);
     /* A sphere's point is its centre, its vertex 0. */
     m->points[0].id = TC_CONTACT_ID(sphere ? TC_FEATURE_VERTEX | 0u : param_feature(r->s), param_feature(r->t));
     return ROUND_CONTACT;
@@ -383,9 +386,15 @@ TC_CONTACT_FLAT(triangle, 0.0f, a->a, a->b, a->c)
  * block; the scalar path gives the same answer); then one test of the OR
  * of the blocks. */
 #define LANE_RANGE (0x7fffffffu - 0x4d800000u) /* 2^28, TC_OVERLAP_FLOAT_RANGE */
-#define LANE_FINITE (0x7fffffffu - 0x7f7fffffu) /* FLT_MAX */
+#define LANE_BOUNDED (0x7fffffffu - 0x71800000u) /* 2^100: see BOUNDED */
 #define LANE_TWO (0x7fffffffu - 0x40000000u)   /* 2 */
 _Static_assert((int)TC_OVERLAP_FLOAT_RANGE == 1 << 28, "LANE_RANGE is the bits of 2^28");
+/* The fast gates of sphere-sphere and the plane pairs take numbers within
+ * 2^100 (LANE_BOUNDED), whose depths and points (a few times that at
+ * most) round to float without overflow: no saturation there (bounded);
+ * the shapes beyond, up to FLT_MAX, take the exported validity tests and
+ * the saturating roundings, out of line. */
+#define BOUNDED true
 #if (defined(__SSE2__) || defined(_M_X64)) && !defined(TOUCHE_NO_SIMD)
 #include <emmintrin.h>
 typedef __m128i lane_flags;
@@ -438,13 +447,32 @@ TC_NO_INLINE bool ends_plane_far(const tc_vec3 *ends, int count, double r, const
     return -deepest > 2e-3 * r + 2.0 * TC_TOLERANCE * scale;
 }
 
+/* The outcomes of ends_plane. */
+enum ends_outcome {
+    ENDS_APART,   /* *apart_by written, for ends_plane_far */
+    ENDS_CONTACT, /* the contact is written */
+    ENDS_SMALL    /* perhaps tiny (PLANE_SMALL): measured, out of line */
+};
+
+/* The plane pairs' own tiny test (tiny_pair.h: tiny when every coordinate
+ * and size, the plane's offset among them, is at most t =
+ * TC_TINY_PAIR_LIMIT), on the sizes ends_plane sums anyway: |offset| + the
+ * end's |normal component times coordinate| + r, at most (2 + 3 * 1.002) t
+ * in a tiny pair (a valid normal's components are within 1.002). An end
+ * above 8 t shows the pair is not tiny; with none (every tiny pair, and a
+ * point at the plane's origin at any scale) the pair is measured, and
+ * scaled if tiny, out of line. */
+#define PLANE_SMALL (8.0 * TC_TINY_PAIR_LIMIT)
+
 /* count: 1 (a sphere) or 2 (a capsule), a constant at each call (forced
  * inline: no loop); one: the capsule has zero length, its second end is its
  * first and gives no second point. No branch on either end's depth, which
  * is data (each end is below in about half the random pairs): the points
- * are written to their slots and the count says which hold. */
-TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double r, const tc_plane *b, tc_manifold *m,
-                                double *apart_by)
+ * are written to their slots and the count says which hold. tiny_tested:
+ * the pair is known not tiny, or scaled; bounded: its numbers are within
+ * 2^100 (BOUNDED). */
+TC_FORCE_INLINE enum ends_outcome ends_plane(const tc_vec3 *ends, int count, bool one, double r, const tc_plane *b,
+                                             bool tiny_tested, bool bounded, tc_manifold *m, double *apart_by)
 {
     tc_half_space h = tc_half_space_from_plane(b);
     tc_dvec3 low[2];
@@ -471,7 +499,7 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
      * the sure answer resolves early when mispredicted; the rest ask k.
      * (Deciding the surely apart pairs early too, without the square root,
      * made sphere-plane 15% slower: one more branch on data.) */
-    int sure = 0;
+    int sure = 0, large = 0;
     const tc_dvec3 nd = tc_dvec3_from(b->normal);
     const double off = b->offset;
     for (int i = 0; i < count; ++i) {
@@ -480,10 +508,12 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
         const double g = off - (px + py + pz);
         const double size = fabs(off) + fabs(px) + fabs(py) + fabs(pz) + r;
         sure |= g - 0.002 * fabs(g) + r > 0x1p-40 * size;
+        large |= size > PLANE_SMALL;
     }
+    if (!tiny_tested && !large) return ENDS_SMALL;
     if (!sure && k == 0) {
         *apart_by = deepest; /* for ends_plane_far, out of line */
-        return false;
+        return ENDS_APART;
     }
     assert(k > 0); /* a sure end is below by the exact test too */
     if (m) {
@@ -495,14 +525,14 @@ TC_FORCE_INLINE bool ends_plane(const tc_vec3 *ends, int count, bool one, double
             tc_contact_point p;
             /* Without rounding a point or a depth past the float range, either
              * way (an end below the plane by more than FLT_MAX: libFuzzer). */
-            p.point = tc_dvec3_to_saturated(low[i]);
-            p.depth = tc_float_saturated(depth[i]);
+            p.point = bounded ? tc_dvec3_to(low[i]) : tc_dvec3_to_saturated(low[i]);
+            p.depth = bounded ? (float)depth[i] : tc_float_saturated(depth[i]);
             p.id = TC_CONTACT_ID(TC_FEATURE_VERTEX | (unsigned)i, TC_FEATURE_FACE);
             m->points[i] = p;
             if (i == 1) m->points[below[0]] = p;
         }
     }
-    return true;
+    return ENDS_CONTACT;
 }
 
 TC_CONTACT_PLANE(aabb)
@@ -601,7 +631,8 @@ static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest
  * so that the fast path keeps its closest points in registers) and those
  * that fail the range gate (invalid ones have no contact, and valid ones
  * beyond the float range are GJK's, in double, as their overlap: issue
- * 12). */
+ * 12). A pair that may be tiny (ROUND_SMALL, or failing the gate) is
+ * measured out of line and answered as given (tiny_tested) or scaled. */
 #define TC_CONTACT_ROUND(A, B, SPHERE)                                              \
     TC_CONTACT_BAND_TEST(A, B)                                                      \
     TC_NO_INLINE bool cores_##A##_##B(const tc_##A *a, const tc_##B *b, bool closest, tc_manifold *m) \
@@ -620,37 +651,49 @@ static bool round_cores_contact(tc_core *ca, tc_core *cb, const tc_round_closest
         }                                                                           \
         return hit || (!far && band_##A##_##B(a, b, m));                            \
     }                                                                               \
-    bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
+    static bool small_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m); \
+    TC_FORCE_INLINE bool round_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m, bool tiny_tested) \
     {                                                                               \
-        if (!a || !b) return false;                                                 \
         if (!ROUND_GATE(A, B, a, b))                                                \
-            return cores_##A##_##B(a, b, false, m);                                 \
+            return tiny_tested ? cores_##A##_##B(a, b, false, m) : small_##A##_##B(a, b, m); \
         tc_round_closest r;                                                         \
         tc_round_##A##_##B(a, b, &r);                                               \
-        switch (round_contact(&r, SPHERE, a->radius, b->radius, m)) {               \
+        switch (round_contact(&r, SPHERE, a->radius, b->radius, tiny_tested, m)) {  \
         case ROUND_CONTACT: return true;                                            \
         case ROUND_APART: return false;                                             \
         case ROUND_NEAR: return band_##A##_##B(a, b, m);                            \
+        case ROUND_SMALL_PAIR: return small_##A##_##B(a, b, m);                     \
         default: return cores_##A##_##B(a, b, true, m);                             \
         }                                                                           \
+    }                                                                               \
+    static bool given_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)  \
+    {                                                                               \
+        return round_##A##_##B(a, b, m, true);                                      \
+    }                                                                               \
+    TC_TINY_MANIFOLD(small_##A##_##B, A, B, given_##A##_##B)                        \
+    bool tc_contact_##A##_##B(const tc_##A *a, const tc_##B *b, tc_manifold *m)     \
+    {                                                                               \
+        if (!a || !b) return false;                                                 \
+        return round_##A##_##B(a, b, m, false);                                     \
     }
 
 TC_CONTACT_ROUND(sphere, capsule, true)
 TC_CONTACT_ROUND(capsule, capsule, false)
 
-/* A sphere's or capsule's numbers finite and its radius not negative, and
- * a plane's valid (tc_plane_valid: its normal's components within 2, its
- * offset finite, then the normal's length), from the lanes (a plane is a
+/* A sphere's or capsule's numbers within 2^100 and its radius not
+ * negative, and a plane's valid (tc_plane_valid: its normal's components
+ * within 2, its offset finite (within 2^100 here), then the normal's length), from the lanes (a plane is a
  * block of four); a shape the lanes turn down (a radius of -0 among the
- * valid ones) is checked again by the exported tests. */
+ * valid ones, a number beyond 2^100) is checked again by the exported
+ * tests. */
 _Static_assert(sizeof(tc_plane) == 4 * sizeof(float), "a plane is its 4 floats");
 /* The fast gate of a sphere's or capsule's pair with a plane: the lanes
- * (the shape's numbers finite, its radius not negative nor -0; the
- * plane's normal components within 2 and its offset finite), then the
+ * (the shape's numbers within 2^100, its radius not negative nor -0; the
+ * plane's normal components within 2 and its offset within 2^100), then the
  * normal's length (plane_normal_unit). A pair it turns down takes the
  * exported validity tests, out of line (a radius of -0 passes them). */
 #define PLANE_GATE(A, a, b)                                                                         \
-    (lanes_clear(lanes_or(A##_lanes(a, LANE_FINITE), lanes4(b, false, LANE_TWO, LANE_TWO, LANE_TWO, LANE_FINITE))) && \
+    (lanes_clear(lanes_or(A##_lanes(a, LANE_BOUNDED), lanes4(b, false, LANE_TWO, LANE_TWO, LANE_TWO, LANE_BOUNDED))) && \
      plane_normal_unit(b))
 /* tc_plane_valid's length test, from the normal's square length in double,
  * which the half-space's normalisation takes anyway: the float sum of
@@ -680,11 +723,17 @@ TC_NO_INLINE bool sphere_plane_apart(const tc_sphere *a, const tc_plane *b, tc_m
     return !ends_plane_far(&a->center, 1, a->radius, b, deepest) && band_sphere_plane(a, b, m);
 }
 
-TC_FORCE_INLINE bool sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m)
+static bool sphere_plane_small(const tc_sphere *a, const tc_plane *b, tc_manifold *m);
+static bool capsule_plane_small(const tc_capsule *a, const tc_plane *b, tc_manifold *m);
+
+TC_FORCE_INLINE bool sphere_plane(const tc_sphere *a, const tc_plane *b, tc_manifold *m, bool tiny_tested, bool bounded)
 {
     double deepest;
-    if (ends_plane(&a->center, 1, false, a->radius, b, m, &deepest)) return true;
-    return sphere_plane_apart(a, b, m, deepest);
+    switch (ends_plane(&a->center, 1, false, a->radius, b, tiny_tested, bounded, m, &deepest)) {
+    case ENDS_CONTACT: return true;
+    case ENDS_SMALL: return sphere_plane_small(a, b, m);
+    default: return sphere_plane_apart(a, b, m, deepest);
+    }
 }
 
 /* A zero-length capsule is a sphere: one point, one end. */
@@ -696,24 +745,32 @@ TC_NO_INLINE bool capsule_plane_apart(const tc_capsule *a, const tc_plane *b, tc
     return !ends_plane_far(ends, capsule_is_point(a) ? 1 : 2, a->radius, b, deepest) && band_capsule_plane(a, b, m);
 }
 
-TC_FORCE_INLINE bool capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m)
+TC_FORCE_INLINE bool capsule_plane(const tc_capsule *a, const tc_plane *b, tc_manifold *m, bool tiny_tested, bool bounded)
 {
     const tc_vec3 e[2] = { a->a, a->b };
     double deepest;
-    if (ends_plane(e, 2, capsule_is_point(a), a->radius, b, m, &deepest)) return true;
-    return capsule_plane_apart(a, b, m, deepest);
+    switch (ends_plane(e, 2, capsule_is_point(a), a->radius, b, tiny_tested, bounded, m, &deepest)) {
+    case ENDS_CONTACT: return true;
+    case ENDS_SMALL: return capsule_plane_small(a, b, m);
+    default: return capsule_plane_apart(a, b, m, deepest);
+    }
 }
 
 #define TC_CONTACT_ENDS_PLANE(A)                                                    \
     TC_NO_INLINE bool A##_plane_checked(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
-        return tc_##A##_valid(a) && tc_plane_valid(b) && A##_plane(a, b, m);        \
+        return tc_##A##_valid(a) && tc_plane_valid(b) && A##_plane(a, b, m, false, false); \
     }                                                                               \
+    static bool A##_plane_given(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
+    {                                                                               \
+        return A##_plane(a, b, m, true, false);                                     \
+    }                                                                               \
+    TC_TINY_MANIFOLD(A##_plane_small, A, plane, A##_plane_given)                    \
     bool tc_contact_##A##_plane(const tc_##A *a, const tc_plane *b, tc_manifold *m) \
     {                                                                               \
         if (!a || !b) return false;                                                 \
         if (!PLANE_GATE(A, a, b)) return A##_plane_checked(a, b, m);                \
-        return A##_plane(a, b, m);                                                  \
+        return A##_plane(a, b, m, false, BOUNDED);                                  \
     }
 TC_CONTACT_ENDS_PLANE(sphere)
 TC_CONTACT_ENDS_PLANE(capsule)
@@ -726,12 +783,16 @@ TC_CONTACT_ENDS_PLANE(capsule)
 #define SPHERES_FAR (((1.0 + 4.0 * (double)TC_TOLERANCE) / (1.0 - 4.0 * (double)TC_TOLERANCE)) * \
                      ((1.0 + 4.0 * (double)TC_TOLERANCE) / (1.0 - 4.0 * (double)TC_TOLERANCE)))
 TC_CONTACT_BAND_TEST(sphere, sphere)
+static bool spheres_small(const tc_sphere *a, const tc_sphere *b, tc_manifold *m);
 
-TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
+/* tiny_tested: the pair is known not tiny, or scaled (spheres_small);
+ * bounded: its numbers are within 2^100 (BOUNDED). */
+TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold *m, bool tiny_tested, bool bounded)
 {
     const tc_dvec3 ca = tc_dvec3_from(a->center), cb = tc_dvec3_from(b->center);
     const tc_dvec3 d = tc_dvec3_sub(cb, ca);
     const double d2 = tc_dvec3_length_sq(d), ra = a->radius, rb = b->radius, radii = ra + rb;
+    if (!tiny_tested && !(radii * radii + d2 > ROUND_SMALL)) return spheres_small(a, b, m);
     if (tc_rounded_apart_sq(d2, radii)) /* as the distance query */
         return d2 > SPHERES_FAR * (radii * radii) ? false : band_sphere_sphere(a, b, m);
     if (!m) return true;
@@ -744,24 +805,30 @@ TC_FORCE_INLINE bool spheres(const tc_sphere *a, const tc_sphere *b, tc_manifold
     const tc_dvec3 n = d2 > 0.0 ? tc_dvec3_scale(d, 1.0 / dist) : tc_dvec3_make(0, 0, 1);
     m->normal = tc_dvec3_to(n);
     m->count = 1;
-    m->points[0].depth = tc_float_saturated(radii - dist); /* two radii of FLT_MAX overlap by more than a float */
+    /* two radii of FLT_MAX overlap by more than a float */
+    m->points[0].depth = bounded ? (float)(radii - dist) : tc_float_saturated(radii - dist);
     m->points[0].id = TC_CONTACT_ID(TC_FEATURE_VERTEX, TC_FEATURE_VERTEX); /* each sphere is its vertex 0 */
     /* Midway between the surfaces, kept inside both balls when one swallows
      * the other (a zero-radius sphere, a point, is the answer). */
-    m->points[0].point = tc_dvec3_to_saturated(tc_dvec3_mad(ca, n, tc_rounded_meet(dist, ra, rb)));
+    const tc_dvec3 at = tc_dvec3_mad(ca, n, tc_rounded_meet(dist, ra, rb));
+    m->points[0].point = bounded ? tc_dvec3_to(at) : tc_dvec3_to_saturated(at);
     return true;
 }
 
-/* A pair the lanes turn down (a radius of -0 among the valid ones): the
- * exported validity tests, out of line. */
+/* A pair that may be tiny: measured, and scaled if it is (tiny_pair.h). */
+static bool spheres_given(const tc_sphere *a, const tc_sphere *b, tc_manifold *m) { return spheres(a, b, m, true, false); }
+TC_TINY_MANIFOLD(spheres_small, sphere, sphere, spheres_given)
+
+/* A pair the lanes turn down (a radius of -0 among the valid ones, or a
+ * number beyond 2^100): the exported validity tests, out of line. */
 TC_NO_INLINE bool spheres_checked(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
 {
-    return tc_sphere_valid(a) && tc_sphere_valid(b) && spheres(a, b, m);
+    return tc_sphere_valid(a) && tc_sphere_valid(b) && spheres(a, b, m, false, false);
 }
 
 bool tc_contact_sphere_sphere(const tc_sphere *a, const tc_sphere *b, tc_manifold *m)
 {
     if (!a || !b) return false;
-    if (!lanes_clear(lanes_or(sphere_lanes(a, LANE_FINITE), sphere_lanes(b, LANE_FINITE)))) return spheres_checked(a, b, m);
-    return spheres(a, b, m);
+    if (!lanes_clear(lanes_or(sphere_lanes(a, LANE_BOUNDED), sphere_lanes(b, LANE_BOUNDED)))) return spheres_checked(a, b, m);
+    return spheres(a, b, m, false, BOUNDED);
 }

@@ -74,13 +74,7 @@
 /* One manifold: the pair's contact, or a mesh pair's deepest triangle's
  * (mesh_deepest.h, the dispatch's). */
 #define TC_ENTRY_MANIFOLD(name, A, B)                                                                             \
-    TC_NO_INLINE bool name##_tiny(const tc_##A *a, const tc_##B *b, tc_manifold *m)                               \
-    {                                                                                                             \
-        TC_ENTRY_SCALE(A, B, NULL, 0, name##_given(a, b, m));                                                     \
-        if (!name##_given(&sa.u.A, &sb.u.B, m)) return false;                                                     \
-        if (m) tc_manifold_scaled_down(m, &scale);                                                                \
-        return true;                                                                                              \
-    }                                                                                                             \
+    TC_TINY_MANIFOLD(name##_tiny, A, B, name##_given)                                                             \
     bool name(const tc_##A *a, const tc_##B *b, tc_manifold *m)                                                   \
         TC_ENTRY_BODY(A, B, a, b, name##_tiny(a, b, m), name##_given(a, b, m))
 #define TC_ENTRY_CONTACT(A, B) TC_ENTRY_MANIFOLD(tc_contact_##A##_##B, A, B)
@@ -171,7 +165,7 @@ static bool rigid_hit_scaled_down(bool found, tc_sweep_hit *hit, const tc_sweep_
 
 TC_PAIR_EACH(TC_ENTRY)
 TC_PAIR_EACH_MESH(TC_ENTRY)
-TC_PAIR_EACH(TC_ENTRY_CONTACT)
+TC_PAIR_EACH_CONTACT_ENTRY(TC_ENTRY_CONTACT)
 TC_PAIR_EACH_MESH(TC_ENTRY_MESH_CONTACT)
 TC_PAIR_EACH_MESH(TC_ENTRY_DEEPEST)
 TC_PAIR_EACH_RIGID(TC_ENTRY_RIGID)

@@ -2,8 +2,9 @@
 /* The public pair functions' bodies at the scale given. Private header.
  *
  * Every public pair function (tc_overlap_X_Y, tc_distance_X_Y,
- * tc_contact_X_Y, tc_sweep_X_Y, tc_sweep_rigid_X_Y) is defined in
- * pair_entry.c: an inline bit test for a tiny pair (tiny_pair.h), which
+ * tc_contact_X_Y, tc_sweep_X_Y, tc_sweep_rigid_X_Y) but the hot contact
+ * pairs (TC_PAIR_EACH_CONTACT_SELF, whose bodies test for a tiny pair
+ * themselves, for nearly nothing, or need none) is defined in pair_entry.c: an inline bit test for a tiny pair (tiny_pair.h), which
  * goes out of line to be scaled into the unit range, and otherwise a tail
  * call of the function's body, tc_X_Y_given, which answers the pair as
  * given. A file that defines bodies includes this header with
@@ -23,6 +24,19 @@
     X(sphere, sphere) X(sphere, capsule) X(sphere, aabb) X(sphere, obb) X(sphere, triangle)           \
     X(sphere, plane) X(capsule, capsule) X(capsule, aabb) X(capsule, obb) X(capsule, triangle)        \
     X(capsule, plane) X(aabb, aabb) X(aabb, obb) X(aabb, triangle) X(aabb, plane) X(obb, obb)         \
+    X(obb, triangle) X(obb, plane) X(triangle, triangle) X(triangle, plane)                           \
+    X(sphere, hull) X(capsule, hull) X(aabb, hull) X(obb, hull) X(triangle, hull) X(plane, hull)      \
+    X(hull, hull)
+/* The one-manifold contact pairs, TC_PAIR_EACH split in two: those whose
+ * bodies test for a tiny pair themselves, on numbers their own arithmetic
+ * has at hand (contact.c), or need no test (aabb-aabb, exact at any scale:
+ * contact_aabb.c), which have no entry and are defined under their public
+ * names; and the rest, whose entries test. */
+#define TC_PAIR_EACH_CONTACT_SELF(X) \
+    X(sphere, sphere) X(sphere, capsule) X(sphere, plane) X(capsule, capsule) X(capsule, plane) X(aabb, aabb)
+#define TC_PAIR_EACH_CONTACT_ENTRY(X)                                                                 \
+    X(sphere, aabb) X(sphere, obb) X(sphere, triangle) X(capsule, aabb) X(capsule, obb)               \
+    X(capsule, triangle) X(aabb, obb) X(aabb, triangle) X(aabb, plane) X(obb, obb)      \
     X(obb, triangle) X(obb, plane) X(triangle, triangle) X(triangle, plane)                           \
     X(sphere, hull) X(capsule, hull) X(aabb, hull) X(obb, hull) X(triangle, hull) X(plane, hull)      \
     X(hull, hull)
@@ -67,7 +81,7 @@
 
 TC_PAIR_EACH(TC_PAIR_GIVEN_DECLARE)
 TC_PAIR_EACH_MESH(TC_PAIR_GIVEN_DECLARE)
-TC_PAIR_EACH(TC_PAIR_GIVEN_DECLARE_CONTACT)
+TC_PAIR_EACH_CONTACT_ENTRY(TC_PAIR_GIVEN_DECLARE_CONTACT)
 TC_PAIR_EACH_MESH(TC_PAIR_GIVEN_DECLARE_MESH_CONTACT)
 TC_PAIR_EACH_MESH(TC_PAIR_GIVEN_DECLARE_DEEPEST)
 TC_PAIR_EACH_RIGID(TC_PAIR_GIVEN_DECLARE_RIGID)

@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* Generated list (pair_given.h): each public pair function's name means its
- * body, tc_X_Y_given, in a file that defines bodies. Included only through
+ * body, tc_X_Y_given, in a file that defines bodies; not the contacts of
+ * TC_PAIR_EACH_CONTACT_SELF, defined under their own names. Included only through
  * pair_given.h with TC_PAIR_GIVEN_DEFINE set. */
 #define tc_overlap_sphere_sphere tc_overlap_sphere_sphere_given
 #define tc_distance_sphere_sphere tc_distance_sphere_sphere_given
-#define tc_contact_sphere_sphere tc_contact_sphere_sphere_given
 #define tc_sweep_sphere_sphere tc_sweep_sphere_sphere_given
 #define tc_overlap_sphere_capsule tc_overlap_sphere_capsule_given
 #define tc_distance_sphere_capsule tc_distance_sphere_capsule_given
-#define tc_contact_sphere_capsule tc_contact_sphere_capsule_given
 #define tc_sweep_sphere_capsule tc_sweep_sphere_capsule_given
 #define tc_overlap_sphere_aabb tc_overlap_sphere_aabb_given
 #define tc_distance_sphere_aabb tc_distance_sphere_aabb_given
@@ -24,11 +23,9 @@
 #define tc_sweep_sphere_triangle tc_sweep_sphere_triangle_given
 #define tc_overlap_sphere_plane tc_overlap_sphere_plane_given
 #define tc_distance_sphere_plane tc_distance_sphere_plane_given
-#define tc_contact_sphere_plane tc_contact_sphere_plane_given
 #define tc_sweep_sphere_plane tc_sweep_sphere_plane_given
 #define tc_overlap_capsule_capsule tc_overlap_capsule_capsule_given
 #define tc_distance_capsule_capsule tc_distance_capsule_capsule_given
-#define tc_contact_capsule_capsule tc_contact_capsule_capsule_given
 #define tc_sweep_capsule_capsule tc_sweep_capsule_capsule_given
 #define tc_overlap_capsule_aabb tc_overlap_capsule_aabb_given
 #define tc_distance_capsule_aabb tc_distance_capsule_aabb_given
@@ -44,11 +41,9 @@
 #define tc_sweep_capsule_triangle tc_sweep_capsule_triangle_given
 #define tc_overlap_capsule_plane tc_overlap_capsule_plane_given
 #define tc_distance_capsule_plane tc_distance_capsule_plane_given
-#define tc_contact_capsule_plane tc_contact_capsule_plane_given
 #define tc_sweep_capsule_plane tc_sweep_capsule_plane_given
 #define tc_overlap_aabb_aabb tc_overlap_aabb_aabb_given
 #define tc_distance_aabb_aabb tc_distance_aabb_aabb_given
-#define tc_contact_aabb_aabb tc_contact_aabb_aabb_given
 #define tc_sweep_aabb_aabb tc_sweep_aabb_aabb_given
 #define tc_overlap_aabb_obb tc_overlap_aabb_obb_given
 #define tc_distance_aabb_obb tc_distance_aabb_obb_given

@@ -44,13 +44,20 @@ bool tc_tiny_pair_measure(const tc_shape *a, const tc_shape *b, const tc_vec3 *e
  * 2^-23 or more, which rules the pair out at once (tiny means every number
  * is at most 2^-24): a few integer operations on their bits inline, where
  * the whole measure costs an ordinary sphere pair 73 instructions a call.
- * Bits only: no exception whatever the numbers. */
+ * Each number's own test (its |bits| plus 2^31 - the bits of 2^-23 carry
+ * into the top bit exactly when it is that or more), the flags ORed: an OR
+ * of the bits themselves mixed exponents (2^-44 with 2^-83 read as 2^-16),
+ * and let such tiny pairs through unscaled (a capsule pair at 1e-13 with a
+ * coordinate of 1e-25: overlap and contact disagreed). Bits only: no
+ * exception whatever the numbers. */
 TC_FORCE_INLINE bool tc_first4_maybe_tiny(const void *p)
 {
     uint32_t u[4];
     memcpy(u, p, sizeof u);
-    if ((u[0] & 0x7fffffffu) >= 0x34000000u) return false; /* the first alone settles most */
-    return ((u[0] | u[1] | u[2] | u[3]) & 0x7fffffffu) < 0x34000000u;
+    const uint32_t abs_mask = 0x7fffffffu, carry = 0x80000000u - 0x34000000u;
+    if ((u[0] & abs_mask) >= 0x34000000u) return false; /* the first alone settles most */
+    const uint32_t flags = ((u[1] & abs_mask) + carry) | ((u[2] & abs_mask) + carry) | ((u[3] & abs_mask) + carry);
+    return (flags & 0x80000000u) == 0u;
 }
 /* The same test of one number: a plane's offset, a hull's or mesh's scale. */
 TC_FORCE_INLINE bool tc_float_maybe_tiny(float x)
@@ -90,6 +97,26 @@ TC_FORCE_INLINE bool tc_tiny_pair(const tc_shape *a, const tc_shape *b, const tc
 {
     return tc_shape_maybe_tiny(a) && tc_shape_maybe_tiny(b) && tc_tiny_pair_measure(a, b, extra, count, s);
 }
+
+/* Defines name, the contact of a pair of types A and B (name(a, b, m), as
+ * tc_contact_A_B) through body, a function answering such a pair as given
+ * (its shapes known valid or checked there): a tiny pair is scaled into
+ * the unit range, answered there and its manifold scaled back; any other
+ * pair goes to body as given. Out of line, for the pair functions' entries
+ * (pair_entry.c) and for the hot contact bodies that test for a tiny pair
+ * themselves, within their own arithmetic (contact.c). */
+#define TC_TINY_MANIFOLD(name, A, B, body)                                          \
+    TC_NO_INLINE bool name(const tc_##A *a, const tc_##B *b, tc_manifold *m)        \
+    {                                                                               \
+        tc_pair_scale scale;                                                        \
+        tc_shape sa = tc_shape_from_##A(*a), sb = tc_shape_from_##B(*b);            \
+        if (!tc_tiny_pair_measure(&sa, &sb, NULL, 0, &scale)) return body(a, b, m); \
+        sa = tc_shape_scaled_up(&sa, &scale);                                       \
+        sb = tc_shape_scaled_up(&sb, &scale);                                       \
+        if (!body(&sa.u.A, &sb.u.B, m)) return false;                               \
+        if (m) tc_manifold_scaled_down(m, &scale);                                  \
+        return true;                                                                \
+    }
 
 /* Shape s (of a tiny pair) times s.up: every coordinate and size, exactly;
  * normals and rotations unchanged. */

@@ -24,9 +24,12 @@ _Static_assert(sizeof(tc_capsule) == 7 * sizeof(float), "a capsule is its 7 floa
 static inline bool tc_sphere_valid(const tc_sphere *s) { return (tc_floats_flag(s, 4, true) & TC_NONFINITE_FLAG) == 0; }
 static inline bool tc_capsule_valid(const tc_capsule *c) { return (tc_floats_flag(c, 7, true) & TC_NONFINITE_FLAG) == 0; }
 
+/* AABBs: the flag word of their six numbers, then min <= max (numbers by
+ * then). */
+_Static_assert(sizeof(tc_aabb) == 6 * sizeof(float), "an aabb is its 6 floats");
 static inline bool tc_aabb_valid(const tc_aabb *b)
 {
-    return tc_vec3_finite(b->min) && tc_vec3_finite(b->max) && b->min.x <= b->max.x && b->min.y <= b->max.y &&
+    return (tc_floats_flag(b, 6, false) & TC_NONFINITE_FLAG) == 0 && b->min.x <= b->max.x && b->min.y <= b->max.y &&
            b->min.z <= b->max.z;
 }
 
