@@ -429,3 +429,26 @@ TEST_CASE(tiny_pair_thrown_fast_sweeps_on_scaled_time)
     CHECK(tc_shape_distance(&a, &touching, NULL, NULL) == 0.0f);
     CHECK(tc_shape_sweep(&a, v, &touching, tc_vec3_zero(), 1.0f, &h) && h.t == 0.0f);
 }
+
+/* Regression: the float segment-segment solution underflowed for a pair
+ * whose sizes are far below their coordinates (segment.c). Two capsules
+ * about 1e-11 long at 1e-5 from the origin, relative to A's end about
+ * 1e-11 apart: a e - b^2, of the fourth power of that, was subnormal, the
+ * parameters it divided into were wrong, and overlap said apart where
+ * distance (0) and contact (true), in double, found them touching, as the
+ * double oracle does. */
+TEST_CASE(capsule_pair_far_below_its_coordinates_overlaps_as_distance_and_contact)
+{
+    const tc_capsule a = { { 0x1.4f8b58p-17f, 0x1.4f8b6ep-17f, 0x1.4f8b48p-17f },
+                           { 0x1.4f8b44p-17f, 0x1.4f8b56p-17f, 0x1.4f8b62p-17f },
+                           0x1.ae0328p-41f };
+    const tc_capsule b = { { 0x1.4f8b5cp-17f, 0x1.4f8b6cp-17f, 0x1.4f8b4cp-17f },
+                           { 0x1.4f8b4cp-17f, 0x1.4f8b58p-17f, 0x1.4f8b52p-17f },
+                           0x1.7bdc46p-40f };
+    const orc_shape oa = orc_from_capsule(&a), ob = orc_from_capsule(&b);
+    CHECK(orc_distance(&oa, &ob) == 0.0);
+    tc_manifold m;
+    CHECK(tc_overlap_capsule_capsule(&a, &b));
+    CHECK(tc_contact_capsule_capsule(&a, &b, &m));
+    CHECK(tc_distance_capsule_capsule(&a, &b, NULL, NULL) == 0.0f);
+}
