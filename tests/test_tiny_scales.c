@@ -452,3 +452,32 @@ TEST_CASE(capsule_pair_far_below_its_coordinates_overlaps_as_distance_and_contac
     CHECK(tc_contact_capsule_capsule(&a, &b, &m));
     CHECK(tc_distance_capsule_capsule(&a, &b, NULL, NULL) == 0.0f);
 }
+
+/* Regression: the AABB-OBB sweep took the AABB as an OBB whose float
+ * centre rounds (sweep.c). A box about 1e-6 wide at 1 from the origin,
+ * about 7e-9 from an OBB as overlap, distance and the double oracle have
+ * it: the rounded centre (half an ulp of 1, 6e-8) moved it into the OBB,
+ * and the still sweep hit at t = 0. */
+TEST_CASE(aabb_obb_sweep_far_below_its_coordinates_starts_apart_as_overlap_says)
+{
+    const tc_aabb a = { { 0x1.fffffap-1f, 0x1.000004p+0f, 0x1.ffffe8p-1f }, { 0x1.000002p+0f, 0x1.00001p+0f, 0x1.000008p+0f } };
+    tc_obb b;
+    b.center = tc_vec3_make(0x1.000004p+0f, 0x1.00000ep+0f, 0x1.ffffeep-1f);
+    b.half = tc_vec3_make(0x1.05eb8ep-22f, 0x1.5bf562p-25f, 0x1.d8b96ap-24f);
+    b.rotation.cx = tc_vec3_make(0x1.2b56dp-2f, -0x1.c13588p-4f, -0x1.e667cp-1f);
+    b.rotation.cy = tc_vec3_make(-0x1.e97684p-1f, -0x1.eaa84p-5f, -0x1.262404p-2f);
+    b.rotation.cz = tc_vec3_make(-0x1.a01f2p-6f, 0x1.fbfca6p-1f, -0x1.f526cp-4f);
+    const orc_shape oa = orc_from_aabb(&a), ob = orc_from_obb(&b);
+    CHECK(orc_distance(&oa, &ob) > 1e-9);
+    CHECK(!tc_overlap_aabb_obb(&a, &b));
+    CHECK(tc_distance_aabb_obb(&a, &b, NULL, NULL) > 0.0f);
+    tc_sweep_hit h;
+    CHECK(!tc_sweep_aabb_obb(&a, tc_vec3_zero(), &b, tc_vec3_zero(), 1.0f, &h));
+    /* moved onto B (its centre's offset: well past touching): a hit after
+     * t = 0 on both boxes, up to the rounding of a float point at 1 */
+    const tc_vec3 v = tc_vec3_sub(b.center, tc_vec3_lerp(a.min, a.max, 0.5f));
+    CHECK(tc_sweep_aabb_obb(&a, v, &b, tc_vec3_zero(), 1.0f, &h) && h.t > 0.0f && h.t < 1.0f);
+    const ovec p = ov_from(h.point), on_a = ov_sub(p, ov_scale(ov_from(v), (double)h.t));
+    const double off_a = orc_point_distance(&oa, on_a, NULL), off_b = orc_point_distance(&ob, p, NULL);
+    CHECK_MSG(off_a <= 0x1p-23 && off_b <= 0x1p-23, "hit point off A by %g, off B by %g", off_a, off_b);
+}
