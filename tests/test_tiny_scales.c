@@ -481,3 +481,58 @@ TEST_CASE(aabb_obb_sweep_far_below_its_coordinates_starts_apart_as_overlap_says)
     const double off_a = orc_point_distance(&oa, on_a, NULL), off_b = orc_point_distance(&ob, p, NULL);
     CHECK_MSG(off_a <= 0x1p-23 && off_b <= 0x1p-23, "hit point off A by %g, off B by %g", off_a, off_b);
 }
+
+/* Regression: the dispatch's rotating sweep placed the shapes by their
+ * start poses before asking overlap, and a plane placed by the identity
+ * moved by its normal's length's rounding (6e-8 of its offset, dispatch.c's
+ * rigid_placed): a sphere 1e-7 across at 1 from the origin touching a
+ * plane, as overlap, contact and distance say, was found apart, and the
+ * still rotating sweep missed it. */
+TEST_CASE(rotating_sweep_at_identity_poses_starts_as_overlap_says_for_a_plane)
+{
+    const tc_sphere a = { { 0x1.ffffeap-1f, 0x1.00000cp+0f, 0x1.fffff8p-1f }, 0x1.34b946p-26f };
+    const tc_plane b = { { -0x1.1a791p-5f, -0x1.94fbdp-1f, -0x1.38c348p-1f }, -0x1.6fb35ap+0f };
+    const tc_shape sa = tc_shape_from_sphere(a), sb = tc_shape_from_plane(b);
+    const tc_transform id = tc_transform_identity();
+    tc_manifold m;
+    CHECK(tc_shape_overlap(&sa, &sb) && tc_shape_contact(&sa, &sb, &m) && tc_shape_distance(&sa, &sb, NULL, NULL) == 0.0f);
+    tc_sweep_hit h;
+    CHECK(tc_shape_sweep_rigid(&sa, id, id, &sb, id, id, &h) && h.t == 0.0f);
+    CHECK(tc_shape_sweep_rigid(&sb, id, id, &sa, id, id, &h) && h.t == 0.0f);
+}
+
+/* Regression: a rotating sweep decided its start on the cores where they
+ * are, with the hulls' band of 1e-7 of their coordinates (sweep_rigid.c's
+ * rigid_start_apart): a sphere and a hull about 1e-6 across at 1 from the
+ * origin, given with identity poses, 5e-8 apart as overlap, distance and
+ * the oracle say, hit at t = 0, still, through the pair function and the
+ * dispatch. */
+TEST_CASE(rotating_sweep_of_a_hull_far_below_its_coordinates_starts_apart_as_overlap_says)
+{
+    const tc_vec3 cube[8] = { { -1, -1, -1 }, { 1, -1, -1 }, { -1, 1, -1 }, { 1, 1, -1 },
+                              { -1, -1, 1 },  { 1, -1, 1 },  { -1, 1, 1 },  { 1, 1, 1 } };
+    tc_hull_data *data = tc_hull_data_create(cube, 8, NULL);
+    CHECK(data != NULL);
+    if (!data) return;
+    const tc_sphere a = { { 0x1.000006p+0f, 0x1p+0f, 0x1.00001p+0f }, 0x1.68d4d4p-23f };
+    tc_hull b;
+    b.data = data;
+    b.position = tc_vec3_make(0x1.fffffcp-1f, 0x1.fffff6p-1f, 0x1.00000cp+0f);
+    b.rotation.cx = tc_vec3_make(-0x1.cdb604p-1f, 0x1.f07eecp-4f, 0x1.a8ceaep-2f);
+    b.rotation.cy = tc_vec3_make(0x1.57bbdcp-2f, 0x1.9a235ep-1f, 0x1.fb836ep-2f);
+    b.rotation.cz = tc_vec3_make(-0x1.16c636p-2f, 0x1.2c21b4p-1f, -0x1.86afd8p-1f);
+    b.scale = 0x1.421f6p-22f;
+    ovec corners[8];
+    for (int i = 0; i < 8; ++i) corners[i] = orc_place(b.position, b.rotation, b.scale, cube[i]);
+    static orc_hull ob; /* large */
+    orc_hull_build(&ob, corners, 8);
+    const orc_shape oa = orc_from_sphere(&a);
+    CHECK(orc_hull_distance(&ob, &oa) > 1e-8);
+    const tc_shape sa = tc_shape_from_sphere(a), sb = tc_shape_from_hull(b);
+    CHECK(!tc_shape_overlap(&sa, &sb) && tc_shape_distance(&sa, &sb, NULL, NULL) > 0.0f);
+    const tc_transform id = tc_transform_identity();
+    tc_sweep_hit h;
+    CHECK(!tc_sweep_rigid_sphere_hull(&a, id, id, &b, id, id, &h));
+    CHECK(!tc_shape_sweep_rigid(&sa, id, id, &sb, id, id, &h));
+    tc_hull_data_destroy(data);
+}
