@@ -38,7 +38,8 @@
  *    but apart take a step, so their hit has t > 0). Through the dispatch
  *    (tc_shape_sweep_rigid) "overlap at the start" is the pair's overlap
  *    test (tc_shape_overlap of the shapes at their start poses, an AABB
- *    turned as the box of its frame; far from the origin, beyond 16 times
+ *    turned as the box of its frame, a shape at the identity pose as
+ *    given; far from the origin, beyond 16 times
  *    the pair's sizes and separation, placed relative to A's start position
  *    as the pair functions then run; a plane pair relative to the other
  *    shape's start position, the plane's offset less its height there), as

@@ -170,9 +170,19 @@ static bool transform_equal(tc_transform p, tc_transform q)
 }
 
 /* A shape at a pose of its rotating sweep: an AABB turns as the box of its
- * frame (tc_shape_transform would keep it axis-aligned). */
+ * frame (tc_shape_transform would keep it axis-aligned). At the identity
+ * (no move, a quaternion with zero x, y, z: tc_pose_frame's) the shape as
+ * given: the AABB as an OBB rounds its centre (by half an ulp of it: at 1,
+ * a tenth of a box 1e-6 wide) and a placed plane's offset rounds with its
+ * normal's length (tc_shape_place: 6e-8 of it), which moved shapes far
+ * below their coordinates into or out of touching, and a still rotating
+ * sweep answered otherwise than overlap, distance and contact of the
+ * shapes given (issue 12). For a finite pose. */
 static tc_shape rigid_placed(const tc_shape *s, tc_transform pose)
 {
+    if (pose.position.x == 0.0f && pose.position.y == 0.0f && pose.position.z == 0.0f && pose.rotation.x == 0.0f &&
+        pose.rotation.y == 0.0f && pose.rotation.z == 0.0f)
+        return *s;
     if (s->type != TC_SHAPE_AABB) return tc_shape_transform(s, pose, 1.0f);
     const tc_shape box = tc_shape_from_obb(tc_obb_from_aabb(&s->u.aabb));
     return tc_shape_transform(&box, pose, 1.0f);
@@ -265,7 +275,7 @@ static bool sweep_rigid_ordered(const tc_shape *a, tc_transform a_start, tc_tran
         /* a plane's pose must be finite like the others' (tc_shape_transform
          * would place it by the identity for a non-finite rotation, and hit) */
         if (other->type == TC_SHAPE_PLANE || !tc_rigid_pose_ok(p0) || !transform_equal(p0, p1)) return false;
-        const tc_shape placed = tc_shape_transform(plane, p0, 1.0f);
+        const tc_shape placed = rigid_placed(plane, p0);
         switch (other->type) {
 #define TC_RIGID_PLANE_CASE(x) \
     case TC_TAG_##x: return tc_sweep_rigid_##x##_plane(&other->u.x, o0, o1, &placed.u.plane, hit);

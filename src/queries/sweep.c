@@ -26,6 +26,7 @@
 #include "touche/overlap.h"
 #include "queries/sat_box_box_depth.h"
 #include "queries/sweep_start.h"
+#include "shapes/box.h"
 /* the public pair functions defined here are their bodies (pair_given.h) */
 #define TC_PAIR_GIVEN_DEFINE
 #include "queries/pair_given.h"
@@ -364,11 +365,44 @@ bool tc_sweep_aabb_aabb(const tc_aabb *a, tc_vec3 velocity_a, const tc_aabb *b, 
     return true;
 }
 
+/* Whether box o (an AABB's, tc_obb_from_aabb) is the AABB a exactly, per
+ * axis its centre less and plus its half extent (each exact in double for
+ * floats of nearby exponents; a sum that is not only sends the pair to the
+ * moved frame below, which costs nothing in correctness). */
+static bool obb_is_aabb(const tc_obb *o, const tc_aabb *a)
+{
+    const float c[3] = { o->center.x, o->center.y, o->center.z }, h[3] = { o->half.x, o->half.y, o->half.z };
+    const float lo[3] = { a->min.x, a->min.y, a->min.z }, hi[3] = { a->max.x, a->max.y, a->max.z };
+    bool exact = true;
+    for (int k = 0; k < 3; ++k) exact &= (double)c[k] - h[k] == lo[k] && (double)c[k] + h[k] == hi[k];
+    return exact;
+}
+
+/* The AABB as an OBB, whose float centre rounds (by half an ulp of the
+ * centre: where a box 1e-6 wide lies at 1, a tenth of it) unless it is
+ * exact: then the SAT called boxes overlapping that the overlap test, in
+ * the pair's frame, called 1e-8 apart, and a still sweep hit them (issue
+ * 12). So an AABB whose OBB is not itself is swept in the overlap test's
+ * frame (tc_overlap_aabb_obb): the OBB's centre the origin, the AABB's
+ * centre taken exactly and its offset rounded once, of the pair's own
+ * size; the hit point moved back. An exact one (every box on a grid, the
+ * golden hash's) stays in place, bit for bit. */
 bool tc_sweep_aabb_obb(const tc_aabb *a, tc_vec3 velocity_a, const tc_obb *b, tc_vec3 velocity_b, float max_t, tc_sweep_hit *hit)
 {
     if (!tc_aabb_is_valid(a) || !tc_obb_is_valid(b) || !tc_sweep_motion_ok(velocity_a, velocity_b, max_t)) return false;
+    const bool touching = tc_overlap_aabb_obb(a, b);
     tc_obb oa = tc_obb_from_aabb(a);
-    return sweep_boxes(&oa, velocity_a, b, velocity_b, max_t, tc_overlap_aabb_obb(a, b), hit);
+    /* below 2^126 the offset, at most twice that, is a float */
+    if (obb_is_aabb(&oa, a) || !(tc_maxf(tc_aabb_magnitude(a), tc_obb_magnitude(b)) <= 0x1p126f))
+        return sweep_boxes(&oa, velocity_a, b, velocity_b, max_t, touching, hit);
+    tc_obb ob = *b;
+    oa.center = tc_vec3_neg(tc_aabb_offset(a, b->center));
+    ob.center = tc_vec3_zero();
+    tc_sweep_hit h;
+    if (!sweep_boxes(&oa, velocity_a, &ob, velocity_b, max_t, touching, &h)) return false;
+    h.point = tc_core_moved_back(h.point, tc_dvec3_neg(tc_dvec3_from(b->center)));
+    if (hit) *hit = h;
+    return true;
 }
 
 /* The pairs by conservative advancement. Whether they touch at t = 0 is

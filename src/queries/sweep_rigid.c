@@ -206,6 +206,25 @@ static bool arrived(double gap, double tol, double t)
     return gap <= (t > 0.0 ? tol : 0.0);
 }
 
+/* Whether posed cores a and b, whose GJK result in place is *r, are apart
+ * at the start as distance and contact decide it (tc_sweep_start_apart).
+ * The sweep's frame is A's start position's (below), which leaves cores far
+ * from their own bodies' origins where they are: shapes 1e-6 across given
+ * at 1 with identity poses had the hulls' band of 1e-7 of 1, and a still
+ * sweep hit pairs at t = 0 that overlap, distance and contact called 4e-8
+ * apart (issue 12). Such a pair (tc_core_pair_is_near says no) is asked in
+ * its own frame (tc_core_pair_recentre), and *r becomes the GJK result
+ * there (the same gap and direction, the points moved: the advancement
+ * takes only those two from it before it runs GJK again). */
+static bool rigid_start_apart(const tc_core *a, const tc_core *b, tc_gjk_result *r, double radii)
+{
+    if (tc_core_pair_is_near(a, b)) return tc_sweep_start_apart(a, b, r, radii);
+    tc_core ma = *a, mb = *b;
+    tc_core_pair_recentre(&ma, &mb);
+    tc_gjk_distance(&ma, &mb, r);
+    return tc_sweep_start_apart(&ma, &mb, r, radii);
+}
+
 bool tc_core_sweep_rigid(const tc_core *la, tc_transform a0, tc_transform a1, const tc_core *lb, tc_transform b0,
                          tc_transform b1, double max_t, tc_sweep_hit *hit)
 {
@@ -249,15 +268,17 @@ bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, c
         pose_core(la, &ma, t, &ca);
         pose_core(lb, &mb, t, &cb);
         tc_gjk_distance(&ca, &cb, &r);
-        double gap = r.distance - radii;
-        bool has_n = r.distance > TC_CORE_CONTACT_EPSILON * scale;
-        if (has_n) n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
         /* At t = 0, touching as distance and contact decide it on the
          * cores (GJK's rounding snapped, the hull overlap's band), as the
          * translating sweep does: shapes at distance 0 whose cores GJK put
          * 2e-17 apart took a step and hit at t = 2e-17 (the pair fuzzer,
          * issue 12). */
-        const bool start_touching = t == 0.0 && !tc_sweep_start_apart(&ca, &cb, &r, radii);
+        const tc_gjk_result in_place = r;
+        const bool start_touching = t == 0.0 && !rigid_start_apart(&ca, &cb, &r, radii);
+        if (start_touching) r = in_place; /* the start hit is taken where the cores are */
+        double gap = r.distance - radii;
+        bool has_n = r.distance > TC_CORE_CONTACT_EPSILON * scale;
+        if (has_n) n = tc_dvec3_scale(tc_dvec3_sub(r.point_b, r.point_a), 1.0 / r.distance);
         if (start_touching || (t > 0.0 && gap <= tol) || it == TC_RIGID_MAX_ITERATIONS) {
             /* Converged, or out of steps: the closest points above are those
              * of the poses at t, which is before any contact either way. */

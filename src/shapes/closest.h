@@ -46,6 +46,11 @@ float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2,
  * (where the float squares fit; tc_segment_segment_closest scales larger
  * ones down to there). */
 #define TC_SEGMENT_SEGMENT_FLOAT_RANGE 0x1p40f
+/* The smallest largest coordinate for which the float solution keeps its
+ * bits: the products of squares (of m^4) and FLT_EPSILON times them stay
+ * normal floats (2^-119 at most, above 2^-126). tc_segment_segment_closest
+ * scales smaller points up to [1/2, 1). */
+#define TC_SEGMENT_SEGMENT_FLOAT_MIN 0x1p-24f
 void tc_segment_segment_params(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s, float *t);
 
 /* Closest point of triangle abc to p (degenerate triangles handled as the

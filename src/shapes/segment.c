@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "core/float.h"
+#include "core/inline.h"
 
 float tc_segment_closest_param_wide(tc_vec3 a, tc_vec3 b, tc_vec3 p)
 {
@@ -67,29 +68,54 @@ void tc_segment_segment_params(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, f
     *t_out = t;
 }
 
-float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s_out, float *t_out)
+/* The float solution for points within the float range (closest.h). */
+static float segment_segment_in_range(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s_out, float *t_out)
 {
-    const float m = tc_maxf(tc_maxf(tc_vec3_max_abs(p1), tc_vec3_max_abs(q1)), tc_maxf(tc_vec3_max_abs(p2), tc_vec3_max_abs(q2)));
-    if (m > TC_SEGMENT_SEGMENT_FLOAT_RANGE) {
-        /* Far out the squares below overflow float. The closest parameters
-         * do not change when all four points are scaled by a power of two
-         * (exactly, but for values that become subnormal): scaled under
-         * 2^40, and the squared distance scaled back in double (beyond the
-         * float range it is infinity, without the overflow). */
-        int e;
-        (void)frexpf(m, &e);
-        const int k = 40 - e;
-        const float d2 = tc_segment_segment_closest(tc_vec3_ldexp(p1, k), tc_vec3_ldexp(q1, k), tc_vec3_ldexp(p2, k),
-                                                    tc_vec3_ldexp(q2, k), s_out, t_out);
-        const double back = ldexp((double)d2, -2 * k);
-        return back > FLT_MAX ? INFINITY : (float)back;
-    }
     float s, t;
     tc_segment_segment_params(p1, q1, p2, q2, &s, &t);
     if (s_out) *s_out = s;
     if (t_out) *t_out = t;
     tc_vec3 d = tc_vec3_sub(tc_vec3_lerp(p1, q1, s), tc_vec3_lerp(p2, q2, t));
     return tc_vec3_dot(d, d);
+}
+
+/* Points whose largest coordinate m is outside the float range, either
+ * way. The closest parameters do not change when all four points are
+ * scaled by a power of two, and the product by one is exact but for
+ * values that become subnormal (and a subnormal scaled up keeps its bits):
+ * - far out (m beyond TC_SEGMENT_SEGMENT_FLOAT_RANGE) the squares below
+ *   overflow float: scaled under 2^40, and the squared distance scaled
+ *   back in double (beyond the float range it is infinity, without the
+ *   overflow);
+ * - small (m below TC_SEGMENT_SEGMENT_FLOAT_MIN: a pair of sizes far below
+ *   their coordinates, given relative to one of its points) the products
+ *   of squares underflow: a e - b^2 is of m^4, subnormal below about 1e-10
+ *   and 0 below 1e-12, and the parameters it divides into were garbage (a
+ *   capsule 1e-11 long at 1e-5 from the origin missed its overlap with
+ *   another that distance and contact found: issue 12). Scaled into
+ *   [1/2, 1), and the squared distance scaled back.
+ * All zero (and NaN, which no valid shape has): as given. */
+TC_NO_INLINE float segment_segment_rescaled(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float m, float *s_out, float *t_out)
+{
+    if (tc_float_bits(m) == 0u || !tc_is_finite(m)) return segment_segment_in_range(p1, q1, p2, q2, s_out, t_out);
+    int e;
+    (void)frexpf(m, &e); /* m = f 2^e, f in [1/2, 1) */
+    const int k = m > TC_SEGMENT_SEGMENT_FLOAT_RANGE ? 40 - e : -e;
+    const float d2 = segment_segment_in_range(tc_vec3_ldexp(p1, k), tc_vec3_ldexp(q1, k), tc_vec3_ldexp(p2, k),
+                                              tc_vec3_ldexp(q2, k), s_out, t_out);
+    const double back = ldexp((double)d2, -2 * k);
+    return back > FLT_MAX ? INFINITY : (float)back;
+}
+
+float tc_segment_segment_closest(tc_vec3 p1, tc_vec3 q1, tc_vec3 p2, tc_vec3 q2, float *s_out, float *t_out)
+{
+    const float m = tc_maxf(tc_maxf(tc_vec3_max_abs(p1), tc_vec3_max_abs(q1)), tc_maxf(tc_vec3_max_abs(p2), tc_vec3_max_abs(q2)));
+    /* One unsigned comparison of the bits for both ends of the range (and
+     * a NaN, whose bits lie above it): the common case pays no more than
+     * the far test alone did. */
+    const uint32_t lo = tc_float_bits(TC_SEGMENT_SEGMENT_FLOAT_MIN), hi = tc_float_bits(TC_SEGMENT_SEGMENT_FLOAT_RANGE);
+    if (TC_UNLIKELY(tc_float_bits(m) - lo > hi - lo)) return segment_segment_rescaled(p1, q1, p2, q2, m, s_out, t_out);
+    return segment_segment_in_range(p1, q1, p2, q2, s_out, t_out);
 }
 
 float tc_segment_closest_points(const tc_segment *s1, const tc_segment *s2, tc_vec3 *p, tc_vec3 *q)
