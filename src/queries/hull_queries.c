@@ -17,6 +17,7 @@
 
 #include "core/inline.h"
 
+#include "queries/gjk_overlap.h"
 #include "queries/hull_epa.h"
 #include "queries/hull_pair.h"
 #include "queries/hull_sat.h"
@@ -325,7 +326,7 @@ static tc_gjk_status float_gjk(const tc_hull *a, const tc_hull *b, bool deepen, 
         return TC_GJK_UNSURE;
     }
     const double above = pad_above(p, a, b);
-    return deepen ? tc_gjk_hull_pair_deepened(p, above, r) : tc_gjk_hull_pair(p, above, r);
+    return deepen ? tc_gjk_hull_pair_overlap(p, above) : tc_gjk_hull_pair(p, above, r);
 }
 
 /* A pair within the float run's error of touching: the double path,
