@@ -16,6 +16,8 @@
  * to the caller (TC_GJK_UNSURE). */
 #include "queries/gjk_overlap.h"
 
+#include "queries/hull_pair_support.h"
+
 /* Supports per run before it gives up: the bench's pairs take 3 or 4. */
 #define TC_GJK_OVERLAP_STEPS 24
 
@@ -70,9 +72,10 @@ static void reduce_triangle(lean_simplex *s, tc_dvec3 c, tc_dvec3 b, tc_dvec3 a,
 
 /* The simplex's nearest feature to the origin, its newest point added: the
  * simplex reduced to it and *d set towards the origin from it. True when a
- * tetrahedron holds the origin (by these tests' rounding: the caller proves
- * it). */
-static bool reduce(lean_simplex *s, tc_dvec3 *d)
+ * tetrahedron holds the origin; *proved then says whether it does by more
+ * than err (err2 its square) from each face through the newest point, the
+ * proof's test for those faces (holds_origin). */
+static bool reduce(lean_simplex *s, tc_dvec3 *d, double err2, bool *proved)
 {
     const tc_dvec3 a = s->w[s->n - 1], ao = tc_dvec3_neg(a);
     switch (s->n) {
@@ -94,6 +97,7 @@ static bool reduce(lean_simplex *s, tc_dvec3 *d)
          * first face the origin is not strictly inside of is the triangle
          * to go on from (a flat tetrahedron: any). */
         static const int face[3][3] = { { 0, 1, 2 }, { 1, 2, 0 }, { 2, 0, 1 } };
+        bool deep = true;
         for (int f = 0; f < 3; ++f) {
             const tc_dvec3 p = s->w[face[f][0]], q = s->w[face[f][1]], r = s->w[face[f][2]];
             const tc_dvec3 n = tc_dvec3_cross(tc_dvec3_sub(p, a), tc_dvec3_sub(q, a));
@@ -102,7 +106,9 @@ static bool reduce(lean_simplex *s, tc_dvec3 *d)
                 reduce_triangle(s, q, p, a, d);
                 return false;
             }
+            deep = deep && o * o > err2 * tc_dvec3_length_sq(n);
         }
+        *proved = deep;
         return true;
     }
     }
@@ -123,11 +129,13 @@ static bool holds_origin(const lean_simplex *s, double err)
     return true;
 }
 
-static tc_dvec3 support(const tc_hull_pair *p, tc_dvec3 d)
+/* The difference's support point along d, by the scan (hull_pair_support.h)
+ * its caller can inline. */
+TC_FORCE_INLINE tc_dvec3 support(const tc_hull_pair *p, tc_dvec3 d, tc_hull_scan_fn *scan)
 {
     int32_t ia, ib;
     tc_dvec3 pa, pb;
-    tc_hull_pair_support(p, d, &ia, &ib, &pa, &pb);
+    tc_hull_pair_support_inline(p, d, &ia, &ib, &pa, &pb, scan);
     return tc_dvec3_sub(pa, pb);
 }
 
@@ -137,7 +145,7 @@ static tc_dvec3 support(const tc_hull_pair *p, tc_dvec3 d)
  * corners, gives a tetrahedron reaching further out on that side; two
  * rounds, as the deepening of gjk.c's float run, whose idea this is. True
  * when one holds the origin by more than err (s is then it). */
-static bool deepen(const tc_hull_pair *p, lean_simplex *s, double err)
+TC_FORCE_INLINE bool deepen(const tc_hull_pair *p, lean_simplex *s, double err, tc_hull_scan_fn *scan)
 {
     static const int faces[4][4] = { { 0, 1, 2, 3 }, { 0, 2, 3, 1 }, { 0, 3, 1, 2 }, { 1, 3, 2, 0 } };
     for (int round = 0; round < 2; ++round) {
@@ -160,7 +168,7 @@ static bool deepen(const tc_hull_pair *p, lean_simplex *s, double err)
                 out = n;
             }
         }
-        const tc_dvec3 w = support(p, out);
+        const tc_dvec3 w = support(p, out, scan);
         const double beyond = tc_dvec3_dot(tc_dvec3_sub(w, s->w[faces[near][0]]), out);
         if (!(beyond > 0.0 && beyond * beyond > err * err * near_nn)) return false;
         /* w in place of each of the face's corners in turn: the first that
@@ -182,7 +190,7 @@ static bool deepen(const tc_hull_pair *p, lean_simplex *s, double err)
     return false;
 }
 
-tc_gjk_status tc_gjk_hull_pair_overlap(const tc_hull_pair *p, double above)
+TC_FORCE_INLINE tc_gjk_status lean_run(const tc_hull_pair *p, double above, tc_hull_scan_fn *scan)
 {
     const double err = p->err, size = err / 4e-6, bar = above + err;
     if (!(size <= TC_GJK_OVERLAP_SIZE_MAX && size >= TC_GJK_OVERLAP_SIZE_MIN)) return TC_GJK_UNSURE;
@@ -195,17 +203,42 @@ tc_gjk_status tc_gjk_hull_pair_overlap(const tc_hull_pair *p, double above)
     lean_simplex s;
     s.n = 0;
     for (int step = 0; step < TC_GJK_OVERLAP_STEPS; ++step) {
-        const tc_dvec3 w = support(p, d);
+        const tc_dvec3 w = support(p, d, scan);
         /* the support plane along d: the whole difference at most d.w */
         const double dw = tc_dvec3_dot(d, w), dd = tc_dvec3_length_sq(d);
         if (dw < 0.0 && dw * dw > bar * bar * dd) return TC_GJK_SEPARATED;
+        /* the simplex's feature along d (all its points alike) */
+        const double df = s.n > 0 ? tc_dvec3_dot(d, s.w[s.n - 1]) : 0.0;
         if (s.n > 0) {
-            const double gain = dw - tc_dvec3_dot(d, s.w[s.n - 1]);
+            const double gain = dw - df;
             if (!(gain > 0.0 && gain * gain > stall * stall * dd)) return TC_GJK_UNSURE;
         }
         s.w[s.n++] = w;
-        if (reduce(&s, &d)) return holds_origin(&s, err) || deepen(p, &s, err) ? TC_GJK_INTERSECTING : TC_GJK_UNSURE;
+        bool proved = false;
+        if (reduce(&s, &d, err * err, &proved)) {
+            /* A tetrahedron comes of a triangle and the support along its
+             * normal d towards the origin: the origin is -df / |d| inside that
+             * face, the proof's test of the fourth face in d's numbers. */
+            if (proved && df < 0.0 && df * df > err * err * dd) return TC_GJK_INTERSECTING;
+            return deepen(p, &s, err, scan) ? TC_GJK_INTERSECTING : TC_GJK_UNSURE;
+        }
         if (d.x == 0.0 && d.y == 0.0 && d.z == 0.0) return TC_GJK_UNSURE; /* the origin on the simplex */
     }
     return TC_GJK_UNSURE;
+}
+
+#ifdef TC_HULL_PAIR_AVX512
+/* The run built for AVX2, its supports' scans inlined (eight wide). */
+__attribute__((target("avx2"))) static tc_gjk_status lean_run_wide(const tc_hull_pair *p, double above)
+{
+    return lean_run(p, above, scan_index_wide);
+}
+#endif
+
+tc_gjk_status tc_gjk_hull_pair_overlap(const tc_hull_pair *p, double above)
+{
+#ifdef TC_HULL_PAIR_AVX512
+    if (__builtin_cpu_supports("avx2") && !__builtin_cpu_supports("avx512f")) return lean_run_wide(p, above);
+#endif
+    return lean_run(p, above, scan_index);
 }
