@@ -18,7 +18,6 @@ typedef struct vertex { tc_dvec3 w, a, b; int32_t ia, ib; } vertex;
 typedef struct gjk_src {
     const tc_core *a, *b;
     const tc_hull_pair *fast;
-    bool deepen;     /* a float run whose tetrahedron holds the origin too near a face tries deeper ones */
     double scale, size;
     tc_dvec3 start;  /* the first search direction, from B towards A */
     int32_t hint_a, hint_b; /* the cores' last support vertices (hulls; -1 none): the next climb's start */
@@ -187,89 +186,6 @@ static vertex support(gjk_src *g, tc_dvec3 d)
     return r;
 }
 
-/* A float run's tetrahedron s that holds the origin, but within err of a
- * face (uncertain): the float error might put the origin outside it. Most
- * such pairs overlap by far more than err (the origin is deep in the
- * difference, the tetrahedron merely thin on that side), so a support
- * beyond the nearest face, replacing one of that face's corners, gives a
- * deeper tetrahedron; two rounds (four proved no more of the bench's
- * runs, and cost more). True when one holds the origin by more than err
- * from every face, the test closest_tetrahedron makes of the run's own,
- * so the proof is the same. False when the support does
- * not pass the face by more than err (the origin is that near the
- * boundary: the double path decides) or no replacement holds the origin.
- * Bench pairs near touching: 520 of 555 unsure overlap runs ended so, each
- * then paying a double GJK from scratch (7,400 instructions, callgrind). */
-static bool deepen(gjk_src *g, simplex *s, double size, double err)
-{
-    for (int round = 0; round < 2; ++round) {
-        /* the face the origin is nearest, relative to its normal's length */
-        int near = 0;
-        tc_dvec3 out = tc_dvec3_make(0, 0, 0);
-        double near_h = INFINITY, near_nn = 1.0;
-        for (int f = 0; f < 4; ++f) {
-            TC_FP_STRICT
-            const vertex *a = &s->v[tetra_faces[f][0]], *b = &s->v[tetra_faces[f][1]], *c = &s->v[tetra_faces[f][2]];
-            const vertex *d = &s->v[tetra_faces[f][3]];
-            tc_dvec3 n = tc_dvec3_cross(tc_dvec3_sub(b->w, a->w), tc_dvec3_sub(c->w, a->w));
-            double sp = tc_dvec3_dot(a->w, n), sd = tc_dvec3_dot(tc_dvec3_sub(d->w, a->w), n), nn = tc_dvec3_length_sq(n);
-            if (sd > 0.0) { /* outward: away from the opposite corner */
-                n = tc_dvec3_neg(n);
-                sp = -sp;
-            }
-            /* the origin's height below the face (a face of no area: none) */
-            const double h = nn > 0.0 ? sp / sqrt(nn) : -INFINITY;
-            if (h < near_h) {
-                near = f;
-                near_h = h;
-                near_nn = nn;
-                out = n;
-            }
-        }
-        const vertex w = support(g, out);
-        const vertex *a = &s->v[tetra_faces[near][0]];
-        const double beyond = tc_dvec3_dot(tc_dvec3_sub(w.w, a->w), out);
-        if (!(beyond > 0.0 && beyond * beyond > err * err * near_nn)) return false;
-        /* The segment from the opposite corner d to w crosses the face:
-         * the planes through d, w and each corner cut the tetrahedron and
-         * w's into three, each with one corner replaced by w; the origin's
-         * side of those planes says which holds it. */
-        const tc_dvec3 d = s->v[tetra_faces[near][3]].w, dw = tc_dvec3_sub(w.w, d);
-        tc_dvec3 x[3];
-        double o[3];
-        for (int k = 0; k < 3; ++k) {
-            x[k] = tc_dvec3_sub(s->v[tetra_faces[near][k]].w, d);
-            o[k] = det3(dw, x[k], tc_dvec3_neg(d));
-        }
-        int drop = 0;
-        for (int k = 0; k < 3; ++k) {
-            /* keeping corners i and j: the origin on j's side of plane i, on i's side of plane j */
-            const int i = (k + 1) % 3, j = (k + 2) % 3;
-            const double side = det3(dw, x[i], x[j]);
-            if ((o[i] >= 0.0) == (side >= 0.0) && (o[j] >= 0.0) == (side <= 0.0)) {
-                drop = k;
-                break;
-            }
-        }
-        /* That one first; the others when the segment missed the face (a
-         * face holding an earlier round's support) or rounding disagreed
-         * (bench pairs: 165 of 520 runs ended there without them). */
-        bool held = false;
-        for (int q = 0; q < 3 && !held; ++q) {
-            simplex t;
-            simplex_copy(&t, s);
-            t.v[tetra_faces[near][(drop + q) % 3]] = w;
-            bool uncertain = false;
-            if (!closest_tetrahedron(&t, size, err, &uncertain)) continue;
-            simplex_copy(s, &t);
-            if (!uncertain) return true;
-            held = true;
-        }
-        if (!held) return false;
-    }
-    return false;
-}
-
 /* The closest point of simplex s (its last vertex new) to the origin,
  * keeping the vertices whose region holds it; true when the origin is
  * inside a tetrahedron. */
@@ -383,8 +299,6 @@ static tc_gjk_status gjk_run(gjk_src *g, double above, double within, const tc_g
         v = nv;
         vv = nvv;
     }
-    if (g->deepen && out->status == TC_GJK_INTERSECTING && vv == 0.0 && uncertain && s->n == 4)
-        uncertain = !deepen(g, s, size, err);
     out->iterations = it;
     out->simplex.n = s->n;
     for (int i = 0; i < s->n; ++i) {
@@ -408,7 +322,6 @@ static void src_of_cores(gjk_src *g, const tc_core *a, const tc_core *b)
     g->a = a;
     g->b = b;
     g->fast = NULL;
-    g->deepen = false;
     g->scale = a->scale > b->scale ? a->scale : b->scale;
     g->size = a->size + b->size;
     g->start = tc_dvec3_sub(a->center, b->center);
@@ -446,26 +359,15 @@ bool tc_gjk_within_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simpl
     return r.distance <= margin;
 }
 
-static tc_gjk_status hull_pair_run(const tc_hull_pair *p, double above, bool deepen, tc_gjk_result *out)
+tc_gjk_status tc_gjk_hull_pair(const tc_hull_pair *p, double above, tc_gjk_result *out)
 {
     gjk_src g;
     g.a = g.b = NULL;
     g.fast = p;
-    g.deepen = deepen;
     g.scale = p->err / 4e-6;
     g.size = g.scale;
     g.start = tc_dvec3_sub(p->ca, p->cb);
     g.hint_a = g.hint_b = -1;
     bool decided;
     return gjk_run(&g, above, 0.0, NULL, out, &decided);
-}
-
-tc_gjk_status tc_gjk_hull_pair(const tc_hull_pair *p, double above, tc_gjk_result *out)
-{
-    return hull_pair_run(p, above, false, out);
-}
-
-tc_gjk_status tc_gjk_hull_pair_deepened(const tc_hull_pair *p, double above, tc_gjk_result *out)
-{
-    return hull_pair_run(p, above, true, out);
 }

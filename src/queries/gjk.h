@@ -60,14 +60,6 @@ bool tc_gjk_within(const tc_core *a, const tc_core *b, double margin);
  * simplex in out seeds the double run either way. */
 tc_gjk_status tc_gjk_hull_pair(const tc_hull_pair *p, double above, tc_gjk_result *out);
 
-/* tc_gjk_hull_pair for an overlap test: a run ending on a tetrahedron that
- * holds the origin too near a face for its error tries deeper ones from
- * supports beyond that face, and answers INTERSECTING when one holds it by
- * more than the error (the same proof). Its final simplex may then differ
- * from tc_gjk_hull_pair's, so results built on the simplex (distance
- * seeds, the polytope's start) use tc_gjk_hull_pair. */
-tc_gjk_status tc_gjk_hull_pair_deepened(const tc_hull_pair *p, double above, tc_gjk_result *out);
-
 /* tc_gjk_within for two hull cores, starting from a simplex of their
  * vertices (from tc_gjk_hull_pair) instead of one point: the same answer,
  * found in a support step or two when the seed is good. *stalled (if not

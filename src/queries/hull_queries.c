@@ -17,6 +17,7 @@
 
 #include "core/inline.h"
 
+#include "queries/gjk_overlap.h"
 #include "queries/hull_epa.h"
 #include "queries/hull_pair.h"
 #include "queries/hull_sat.h"
@@ -314,10 +315,10 @@ static bool float_run_fits(const tc_hull_pair *p) { return p->err <= 4e-6 * 0x1p
 
 /* The float run of two valid hulls, made ready in *p. Pairs well apart
  * end on its first support, a separating-axis test along the centres'
- * line. deepen: the overlap test's run (tc_gjk_hull_pair_deepened), which
- * proves more shallow overlaps; contact keeps the plain run, whose simplex
+ * line. lean: the overlap test's run (tc_gjk_hull_pair_overlap, a yes or
+ * no, r untouched); contact keeps the float run of gjk.c, whose simplex
  * its polytope starts from. */
-static tc_gjk_status float_gjk(const tc_hull *a, const tc_hull *b, bool deepen, tc_hull_pair *p, tc_gjk_result *r)
+static tc_gjk_status float_gjk(const tc_hull *a, const tc_hull *b, bool lean, tc_hull_pair *p, tc_gjk_result *r)
 {
     tc_hull_pair_init(p, a, b);
     if (!float_run_fits(p)) {
@@ -325,7 +326,7 @@ static tc_gjk_status float_gjk(const tc_hull *a, const tc_hull *b, bool deepen, 
         return TC_GJK_UNSURE;
     }
     const double above = pad_above(p, a, b);
-    return deepen ? tc_gjk_hull_pair_deepened(p, above, r) : tc_gjk_hull_pair(p, above, r);
+    return lean ? tc_gjk_hull_pair_overlap(p, above) : tc_gjk_hull_pair(p, above, r);
 }
 
 /* A pair within the float run's error of touching: the double path,
