@@ -18,6 +18,7 @@
 #include "core/inline.h"
 
 #include "queries/hull_epa.h"
+#include "queries/hull_fans.h"
 #include "queries/hull_pair.h"
 #include "queries/hull_sat.h"
 #include "queries/hull_sat_float.h"
@@ -355,18 +356,24 @@ static bool double_within(const tc_hull *a, const tc_hull *b)
     tc_core_translate(&cb, tc_core_recentre(&ca));
     double scale = ca.scale > cb.scale ? ca.scale : cb.scale;
     const double pad = TC_HULL_OVERLAP_PAD * scale;
-    bool stalled;
-    if (tc_gjk_within_seeded(&ca, &cb, &seed, pad, &stalled)) return true;
-    /* A run stalled on rounding is unsure: two slender solid hulls (1e6
-     * long, a few units across) that intersect by 0.14 stalled 0.24 apart,
-     * while the distance's seeded run found 0 (the pair fuzzer). The
+    bool unsure;
+    if (tc_gjk_within_seeded(&ca, &cb, &seed, pad, &unsure)) return true;
+    /* Apart only when a support plane proves it (unsure: not proved). A run
+     * stalled on rounding is unsure: two slender solid hulls (1e6 long, a
+     * few units across) that intersect by 0.14 stalled 0.24 apart, while
+     * the distance's seeded run found 0 (the pair fuzzer). The
      * separating-axis test over the faces and edge pairs decides them
-     * (rare: a stall whose support plane falls short of the simplex). With
+     * (rare: a run whose support plane falls short of the margin). With
      * one hull solid its axes are complete whatever the other's dimension
      * (its faces, the other's plane, the edge pairs' crossings), and each
      * is measured by the cores' projections: a segment 15 long through a
-     * slab 1e6 wide and 8 thick stalled 1.6 apart (random slender pairs). */
-    if (!stalled || !tc_core_hulls_penetration_complete(&ca, &cb)) return false;
+     * slab 1e6 wide and 8 thick stalled 1.6 apart (random slender pairs).
+     * Two hulls neither of them solid have no complete axes there (two
+     * parallel polygons need their edges' normals in the plane): their
+     * polygons' triangles decide (a segment 1e6 long through a flat hull
+     * stalled 3.3 apart, random slender pairs). */
+    if (!unsure) return false;
+    if (!tc_core_hulls_penetration_complete(&ca, &cb)) return tc_hull_fans_meet(&ca, &cb);
     tc_dvec3 n;
     return tc_core_penetration(&ca, &cb, &n, NULL) >= -pad;
 }
