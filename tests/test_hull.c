@@ -1109,3 +1109,32 @@ TEST_CASE(hull_sat_float_edge_pair_on_merged_face_not_supporting)
     tc_hull_data_destroy(da);
     tc_hull_data_destroy(db);
 }
+
+/* A needle hull 5.6e5 long and a few units across (random slender hulls):
+ * the double GJK of the X-hull overlap test stalled on its thin simplex,
+ * and its closest point called one of the hull's own vertices outside
+ * the hull: tc_hull_contains_point false, a sphere of radius 0.5 centred
+ * there apart (2% of such vertices). Apart is now only what a support
+ * plane proves; a stalled run against a solid hull is decided by the
+ * separating-axis test. Every vertex is contained, with a sphere and a
+ * point-sized box on it touching. */
+TEST_CASE(hull_vertex_contained_slender_gjk_stall)
+{
+    const tc_vec3 p[4] = { { -0x1.1ff4b2p+18f, -0x1.702c22p+0f, 0x1.615a2ap+1f },
+                           { -0x1.be9a1ep+14f, 0x1.98e8dcp+1f, -0x1.1655aep+1f },
+                           { -0x1.dc5e6cp+16f, 0x1.1afaecp+1f, 0x1.20b7dap-1f },
+                           { 0x1.c8b1c2p+16f, -0x1.81dd0cp+1f, 0x1.c05434p+2f } };
+    tc_hull_data *d = tc_hull_data_create(p, 4, NULL);
+    CHECK(d && tc_hull_data_dimension(d) == 3);
+    if (!d) return;
+    const tc_hull h = { d, tc_vec3_zero(), tc_mat3_identity(), 1.0f };
+    for (int i = 0; i < tc_hull_data_vertex_count(d); ++i) {
+        const tc_vec3 v = tc_hull_data_vertex(d, i);
+        const tc_sphere s = { v, 0.5f };
+        const tc_aabb b = { v, v };
+        CHECK_MSG(tc_hull_contains_point(&h, v), "vertex %d not contained", i);
+        CHECK_MSG(tc_overlap_sphere_hull(&s, &h), "a sphere on vertex %d apart", i);
+        CHECK_MSG(tc_overlap_aabb_hull(&b, &h), "a box on vertex %d apart", i);
+    }
+    tc_hull_data_destroy(d);
+}
