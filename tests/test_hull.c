@@ -1110,7 +1110,7 @@ TEST_CASE(hull_sat_float_edge_pair_on_merged_face_not_supporting)
     tc_hull_data_destroy(db);
 }
 
-/* A needle hull 5.6e5 long and a few units across (random slender hulls):
+/* A needle hull 4.1e5 long and a few units across (random slender hulls):
  * the double GJK of the X-hull overlap test stalled on its thin simplex,
  * and its closest point called one of the hull's own vertices outside
  * the hull: tc_hull_contains_point false, a sphere of radius 0.5 centred
