@@ -348,15 +348,20 @@ bool tc_gjk_within(const tc_core *a, const tc_core *b, double margin)
 }
 
 bool tc_gjk_within_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, double margin,
-                          bool *stalled)
+                          bool *unsure)
 {
     gjk_src g;
     src_of_cores(&g, a, b);
     tc_gjk_result r;
     bool decided;
     gjk_run(&g, margin, margin, seed, &r, &decided);
-    if (stalled) *stalled = r.stalled;
-    return r.distance <= margin;
+    /* Apart is proved only by a support plane beyond the margin (decided,
+     * status SEPARATED); a run that ended otherwise (converged at the
+     * margin, stalled on rounding, out of iterations) has only its
+     * simplex's closest point, which on a thin simplex can be far off. */
+    const bool within = r.distance <= margin;
+    if (unsure) *unsure = !within && !(decided && r.status == TC_GJK_SEPARATED);
+    return within;
 }
 
 tc_gjk_status tc_gjk_hull_pair(const tc_hull_pair *p, double above, tc_gjk_result *out)

@@ -62,11 +62,13 @@ tc_gjk_status tc_gjk_hull_pair(const tc_hull_pair *p, double above, tc_gjk_resul
 
 /* tc_gjk_within for two hull cores, starting from a simplex of their
  * vertices (from tc_gjk_hull_pair) instead of one point: the same answer,
- * found in a support step or two when the seed is good. *stalled (if not
- * NULL): the run stalled on rounding (tc_gjk_result.stalled), so a false
- * answer is unsure: on slender cores (1e6 long, a few units across) the
- * closest point of a thin simplex can be off by more than the margin. */
+ * found in a support step or two when the seed is good. *unsure (if not
+ * NULL): a false answer not proved by a support plane separating the cores
+ * by more than the margin (the run converged at the margin, stalled on
+ * rounding or ran out of iterations), so the cores may meet: on slender
+ * cores (1e6 long, a few units across) the closest point of a thin simplex
+ * can be off by more than the margin. */
 bool tc_gjk_within_seeded(const tc_core *a, const tc_core *b, const tc_gjk_simplex *seed, double margin,
-                          bool *stalled);
+                          bool *unsure);
 
 #endif

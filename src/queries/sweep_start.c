@@ -4,6 +4,7 @@
  * unwritten, and reading it would be reading stack garbage. */
 #include "queries/sweep_start.h"
 
+#include "queries/hull_fans.h"
 #include "queries/pair_queries.h"
 #include "queries/penetration.h"
 
@@ -18,13 +19,22 @@ bool tc_sweep_start_apart(const tc_core *a, const tc_core *b, const tc_gjk_resul
     const double band = a->count == TC_CORE_HULL || b->count == TC_CORE_HULL ? TC_SWEEP_START_BAND : 0.0;
     double distance = r->distance;
     /* A run stalled on rounding (tc_gjk_result.stalled) is unsure of two
-     * hulls, one of them solid: their separating-axis test's separation
-     * instead, as the hull overlap test then decides them (slender hulls
-     * intersecting by 0.14 stalled 0.24 apart: the pair fuzzer). */
+     * hulls: with one of them solid their separating-axis test's
+     * separation instead, as the hull overlap test then decides them
+     * (slender hulls intersecting by 0.14 stalled 0.24 apart: the pair
+     * fuzzer); with neither solid, touching when their triangles meet (a
+     * segment 1e6 long through a flat hull stalled 0.15 apart and a still
+     * sweep missed: random slender pairs). */
     if (r->stalled && tc_core_hulls_penetration_complete(a, b)) {
+        /* the test's measure of its axis, or the cores' projections on it
+         * when less (a merged face's fitted plane: hull_queries.c's
+         * sat_proves_apart); each bounds the distance from below */
         tc_dvec3 n;
-        const double separation = -tc_core_penetration(a, b, &n, NULL);
-        distance = separation > 0.0 ? separation : 0.0;
+        const double separation = -tc_core_penetration(a, b, &n, NULL), along = -tc_core_overlap_along(a, b, n);
+        const double least = separation < along ? separation : along;
+        distance = least > 0.0 ? least : 0.0;
+    } else if (r->stalled && a->count == TC_CORE_HULL && b->count == TC_CORE_HULL && tc_hull_fans_meet(a, b)) {
+        distance = 0.0;
     }
     return distance - radii > band * core_scale &&
            tc_rounded_apart(tc_gjk_core_distance(distance, radii, core_scale), radii);

@@ -26,6 +26,10 @@
 #include "core/float.h"
 
 #define TC_HULL_TOLERANCE 1e-6
+/* Builds at most this many times, each at a sixteenth of the last one's
+ * tolerance (tc_hull_data_create): down to 1e-6 / 16^3, some 2.4e-10 of
+ * the diagonal, still above double rounding of the data's coordinates. */
+#define TC_HULL_REFINE_ROUNDS 4
 
 /* ---- the polygon soup every case ends as, before the final layout -------- */
 typedef struct soup {
@@ -38,6 +42,11 @@ typedef struct soup {
     int32_t nf;
     int32_t seg[2];           /* a segment's ends when nf == 0 and dimension 1 */
     int dimension;
+    /* per point: dropped by quickhull within eps above a face's plane, so
+     * perhaps further from the hull (tc_hull_data_create checks them) */
+    bool *near;
+    double reach;             /* how far outside the hull a point may be */
+    bool loose;               /* a point dropped near a face is further out (build_solid) */
 } soup;
 
 typedef struct edge_key { int32_t lo, hi, face, a; } edge_key;
@@ -322,6 +331,15 @@ static double turn(p2i o, p2i a, p2i b)
     return l > 0.0 ? c / l : 0.0;
 }
 
+/* Distance from a to segment o-b in the plane. */
+static double segment_distance_2d(p2i a, p2i o, p2i b)
+{
+    const double ux = b.x - o.x, uy = b.y - o.y, wx = a.x - o.x, wy = a.y - o.y, l = ux * ux + uy * uy;
+    double t = l > 0.0 ? (wx * ux + wy * uy) / l : 0.0;
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    return hypot(wx - t * ux, wy - t * uy);
+}
+
 static tc_hull_data *build_flat(soup *s, tc_dvec3 n, double eps, const tc_allocator *al)
 {
     tc_dvec3 u = tc_dvec3_perpendicular(n), w = tc_dvec3_cross(n, u);
@@ -335,18 +353,41 @@ static tc_hull_data *build_flat(soup *s, tc_dvec3 n, double eps, const tc_alloca
         p[i].i = i;
     }
     qsort(p, (size_t)s->nv, sizeof(p2i), cmp_p2);
-    /* Andrew's monotone chain; a point within eps of the line of the last
-     * two is not a corner. */
+    /* Andrew's monotone chain, by the turns' signs: every point is on the
+     * polygon or inside it. Popping a point within eps of the line of the
+     * last two, as this did, dropped a needle's far end, 4.8e5 out, when
+     * the sort's axis ran across the needle (a point behind the last two
+     * is near their line too): random slender pairs missed by 9e4. */
     int k = 0;
     for (int32_t i = 0; i < s->nv; ++i) {
-        while (k >= 2 && turn(chain[k - 2], chain[k - 1], p[i]) <= eps) --k;
+        while (k >= 2 && turn(chain[k - 2], chain[k - 1], p[i]) <= 0.0) --k;
         chain[k++] = p[i];
     }
     for (int32_t i = s->nv - 2, lower = k + 1; i >= 0; --i) {
-        while (k >= lower && turn(chain[k - 2], chain[k - 1], p[i]) <= eps) --k;
+        while (k >= lower && turn(chain[k - 2], chain[k - 1], p[i]) <= 0.0) --k;
         chain[k++] = p[i];
     }
     --k; /* the first point closes the chain */
+    /* A corner within eps / 4 of the segment between its neighbours is no
+     * corner (near-duplicates, nearly straight runs). A pass drops such
+     * corners, never two neighbours, so what it cuts off is within eps / 4
+     * of the polygon left; after four passes every point is within eps. */
+    for (int pass = 0; pass < 4 && k >= 3; ++pass) {
+        int m = 0;
+        bool dropped = false, first = false, any = false;
+        for (int i = 0; i < k; ++i) {
+            const p2i prev = m > 0 ? chain[m - 1] : chain[k - 1], next = chain[(i + 1) % k];
+            if (!dropped && !(i == k - 1 && first) && segment_distance_2d(chain[i], prev, next) <= 0.25 * eps) {
+                dropped = any = true;
+                first = first || i == 0;
+                continue;
+            }
+            dropped = false;
+            chain[m++] = chain[i];
+        }
+        k = m;
+        if (!any) break;
+    }
     if (k < 3) {
         /* Numerically a sliver after all: keep the extreme pair. */
         s->dimension = 1;
@@ -378,6 +419,32 @@ done:
     return h;
 }
 
+/* Distance from p to segment a-b. */
+static double segment_distance(tc_dvec3 p, tc_dvec3 a, tc_dvec3 b)
+{
+    const tc_dvec3 ab = tc_dvec3_sub(b, a), ap = tc_dvec3_sub(p, a);
+    const double l = tc_dvec3_length_sq(ab);
+    double t = l > 0.0 ? tc_dvec3_dot(ap, ab) / l : 0.0;
+    t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    return tc_dvec3_length(tc_dvec3_mad(ap, ab, -t));
+}
+
+/* Distance from p to triangle a b c: its height over the plane when it
+ * projects inside (each edge's normal in the plane, outward by the
+ * triangle's own turn, has it on the inner side), else its nearest edge. */
+static double triangle_distance(tc_dvec3 p, tc_dvec3 a, tc_dvec3 b, tc_dvec3 c)
+{
+    const tc_dvec3 n = tc_dvec3_cross(tc_dvec3_sub(b, a), tc_dvec3_sub(c, a));
+    const double nn = tc_dvec3_length_sq(n);
+    const tc_dvec3 q[3] = { a, b, c };
+    bool inside = nn > 0.0;
+    for (int k = 0; k < 3 && inside; ++k)
+        inside = tc_dvec3_dot(tc_dvec3_cross(tc_dvec3_sub(q[(k + 1) % 3], q[k]), tc_dvec3_sub(p, q[k])), n) >= 0.0;
+    if (inside) return fabs(tc_dvec3_dot(tc_dvec3_sub(p, a), n)) / sqrt(nn);
+    const double ab = segment_distance(p, a, b), bc = segment_distance(p, b, c), ca = segment_distance(p, c, a);
+    return fmin(ab, fmin(bc, ca));
+}
+
 /* ---- 3D: quickhull ------------------------------------------------------- */
 typedef struct qface {
     int32_t v[3];      /* counter-clockwise seen from outside */
@@ -400,6 +467,7 @@ typedef struct qhull {
     size_t cap;
     int32_t nf;
     double eps;
+    bool *near;        /* the soup's */
 } qhull;
 
 static double qdist(const qhull *q, const qface *f, int32_t i) { return tc_dvec3_dot(f->n, q->p[i]) - f->d; }
@@ -522,18 +590,38 @@ static bool add_point(qhull *q, qbuffers *b, int32_t fi, int32_t stamp)
         while (pi >= 0) {
             int32_t nx = q->next[pi];
             if (pi != eye) {
-                double best = q->eps;
+                double best = q->eps, top = 0.0;
                 int32_t bf = -1;
                 for (int32_t i = 0; i < nh; ++i) {
                     double d = qdist(q, &q->f[b->made[i]], pi);
+                    if (d > top) top = d;
                     if (d > best) { best = d; bf = b->made[i]; }
                 }
                 if (bf >= 0) add_outside(q, bf, pi, best);
+                else if (top > 0.0) q->near[pi] = true;
             }
             pi = nx;
         }
     }
     return true;
+}
+
+/* Whether point i, dropped within eps above a face's plane, is within
+ * reach of the hull: inside every triangle's plane, or within reach of a
+ * triangle it is above (the triangles are the hull's boundary, so the
+ * nearest point outside lies on one it is above). Before the faces merge:
+ * a merged face's plane is a fit, and a point 6.5e4 outside a slab 1e6
+ * wide and 4 thick was inside every merged face's plane. */
+static bool qhull_point_within(const qhull *q, int32_t i, double reach)
+{
+    bool outside = false;
+    for (int32_t f = 0; f < q->nf; ++f) {
+        const qface *t = &q->f[f];
+        if (!t->alive || !(qdist(q, t, i) > 0.0)) continue;
+        outside = true;
+        if (triangle_distance(q->p[i], q->p[t->v[0]], q->p[t->v[1]], q->p[t->v[2]]) <= reach) return true;
+    }
+    return !outside;
 }
 
 /* Merges the triangles within eps of one plane into polygon faces, writing
@@ -648,6 +736,7 @@ static tc_hull_data *build_solid(soup *s, const int32_t tet[4], double eps, cons
     q.al = al;
     q.p = s->v;
     q.eps = eps;
+    q.near = s->near;
     qbuffers b;
     memset(&b, 0, sizeof b);
     tc_hull_data *h = NULL;
@@ -674,19 +763,23 @@ static tc_hull_data *build_solid(soup *s, const int32_t tet[4], double eps, cons
     (void)c;
     for (int32_t i = 0; i < s->nv; ++i) {
         if (i == tet[0] || i == tet[1] || i == tet[2] || i == tet[3]) continue;
-        double best = eps;
+        double best = eps, top = 0.0;
         int32_t bf = -1;
         for (int32_t f = 0; f < 4; ++f) {
             double d = qdist(&q, &q.f[f], i);
+            if (d > top) top = d;
             if (d > best) { best = d; bf = f; }
         }
         if (bf >= 0) add_outside(&q, bf, i, best);
+        else if (top > 0.0) q.near[i] = true;
     }
     int32_t stamp = 0;
     for (int32_t fi = 0; fi < q.nf; ++fi) {
         if (!q.f[fi].alive || q.f[fi].outside < 0) continue;
         if (!add_point(&q, &b, fi, ++stamp)) goto done;
     }
+    for (int32_t i = 0; i < s->nv && !s->loose; ++i)
+        if (s->near[i] && !qhull_point_within(&q, i, s->reach)) s->loose = true;
     if (!merge_faces(&q, s, eps)) goto done;
     s->dimension = 3;
     h = assemble(s, al);
@@ -704,6 +797,68 @@ done:
     return h;
 }
 
+/* The hull of the soup's points at tolerance eps, from their axis
+ * extremes: a point, a segment, a polygon or a solid. */
+static tc_hull_data *build(soup *s, const int32_t ext[6], double eps, const tc_allocator *allocator)
+{
+    const int32_t count = s->nv;
+    int32_t t0 = ext[0], t1 = ext[1];
+    double best = -1.0;
+    for (int i = 0; i < 6; ++i)
+        for (int j = i + 1; j < 6; ++j) {
+            double d = tc_dvec3_length(tc_dvec3_sub(s->v[ext[i]], s->v[ext[j]]));
+            if (d > best) { best = d; t0 = ext[i]; t1 = ext[j]; }
+        }
+    if (!(best > eps)) {
+        s->dimension = 0;
+        s->seg[0] = t0;
+        return assemble(s, allocator);
+    }
+    tc_dvec3 axis = tc_dvec3_normalize(tc_dvec3_sub(s->v[t1], s->v[t0]));
+    int32_t t2 = t0;
+    best = -1.0;
+    for (int32_t i = 0; i < count; ++i) {
+        tc_dvec3 r = tc_dvec3_sub(s->v[i], s->v[t0]);
+        double d = tc_dvec3_length(tc_dvec3_mad(r, axis, -tc_dvec3_dot(r, axis)));
+        if (d > best) { best = d; t2 = i; }
+    }
+    if (!(best > eps)) {
+        /* Collinear: the extreme points along the line. */
+        int32_t lo = t0, hi = t0;
+        double plo = INFINITY, phi = -INFINITY;
+        for (int32_t i = 0; i < count; ++i) {
+            double p = tc_dvec3_dot(s->v[i], axis);
+            if (p < plo) { plo = p; lo = i; }
+            if (p > phi) { phi = p; hi = i; }
+        }
+        s->dimension = 1;
+        s->seg[0] = lo;
+        s->seg[1] = hi;
+        return assemble(s, allocator);
+    }
+    tc_dvec3 n = tc_dvec3_normalize(tc_dvec3_cross(tc_dvec3_sub(s->v[t1], s->v[t0]), tc_dvec3_sub(s->v[t2], s->v[t0])));
+    int32_t t3 = t0;
+    best = -1.0;
+    for (int32_t i = 0; i < count; ++i) {
+        double d = fabs(tc_dvec3_dot(tc_dvec3_sub(s->v[i], s->v[t0]), n));
+        if (d > best) { best = d; t3 = i; }
+    }
+    if (!(best > eps)) return build_flat(s, n, eps, allocator);
+    int32_t tet[4] = { t0, t1, t2, t3 };
+    return build_solid(s, tet, eps, allocator);
+}
+
+/* The soup as a build finds it: no faces, no dimension. */
+static void reset_soup(soup *s)
+{
+    s->face_start = s->face_vertices = NULL;
+    s->face_n = NULL;
+    s->nf = 0;
+    s->dimension = 0;
+    s->loose = false;
+    memset(s->near, 0, sizeof(bool) * (size_t)s->nv);
+}
+
 tc_hull_data *tc_hull_data_create(const tc_vec3 *points, int32_t count, const tc_allocator *allocator)
 {
     if (!points || count <= 0) return NULL;
@@ -714,7 +869,12 @@ tc_hull_data *tc_hull_data_create(const tc_vec3 *points, int32_t count, const tc
     s.al = allocator;
     s.nv = count;
     s.v = tc_mem_alloc(allocator, sizeof(tc_dvec3) * (size_t)count);
-    if (!s.v) return NULL;
+    s.near = tc_mem_alloc(allocator, sizeof(bool) * (size_t)count);
+    if (!s.v || !s.near) {
+        tc_mem_free(allocator, s.v, sizeof(tc_dvec3) * (size_t)count);
+        tc_mem_free(allocator, s.near, sizeof(bool) * (size_t)count);
+        return NULL;
+    }
     for (int32_t i = 0; i < count; ++i) s.v[i] = tc_dvec3_from(points[i]);
     /* The extreme points on each axis; the pair furthest apart. */
     int32_t ext[6] = { 0, 0, 0, 0, 0, 0 };
@@ -731,59 +891,28 @@ tc_hull_data *tc_hull_data_create(const tc_vec3 *points, int32_t count, const tc
         tc_dvec3 hi = tc_dvec3_make(s.v[ext[1]].x, s.v[ext[3]].y, s.v[ext[5]].z);
         diag = tc_dvec3_length(tc_dvec3_sub(hi, lo));
     }
-    double eps = TC_HULL_TOLERANCE * diag;
-    int32_t t0 = ext[0], t1 = ext[1];
-    double best = -1.0;
-    for (int i = 0; i < 6; ++i)
-        for (int j = i + 1; j < 6; ++j) {
-            double d = tc_dvec3_length(tc_dvec3_sub(s.v[ext[i]], s.v[ext[j]]));
-            if (d > best) { best = d; t0 = ext[i]; t1 = ext[j]; }
-        }
+    /* A point within eps of every face's plane can still lie far outside
+     * the hull where faces meet at a sharp angle: beyond a needle's tip,
+     * 1e6 long and a few units across, a point 9e4 out was dropped (random
+     * slender pairs: overlap missed by 9e4). So every point quickhull
+     * dropped above a face's plane is checked against the hull, and the
+     * hull built again at a sixteenth of the tolerance while one lies
+     * further out than the tolerance; a finer build that fails (rounding)
+     * keeps the coarser one. */
+    const double eps = TC_HULL_TOLERANCE * diag;
+    s.reach = eps;
+    double fine = eps;
     tc_hull_data *h = NULL;
-    if (!(best > eps)) {
-        s.dimension = 0;
-        s.seg[0] = t0;
-        h = assemble(&s, allocator);
-        goto done;
+    for (int round = 0; round < TC_HULL_REFINE_ROUNDS; ++round, fine *= 1.0 / 16.0) {
+        reset_soup(&s);
+        tc_hull_data *g = build(&s, ext, fine, allocator);
+        if (!g) break;
+        tc_hull_data_destroy(h);
+        h = g;
+        if (!s.loose) break;
     }
-    tc_dvec3 axis = tc_dvec3_normalize(tc_dvec3_sub(s.v[t1], s.v[t0]));
-    int32_t t2 = t0;
-    best = -1.0;
-    for (int32_t i = 0; i < count; ++i) {
-        tc_dvec3 r = tc_dvec3_sub(s.v[i], s.v[t0]);
-        double d = tc_dvec3_length(tc_dvec3_mad(r, axis, -tc_dvec3_dot(r, axis)));
-        if (d > best) { best = d; t2 = i; }
-    }
-    if (!(best > eps)) {
-        /* Collinear: the extreme points along the line. */
-        int32_t lo = t0, hi = t0;
-        double plo = INFINITY, phi = -INFINITY;
-        for (int32_t i = 0; i < count; ++i) {
-            double p = tc_dvec3_dot(s.v[i], axis);
-            if (p < plo) { plo = p; lo = i; }
-            if (p > phi) { phi = p; hi = i; }
-        }
-        s.dimension = 1;
-        s.seg[0] = lo;
-        s.seg[1] = hi;
-        h = assemble(&s, allocator);
-        goto done;
-    }
-    tc_dvec3 n = tc_dvec3_normalize(tc_dvec3_cross(tc_dvec3_sub(s.v[t1], s.v[t0]), tc_dvec3_sub(s.v[t2], s.v[t0])));
-    int32_t t3 = t0;
-    best = -1.0;
-    for (int32_t i = 0; i < count; ++i) {
-        double d = fabs(tc_dvec3_dot(tc_dvec3_sub(s.v[i], s.v[t0]), n));
-        if (d > best) { best = d; t3 = i; }
-    }
-    if (!(best > eps)) {
-        h = build_flat(&s, n, eps, allocator);
-        goto done;
-    }
-    int32_t tet[4] = { t0, t1, t2, t3 };
-    h = build_solid(&s, tet, eps, allocator);
-done:
     tc_mem_free(allocator, s.v, sizeof(tc_dvec3) * (size_t)count);
+    tc_mem_free(allocator, s.near, sizeof(bool) * (size_t)count);
     return h;
 }
 
