@@ -248,6 +248,13 @@ static bool pose_equal(tc_transform p, tc_transform q)
  * AABB turns as a box of its frame (tc_shape_transform keeps it aligned). */
 static tc_shape start_shape(const tc_shape *s, tc_transform pose)
 {
+    /* at the identity (no move, a quaternion with zero x, y, z) the shape as
+     * given, as the dispatch places it (sweep.h): an AABB made an OBB would
+     * round its centre, and a sphere 0.125 from a box 1e6 long, apart as
+     * given, overlapped that OBB within its band */
+    if (pose.position.x == 0.0f && pose.position.y == 0.0f && pose.position.z == 0.0f && pose.rotation.x == 0.0f &&
+        pose.rotation.y == 0.0f && pose.rotation.z == 0.0f)
+        return *s;
     if (s->type != TC_SHAPE_AABB) return tc_shape_transform(s, pose, 1.0f);
     const tc_shape box = tc_shape_from_obb(tc_obb_from_aabb(&s->u.aabb));
     return tc_shape_transform(&box, pose, 1.0f);
