@@ -566,8 +566,8 @@ TEST_CASE(aabb_obb_sweep_far_below_its_coordinates_starts_apart_as_overlap_says)
 
 /* Regression: the dispatch's rotating sweep placed the shapes by their
  * start poses before asking overlap, and a plane placed by the identity
- * moved by its normal's length's rounding (6e-8 of its offset, dispatch.c's
- * rigid_placed): a sphere 1e-7 across at 1 from the origin touching a
+ * moved by its normal's length's rounding (6e-8 of its offset: now
+ * tc_shape_rigid_placed, sweep_rigid_start.c): a sphere 1e-7 across at 1 from the origin touching a
  * plane, as overlap, contact and distance say, was found apart, and the
  * still rotating sweep missed it. */
 TEST_CASE(rotating_sweep_at_identity_poses_starts_as_overlap_says_for_a_plane)
