@@ -24,7 +24,7 @@
 
 /* The committed value. To change it on purpose: run this test, copy the
  * "got" value it prints here, and say why in the commit message. */
-#define TOUCHE_GOLDEN_HASH 0xd02545e18b827db1ull
+#define TOUCHE_GOLDEN_HASH 0x33eee6232e6e701cull
 
 /* ---- hashing ------------------------------------------------------------ */
 typedef struct golden { uint64_t h; uint64_t words; } golden;

@@ -454,13 +454,18 @@ TEST_CASE(sweep_rigid_capsule_triangle_3321_apart_at_start)
     check_rigid("rigid capsule-triangle", 3321, &a, a0, a1, &b, b0, b1);
 }
 
-/* The same rule, made by hand: spheres 1e-6 apart (under the tolerance),
- * closing: a hit at a t > 0 with the point between them; opening: none. */
+/* The same rule, made by hand: spheres 1.5e-5 apart (past the overlap
+ * test's band, 2e-6 of the coordinates, under the advancement's tolerance,
+ * 1e-5 of them), closing: a hit at a t > 0 with the point between them;
+ * opening: none. (1e-6 apart, inside the band, they start touching as
+ * overlap says: sweep.h.) */
 TEST_CASE(sweep_rigid_sphere_sphere_a_hair_apart_at_start)
 {
     tc_sphere a = { v3(0, 0, 0), 1.0f }, b = { v3(0, 0, 0), 1.0f };
-    const float gap = 0x1p-20f; /* about 1e-6 */
+    const float gap = 0x1p-16f; /* about 1.5e-5 */
     tc_transform a0 = tc_transform_identity(), b0 = tc_transform_make(v3(2.0f + gap, 0, 0), tc_quat_identity());
+    const tc_sphere b_start = { b0.position, 1.0f };
+    CHECK(!tc_overlap_sphere_sphere(&a, &b_start));
     tc_transform spun = tc_transform_make(v3(0, 0, 0), tc_quat_from_axis_angle(v3(0, 0, 1), 1.0f));
     tc_sweep_hit h;
     tc_transform closer = tc_transform_make(v3(1.5f, 0, 0), tc_quat_identity());

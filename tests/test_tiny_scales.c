@@ -322,11 +322,9 @@ static void check_tiny_pair(bool direct, const tc_shape *a, const tc_shape *b, c
     const bool rigid = query_sweep_rigid(direct, a, b, &h);
     ++t->pairs;
     t->overlapping += ov;
-    /* a pair function's rotating sweep decides its start on the cores
-     * (sweep.h), which may call a pair in the band apart at any scale: the
-     * tiny pair's verdict is the same pair's at the unit scale (a coarse
-     * pair is its own unit pair: only the dispatch's is asked of it) */
-    const bool rigid_expected = direct ? query_sweep_rigid(true, unit_a, unit_b, &h) : ov;
+    /* a rotating sweep, through the dispatch or called directly, starts
+     * where the pair's overlap test says (sweep.h) */
+    const bool rigid_expected = ov;
     const bool fine[5] = { c == ov, (d == 0.0f) == ov, still == ov, rigid == rigid_expected, d > 0.0f || moving_t == 0.0f };
     const bool agree = fine[0] && fine[1] && fine[2] && fine[3] && fine[4];
     for (int k = 0; k < 5; ++k) t->off[k] += !fine[k];
@@ -568,8 +566,8 @@ TEST_CASE(aabb_obb_sweep_far_below_its_coordinates_starts_apart_as_overlap_says)
 
 /* Regression: the dispatch's rotating sweep placed the shapes by their
  * start poses before asking overlap, and a plane placed by the identity
- * moved by its normal's length's rounding (6e-8 of its offset, dispatch.c's
- * rigid_placed): a sphere 1e-7 across at 1 from the origin touching a
+ * moved by its normal's length's rounding (6e-8 of its offset: now
+ * tc_shape_rigid_placed, sweep_rigid_start.c): a sphere 1e-7 across at 1 from the origin touching a
  * plane, as overlap, contact and distance say, was found apart, and the
  * still rotating sweep missed it. */
 TEST_CASE(rotating_sweep_at_identity_poses_starts_as_overlap_says_for_a_plane)
@@ -619,4 +617,31 @@ TEST_CASE(rotating_sweep_of_a_hull_far_below_its_coordinates_starts_apart_as_ove
     CHECK(!tc_sweep_rigid_sphere_hull(&a, id, id, &b, id, id, &h));
     CHECK(!tc_shape_sweep_rigid(&sa, id, id, &sb, id, id, &h));
     tc_hull_data_destroy(data);
+}
+
+/* Regression: a pair function's rotating sweep decided its start on the
+ * cores, at t = 0 only at a height <= 0, while overlap pads by the height's
+ * rounding (tc_core_plane_within_rounding): an AABB and a triangle 1e-8
+ * across at 1 from the origin (collapsed onto the point (1, -0.75, 0.5)
+ * in floats) on planes through that point, whose normalised normals put
+ * them ~1e-16 above zero, touched as overlap says and the still rotating
+ * sweeps called directly missed them (45 and 40 of 500 such pairs). */
+TEST_CASE(direct_rotating_sweep_onto_a_plane_starts_where_overlap_says)
+{
+    const tc_vec3 p = tc_vec3_make(1.0f, -0.75f, 0.5f);
+    const tc_aabb a = { p, p };
+    const tc_plane pa = { { 0x1.6a1c88p-2f, 0x1.6b2e44p-1f, -0x1.3830a2p-1f }, -0x1.eed98p-2f };
+    const tc_triangle t = { p, p, p };
+    const tc_plane pt = { { 0x1.0c9cdap-2f, -0x1.1736c8p-1f, -0x1.979bfep-1f }, 0x1.17d308p-2f };
+    const tc_transform id = tc_transform_identity();
+    tc_sweep_hit h;
+    CHECK(tc_overlap_aabb_plane(&a, &pa));
+    CHECK(tc_sweep_rigid_aabb_plane(&a, id, id, &pa, &h) && h.t == 0.0f);
+    CHECK(tc_overlap_triangle_plane(&t, &pt));
+    CHECK(tc_sweep_rigid_triangle_plane(&t, id, id, &pt, &h) && h.t == 0.0f);
+    /* the dispatch the same */
+    const tc_shape sa = tc_shape_from_aabb(a), st = tc_shape_from_triangle(t);
+    const tc_shape spa = tc_shape_from_plane(pa), spt = tc_shape_from_plane(pt);
+    CHECK(tc_shape_sweep_rigid(&sa, id, id, &spa, id, id, &h) && h.t == 0.0f);
+    CHECK(tc_shape_sweep_rigid(&st, id, id, &spt, id, id, &h) && h.t == 0.0f);
 }

@@ -36,7 +36,9 @@
  *    hit->point lies on both shapes at t within that gap. A hit at t = 0
  *    means the shapes overlap at the start (shapes closer than the tolerance
  *    but apart take a step, so their hit has t > 0). Through the dispatch
- *    (tc_shape_sweep_rigid) "overlap at the start" is the pair's overlap
+ *    (tc_shape_sweep_rigid) and the pair functions (tc_sweep_rigid_X_Y,
+ *    hull.h's and mesh.h's included) alike, "overlap at the start" is the
+ *    pair's overlap
  *    test (tc_shape_overlap of the shapes at their start poses, an AABB
  *    turned as the box of its frame, a shape at the identity pose as
  *    given; far from the origin, beyond 16 times
@@ -45,9 +47,7 @@
  *    shape's start position, the plane's offset less its height there), as
  *    for the translating sweeps: shapes
  *    it calls overlapping, at distance 0 or inside its tolerance band, hit
- *    at t = 0 with the contact's normal and deepest point. The pair
- *    functions decide the start on the shapes' cores (GJK's rounding, and
- *    a hull's band), which can call a pair inside the band apart. Passing a near graze
+ *    at t = 0 with the contact's normal and deepest point. Passing a near graze
  *    takes many steps (about 1 / sqrt(gap) of them); after 4096 it
  *    stops anyway, reporting a hit at the time reached, conservatively (the
  *    point and normal are still those of the poses at t, but the shapes may

@@ -9,6 +9,7 @@
 #include "queries/mesh_deepest.h"
 #include "queries/pair_given.h"
 #include "queries/sweep_rigid.h"
+#include "queries/sweep_rigid_start.h"
 #include "queries/sweep_start.h"
 #include "queries/tiny_pair.h"
 
@@ -169,98 +170,6 @@ static bool transform_equal(tc_transform p, tc_transform q)
            p.rotation.w == q.rotation.w;
 }
 
-/* A shape at a pose of its rotating sweep: an AABB turns as the box of its
- * frame (tc_shape_transform would keep it axis-aligned). At the identity
- * (no move, a quaternion with zero x, y, z: tc_pose_frame's) the shape as
- * given: the AABB as an OBB rounds its centre (by half an ulp of it: at 1,
- * a tenth of a box 1e-6 wide) and a placed plane's offset rounds with its
- * normal's length (tc_shape_place: 6e-8 of it), which moved shapes far
- * below their coordinates into or out of touching, and a still rotating
- * sweep answered otherwise than overlap, distance and contact of the
- * shapes given (issue 12). For a finite pose. */
-static tc_shape rigid_placed(const tc_shape *s, tc_transform pose)
-{
-    if (pose.position.x == 0.0f && pose.position.y == 0.0f && pose.position.z == 0.0f && pose.rotation.x == 0.0f &&
-        pose.rotation.y == 0.0f && pose.rotation.z == 0.0f)
-        return *s;
-    if (s->type != TC_SHAPE_AABB) return tc_shape_transform(s, pose, 1.0f);
-    const tc_shape box = tc_shape_from_obb(tc_obb_from_aabb(&s->u.aabb));
-    return tc_shape_transform(&box, pose, 1.0f);
-}
-
-/* The largest coordinate of a shape's box turned by its pose but not
- * moved (0 for a plane, which has none). */
-static double turned_reach(const tc_shape *s, tc_transform pose)
-{
-    pose.position = tc_vec3_zero();
-    const tc_shape turned = rigid_placed(s, pose);
-    tc_aabb box;
-    if (!tc_shape_bounds(&turned, &box)) return 0.0;
-    const double lo = tc_vec3_max_abs(box.min), hi = tc_vec3_max_abs(box.max);
-    return lo > hi ? lo : hi;
-}
-
-/* The start of a rotating sweep as the pair's own overlap test decides it
- * (sweep.h): shapes it calls overlapping at their start poses hit at t = 0,
- * with the contact's deepest point and normal, so a pair at distance 0
- * hits at t = 0 as the translating sweep does (the cores' test alone let a
- * capsule at distance 0 from a triangle reaching 1e6 take a step and hit at
- * t = 3e-7, a sphere on a plane at t = 2.8e-29: the pair fuzzer, issue 12).
- * Far from the origin the shapes are placed in the pair's frame, on the
- * pair functions' rule (tc_core_sweep_rigid_moving: beyond
- * TC_CORE_NEAR_RATIO times the pair's own numbers, A's start position at
- * the origin, B's less A's rounded once, the hit point moved back): placed
- * where they are, their coordinates round to the floats there (64 apart at
- * 1e9), and a sphere 0.13 from a triangle overlapped it. Planes stay where
- * they are (still, and unbounded). Otherwise, false: the pair function
- * decides (from its cores). Valid shapes and finite poses only. */
-static bool rigid_start_hit(const tc_shape *a, tc_transform a0, const tc_shape *b, tc_transform b0, tc_sweep_hit *hit)
-{
-    const tc_vec3 at = a0.position;
-    bool moved = false;
-    if (a->type != TC_SHAPE_PLANE && b->type != TC_SHAPE_PLANE) {
-        const double sizes = turned_reach(a, a0) + turned_reach(b, b0);
-        const tc_dvec3 rel = tc_dvec3_sub(tc_dvec3_from(b0.position), tc_dvec3_from(at));
-        moved = !(sizes + tc_vec3_max_abs(at) + tc_vec3_max_abs(b0.position) <=
-                  TC_CORE_NEAR_RATIO * (sizes + tc_dvec3_max_abs(rel)));
-        if (moved) { /* then |rel| is within a sixteenth of the positions: a float */
-            a0.position = tc_vec3_zero();
-            b0.position = tc_dvec3_to(rel);
-        }
-    }
-    tc_shape sa = rigid_placed(a, a0), sb = rigid_placed(b, b0);
-    tc_vec3 back = at;
-    if (a->type == TC_SHAPE_PLANE || b->type == TC_SHAPE_PLANE) {
-        /* A plane pair on the same rule: the other shape's start position
-         * moved to the origin and the placed plane's offset less its height
-         * there (in double, rounded once), so that the shape is placed in
-         * small floats (placed at 1e6 its ends round by 0.03, and a capsule
-         * 0.01 above a ground touched it). */
-        const bool plane_first = a->type == TC_SHAPE_PLANE;
-        const tc_shape *other = plane_first ? b : a;
-        tc_transform o0 = plane_first ? b0 : a0;
-        tc_shape *placed_plane = plane_first ? &sa : &sb;
-        back = o0.position;
-        const tc_plane pl = placed_plane->u.plane;
-        const double moved_offset = (double)pl.offset - ((double)pl.normal.x * back.x + (double)pl.normal.y * back.y +
-                                                         (double)pl.normal.z * back.z);
-        const double reach = turned_reach(other, o0);
-        moved = tc_plane_is_valid(&pl) && !(reach + tc_vec3_max_abs(back) + fabs((double)pl.offset) <=
-                                         TC_CORE_NEAR_RATIO * (reach + fabs(moved_offset)));
-        if (moved) {
-            o0.position = tc_vec3_zero();
-            *(plane_first ? &sb : &sa) = rigid_placed(other, o0);
-            placed_plane->u.plane.offset = (float)moved_offset;
-        }
-    }
-    tc_manifold m;
-    if (!tc_shape_is_valid(&sa) || !tc_shape_is_valid(&sb) || !tc_shape_overlap(&sa, &sb) || !tc_shape_contact(&sa, &sb, &m))
-        return false;
-    tc_sweep_hit_from_manifold(hit, &m);
-    if (moved) hit->point = tc_core_moved_back(hit->point, tc_dvec3_neg(tc_dvec3_from(back)));
-    return true;
-}
-
 /* The pair function of a and b, in the pair order. */
 static bool sweep_rigid_ordered(const tc_shape *a, tc_transform a_start, tc_transform a_end, const tc_shape *b,
                                 tc_transform b_start, tc_transform b_end, tc_sweep_hit *hit)
@@ -275,7 +184,7 @@ static bool sweep_rigid_ordered(const tc_shape *a, tc_transform a_start, tc_tran
         /* a plane's pose must be finite like the others' (tc_shape_transform
          * would place it by the identity for a non-finite rotation, and hit) */
         if (other->type == TC_SHAPE_PLANE || !tc_rigid_pose_ok(p0) || !transform_equal(p0, p1)) return false;
-        const tc_shape placed = rigid_placed(plane, p0);
+        const tc_shape placed = tc_shape_rigid_placed(plane, p0);
         switch (other->type) {
 #define TC_RIGID_PLANE_CASE(x) \
     case TC_TAG_##x: return tc_sweep_rigid_##x##_plane(&other->u.x, o0, o1, &placed.u.plane, hit);
@@ -300,10 +209,11 @@ static bool sweep_rigid_ordered(const tc_shape *a, tc_transform a_start, tc_tran
 
 /* A tiny pair's rotating sweep with tiny poses: the shapes and positions
  * scaled, the turns and t unchanged, the hit point scaled back. The pair
- * functions scale a tiny pair themselves (pair_entry.c); this is for the
- * dispatch's own start test (rigid_start_hit), which places the shapes at
- * their poses: turned in floats at the scale given, subnormal coordinates
- * (below 2^-126) would lose their bits. */
+ * functions scale a tiny pair themselves (pair_entry.c); the dispatch
+ * scales it first as it did when it took the start test itself (placing
+ * the shapes at their poses, turned in floats at the scale given,
+ * subnormal coordinates below 2^-126 would lose their bits), which keeps
+ * its answers' bits. */
 TC_NO_INLINE bool sweep_rigid_tiny(const tc_shape *a, tc_transform a_start, tc_transform a_end, const tc_shape *b,
                                    tc_transform b_start, tc_transform b_end, const tc_pair_scale *scale, tc_sweep_hit *hit)
 {
@@ -333,21 +243,9 @@ bool tc_shape_sweep_rigid(const tc_shape *a, tc_transform a_start, tc_transform 
         if (found && hit) hit->normal = tc_vec3_neg(hit->normal);
         return found;
     }
-    tc_sweep_hit h;
-    bool found = sweep_rigid_ordered(a, a_start, a_end, b, b_start, b_end, &h);
-    /* The pair function's answer stands unless it finds no touching at
-     * t = 0 where the pair's overlap test does (sweep.h); only then is
-     * the start asked again, of the shapes: a still plane, finite poses
-     * and valid shapes, without which the pair function found nothing. */
-    const bool plane = a->type == TC_SHAPE_PLANE || b->type == TC_SHAPE_PLANE;
-    if ((!found || h.t > 0.0f) && a->type != TC_SHAPE_MESH && tc_shape_is_valid(a) && tc_shape_is_valid(b) &&
-        tc_rigid_pose_ok(a_start) && tc_rigid_pose_ok(a_end) && tc_rigid_pose_ok(b_start) && tc_rigid_pose_ok(b_end) &&
-        !(plane && (a->type == b->type || !transform_equal(a->type == TC_SHAPE_PLANE ? a_start : b_start,
-                                                           a->type == TC_SHAPE_PLANE ? a_end : b_end))) &&
-        rigid_start_hit(a, a_start, b, b_start, &h))
-        found = true;
-    if (found && hit) *hit = h;
-    return found;
+    /* the pair function decides the start as the pair's overlap test does
+     * (tc_sweep_rigid_start_hit) */
+    return sweep_rigid_ordered(a, a_start, a_end, b, b_start, b_end, hit);
 }
 
 bool tc_shape_overlap(const tc_shape *a, const tc_shape *b)

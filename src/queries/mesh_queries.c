@@ -36,6 +36,7 @@
 #include "queries/shape_place.h"
 #include "queries/mesh_deepest.h"
 #include "queries/sweep_rigid.h"
+#include "queries/sweep_rigid_start.h"
 #include "queries/sweep_start.h"
 #include "shapes/mesh_internal.h"
 /* the public pair functions defined here are their bodies (pair_given.h) */
@@ -1320,7 +1321,10 @@ static bool mesh_sweep_rigid(const tc_core *a, tc_transform a0, tc_transform a1,
         if (!tc_##A##_is_valid(a) || !tc_mesh_is_valid(b)) return false;                                        \
         tc_core ca;                                                                                               \
         tc_core_from_##A(&ca, a);                                                                                 \
-        return mesh_sweep_rigid(&ca, a_start, a_end, NULL, b, b_start, b_end, hit);                              \
+        tc_sweep_hit h;                                                                                           \
+        const bool found = mesh_sweep_rigid(&ca, a_start, a_end, NULL, b, b_start, b_end, &h);                    \
+        const tc_shape sa = tc_shape_from_##A(*a), sb = tc_shape_from_mesh(*b);                                   \
+        return tc_sweep_rigid_started(found, &sa, a_start, a_end, &sb, b_start, b_end, &h, hit);                  \
     }
 
 TC_MESH_SWEEP_RIGID(sphere)
@@ -1336,7 +1340,10 @@ bool tc_sweep_rigid_plane_mesh(const tc_plane *a, const tc_mesh *b, tc_transform
     if (!tc_plane_is_valid(a) || !tc_mesh_is_valid(b)) return false;
     tc_half_space h = tc_half_space_from_plane(a);
     const tc_transform still = tc_transform_identity();
-    return mesh_sweep_rigid(NULL, still, still, &h, b, b_start, b_end, hit);
+    tc_sweep_hit sh;
+    const bool found = mesh_sweep_rigid(NULL, still, still, &h, b, b_start, b_end, &sh);
+    const tc_shape sa = tc_shape_from_plane(*a), sb = tc_shape_from_mesh(*b);
+    return tc_sweep_rigid_started(found, &sa, still, still, &sb, b_start, b_end, &sh, hit);
 }
 
 /* ---- the pairs ------------------------------------------------------------------ */

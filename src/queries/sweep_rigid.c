@@ -33,6 +33,7 @@
 #include "queries/penetration.h"
 #include "queries/sweep_start.h"
 #include "queries/sweep_rigid.h"
+#include "queries/sweep_rigid_start.h"
 #include "core/float.h"
 /* the public pair functions defined here are their bodies (pair_given.h) */
 #define TC_PAIR_GIVEN_DEFINE
@@ -319,7 +320,10 @@ bool tc_core_sweep_rigid_moving(const tc_core *la, const tc_rigid_motion *pma, c
         tc_core ca, cb;                                                                                      \
         tc_core_from_##A(&ca, a);                                                                            \
         tc_core_from_##B(&cb, b);                                                                            \
-        return tc_core_sweep_rigid(&ca, a_start, a_end, &cb, b_start, b_end, 1.0, hit);                     \
+        tc_sweep_hit h;                                                                                      \
+        const bool found = tc_core_sweep_rigid(&ca, a_start, a_end, &cb, b_start, b_end, 1.0, &h);           \
+        const tc_shape sa = tc_shape_from_##A(*a), sb = tc_shape_from_##B(*b);                               \
+        return tc_sweep_rigid_started(found, &sa, a_start, a_end, &sb, b_start, b_end, &h, hit);                      \
     }
 
 TC_SWEEP_RIGID(sphere, sphere)
@@ -418,8 +422,12 @@ bool tc_core_sweep_rigid_plane_moving(const tc_core *la, const tc_rigid_motion *
         if (!tc_##A##_is_valid(a) || !tc_plane_is_valid(b)) return false;                                   \
         tc_core ca;                                                                                          \
         tc_core_from_##A(&ca, a);                                                                            \
-        tc_half_space h = tc_half_space_from_plane(b);                                                       \
-        return tc_core_sweep_rigid_plane(&ca, a_start, a_end, &h, 1.0, hit);                                  \
+        tc_half_space hs = tc_half_space_from_plane(b);                                                      \
+        tc_sweep_hit h;                                                                                      \
+        const bool found = tc_core_sweep_rigid_plane(&ca, a_start, a_end, &hs, 1.0, &h);                     \
+        const tc_transform id = tc_transform_identity();                                                     \
+        const tc_shape sa = tc_shape_from_##A(*a), sb = tc_shape_from_plane(*b);                             \
+        return tc_sweep_rigid_started(found, &sa, a_start, a_end, &sb, id, id, &h, hit);                              \
     }
 
 TC_SWEEP_RIGID_PLANE(sphere)
@@ -437,8 +445,11 @@ bool tc_sweep_rigid_plane_hull(const tc_plane *a, const tc_hull *b, tc_transform
     if (!tc_plane_is_valid(a) || !tc_hull_is_valid(b)) return false;
     tc_core cb;
     tc_core_from_hull(&cb, b);
-    tc_half_space h = tc_half_space_from_plane(a);
-    if (!tc_core_sweep_rigid_plane(&cb, b_start, b_end, &h, 1.0, hit)) return false;
-    if (hit) hit->normal = tc_vec3_neg(hit->normal);
-    return true;
+    tc_half_space hs = tc_half_space_from_plane(a);
+    tc_sweep_hit h;
+    const bool found = tc_core_sweep_rigid_plane(&cb, b_start, b_end, &hs, 1.0, &h);
+    if (found) h.normal = tc_vec3_neg(h.normal);
+    const tc_transform id = tc_transform_identity();
+    const tc_shape sa = tc_shape_from_plane(*a), sb = tc_shape_from_hull(*b);
+    return tc_sweep_rigid_started(found, &sa, id, id, &sb, b_start, b_end, &h, hit);
 }
