@@ -459,15 +459,15 @@ static void fill_leaf4(const tc_mesh_data *m, const tc_mesh_node *n, tc_mesh_lea
  * block (after the nodes), which the codes count (mesh_internal.h). */
 typedef struct collapse_job { int32_t binary, parent, lane; } collapse_job;
 
-static int32_t collapse(const tc_mesh_data *m, collapse_job *todo, tc_mesh_wide *out, tc_mesh_leaf4 *leaves,
+static int32_t collapse(const tc_mesh_data *m, collapse_job *pending, tc_mesh_wide *out, tc_mesh_leaf4 *leaves,
                         int32_t leaf_units, int32_t *leaf_count)
 {
     const int32_t node_units = (int32_t)(sizeof(tc_mesh_wide) / TC_MESH_WIDE_UNIT);
     const int32_t block_units = (int32_t)(sizeof(tc_mesh_leaf4) / TC_MESH_WIDE_UNIT);
     int32_t count = 0, top = 0, blocks = 0;
-    todo[top++] = (collapse_job){ 0, -1, 0 };
+    pending[top++] = (collapse_job){ 0, -1, 0 };
     while (top > 0) {
-        collapse_job j = todo[--top];
+        collapse_job j = pending[--top];
         int32_t w = count++;
         if (out && j.parent >= 0) out[j.parent].child[j.lane] = node_units * w;
         int32_t kids[4];
@@ -485,7 +485,7 @@ static int32_t collapse(const tc_mesh_data *m, collapse_job *todo, tc_mesh_wide 
                 ++blocks;
                 tris = n->count;
             } else if (n) {
-                todo[top++] = (collapse_job){ kids[i], w, i };
+                pending[top++] = (collapse_job){ kids[i], w, i };
             }
             if (!node) continue;
             if (n) lanes[i] = (box3){ { n->min.x, n->min.y, n->min.z }, { n->max.x, n->max.y, n->max.z } };
@@ -510,14 +510,14 @@ static bool build_wide(tc_mesh_data *m, const tc_allocator *al)
     const float big = tc_maxf(tc_vec3_max_abs(root->min), tc_vec3_max_abs(root->max));
     if (!(big <= TC_MESH_WIDE_MAGNITUDE)) return true; /* the binary walk too */
     size_t cap = (size_t)m->node_count;
-    collapse_job *todo = tc_mem_alloc(al, sizeof(collapse_job) * cap);
-    if (!todo) return false;
+    collapse_job *pending = tc_mem_alloc(al, sizeof(collapse_job) * cap);
+    if (!pending) return false;
     int32_t leaves = 0;
-    int32_t count = collapse(m, todo, NULL, NULL, 0, &leaves);
+    int32_t count = collapse(m, pending, NULL, NULL, 0, &leaves);
     /* the child codes count units from the block's start in an int32_t */
     const int64_t units = ((int64_t)sizeof(tc_mesh_wide) * count + (int64_t)sizeof(tc_mesh_leaf4) * leaves) / TC_MESH_WIDE_UNIT;
     if (units > INT32_MAX) {
-        tc_mem_free(al, todo, sizeof(collapse_job) * cap);
+        tc_mem_free(al, pending, sizeof(collapse_job) * cap);
         return true; /* the binary walk */
     }
     m->wide_block = tc_mem_alloc_walked(al, wide_block_size(count, leaves));
@@ -526,9 +526,9 @@ static bool build_wide(tc_mesh_data *m, const tc_allocator *al)
         m->leaves = (tc_mesh_leaf4 *)(m->wide + count); /* line-aligned: the nodes are whole lines */
         m->wide_count = count;
         m->leaf_count = leaves;
-        collapse(m, todo, m->wide, m->leaves, (int32_t)((sizeof(tc_mesh_wide) * (size_t)count) / TC_MESH_WIDE_UNIT), &leaves);
+        collapse(m, pending, m->wide, m->leaves, (int32_t)((sizeof(tc_mesh_wide) * (size_t)count) / TC_MESH_WIDE_UNIT), &leaves);
     }
-    tc_mem_free(al, todo, sizeof(collapse_job) * cap);
+    tc_mem_free(al, pending, sizeof(collapse_job) * cap);
     return m->wide != NULL;
 }
 
